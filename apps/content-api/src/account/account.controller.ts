@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { Ctx, Scopes, SiteOptional } from '@hc/auth';
+import type { RequestContext } from '@hc/auth';
+import { AccountService } from './account.service';
+
+@Controller('account')
+export class AccountController {
+  constructor(private readonly account: AccountService) {}
+
+  /** Spec 4.3: callable by a token without scopes. */
+  @Get()
+  @Scopes()
+  @SiteOptional()
+  get(@Ctx() ctx: RequestContext) {
+    return this.account.describe(ctx);
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { CoreModule } from '@hc/http';
+import { DOMAIN_MODULES } from './domain.modules';
+
+@Module({ imports: [CoreModule.forRoot(), ...DOMAIN_MODULES] })
+export class AppModule {}

@@ -1,0 +1,102 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { toSiteResponse } from '../sites/site.mapper';
+import { SitesService } from '../sites/sites.service';
+import { KeysService } from '../team/keys.service';
+import { MembersService } from '../team/members.service';
+import { UsersService } from '../team/users.service';
+import { bool, Flags, list, requireInt, requireStr, str } from './flags';
+import { seedDemo } from './seed-demo';
+
+export type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
+
+/** The content-api's operator commands (operator-contract.md). Later domains add theirs here. */
+export const COMMANDS: Record<string, Command> = {
+  'user create': async (app, f) => ({
+    user: await app.get(UsersService).create({
+      email: requireStr(f, 'email'),
+      name: str(f, 'name'),
+      password: requireStr(f, 'password'),
+    }),
+  }),
+
+  'site create': async (app, f) => {
+    const site = await app.get(SitesService).create({
+      ownerUserId: requireInt(f, 'owner'),
+      name: requireStr(f, 'name'),
+      subdomain: requireStr(f, 'subdomain'),
+      defaultLanguage: str(f, 'default-language'),
+      languages: list(f, 'languages'),
+      plan: str(f, 'plan'),
+      stagingPreview: bool(f, 'staging-preview'),
+      legacyEditor: bool(f, 'legacy-editor'),
+    });
+    return { site: operatorSite(site) };
+  },
+
+  'site update': async (app, f) => {
+    const site = await app.get(SitesService).update(requireInt(f, 'site'), {
+      name: str(f, 'name'),
+      visibility: str(f, 'visibility'),
+      sitePassword: str(f, 'site-password'),
+      suspended: bool(f, 'suspended'),
+      ipAllowlist: list(f, 'ip-allowlist'),
+      plan: str(f, 'plan'),
+      stagingPreview: bool(f, 'staging-preview'),
+      languages: list(f, 'languages'),
+      legacyEditor: bool(f, 'legacy-editor'),
+    });
+    return { site: operatorSite(site) };
+  },
+
+  'site delete': async (app, f) => {
+    await app.get(SitesService).delete(requireInt(f, 'site'));
+    return { deleted: true };
+  },
+
+  'member add': async (app, f) => ({
+    member: await app
+      .get(MembersService)
+      .add(requireInt(f, 'site'), requireInt(f, 'user'), requireStr(f, 'role'), bool(f, 'notes-access') ?? false),
+  }),
+
+  'member update': async (app, f) => ({
+    member: await app
+      .get(MembersService)
+      .update(requireInt(f, 'site'), requireInt(f, 'user'), { role: str(f, 'role'), notesAccess: bool(f, 'notes-access') }),
+  }),
+
+  'member remove': async (app, f) => {
+    await app.get(MembersService).remove(requireInt(f, 'site'), requireInt(f, 'user'));
+    return { removed: true };
+  },
+
+  'key create': async (app, f) => ({
+    key: await app.get(KeysService).create({
+      siteId: requireInt(f, 'site'),
+      userId: requireInt(f, 'user'),
+      scope: str(f, 'scope'),
+      design: bool(f, 'design') ?? false,
+      notes: bool(f, 'notes') ?? false,
+    }),
+  }),
+
+  'key revoke': async (app, f) => {
+    await app.get(KeysService).revoke(requireInt(f, 'key'));
+    return { revoked: true };
+  },
+
+  'seed demo': (app) => seedDemo(app),
+};
+
+/** A GET /sites item plus the operator-only settings. */
+function operatorSite(site: Parameters<typeof toSiteResponse>[0]) {
+  return {
+    ...toSiteResponse(site),
+    plan: site.plan,
+    staging_preview: site.stagingPreview,
+    template_editor: site.templateEditor,
+    suspended: site.suspended,
+    ip_allowlist: site.ipAllowlist,
+  };
+}
+

@@ -1,0 +1,58 @@
+/** Flags as the `hc` dispatcher passes them: `--flag value`, bare booleans, repeated → array. */
+export type Flags = Record<string, string | boolean | string[]>;
+
+export class CliError extends Error {}
+
+export function str(flags: Flags, name: string): string | undefined {
+  const v = flags[name];
+  if (v === undefined) return undefined;
+  if (Array.isArray(v)) return v[v.length - 1];
+  if (v === true) throw new CliError(`--${name} needs a value`);
+  return v === false ? undefined : v;
+}
+
+export function requireStr(flags: Flags, name: string): string {
+  const v = str(flags, name);
+  if (v === undefined || v === '') throw new CliError(`--${name} is required`);
+  return v;
+}
+
+export function int(flags: Flags, name: string): number | undefined {
+  const v = str(flags, name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) throw new CliError(`--${name} must be a number`);
+  return Number(v);
+}
+
+export function requireInt(flags: Flags, name: string): number {
+  const v = int(flags, name);
+  if (v === undefined) throw new CliError(`--${name} is required`);
+  return v;
+}
+
+/** Bare (`--flag`) or `true`/`false`; absent → undefined. */
+export function bool(flags: Flags, name: string): boolean | undefined {
+  const v = flags[name];
+  if (v === undefined) return undefined;
+  if (typeof v === 'boolean') return v;
+  const s = Array.isArray(v) ? v[v.length - 1] : v;
+  if (/^(true|1|yes)$/i.test(s)) return true;
+  if (/^(false|0|no)$/i.test(s)) return false;
+  throw new CliError(`--${name} must be true or false`);
+}
+
+/** Comma-separated list; an empty value is an empty list. */
+export function list(flags: Flags, name: string): string[] | undefined {
+  const v = str(flags, name);
+  if (v === undefined) return undefined;
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function all(flags: Flags, name: string): string[] {
+  const v = flags[name];
+  if (v === undefined || typeof v === 'boolean') return [];
+  return Array.isArray(v) ? v : [v];
+}

@@ -1,0 +1,7 @@
+// The content-api's domain modules, shared by the HTTP app and the operator CLI.
+import { AccountModule } from './account/account.module';
+import { RootModule } from './root/root.module';
+import { SitesModule } from './sites/sites.module';
+import { TeamModule } from './team/team.module';
+
+export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule];

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { toSiteContext } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import type { Plan, SiteVisibility } from '@hc/contracts';
+
+const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
+  s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
+  s.suspended, s.ip_allowlist, s.plan, s.staging_preview, s.template_editor,
+  s.created_at AS site_created_at`;
+
+export interface NewSite {
+  uuid: string;
+  accountId: number;
+  name: string;
+  subdomain: string;
+  defaultLanguage: string;
+  languages: string[];
+  plan: Plan;
+  stagingPreview: boolean;
+  templateEditor: boolean;
+}
+
+export interface SiteChanges {
+  name?: string;
+  visibility?: SiteVisibility;
+  passwordHash?: string | null;
+  suspended?: boolean;
+  ipAllowlist?: string[];
+  plan?: Plan;
+  stagingPreview?: boolean;
+  languages?: string[];
+  templateEditor?: boolean;
+}
+
+const COLUMN_OF: Record<keyof SiteChanges, string> = {
+  name: 'name',
+  visibility: 'visibility',
+  passwordHash: 'password_hash',
+  suspended: 'suspended',
+  ipAllowlist: 'ip_allowlist',
+  plan: 'plan',
+  stagingPreview: 'staging_preview',
+  languages: 'languages',
+  templateEditor: 'template_editor',
+};
+
+@Injectable()
+export class SitesRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async findById(siteId: number, manager: EntityManager = this.ds.manager): Promise<SiteContext | null> {
+    const rows = await manager.query(
+      `SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = ? AND s.deleted_at IS NULL`,
+      [siteId],
+    );
+    return rows[0] ? toSiteContext(rows[0]) : null;
+  }
+
+  async findByIds(siteIds: number[]): Promise<SiteContext[]> {
+    if (siteIds.length === 0) return [];
+    const rows = await this.ds.query(
+      `SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id IN (?) AND s.deleted_at IS NULL ORDER BY s.id`,
+      [siteIds],
+    );
+    return rows.map(toSiteContext);
+  }
+
+  async subdomainTaken(subdomain: string): Promise<boolean> {
+    const rows = await this.ds.query('SELECT 1 FROM sites WHERE subdomain = ? LIMIT 1', [subdomain]);
+    return rows.length > 0;
+  }
+
+  async insert(manager: EntityManager, site: NewSite): Promise<number> {
+    const now = new Date();
+    const result = await manager.query(
+      `INSERT INTO sites (uuid, account_id, name, subdomain, default_language, languages, visibility,
+         suspended, ip_allowlist, plan, staging_preview, template_editor, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'public', 0, '[]', ?, ?, ?, ?, ?)`,
+      [
+        site.uuid,
+        site.accountId,
+        site.name,
+        site.subdomain,
+        site.defaultLanguage,
+        JSON.stringify(site.languages),
+        site.plan,
+        site.stagingPreview,
+        site.templateEditor,
+        now,
+        now,
+      ],
+    );
+    return result.insertId as number;
+  }
+
+  async update(manager: EntityManager, siteId: number, changes: SiteChanges): Promise<void> {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    for (const [key, value] of Object.entries(changes) as [keyof SiteChanges, unknown][]) {
+      if (value === undefined) continue;
+      sets.push(`${COLUMN_OF[key]} = ?`);
+      values.push(Array.isArray(value) ? JSON.stringify(value) : value);
+    }
+    if (sets.length === 0) return;
+    sets.push('updated_at = ?');
+    values.push(new Date(), siteId);
+    await manager.query(`UPDATE sites SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL`, values);
+  }
+
+  async softDelete(manager: EntityManager, siteId: number): Promise<void> {
+    await manager.query('UPDATE sites SET deleted_at = ? WHERE id = ?', [new Date(), siteId]);
+  }
+}

@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { apiError, fieldError, messages, PLANS, SITE_VISIBILITIES } from '@hc/contracts';
+import type { Plan, SiteVisibility } from '@hc/contracts';
+import type { RequestContext, SiteContext } from '@hc/auth';
+import { hashPassword } from '@hc/auth';
+import { isLanguageCode } from '@hc/content';
+import { writeWebhookEvent } from '@hc/events';
+import { SiteChanges, SitesRepository } from './sites.repository';
+import { toSiteResponse } from './site.mapper';
+
+export interface CreateSiteInput {
+  ownerUserId: number;
+  name?: string;
+  subdomain?: string;
+  defaultLanguage?: string;
+  languages?: string[];
+  plan?: string;
+  stagingPreview?: boolean;
+  legacyEditor?: boolean;
+}
+
+export interface UpdateSiteInput {
+  name?: string;
+  visibility?: string;
+  sitePassword?: string;
+  suspended?: boolean;
+  ipAllowlist?: string[];
+  plan?: string;
+  stagingPreview?: boolean;
+  languages?: string[];
+  legacyEditor?: boolean;
+}
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+function checkPlan(plan: string): Plan {
+  if (!(PLANS as readonly string[]).includes(plan)) throw fieldError('plan', messages.selectedInvalid('plan'));
+  return plan as Plan;
+}
+
+function checkLanguages(defaultLanguage: string, languages: string[]): string[] {
+  if (!isLanguageCode(defaultLanguage)) {
+    throw fieldError('default_language', messages.selectedInvalid('default_language'));
+  }
+  for (const code of languages) {
+    if (!isLanguageCode(code)) throw fieldError('languages', `Unsupported language code "${code}".`);
+  }
+  return [defaultLanguage, ...new Set(languages.filter((l) => l !== defaultLanguage))];
+}
+
+function checkCidr(entry: string): string {
+  const m = /^([0-9a-fA-F:.]+)(?:\/(\d{1,3}))?$/.exec(entry);
+  if (!m) throw fieldError('ip_allowlist', `"${entry}" is not an IP address or CIDR range.`);
+  return entry;
+}
+
+@Injectable()
+export class SitesService {
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    private readonly sites: SitesRepository,
+  ) {}
+
+  /** GET /sites: an API key lists its one site; a token the sites shared with the app. */
+  async listForContext(ctx: RequestContext) {
+    const sites =
+      ctx.credential.kind === 'api_key'
+        ? ctx.site
+          ? [ctx.site]
+          : []
+        : await this.sites.findByIds(ctx.credential.siteIds);
+    return { status: 'success', sites: sites.map(toSiteResponse), meta: { items_count: sites.length } };
+  }
+
+  async create(input: CreateSiteInput): Promise<SiteContext> {
+    const name = input.name?.trim();
+    if (!name) throw fieldError('name', messages.required('name'));
+    const subdomain = (input.subdomain ?? '').trim().toLowerCase();
+    if (!SUBDOMAIN.test(subdomain)) {
+      throw fieldError('subdomain', 'The subdomain may contain only letters, digits and hyphens.');
+    }
+    const defaultLanguage = input.defaultLanguage ?? 'en';
+    const languages = checkLanguages(defaultLanguage, input.languages ?? [defaultLanguage]);
+    const plan = checkPlan(input.plan ?? 'growth');
+    const owner = await this.ds.query('SELECT id, account_id FROM users WHERE id = ?', [input.ownerUserId]);
+    if (!owner.length) throw apiError(404, 'not_found', `No user with id ${input.ownerUserId}.`);
+    if (await this.sites.subdomainTaken(subdomain)) {
+      throw fieldError('subdomain', 'The subdomain has already been taken.');
+    }
+    const siteId = await this.ds.transaction(async (m) => {
+      const id = await this.sites.insert(m, {
+        uuid: randomUUID(),
+        accountId: owner[0].account_id,
+        name,
+        subdomain,
+        defaultLanguage,
+        languages,
+        plan,
+        stagingPreview: Boolean(input.stagingPreview),
+        templateEditor: !input.legacyEditor,
+      });
+      await m.query(
+        'INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, 1, ?)',
+        [id, input.ownerUserId, 'owner', new Date()],
+      );
+      return id;
+    });
+    return (await this.sites.findById(siteId)) as SiteContext;
+  }
+
+  /** Operator update; visibility, IP allow-list and suspension changes send `site.updated` (spec 6). */
+  async update(siteId: number, input: UpdateSiteInput): Promise<SiteContext> {
+    const current = await this.requireSite(siteId);
+    const changes: SiteChanges = {};
+    if (input.name !== undefined) {
+      if (!input.name.trim()) throw fieldError('name', messages.required('name'));
+      changes.name = input.name.trim();
+    }
+    if (input.visibility !== undefined) {
+      if (!(SITE_VISIBILITIES as readonly string[]).includes(input.visibility)) {
+        throw fieldError('visibility', messages.selectedInvalid('visibility'));
+      }
+      changes.visibility = input.visibility as SiteVisibility;
+      if (input.visibility === 'password') {
+        if (!input.sitePassword) throw fieldError('site_password', 'A password-protected site needs --site-password.');
+      }
+    }
+    if (input.sitePassword !== undefined) changes.passwordHash = await hashPassword(input.sitePassword);
+    if (input.suspended !== undefined) changes.suspended = input.suspended;
+    if (input.ipAllowlist !== undefined) changes.ipAllowlist = input.ipAllowlist.map(checkCidr);
+    if (input.plan !== undefined) changes.plan = checkPlan(input.plan);
+    if (input.stagingPreview !== undefined) changes.stagingPreview = input.stagingPreview;
+    if (input.languages !== undefined) changes.languages = checkLanguages(current.defaultLanguage, input.languages);
+    if (input.legacyEditor !== undefined) changes.templateEditor = !input.legacyEditor;
+
+    const announce =
+      (changes.visibility !== undefined && changes.visibility !== current.visibility) ||
+      (changes.suspended !== undefined && changes.suspended !== current.suspended) ||
+      (changes.ipAllowlist !== undefined &&
+        JSON.stringify(changes.ipAllowlist) !== JSON.stringify(current.ipAllowlist));
+    await this.ds.transaction(async (m) => {
+      await this.sites.update(m, siteId, changes);
+      if (announce) {
+        await writeWebhookEvent(m, current, 'site.updated', {
+          type: 'site',
+          id: siteId,
+          visibility: changes.visibility ?? current.visibility,
+        });
+      }
+    });
+    return (await this.sites.findById(siteId)) as SiteContext;
+  }
+
+  /** Sends `site.deleted` while the site still exists, then removes it from service. */
+  async delete(siteId: number): Promise<void> {
+    const site = await this.requireSite(siteId);
+    await this.ds.transaction(async (m) => {
+      await writeWebhookEvent(m, site, 'site.deleted', { type: 'site', id: site.id, visibility: site.visibility });
+      await this.sites.softDelete(m, siteId);
+    });
+  }
+
+  async requireSite(siteId: number): Promise<SiteContext> {
+    const site = await this.sites.findById(siteId);
+    if (!site) throw apiError(404, 'not_found', `No site with id ${siteId}.`);
+    return site;
+  }
+}

@@ -1,0 +1,4 @@
+'use strict';
+module.exports = async () => {
+  if (globalThis.__HC_STACK__) await globalThis.__HC_STACK__.stop();
+};

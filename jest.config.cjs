@@ -1,0 +1,61 @@
+// One jest config, three tiers (ARCHITECTURE.md "Tests"): unit, integration (real MySQL, one
+// database per worker), e2e (the whole stack). TypeScript and ESM-only packages go through swc.
+'use strict';
+const path = require('node:path');
+const { esmPackages } = require('./tools/jest/esm-packages.cjs');
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const esm = esmPackages(__dirname).map(escape).join('|');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const tsconfig = require('./tsconfig.base.json');
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => [
+    `^${escape(alias)}$`,
+    path.join('<rootDir>', target),
+  ]),
+);
+
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs}/**/*.integration-spec.ts'],
+      globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.cjs',
+      globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.cjs',
+      setupFiles: ['<rootDir>/libs/testing/src/jest/worker-env.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/worker-database.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/e2e/support/global-setup.cjs',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.cjs',
+    },
+  ],
+};

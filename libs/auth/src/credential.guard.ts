@@ -1,0 +1,161 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  apiError,
+  apiKeyScopes,
+  ApiError,
+  insufficientScope,
+  planHasToolServer,
+  settings,
+  unauthorized,
+} from '@hc/contracts';
+import { hashApiKeyToken } from './api-key-token';
+import { CredentialRepository, toSiteContext } from './credential.repository';
+import {
+  API_KEYS_ONLY_KEY,
+  PUBLIC_KEY,
+  SCOPES_KEY,
+  SITE_OPTIONAL_KEY,
+} from './decorators';
+import type { RequestContext } from './request-context';
+import { TOKEN_VERIFIER, TokenVerifier, VerifiedToken } from './token-verifier';
+
+interface GuardRequest {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  hc?: RequestContext;
+}
+
+function header(req: GuardRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The one global guard: resolves the credential and the site before any controller runs, then
+ * checks the route's scopes (spec 4.1 rule 2, 5.1, 5.2, 5.3). Nothing else decides access.
+ */
+@Injectable()
+export class CredentialGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly credentials: CredentialRepository,
+    @Optional() @Inject(TOKEN_VERIFIER) private readonly verifier?: TokenVerifier,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    const required = this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets);
+    if (!required) {
+      throw new Error(`Route ${ctx.getClass().name}.${ctx.getHandler().name} declares no @Scopes()`);
+    }
+    const siteOptional = Boolean(this.reflector.getAllAndOverride<boolean>(SITE_OPTIONAL_KEY, targets));
+    const apiKeysOnly = Boolean(this.reflector.getAllAndOverride<boolean>(API_KEYS_ONLY_KEY, targets));
+
+    const req = ctx.switchToHttp().getRequest<GuardRequest>();
+    req.hc = await this.resolve(req, siteOptional, apiKeysOnly);
+    for (const scope of required) {
+      if (!req.hc.scopes.has(scope)) throw insufficientScope(scope);
+    }
+    return true;
+  }
+
+  private async resolve(
+    req: GuardRequest,
+    siteOptional: boolean,
+    apiKeysOnly: boolean,
+  ): Promise<RequestContext> {
+    // spec 4.1 rule 2: only the `apikey` header; it wins when both are sent.
+    const apiKey = header(req, 'apikey');
+    if (apiKey) return this.fromApiKey(apiKey);
+    const authorization = header(req, 'authorization');
+    if (!authorization) throw unauthorized();
+    // `Bearer` with a capital B; `bearer` is 401.
+    if (!authorization.startsWith('Bearer ')) throw unauthorized();
+    if (apiKeysOnly) throw new ApiError(401, { status: 'unauthorized', message: 'Unknown API key' });
+    const token = authorization.slice('Bearer '.length).trim();
+    const verified = token && this.verifier ? await this.verifier.verify(token) : null;
+    if (!verified) throw unauthorized();
+    return this.fromToken(req, verified, siteOptional);
+  }
+
+  private async fromApiKey(token: string): Promise<RequestContext> {
+    const row = await this.credentials.findActiveKey(hashApiKeyToken(token));
+    if (!row) throw unauthorized();
+    const capabilities = { design: Boolean(row.cap_design), notes: Boolean(row.cap_notes) };
+    return {
+      credential: { kind: 'api_key', keyId: row.key_id, scope: row.scope, capabilities },
+      principal: {
+        userId: row.user_id,
+        accountId: row.user_account_id,
+        role: row.role,
+        notesAccess: Boolean(row.notes_access),
+      },
+      scopes: new Set(apiKeyScopes(row.scope, capabilities)),
+      site: toSiteContext(row),
+      rateLimitKey: `key:${row.key_id}`,
+    };
+  }
+
+  private async fromToken(
+    req: GuardRequest,
+    token: VerifiedToken,
+    siteOptional: boolean,
+  ): Promise<RequestContext> {
+    const accountId = await this.credentials.findUserAccount(token.userId);
+    if (accountId === null) throw unauthorized();
+    const toolTraffic = token.audience.includes(settings().mcpUrl);
+    const base: RequestContext = {
+      credential: {
+        kind: 'oauth',
+        clientId: token.clientId,
+        grantId: token.grantId,
+        tokenId: token.tokenId,
+        toolTraffic,
+        siteIds: token.siteIds,
+      },
+      principal: { userId: token.userId, accountId, role: null, notesAccess: false },
+      scopes: new Set(token.scopes),
+      site: null,
+      // spec 5.2: an app's budget is one per account.
+      rateLimitKey: `app:${token.clientId}:${accountId}`,
+    };
+
+    const named = header(req, 'x-service-site') ?? (req.query.site as string | undefined);
+    let siteId: number | null = null;
+    if (named !== undefined && named !== '') {
+      siteId = /^\d+$/.test(String(named)) ? Number(named) : -1;
+      if (!token.siteIds.includes(siteId)) {
+        throw apiError(403, 'site_forbidden', 'This site is not shared with the app.');
+      }
+    } else if (token.siteIds.length === 1) {
+      siteId = token.siteIds[0];
+    }
+    if (siteId === null) {
+      if (siteOptional) return base;
+      throw apiError(
+        400,
+        'site_required',
+        token.siteIds.length === 0
+          ? 'The token reaches no site. List sites with GET /sites.'
+          : 'The token reaches several sites: name one with X-Service-Site or ?site=.',
+        { sites: token.siteIds },
+      );
+    }
+    const found = await this.credentials.findSiteForUser(siteId, token.userId);
+    if (!found) throw apiError(403, 'site_forbidden', 'This site is not shared with the app.');
+    if (toolTraffic && !planHasToolServer(found.site.plan)) {
+      throw apiError(
+        402,
+        'plan_upgrade_required',
+        'The tool server is available on the Growth and Catalyst plans.',
+      );
+    }
+    return {
+      ...base,
+      site: found.site,
+      principal: { ...base.principal, role: found.role, notesAccess: found.notesAccess },
+    };
+  }
+}

@@ -1,0 +1,109 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ApiKeyScope, Plan, Role, SiteVisibility } from '@hc/contracts';
+import type { SiteContext } from './request-context';
+
+interface SiteRow {
+  site_id: number;
+  site_uuid: string;
+  site_account_id: number;
+  site_name: string;
+  subdomain: string;
+  domain: string | null;
+  default_language: string;
+  languages: string[] | string;
+  visibility: SiteVisibility;
+  suspended: number | boolean;
+  ip_allowlist: string[] | string;
+  plan: Plan;
+  staging_preview: number | boolean;
+  template_editor: number | boolean;
+  site_created_at: Date;
+}
+
+export interface ApiKeyRow extends SiteRow {
+  key_id: number;
+  user_id: number;
+  user_account_id: number;
+  scope: ApiKeyScope;
+  cap_design: number;
+  cap_notes: number;
+  role: Role | null;
+  notes_access: number | null;
+}
+
+const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
+  s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
+  s.suspended, s.ip_allowlist, s.plan, s.staging_preview, s.template_editor,
+  s.created_at AS site_created_at`;
+
+function json<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+export function toSiteContext(row: SiteRow): SiteContext {
+  return {
+    id: row.site_id,
+    uuid: row.site_uuid,
+    accountId: row.site_account_id,
+    name: row.site_name,
+    subdomain: row.subdomain,
+    domain: row.domain,
+    defaultLanguage: row.default_language,
+    languages: json<string[]>(row.languages),
+    visibility: row.visibility,
+    suspended: Boolean(row.suspended),
+    ipAllowlist: json<string[]>(row.ip_allowlist),
+    plan: row.plan,
+    stagingPreview: Boolean(row.staging_preview),
+    templateEditor: Boolean(row.template_editor),
+    createdAt: row.site_created_at,
+  };
+}
+
+/** The lookups the credential guard makes: one indexed query per request for an API key. */
+@Injectable()
+export class CredentialRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async findActiveKey(tokenHash: string): Promise<ApiKeyRow | null> {
+    const rows: ApiKeyRow[] = await this.ds.query(
+      `SELECT k.id AS key_id, k.user_id, k.scope, k.cap_design, k.cap_notes,
+              u.account_id AS user_account_id, m.role, m.notes_access, ${SITE_COLUMNS}
+         FROM api_keys k
+         JOIN sites s ON s.id = k.site_id AND s.deleted_at IS NULL
+         JOIN users u ON u.id = k.user_id
+         LEFT JOIN memberships m ON m.site_id = k.site_id AND m.user_id = k.user_id
+        WHERE k.token_hash = ? AND k.revoked_at IS NULL
+        LIMIT 1`,
+      [tokenHash],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A site with the person's membership on it; null when the site is gone. */
+  async findSiteForUser(
+    siteId: number,
+    userId: number,
+  ): Promise<{ site: SiteContext; role: Role | null; notesAccess: boolean } | null> {
+    const rows: (SiteRow & { role: Role | null; notes_access: number | null })[] =
+      await this.ds.query(
+        `SELECT ${SITE_COLUMNS}, m.role, m.notes_access
+           FROM sites s
+           LEFT JOIN memberships m ON m.site_id = s.id AND m.user_id = ?
+          WHERE s.id = ? AND s.deleted_at IS NULL`,
+        [userId, siteId],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    return { site: toSiteContext(row), role: row.role, notesAccess: Boolean(row.notes_access) };
+  }
+
+  async findUserAccount(userId: number): Promise<number | null> {
+    const rows: { account_id: number }[] = await this.ds.query(
+      'SELECT account_id FROM users WHERE id = ?',
+      [userId],
+    );
+    return rows[0]?.account_id ?? null;
+  }
+}

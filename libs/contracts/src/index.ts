@@ -1,0 +1,5 @@
+export * from './time';
+export * from './scopes';
+export * from './events';
+export * from './errors';
+export * from './settings';

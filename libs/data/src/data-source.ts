@@ -1,0 +1,50 @@
+import { DataSource } from 'typeorm';
+import { DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url';
+import { ensureDatabase } from './ensure-database';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export interface DataSourceOptions {
+  url?: string;
+  poolSize?: number;
+}
+
+export function databaseConfigFromEnv(url = process.env.HC_DATABASE_URL): DatabaseConfig {
+  return parseDatabaseUrl(url || DEFAULT_DATABASE_URL);
+}
+
+/** The one TypeORM data source (mysql2 driver, utf8mb4, UTC, migrations, never synchronize). */
+export function createDataSource(options: DataSourceOptions = {}): DataSource {
+  const config = databaseConfigFromEnv(options.url);
+  return new DataSource({
+    type: 'mysql',
+    host: config.host,
+    port: config.port,
+    username: config.username,
+    password: config.password,
+    database: config.database,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    poolSize: options.poolSize ?? 10,
+    extra: { connectTimeout: 5000, supportBigNumbers: true, bigNumberStrings: false },
+  });
+}
+
+/** Creates the database if missing, connects and runs pending migrations; returns their names. */
+export async function migrateDatabase(url?: string): Promise<string[]> {
+  await ensureDatabase(databaseConfigFromEnv(url));
+  const ds = createDataSource({ url, poolSize: 2 });
+  await ds.initialize();
+  try {
+    const ran = await ds.runMigrations({ transaction: 'each' });
+    return ran.map((m) => m.name);
+  } finally {
+    await ds.destroy();
+  }
+}

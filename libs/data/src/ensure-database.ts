@@ -1,0 +1,48 @@
+import { createConnection } from 'mysql2/promise';
+import { DatabaseConfig } from './database-url';
+
+/** Raised when MySQL cannot be reached; its message says how to fix it. */
+export class DatabaseUnreachableError extends Error {}
+
+/** Creates the database named by the URL when it is missing (utf8mb4). */
+export async function ensureDatabase(config: DatabaseConfig): Promise<void> {
+  let connection;
+  try {
+    connection = await createConnection({
+      host: config.host,
+      port: config.port,
+      user: config.username,
+      password: config.password,
+      connectTimeout: 5000,
+    });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DatabaseUnreachableError(
+      `Cannot reach MySQL/MariaDB at ${config.host}:${config.port} as ${config.username} (${reason}).\n` +
+        `  Start it (for example: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd)\n` +
+        `  or point HC_DATABASE_URL at a running server, e.g. mysql://user:pass@host:3306/helpcenter`,
+    );
+  }
+  try {
+    await connection.query(
+      `CREATE DATABASE IF NOT EXISTS \`${config.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+  } finally {
+    await connection.end();
+  }
+}
+
+/** Drops a database (tests only). */
+export async function dropDatabase(config: DatabaseConfig): Promise<void> {
+  const connection = await createConnection({
+    host: config.host,
+    port: config.port,
+    user: config.username,
+    password: config.password,
+  });
+  try {
+    await connection.query(`DROP DATABASE IF EXISTS \`${config.database}\``);
+  } finally {
+    await connection.end();
+  }
+}

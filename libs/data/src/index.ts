@@ -1,0 +1,6 @@
+export * from './database-url';
+export * from './ensure-database';
+export * from './data-source';
+export * from './database.module';
+export * from './entities';
+export * from './migrations';

@@ -1,0 +1,4 @@
+// Every migration, oldest first. File names start with their timestamp; add new ones at the end.
+import { Tenancy1763800000000 } from './1763800000000-tenancy';
+
+export const MIGRATIONS = [Tenancy1763800000000];

@@ -1,0 +1,66 @@
+import { INestApplication, Logger, LogLevel, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppName, settings } from '@hc/contracts';
+import { cors, forceHttps, jsonBody } from './middleware';
+
+export interface HttpAppOptions {
+  /** Trim strings and turn '' into null in JSON bodies (off for the design API, spec 4.12). */
+  trimStrings?: boolean;
+  /** Parse JSON bodies (off for apps that parse their own, like oidc-provider). */
+  jsonBody?: boolean;
+}
+
+const LEVELS: Record<string, LogLevel[]> = {
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+export function logLevels(): LogLevel[] {
+  return LEVELS[settings().logLevel] ?? LEVELS.info;
+}
+
+/** Applies the shared HTTP behaviour of spec 4.1 to an app (also used by tests). */
+export function configureHttpApp(app: INestApplication, options: HttpAppOptions = {}): void {
+  const s = settings();
+  const express = app as NestExpressApplication;
+  express.set('trust proxy', parseTrustProxy(s.trustProxy));
+  express.set('query parser', 'extended');
+  express.disable('x-powered-by');
+  if (s.forceHttps) express.use(forceHttps());
+  express.use(cors());
+  if (options.jsonBody !== false) express.use(...jsonBody({ trim: options.trimStrings !== false }));
+  app.enableShutdownHooks();
+}
+
+function parseTrustProxy(value: string): string | boolean | number {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export async function createHttpApp(module: Type<unknown>, options: HttpAppOptions = {}) {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bodyParser: false,
+    logger: logLevels(),
+  });
+  configureHttpApp(app, options);
+  return app;
+}
+
+/** Boots an app on its own port (HC_<APP>_PORT) and logs where it listens. */
+export async function bootstrapHttpApp(
+  name: AppName,
+  module: Type<unknown>,
+  options: HttpAppOptions = {},
+): Promise<INestApplication> {
+  const app = await createHttpApp(module, options);
+  const port = settings().ports[name];
+  await app.listen(port);
+  new Logger(name).log(`listening on port ${port}`);
+  return app;
+}

@@ -1,0 +1,36 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { settings } from '@hc/contracts';
+import { AuthModule, CredentialGuard } from '@hc/auth';
+import { DatabaseModule } from '@hc/data';
+import { HcExceptionFilter } from './exception.filter';
+import { HealthController } from './health.controller';
+import { createRateLimitStore } from './rate-limit.store';
+import { RATE_LIMIT_STORE, RateLimitGuard } from './rate-limit';
+import { RouteFlagsInterceptor } from './route-flags.interceptor';
+import { HcValidationPipe } from './validation.pipe';
+
+/**
+ * What every HTTP app shares: the database, the credential guard then the rate-limit guard
+ * (in that order), the exception filter, the validation pipe and the health endpoints.
+ */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(options: { poolSize?: number } = {}): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [DatabaseModule.forRoot({ poolSize: options.poolSize }), AuthModule],
+      controllers: [HealthController],
+      providers: [
+        { provide: RATE_LIMIT_STORE, useFactory: () => createRateLimitStore(settings().redisUrl) },
+        { provide: APP_GUARD, useExisting: CredentialGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_FILTER, useClass: HcExceptionFilter },
+        { provide: APP_PIPE, useClass: HcValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: RouteFlagsInterceptor },
+      ],
+      exports: [RATE_LIMIT_STORE, DatabaseModule],
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+  NotFoundException,
+  SetMetadata,
+} from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import {
+  ApiError,
+  htmlNotFound,
+  internalError,
+  methodNotAllowed,
+  payloadTooLarge,
+  settings,
+} from '@hc/contracts';
+import { wantsJson } from './accept';
+import { htmlErrorPage } from './html';
+import { allowedMethods } from './routes';
+
+export const REDIRECT_INVALID_INPUT_KEY = 'hc:redirect-invalid-input';
+
+/**
+ * Spec 4.1 rule 3: without `Accept: application/json`, invalid input on this route answers 302
+ * to the API origin (GET /categories, GET /images, PATCH /articles/{id}).
+ */
+export const RedirectInvalidInput = () => SetMetadata(REDIRECT_INVALID_INPUT_KEY, true);
+
+interface FilterRequest extends Request {
+  hcRedirectInvalidInput?: boolean;
+}
+
+/** The one exception filter: renders every error in the spec's body shapes (a)–(f). */
+@Catch()
+export class HcExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<FilterRequest>();
+    const res = ctx.getResponse<Response>();
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const error = this.toApiError(exception, req);
+    const json = wantsJson(req);
+
+    if (!json && req.hcRedirectInvalidInput && error.isInvalidInput) {
+      res.redirect(302, settings().apiOrigin);
+      return;
+    }
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    const html = error.rendering === 'html' || (error.rendering === 'html-unless-json' && !json);
+    if (html) {
+      res.status(error.status).type('html').send(htmlErrorPage(error.status));
+    } else {
+      res.status(error.status).json(error.body);
+    }
+  }
+
+  private toApiError(exception: unknown, req: Request): ApiError {
+    if (exception instanceof ApiError) return exception;
+    const bodyParserType = (exception as { type?: string } | null)?.type;
+    if (bodyParserType === 'entity.too.large') return payloadTooLarge();
+    if (exception instanceof NotFoundException && !(exception.getResponse() as { hc?: boolean }).hc) {
+      // Nest's own "no route matched": 405 when another method exists for the path.
+      const allow = allowedMethods(req);
+      return allow.length ? methodNotAllowed(allow) : htmlNotFound();
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 413) return payloadTooLarge();
+      if (status < 500) {
+        const body = exception.getResponse();
+        const message = typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? exception.message);
+        return new ApiError(status, { status: 'error', code: 'http_error', message: String(message) });
+      }
+    }
+    const errorId = randomUUID();
+    this.logger.error(
+      `error ${errorId} on ${req.method} ${req.originalUrl}: ${exception instanceof Error ? exception.stack : String(exception)}`,
+    );
+    return internalError(errorId);
+  }
+}

@@ -1,0 +1,70 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express from 'express';
+import { apiError } from '@hc/contracts';
+
+export const BODY_LIMIT = '32mb';
+
+/** Spec 4.1 rule 8: any origin; rate-limit headers are deliberately not exposed. */
+export function cors(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        req.headers['access-control-request-headers'] || 'apikey, authorization, content-type, accept, x-service-site',
+      );
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+/** Spec 4.1 rule 1: a plain-HTTP request gets 301 to https (behind a trusted proxy). */
+export function forceHttps(): RequestHandler {
+  return (req, res, next) => {
+    if (req.secure || req.path.startsWith('/health/')) return next();
+    res.redirect(301, `https://${req.headers.host ?? 'localhost'}${req.originalUrl}`);
+  };
+}
+
+/** Trims strings at both ends and turns an empty string into null, recursively (spec 2.1). */
+export function trimStrings(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const t = value.trim();
+    return t === '' ? null : t;
+  }
+  if (Array.isArray(value)) return value.map(trimStrings);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * JSON bodies only (spec 4.1 rule 4): without the JSON content type a request reads as empty.
+ * Bodies over 32 MB get 413. `trim` is off for the design endpoints (spec 4.12).
+ */
+export function jsonBody(opts: { trim: boolean }): RequestHandler[] {
+  const parse = express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  return [
+    (req, res, next) => {
+      parse(req, res, (err?: unknown) => {
+        const type = (err as { type?: string } | undefined)?.type;
+        if (type === 'entity.parse.failed') {
+          return next(apiError(400, 'invalid_json', 'The request body is not valid JSON.'));
+        }
+        next(err);
+      });
+    },
+    (req, _res, next) => {
+      if (req.body === undefined || req.body === null) req.body = {};
+      else if (opts.trim && typeof req.body === 'object') req.body = trimStrings(req.body);
+      next();
+    },
+  ];
+}

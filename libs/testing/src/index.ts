@@ -1,0 +1,2 @@
+export * from './factory';
+export * from './test-app';

@@ -1,0 +1,76 @@
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Factory } from './factory';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: T;
+}
+
+export interface RequestOptions {
+  /** `apikey` header. */
+  key?: string;
+  /** `Authorization: Bearer …`. */
+  token?: string;
+  /** JSON body (sent with `Content-Type: application/json`). */
+  body?: unknown;
+  /** A raw body with its own content type (multipart, text …). */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+  /** Send `Accept: application/json` (default true). */
+  json?: boolean;
+}
+
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  factory: Factory;
+  ds: DataSource;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+export async function request<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<TestResponse<T>> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.json !== false) headers.accept ??= 'application/json';
+  if (options.key) headers.apikey = options.key;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(baseUrl + path, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* HTML or text */
+  }
+  return { status: res.status, headers: res.headers, text, body: parsed as T };
+}
+
+/** Starts an app (built by its own factory, as main.ts does) on a free port. */
+export async function startTestApp(create: () => Promise<INestApplication>): Promise<TestApp> {
+  const app = await create();
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const ds = app.get(DataSource);
+  return {
+    app,
+    url,
+    ds,
+    factory: new Factory(ds),
+    request: (method, path, options) => request(url, method, path, options),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,14 @@
+// The workspace's projects in one place: Nx project.json files, the build, the launcher and the
+// edge all read this list, so adding an app means adding one row.
+'use strict';
+
+const APPS = [
+  { name: 'content-api', port: 3000, portVar: 'HC_CONTENT_API_PORT' },
+  { name: 'auth-server', port: 3001, portVar: 'HC_AUTH_SERVER_PORT' },
+  { name: 'mcp-gateway', port: 3002, portVar: 'HC_MCP_GATEWAY_PORT' },
+  { name: 'webhook-dispatcher', port: 3003, portVar: 'HC_WEBHOOK_DISPATCHER_PORT' },
+  { name: 'design-service', port: 3004, portVar: 'HC_DESIGN_SERVICE_PORT' },
+];
+const EDGE = { name: 'edge', portVar: 'HC_PORT', port: 8080 };
+
+module.exports = { APPS, EDGE };
