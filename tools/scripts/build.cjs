@@ -56,27 +56,45 @@ function swcOptions(file) {
   };
 }
 
+// Several processes (tests, the CLI, npm start) may build at once: never leave a half-written
+// file where another process could require it, and never wipe dist/ under a running service.
+function writeAtomic(target, content, written) {
+  const tmp = `${target}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, content);
+  fs.renameSync(tmp, target);
+  written.add(target);
+}
+
+function removeOrphans(written) {
+  for (const dir of SOURCE_DIRS) {
+    for (const file of walk(path.join(OUT, dir))) {
+      if (!written.has(file) && !file.endsWith('.tmp')) fs.rmSync(file, { force: true });
+    }
+  }
+}
+
 async function build({ quiet = false } = {}) {
   const swc = require('@swc/core');
   const started = Date.now();
   const files = sourceFiles();
-  fs.rmSync(OUT, { recursive: true, force: true });
+  const written = new Set();
   await Promise.all(
     files.map(async (file) => {
       const rel = path.relative(ROOT, file);
       const target = path.join(OUT, rel);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       if (!file.endsWith('.ts')) {
-        fs.copyFileSync(file, target);
+        writeAtomic(target, fs.readFileSync(file), written);
         return;
       }
       const out = await swc.transformFile(file, swcOptions(file));
       const js = target.replace(/\.ts$/, '.js');
-      fs.writeFileSync(js, `${out.code}\n//# sourceMappingURL=${path.basename(js)}.map\n`);
-      if (out.map) fs.writeFileSync(`${js}.map`, out.map);
+      writeAtomic(js, `${out.code}\n//# sourceMappingURL=${path.basename(js)}.map\n`, written);
+      if (out.map) writeAtomic(`${js}.map`, out.map, written);
     }),
   );
-  fs.writeFileSync(STAMP, new Date().toISOString());
+  removeOrphans(written);
+  writeAtomic(STAMP, new Date().toISOString(), new Set());
   if (!quiet) process.stderr.write(`built ${files.length} files in ${Date.now() - started} ms\n`);
 }
 

@@ -33,7 +33,6 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   if (s.forceHttps) express.use(forceHttps());
   express.use(cors());
   if (options.jsonBody !== false) express.use(...jsonBody({ trim: options.trimStrings !== false }));
-  app.enableShutdownHooks();
 }
 
 function parseTrustProxy(value: string): string | boolean | number {
@@ -52,15 +51,34 @@ export async function createHttpApp(module: Type<unknown>, options: HttpAppOptio
   return app;
 }
 
-/** Boots an app on its own port (HC_<APP>_PORT) and logs where it listens. */
-export async function bootstrapHttpApp(
-  name: AppName,
-  module: Type<unknown>,
-  options: HttpAppOptions = {},
-): Promise<INestApplication> {
-  const app = await createHttpApp(module, options);
-  const port = settings().ports[name];
-  await app.listen(port);
-  new Logger(name).log(`listening on port ${port}`);
-  return app;
+/**
+ * Runs an app on its own port (HC_<APP>_PORT). SIGTERM or SIGINT: stop accepting, finish
+ * in-flight work (each module's shutdown hooks), exit 0 (operator-contract.md).
+ */
+export async function runApp(name: AppName, create: () => Promise<INestApplication>): Promise<void> {
+  const logger = new Logger(name);
+  try {
+    const app = await create();
+    const port = settings().ports[name];
+    await app.listen(port);
+    logger.log(`listening on port ${port}`);
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.log(`${signal}: finishing in-flight work`);
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          logger.error(err instanceof Error ? err.stack : String(err));
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  } catch (err) {
+    logger.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
 }

@@ -17,7 +17,7 @@ export interface RequestOptions {
   /** JSON body (sent with `Content-Type: application/json`). */
   body?: unknown;
   /** A raw body with its own content type (multipart, text …). */
-  raw?: BodyInit;
+  raw?: RequestInit['body'];
   headers?: Record<string, string>;
   /** Send `Accept: application/json` (default true). */
   json?: boolean;
@@ -42,7 +42,7 @@ export async function request<T = any>(
   if (options.json !== false) headers.accept ??= 'application/json';
   if (options.key) headers.apikey = options.key;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined = options.raw;
+  let body: RequestInit['body'] = options.raw;
   if (options.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.body);
