@@ -1,0 +1,66 @@
+/**
+ * The one SSRF-safe outbound fetcher's contract. Every outbound request of the product
+ * (webhook deliveries, image imports, client ID metadata documents) goes through `safeFetch`.
+ */
+
+/** Why an outbound request was refused or failed; callers map these to their own messages. */
+export type OutboundFailure =
+  /** Not a parseable http(s) URL, or credentials in it. */
+  | 'invalid_url'
+  /** `requireHttps` and the URL (or a redirect target) is not https. */
+  | 'not_https'
+  /** The host name does not resolve. */
+  | 'unresolvable'
+  /** The host is, or resolves to, a private/loopback/link-local/reserved/… address. */
+  | 'private_address'
+  /** More redirects than `maxRedirects`. */
+  | 'too_many_redirects'
+  /** A redirect while `maxRedirects` is 0 is not a failure: the 3xx response is returned. */
+  | 'timeout'
+  /** The body exceeded `maxBytes`. */
+  | 'too_large'
+  /** Connection refused, reset, TLS failure … */
+  | 'connection_failed';
+
+export class OutboundError extends Error {
+  constructor(
+    readonly reason: OutboundFailure,
+    message: string,
+    /** The URL the failure happened at (a redirect target, possibly). */
+    readonly url?: string,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface SafeFetchOptions {
+  method?: 'GET' | 'POST' | 'HEAD';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** One deadline for the whole exchange, redirects and body included. */
+  timeoutMs: number;
+  /** Byte cap over the whole response body. */
+  maxBytes: number;
+  /** 0 = never follow: a 3xx is returned as the response (webhooks). */
+  maxRedirects: number;
+  /** Refuse http:// for the URL and every redirect target (image import). */
+  requireHttps?: boolean;
+  /** Abort from outside (shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface SafeResponse {
+  status: number;
+  /** Lowercase header names. */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The URL that answered (after redirects). */
+  url: string;
+  redirects: number;
+}
+
+/** The result of vetting a URL's host without fetching it. */
+export type HostCheck =
+  | { ok: true; addresses: string[] }
+  | { ok: false; reason: 'invalid_url' | 'unresolvable' | 'private_address' };
