@@ -26,7 +26,8 @@ export function cors(): RequestHandler {
 export function forceHttps(): RequestHandler {
   return (req, res, next) => {
     if (req.secure || req.path.startsWith('/health/')) return next();
-    res.redirect(301, `https://${req.headers.host ?? 'localhost'}${req.originalUrl}`);
+    // req.hostname honours X-Forwarded-Host from a trusted proxy; https uses its default port.
+    res.redirect(301, `https://${req.hostname}${req.originalUrl}`);
   };
 }
 

@@ -1,0 +1,19 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { settings } from '@hc/contracts';
+import { forceHttps, logLevels } from '@hc/http';
+import { AppModule } from './app.module';
+import { edgeProxy } from './edge.proxy';
+
+export async function createEdge(): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: logLevels(),
+  });
+  app.set('trust proxy', settings().trustProxy);
+  app.disable('x-powered-by');
+  if (settings().forceHttps) app.use(forceHttps());
+  app.use(edgeProxy());
+  return app;
+}
