@@ -23,7 +23,7 @@ export class CoreModule {
       imports: [DatabaseModule.forRoot({ poolSize: options.poolSize }), AuthModule],
       controllers: [HealthController],
       providers: [
-        { provide: RATE_LIMIT_STORE, useFactory: () => createRateLimitStore(settings().redisUrl) },
+        { provide: RATE_LIMIT_STORE, useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl) },
         { provide: APP_GUARD, useExisting: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: HcExceptionFilter },

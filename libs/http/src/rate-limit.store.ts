@@ -80,6 +80,12 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-export function createRateLimitStore(redisUrl: string | null): RateLimitStore {
-  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
+/**
+ * Redis counters are namespaced by database name: replicas of one deployment share a budget,
+ * while two deployments (or test databases) on one Redis never count each other's requests.
+ */
+export function createRateLimitStore(redisUrl: string | null, databaseUrl: string): RateLimitStore {
+  if (!redisUrl) return new MemoryRateLimitStore();
+  const database = new URL(databaseUrl).pathname.replace(/^\//, '') || 'default';
+  return new RedisRateLimitStore(redisUrl, `hc:rl:${database}:`);
 }
