@@ -1,2 +1,3 @@
 export * from './factory';
 export * from './test-app';
+export * from './tls';
