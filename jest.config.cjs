@@ -48,7 +48,10 @@ module.exports = {
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.cjs',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.cjs',
       setupFiles: ['<rootDir>/libs/testing/src/jest/worker-env.cjs'],
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest/worker-database.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/libs/testing/src/jest/timeout.ts',
+        '<rootDir>/libs/testing/src/jest/worker-database.ts',
+      ],
     },
     {
       ...common,
@@ -56,6 +59,7 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.cjs',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.cjs',
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],
     },
   ],
 };

@@ -1,4 +1,23 @@
 'use strict';
+const fs = require('node:fs');
+const mysql = require('mysql2/promise');
+
 module.exports = async () => {
-  if (globalThis.__HC_STACK__) await globalThis.__HC_STACK__.stop();
+  const stack = globalThis.__HC_STACK__;
+  if (!stack) return;
+  await stack.stop();
+  if (process.env.HC_KEEP_TEST_DATABASES === '1') return;
+  const url = new URL(stack.databaseUrl);
+  const conn = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password || ''),
+  });
+  try {
+    await conn.query(`DROP DATABASE IF EXISTS \`${url.pathname.slice(1)}\``);
+  } finally {
+    await conn.end();
+  }
+  fs.rmSync(stack.env.HC_DATA_DIR, { recursive: true, force: true });
 };

@@ -1,6 +1,11 @@
 // Tenancy tables, owned by content-api (sites, account, keys) and read by every service.
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { ApiKeyScope, Plan, Role, SiteVisibility } from '@hc/contracts';
+
+// Literal types spelled here: `data` depends on nothing of ours (ARCHITECTURE.md).
+type Plan = 'starter' | 'growth' | 'catalyst';
+type Role = 'owner' | 'admin' | 'editor' | 'translator' | 'viewer';
+type SiteVisibility = 'public' | 'private' | 'password';
+type ApiKeyScope = 'read' | 'read_write';
 
 @Entity('accounts')
 export class AccountEntity {

@@ -1,0 +1,2 @@
+// End-to-end tests drive real processes (the CLI takes about a second a call).
+jest.setTimeout(60_000);

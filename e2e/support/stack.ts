@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { request, RequestOptions, TestResponse } from '@hc/testing';
+
+const run = promisify(execFile);
+
+/** The running stack of this e2e run (started by global-setup.cjs). */
+export const stack = {
+  /** The edge: one origin in front of every service. */
+  url: process.env.HC_E2E_URL as string,
+  publicUrl: process.env.HC_E2E_PUBLIC_URL as string,
+  env: JSON.parse(process.env.HC_E2E_ENV ?? '{}') as Record<string, string>,
+  demo: JSON.parse(process.env.HC_E2E_DEMO ?? 'null') as {
+    site: { id: number; subdomain: string };
+    user: { id: number; email: string };
+    password: string;
+    key: string;
+  },
+};
+
+export function edge<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>> {
+  return request<T>(stack.url, method, path, options);
+}
+
+/** Runs the operator CLI against the stack's database, as an operator would. */
+export async function hc<T = any>(...args: string[]): Promise<T> {
+  const { stdout } = await run(process.execPath, [path.join(__dirname, '../../tools/scripts/hc.cjs'), ...args], {
+    env: { ...process.env, ...stack.env },
+  });
+  return JSON.parse(stdout) as T;
+}
+
+/** Runs the CLI expecting failure; returns its one-line message (the last line on stderr). */
+export async function hcFails(...args: string[]): Promise<string> {
+  try {
+    await hc(...args);
+  } catch (err) {
+    const stderr = String((err as { stderr?: string }).stderr ?? err).trim();
+    return stderr.split('\n').pop() ?? '';
+  }
+  throw new Error(`hc ${args.join(' ')} succeeded`);
+}
+
+let seq = 0;
+export function unique(prefix: string): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${seq}`;
+}

@@ -1,0 +1,83 @@
+// ESLint: type-aware TypeScript rules and Nx module boundaries (ARCHITECTURE.md "Libraries":
+// dependencies point one way, apps → libs; contracts and content depend on nothing of ours).
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+const productConstraints = [
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util'],
+  },
+  {
+    sourceTag: 'type:feature',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util'],
+  },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+  {
+    sourceTag: 'type:testing',
+    onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:util'],
+  },
+];
+// Tests may also use the testing lib.
+const testConstraints = productConstraints.map((c) => ({
+  ...c,
+  onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:testing'],
+}));
+
+const boundaries = (depConstraints) => [
+  'error',
+  {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    depConstraints: [
+      ...depConstraints,
+      // contracts and content depend on nothing of ours; data only on TypeORM.
+      { sourceTag: 'leaf:true', onlyDependOnLibsWithTags: [] },
+    ],
+  },
+];
+
+export default [
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'var/**',
+      'coverage/**',
+      '.nx/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      '**/*.js',
+    ],
+  },
+  ...nx.configs['flat/base'],
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(productConstraints),
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.integration-spec.ts', 'e2e/**/*.ts', 'libs/testing/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(testConstraints),
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+];

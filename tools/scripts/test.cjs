@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite. Type check, lint (zero warnings), format check, then every jest
+// tier: unit, integration (real MySQL/MariaDB, a database per worker) and end-to-end (the whole
+// stack started as `npm start` does). Ends with one "tests: N passed, N failed" line.
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '../..');
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+
+function step(title, command, args) {
+  const started = Date.now();
+  process.stderr.write(`\n== ${title}\n`);
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stderr.write(`== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds}s)\n`);
+  return result.status === 0;
+}
+
+function main() {
+  const only = process.argv.slice(2);
+  const checks = only.length === 0;
+  let ok = true;
+  if (checks) {
+    ok = step('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && ok;
+    ok = step('lint', bin('eslint'), ['--max-warnings', '0', '.']) && ok;
+    ok = step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']) && ok;
+  }
+  const report = path.join(os.tmpdir(), `hc-jest-${process.pid}.json`);
+  const projects = only.length ? only : ['unit', 'integration', 'e2e'];
+  const jestOk = step('tests', bin('jest'), [
+    '--selectProjects',
+    ...projects,
+    '--json',
+    '--outputFile',
+    report,
+  ]);
+  ok = jestOk && ok;
+  let passed = 0;
+  let failed = 0;
+  try {
+    const results = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed = results.numPassedTests;
+    failed = results.numFailedTests + (results.numRuntimeErrorTestSuites || 0);
+    fs.rmSync(report, { force: true });
+  } catch {
+    failed += 1;
+  }
+  if (!ok && failed === 0) failed = 1;
+  process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
+  process.exit(ok ? 0 : 1);
+}
+
+main();
