@@ -3,5 +3,6 @@ import { AccountModule } from './account/account.module';
 import { RootModule } from './root/root.module';
 import { SitesModule } from './sites/sites.module';
 import { TeamModule } from './team/team.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
-export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule];
+export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule, WebhooksModule];

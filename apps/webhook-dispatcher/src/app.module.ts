@@ -1,5 +1,10 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { CoreModule } from '@hc/http';
+import { DispatcherModule, DispatcherModuleOptions } from './dispatcher/dispatcher.module';
 
-@Module({ imports: [CoreModule.forRoot()] })
-export class AppModule {}
+@Module({})
+export class AppModule {
+  static forRoot(options: DispatcherModuleOptions = {}): DynamicModule {
+    return { module: AppModule, imports: [CoreModule.forRoot(), DispatcherModule.forRoot(options)] };
+  }
+}

@@ -1,3 +1,4 @@
 export * from './factory';
 export * from './test-app';
 export * from './tls';
+export * from './webhook-receiver';

@@ -7,9 +7,11 @@ import {
   SiteEntity,
   UserEntity,
 } from './tenancy.entities';
+import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webhooks.entities';
 
 export * from './outbox.entity';
 export * from './tenancy.entities';
+export * from './webhooks.entities';
 
 export const ENTITIES = [
   AccountEntity,
@@ -18,4 +20,7 @@ export const ENTITIES = [
   MembershipEntity,
   ApiKeyEntity,
   OutboxEntity,
+  WebhookEntity,
+  WebhookEventEntity,
+  WebhookDeliveryEntity,
 ];

@@ -1,0 +1,305 @@
+import { Global, Module } from '@nestjs/common';
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resetSettings } from '@hc/contracts';
+import { TOKEN_VERIFIER } from '@hc/auth';
+import type { TokenVerifier, VerifiedToken } from '@hc/auth';
+import { CoreModule, createHttpApp } from '@hc/http';
+import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createContentApi } from '../app.factory';
+import { WebhooksModule } from './webhooks.module';
+
+/** Bearer tokens for this file: the JWT verifier belongs to auth-server's issue. */
+const tokens = new Map<string, VerifiedToken>();
+const verifier: TokenVerifier = { verify: async (token) => tokens.get(token) ?? null };
+
+@Global()
+@Module({ providers: [{ provide: TOKEN_VERIFIER, useValue: verifier }], exports: [TOKEN_VERIFIER] })
+class TestTokensModule {}
+
+@Module({ imports: [CoreModule.forRoot(), TestTokensModule, WebhooksModule] })
+class WebhooksWithTokensModule {}
+
+async function createWithTokens() {
+  const app = await createHttpApp(WebhooksWithTokensModule);
+  app.setGlobalPrefix('v1');
+  return app;
+}
+
+function token(userId: number, siteIds: number[], scopes: string[]): string {
+  const value = `tok-${tokens.size + 1}`;
+  tokens.set(value, {
+    tokenId: value,
+    clientId: 'client-1',
+    grantId: null,
+    userId,
+    scopes,
+    audience: ['http://localhost:8080'],
+    siteIds,
+  });
+  return value;
+}
+
+describe('webhook registration (spec 2.6, 4.8)', () => {
+  let t: TestApp;
+  let site: TestSite;
+  let other: TestSite;
+  let key: string;
+  let otherKey: string;
+  let receiver: Server;
+  let receiverUrl: string;
+  const savedAllowlist = process.env.HC_OUTBOUND_ALLOWLIST;
+
+  beforeAll(async () => {
+    receiver = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    receiverUrl = `http://127.0.0.1:${port}/hooks`;
+    process.env.HC_OUTBOUND_ALLOWLIST = `127.0.0.1:${port}`;
+    resetSettings();
+    t = await startTestApp(createContentApi);
+    site = await t.factory.site();
+    other = await t.factory.site();
+    key = await t.factory.key(site);
+    otherKey = await t.factory.key(other);
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => receiver.close(resolve));
+    if (savedAllowlist === undefined) delete process.env.HC_OUTBOUND_ALLOWLIST;
+    else process.env.HC_OUTBOUND_ALLOWLIST = savedAllowlist;
+    resetSettings();
+  });
+
+  it('registers with a Read & write key: 201 with the webhook and a generated 48-character secret', async () => {
+    const res = await t.request('POST', '/v1/webhooks', { key, body: { url: 'https://example.com/hook' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      status: 'success',
+      webhook: {
+        id: expect.any(Number),
+        url: 'https://example.com/hook',
+        site_id: site.id,
+        active: true,
+        last_delivered_at: null,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+        secret: expect.stringMatching(/^[A-Za-z0-9]{48}$/),
+      },
+    });
+    const again = await t.request('POST', '/v1/webhooks', { key, body: { url: 'https://example.com/hook' } });
+    expect(again.body.webhook.secret).not.toBe(res.body.webhook.secret);
+  });
+
+  it('keeps a sent secret of 16 to 191 characters and ignores unknown fields such as events', async () => {
+    const secret = 'a'.repeat(16);
+    const res = await t.request('POST', '/v1/webhooks', {
+      key: otherKey,
+      body: { url: 'http://example.org/x', secret, events: ['article.created'], active: false },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.webhook.secret).toBe(secret);
+    expect(res.body.webhook.active).toBe(true);
+    expect(res.body.webhook).not.toHaveProperty('events');
+    const long = await t.request('POST', '/v1/webhooks', {
+      key: otherKey,
+      body: { url: 'http://example.org/y', secret: 's'.repeat(191) },
+    });
+    expect(long.status).toBe(201);
+  });
+
+  it('answers 422 for a secret under 16 characters', async () => {
+    const res = await t.request('POST', '/v1/webhooks', { key, body: { url: 'https://example.com/h', secret: 'short' } });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors: { secret: ['The secret field must be at least 16 characters.'] },
+    });
+  });
+
+  it.each([
+    ['missing', {}, 'The url field is required.'],
+    ['empty', { url: '' }, 'The url field is required.'],
+    ['not a string', { url: 42 }, 'The url field must be a string.'],
+    ['not a URL', { url: 'not a url' }, 'The url field must be a valid URL.'],
+    ['not http(s)', { url: 'ftp://example.com/x' }, 'The url field must be a valid URL.'],
+  ])('answers 422 for a url %s', async (_, body, message) => {
+    const res = await t.request('POST', '/v1/webhooks', { key, body });
+    expect(res.status).toBe(422);
+    expect(res.body.status).toBe('validation_error');
+    expect(res.body.errors).toEqual({ url: [message] });
+  });
+
+  it.each([
+    'http://127.0.0.1/hook',
+    'http://10.1.2.3/hook',
+    'http://192.168.0.10/hook',
+    'http://169.254.169.254/latest',
+    'http://[::1]/hook',
+    'http://localhost/hook',
+    'http://0.0.0.0/hook',
+    'http://240.0.0.1/hook',
+  ])('answers 422 for the private or reserved address %s', async (url) => {
+    const res = await t.request('POST', '/v1/webhooks', { key, body: { url } });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors: { url: ['The url must be a publicly reachable address'] },
+    });
+  });
+
+  it('accepts a hostname that does not resolve yet, and an allow-listed receiver', async () => {
+    const pending = await t.request('POST', '/v1/webhooks', {
+      key,
+      body: { url: 'https://not-yet-registered-name.invalid/hook' },
+    });
+    expect(pending.status).toBe(201);
+    expect((await t.request('POST', '/v1/webhooks', { key, body: { url: receiverUrl } })).status).toBe(201);
+  });
+
+  it.each([
+    ['url', { url: `https://example.com/${'p'.repeat(180)}` }],
+    ['secret', { url: 'https://example.com/h', secret: 's'.repeat(192) }],
+  ])('a %s over 191 characters passes validation and fails with 500, nothing registered', async (_, body) => {
+    const s = await t.factory.site();
+    const k = await t.factory.key(s);
+    const res = await t.request('POST', '/v1/webhooks', { key: k, body });
+    expect(res.status).toBe(500);
+    const list = await t.request('GET', '/v1/webhooks', { key: k });
+    expect(list.body.webhooks).toEqual([]);
+  });
+
+  it('registers the same URL twice', async () => {
+    const s = await t.factory.site();
+    const k = await t.factory.key(s);
+    const a = await t.request('POST', '/v1/webhooks', { key: k, body: { url: 'https://example.com/same' } });
+    const b = await t.request('POST', '/v1/webhooks', { key: k, body: { url: 'https://example.com/same' } });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.webhook.id).not.toBe(b.body.webhook.id);
+    const list = await t.request('GET', '/v1/webhooks', { key: k });
+    expect(list.body.meta).toEqual({ items_count: 2 });
+  });
+
+  it('lists the key’s site’s webhooks oldest first, without secrets, with meta.items_count', async () => {
+    const s = await t.factory.site();
+    const k = await t.factory.key(s);
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      ids.push((await t.request('POST', '/v1/webhooks', { key: k, body: { url: `https://example.com/${n}` } })).body.webhook.id);
+    }
+    const res = await t.request('GET', '/v1/webhooks', { key: k });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.meta).toEqual({ items_count: 3 });
+    expect(res.body.webhooks.map((w: { id: number }) => w.id)).toEqual(ids);
+    expect(res.body.webhooks[0]).toEqual({
+      id: ids[0],
+      url: 'https://example.com/1',
+      site_id: s.id,
+      active: true,
+      last_delivered_at: null,
+      created_at: expect.stringMatching(/\+00:00$/),
+    });
+    expect(res.text).not.toContain('secret');
+  });
+
+  it('a key never lists nor deletes another site’s webhook (404 Webhook subscription not found.)', async () => {
+    const mine = await t.request('POST', '/v1/webhooks', { key: otherKey, body: { url: 'https://example.com/o' } });
+    const list = await t.request('GET', '/v1/webhooks', { key });
+    expect(list.body.webhooks.map((w: { site_id: number }) => w.site_id)).not.toContain(other.id);
+    const res = await t.request('DELETE', `/v1/webhooks/${mine.body.webhook.id}`, { key });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Webhook subscription not found.' });
+    expect((await t.request('DELETE', '/v1/webhooks/999999999', { key })).status).toBe(404);
+    expect((await t.request('DELETE', '/v1/webhooks/abc', { key })).status).toBe(404);
+  });
+
+  it('DELETE removes the webhook for good and drops its pending retries', async () => {
+    const s = await t.factory.site();
+    const k = await t.factory.key(s);
+    const created = await t.request('POST', '/v1/webhooks', { key: k, body: { url: 'https://example.com/del' } });
+    const id = created.body.webhook.id as number;
+    await t.ds.query(
+      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, 'pending', 2, ?, ?)`,
+      [987654321, id, s.id, new Date(Date.now() + 60_000), new Date()],
+    );
+    const res = await t.request('DELETE', `/v1/webhooks/${id}`, { key: k });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect((await t.request('GET', '/v1/webhooks', { key: k })).body.meta.items_count).toBe(0);
+    const left = await t.ds.query('SELECT id FROM webhook_deliveries WHERE webhook_id = ?', [id]);
+    expect(left).toEqual([]);
+    expect((await t.request('DELETE', `/v1/webhooks/${id}`, { key: k })).status).toBe(404);
+  });
+
+  it.each(['POST', 'GET', 'DELETE'])('%s with a Read only key answers 403 insufficient_scope', async (method) => {
+    const readKey = await t.factory.key(site, { scope: 'read' });
+    const res = await t.request(method, method === 'DELETE' ? '/v1/webhooks/1' : '/v1/webhooks', {
+      key: readKey,
+      body: method === 'POST' ? { url: 'https://example.com/r' } : undefined,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'insufficient_scope',
+      message: 'This action requires the content.write scope.',
+    });
+  });
+
+  it('answers 401 without a credential', async () => {
+    expect((await t.request('GET', '/v1/webhooks')).body).toEqual({ status: 'unauthorized' });
+  });
+});
+
+describe('webhook registration with OAuth tokens (spec 4.8: webhooks.manage)', () => {
+  let t: TestApp;
+  let a: TestSite;
+  let b: TestSite;
+
+  beforeAll(async () => {
+    t = await startTestApp(createWithTokens);
+    a = await t.factory.site();
+    b = await t.factory.site({ owner: a.owner });
+  });
+  afterAll(() => t.close());
+
+  it('needs webhooks.manage: content.write alone answers 403 naming the scope', async () => {
+    const tok = token(a.owner.id, [a.id], ['content.read', 'content.write']);
+    const res = await t.request('GET', '/v1/webhooks', { token: tok });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('This action requires the webhooks.manage scope.');
+  });
+
+  it('registers on the site named by X-Service-Site and lists several sites’ webhooks', async () => {
+    const tok = token(a.owner.id, [a.id, b.id], ['webhooks.manage']);
+    const onA = await t.request('POST', '/v1/webhooks', {
+      token: tok,
+      headers: { 'X-Service-Site': String(a.id) },
+      body: { url: 'https://example.com/a' },
+    });
+    expect(onA.status).toBe(201);
+    expect(onA.body.webhook.site_id).toBe(a.id);
+    const onB = await t.request('POST', '/v1/webhooks', {
+      token: tok,
+      headers: { 'X-Service-Site': String(b.id) },
+      body: { url: 'https://example.com/b' },
+    });
+    expect(onB.body.webhook.site_id).toBe(b.id);
+    // Several sites and none chosen: a registration needs one.
+    expect((await t.request('POST', '/v1/webhooks', { token: tok, body: { url: 'https://example.com/c' } })).status).toBe(400);
+
+    const all = await t.request('GET', '/v1/webhooks', { token: tok });
+    expect(all.status).toBe(200);
+    expect(all.body.webhooks.map((w: { site_id: number }) => w.site_id)).toEqual([a.id, b.id]);
+    expect(all.body.meta).toEqual({ items_count: 2 });
+    const onlyB = await t.request('GET', '/v1/webhooks', { token: tok, headers: { 'X-Service-Site': String(b.id) } });
+    expect(onlyB.body.webhooks.map((w: { id: number }) => w.id)).toEqual([onB.body.webhook.id]);
+
+    const onlyA = token(a.owner.id, [a.id], ['webhooks.manage']);
+    expect((await t.request('DELETE', `/v1/webhooks/${onB.body.webhook.id}`, { token: onlyA })).status).toBe(404);
+    expect((await t.request('DELETE', `/v1/webhooks/${onB.body.webhook.id}`, { token: tok })).status).toBe(200);
+  });
+});

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface WebhookRow {
+  id: number;
+  site_id: number;
+  url: string;
+  secret: string;
+  created_at: Date;
+  last_delivered_at: Date | null;
+}
+
+/** Spec 8: the columns hold 191 characters. */
+const MAX_LENGTH = 191;
+
+@Injectable()
+export class WebhooksRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /** Stores a webhook; a url or secret over 191 characters fails here (spec 4.8: 500). */
+  async insert(siteId: number, url: string, secret: string): Promise<WebhookRow> {
+    for (const [column, value] of [['url', url], ['secret', secret]] as const) {
+      if ([...value].length > MAX_LENGTH) {
+        throw new Error(`webhooks.${column} holds at most ${MAX_LENGTH} characters`);
+      }
+    }
+    const now = new Date();
+    const result = await this.ds.query(
+      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
+      [siteId, url, secret, now],
+    );
+    return { id: result.insertId, site_id: siteId, url, secret, created_at: now, last_delivered_at: null };
+  }
+
+  /** Webhooks of the given (live) sites, oldest first. */
+  async list(siteIds: number[]): Promise<WebhookRow[]> {
+    if (siteIds.length === 0) return [];
+    return this.ds.query(
+      `SELECT w.id, w.site_id, w.url, w.secret, w.created_at, w.last_delivered_at
+         FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
+        WHERE w.site_id IN (?) ORDER BY w.id`,
+      [siteIds],
+    );
+  }
+
+  /** Deletes a webhook of one of the sites with its deliveries (pending retries included). */
+  async delete(siteIds: number[], webhookId: number): Promise<boolean> {
+    if (siteIds.length === 0) return false;
+    return this.ds.transaction(async (m) => {
+      const found = await m.query(
+        `SELECT w.id FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
+          WHERE w.id = ? AND w.site_id IN (?) FOR UPDATE`,
+        [webhookId, siteIds],
+      );
+      if (found.length === 0) return false;
+      await m.query('DELETE FROM webhook_deliveries WHERE webhook_id = ?', [webhookId]);
+      await m.query('DELETE FROM webhooks WHERE id = ?', [webhookId]);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { notFound } from '@hc/contracts';
+import type { HostCheck } from '@hc/net';
+import type { RequestContext, SiteContext } from '@hc/auth';
+import type { CreateWebhookDto } from './dto/create-webhook.dto';
+import { checkRegistration } from './webhook-registration';
+import { toWebhookResponse } from './webhook.mapper';
+import { WebhooksRepository } from './webhooks.repository';
+
+export const HOST_CHECK = Symbol('HOST_CHECK');
+export type HostChecker = (url: string) => Promise<HostCheck>;
+
+export const WEBHOOK_NOT_FOUND = 'Webhook subscription not found.';
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    @Inject(HOST_CHECK) private readonly checkHost: HostChecker,
+  ) {}
+
+  async register(site: SiteContext, dto: CreateWebhookDto) {
+    const { url, secret } = await checkRegistration(dto, this.checkHost);
+    const row = await this.webhooks.insert(site.id, url, secret);
+    return { status: 'success', webhook: toWebhookResponse(row, true) };
+  }
+
+  async list(ctx: RequestContext) {
+    const rows = await this.webhooks.list(reachableSites(ctx));
+    return {
+      status: 'success',
+      webhooks: rows.map((row) => toWebhookResponse(row)),
+      meta: { items_count: rows.length },
+    };
+  }
+
+  /** Spec 4.8: permanent, pending retries dropped, only webhooks that can be listed. */
+  async delete(ctx: RequestContext, rawId: string) {
+    const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
+    if (!Number.isSafeInteger(id) || !(await this.webhooks.delete(reachableSites(ctx), id))) {
+      throw notFound(WEBHOOK_NOT_FOUND);
+    }
+    return { status: 'success', message: 'Webhook subscription deleted.' };
+  }
+}
+
+/**
+ * The sites whose webhooks a request sees: the chosen site, or with an OAuth token and no site
+ * chosen every site shared with the app (spec 4.8: "an OAuth token may list several sites'").
+ */
+function reachableSites(ctx: RequestContext): number[] {
+  if (ctx.site) return [ctx.site.id];
+  return ctx.credential.kind === 'oauth' ? ctx.credential.siteIds : [];
+}

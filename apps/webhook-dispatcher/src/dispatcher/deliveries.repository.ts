@@ -1,0 +1,200 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
+import type { DomainEvent, WebhookEventPayload } from '@hc/events';
+
+/** A delivery claimed for one attempt, with what the attempt needs. */
+export interface DeliveryClaim {
+  id: string;
+  eventId: string;
+  webhookId: number;
+  siteId: number;
+  /** Attempts made before this one. */
+  attempts: number;
+  event: string;
+  body: string;
+  /** Null when the webhook was deleted after the claim. */
+  url: string | null;
+  secret: string | null;
+}
+
+export type AttemptOutcome =
+  | { kind: 'delivered'; status: number }
+  | { kind: 'failed'; status: number | null; error: string }
+  | { kind: 'skipped'; error: string };
+
+export interface AttemptResult {
+  claim: DeliveryClaim;
+  outcome: AttemptOutcome;
+  at: Date;
+}
+
+function isWebhookPayload(payload: unknown): payload is WebhookEventPayload {
+  const p = payload as Partial<WebhookEventPayload> | null;
+  return typeof p === 'object' && p !== null && typeof p.helpcenter_id === 'string' && typeof p.data === 'object';
+}
+
+@Injectable()
+export class DeliveriesRepository {
+  private readonly logger = new Logger('webhook-dispatcher');
+
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /**
+   * Turns events into one delivery per webhook of their site, due now, inside the caller's
+   * transaction. Idempotent on (event id, webhook id): an event handed over twice (a replayed
+   * Kafka batch, a crash before the outbox row was marked) adds nothing the second time.
+   * Events that are not webhook events (spec 6) are passed over. Returns deliveries added.
+   */
+  async fanOut(manager: EntityManager, events: DomainEvent[], now: Date): Promise<number> {
+    const usable = events.filter((e) => {
+      if (!isWebhookEvent(e.event)) return false;
+      if (isWebhookPayload(e.payload)) return true;
+      this.logger.warn(`event ${e.id} (${e.event}) has no webhook payload; not delivered`);
+      return false;
+    }) as DomainEvent<WebhookEventPayload>[];
+    if (usable.length === 0) return 0;
+    const siteIds = [...new Set(usable.map((e) => e.siteId))];
+    const hooks: { id: number; site_id: number }[] = await manager.query(
+      'SELECT id, site_id FROM webhooks WHERE site_id IN (?) ORDER BY id',
+      [siteIds],
+    );
+    if (hooks.length === 0) return 0;
+    const bySite = new Map<number, number[]>();
+    for (const h of hooks) bySite.set(h.site_id, [...(bySite.get(h.site_id) ?? []), h.id]);
+
+    const eventRows: unknown[][] = [];
+    const deliveryRows: unknown[][] = [];
+    for (const e of usable) {
+      const webhookIds = bySite.get(e.siteId);
+      if (!webhookIds) continue;
+      eventRows.push([e.id, e.siteId, e.event, webhookBody(e), now]);
+      for (const webhookId of webhookIds) deliveryRows.push([e.id, webhookId, e.siteId, 'pending', 0, now, now]);
+    }
+    if (deliveryRows.length === 0) return 0;
+    await manager.query(
+      `INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES ?
+       ON DUPLICATE KEY UPDATE id = id`,
+      [eventRows],
+    );
+    const result = await manager.query(
+      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
+       VALUES ? ON DUPLICATE KEY UPDATE id = id`,
+      [deliveryRows],
+    );
+    return Number((result as { affectedRows?: number }).affectedRows ?? 0);
+  }
+
+  /**
+   * Claims up to `limit` due deliveries (`FOR UPDATE SKIP LOCKED`, so replicas never claim the
+   * same one) by moving their due time to the end of a lease. A dispatcher that dies mid-attempt
+   * leaves the delivery due again when the lease runs out: a retry, never a loss.
+   */
+  async claimDue(limit: number, now: Date, leaseUntil: Date): Promise<DeliveryClaim[]> {
+    const ids = await retryTransaction(() => this.ds.transaction('READ COMMITTED', async (m) => {
+      const rows: { id: string }[] = await m.query(
+        `SELECT id FROM webhook_deliveries WHERE next_attempt_at <= ?
+          ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
+        [now, limit],
+      );
+      if (rows.length === 0) return [];
+      const claimed = rows.map((r) => r.id);
+      await m.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [leaseUntil, claimed]);
+      return claimed;
+    }));
+    if (ids.length === 0) return [];
+    const rows: {
+      id: string | number;
+      event_id: string | number;
+      webhook_id: number;
+      site_id: number;
+      attempts: number;
+      event: string;
+      body: string;
+      url: string | null;
+      secret: string | null;
+    }[] = await this.ds.query(
+      `SELECT d.id, d.event_id, d.webhook_id, d.site_id, d.attempts, e.event, e.body, w.url, w.secret
+         FROM webhook_deliveries d
+         JOIN webhook_events e ON e.id = d.event_id
+         LEFT JOIN webhooks w ON w.id = d.webhook_id
+        WHERE d.id IN (?) ORDER BY d.id`,
+      [ids],
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      eventId: String(r.event_id),
+      webhookId: r.webhook_id,
+      siteId: r.site_id,
+      attempts: r.attempts,
+      event: r.event,
+      body: r.body,
+      url: r.url,
+      secret: r.secret,
+    }));
+  }
+
+  /**
+   * Records attempts and each delivery's next schedule in one transaction (spec 6: retries
+   * after the configured delays; dropped after the last). A delivery whose webhook is gone is
+   * removed.
+   */
+  async recordOutcomes(results: AttemptResult[], delaysMs: readonly number[]): Promise<void> {
+    if (results.length === 0) return;
+    const maxAttempts = delaysMs.length + 1;
+    // One lock order for every writer: by delivery id.
+    const ordered = [...results].sort((a, b) => Number(BigInt(a.claim.id) - BigInt(b.claim.id)));
+    await retryTransaction(() => this.ds.transaction('READ COMMITTED', async (m) => {
+      for (const { claim, outcome, at } of ordered) {
+        const attempts = claim.attempts + 1;
+        if (claim.url === null) {
+          await m.query('DELETE FROM webhook_deliveries WHERE id = ?', [claim.id]);
+          continue;
+        }
+        switch (outcome.kind) {
+          case 'delivered':
+            await m.query(
+              `UPDATE webhook_deliveries SET state = 'delivered', attempts = ?, next_attempt_at = NULL,
+                 last_attempt_at = ?, last_status = ?, last_error = NULL WHERE id = ?`,
+              [attempts, at, outcome.status, claim.id],
+            );
+            await m.query(
+              `UPDATE webhooks SET last_delivered_at = ?
+                WHERE id = ? AND (last_delivered_at IS NULL OR last_delivered_at < ?)`,
+              [at, claim.webhookId, at],
+            );
+            break;
+          case 'failed': {
+            const last = attempts >= maxAttempts;
+            await m.query(
+              `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?,
+                 last_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?`,
+              [
+                last ? 'dropped' : 'pending',
+                attempts,
+                last ? null : new Date(at.getTime() + delaysMs[attempts - 1]),
+                at,
+                outcome.status,
+                outcome.error.slice(0, 191),
+                claim.id,
+              ],
+            );
+            break;
+          }
+          case 'skipped':
+            await m.query(
+              `UPDATE webhook_deliveries SET state = 'skipped', attempts = ?, next_attempt_at = NULL,
+                 last_attempt_at = ?, last_status = NULL, last_error = ? WHERE id = ?`,
+              [attempts, at, outcome.error.slice(0, 191), claim.id],
+            );
+            break;
+        }
+      }
+    }));
+  }
+
+  /** Kafka transport: fan out a consumed batch in its own transaction. */
+  fanOutNow(events: DomainEvent[]): Promise<number> {
+    return retryTransaction(() => this.ds.transaction('READ COMMITTED', (m) => this.fanOut(m, events, new Date())));
+  }
+}

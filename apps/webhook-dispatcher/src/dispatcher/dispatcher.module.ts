@@ -1,0 +1,41 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { settings } from '@hc/contracts';
+import { KafkaEventBus } from '@hc/events';
+import type { EventBus } from '@hc/events';
+import { safeFetch } from '@hc/net';
+import { DeliveriesRepository } from './deliveries.repository';
+import { DeliverySender } from './delivery.sender';
+import { EVENT_BUS, OUTBOUND_FETCH } from './dispatcher.options';
+import { DispatcherService } from './dispatcher.service';
+import { OutcomeRecorder } from './outcome.recorder';
+
+export interface DispatcherModuleOptions {
+  /**
+   * The bus events come through. Default from the settings: none with HC_EVENT_TRANSPORT=outbox
+   * (the dispatcher reads the outbox itself), Kafka with HC_EVENT_TRANSPORT=kafka.
+   */
+  bus?: EventBus | null;
+}
+
+function busFromSettings(): EventBus | null {
+  const s = settings();
+  return s.eventTransport === 'kafka' ? new KafkaEventBus(s.kafkaBrokers, 'webhook-dispatcher') : null;
+}
+
+@Module({})
+export class DispatcherModule {
+  static forRoot(options: DispatcherModuleOptions = {}): DynamicModule {
+    return {
+      module: DispatcherModule,
+      providers: [
+        DeliveriesRepository,
+        DeliverySender,
+        OutcomeRecorder,
+        DispatcherService,
+        { provide: OUTBOUND_FETCH, useValue: safeFetch },
+        { provide: EVENT_BUS, useFactory: () => (options.bus !== undefined ? options.bus : busFromSettings()) },
+      ],
+      exports: [DispatcherService, DeliveriesRepository],
+    };
+  }
+}

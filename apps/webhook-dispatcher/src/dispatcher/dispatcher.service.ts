@@ -1,0 +1,142 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  Optional,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { claimOutbox, DISPATCHER_GROUP, relayOutbox } from '@hc/events';
+import type { DomainEvent, EventBus, EventPublisher, EventSubscriber } from '@hc/events';
+import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
+import { DeliverySender } from './delivery.sender';
+import { DISPATCHER, EVENT_BUS } from './dispatcher.options';
+import { OutcomeRecorder } from './outcome.recorder';
+import { Waker } from './pacing';
+
+/**
+ * The dispatcher (ARCHITECTURE "Events and webhooks"). Two loops:
+ *  - intake: outbox rows (claimed with SKIP LOCKED) or, with a bus, the relay publishes outbox
+ *    rows and a consumer-group subscriber hands them back; either way events become delivery
+ *    rows in one transaction before they are acknowledged;
+ *  - attempts: claims due deliveries, POSTs them, records each outcome with its next schedule.
+ * Several processes can run at once. On shutdown both loops stop taking work and the attempts
+ * in flight finish and are recorded before the database closes.
+ */
+@Injectable()
+export class DispatcherService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('webhook-dispatcher');
+  private running = false;
+  private readonly intakeWaker = new Waker();
+  private readonly attemptWaker = new Waker();
+  private readonly inFlight = new Set<Promise<void>>();
+  private loops: Promise<void>[] = [];
+  private publisher: EventPublisher | null = null;
+  private subscriber: EventSubscriber | null = null;
+
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly sender: DeliverySender,
+    private readonly recorder: OutcomeRecorder,
+    @Optional() @Inject(EVENT_BUS) private readonly bus: EventBus | null = null,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.running = true;
+    if (this.bus) {
+      this.publisher = this.bus.publisher();
+      await this.publisher.connect();
+      this.subscriber = this.bus.subscriber(DISPATCHER_GROUP);
+      await this.subscriber.start((events) => this.accept(events));
+      this.loops.push(this.relayLoop(this.publisher));
+    } else {
+      this.loops.push(this.outboxLoop());
+    }
+    this.loops.push(this.attemptLoop());
+    this.logger.log(`dispatching from ${this.bus ? 'the event bus' : 'the outbox'}`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.intakeWaker.wake();
+    this.attemptWaker.wake();
+    await this.subscriber?.stop();
+    await Promise.all(this.loops);
+    // Graceful shutdown: the attempts in flight finish and are recorded.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.publisher?.disconnect();
+  }
+
+  /** Outbox transport: fan out claimed rows in the claiming transaction. */
+  private async outboxLoop(): Promise<void> {
+    while (this.running) {
+      try {
+        const claimed = await claimOutbox(this.ds, DISPATCHER.fanOutBatch, async (m, events) => {
+          if ((await this.deliveries.fanOut(m, events, new Date())) > 0) this.attemptWaker.wake();
+        });
+        if (claimed > 0) continue;
+        await this.intakeWaker.wait(DISPATCHER.pollMs);
+      } catch (err) {
+        this.logger.error(`outbox intake failed: ${String(err)}`);
+        await this.intakeWaker.wait(DISPATCHER.errorBackoffMs);
+      }
+    }
+  }
+
+  /** Kafka transport, relay side: outbox rows are marked processed only once published. */
+  private async relayLoop(publisher: EventPublisher): Promise<void> {
+    while (this.running) {
+      try {
+        const relayed = await relayOutbox(this.ds, DISPATCHER.fanOutBatch, (events) => publisher.publish(events));
+        if (relayed > 0) continue;
+        await this.intakeWaker.wait(DISPATCHER.pollMs);
+      } catch (err) {
+        this.logger.error(`outbox relay failed: ${String(err)}`);
+        await this.intakeWaker.wait(DISPATCHER.errorBackoffMs);
+      }
+    }
+  }
+
+  /** Kafka transport, consumer side: resolves (so offsets are committed) once the rows exist. */
+  async accept(events: DomainEvent[]): Promise<void> {
+    const added = await this.deliveries.fanOutNow(events);
+    if (added > 0) this.attemptWaker.wake();
+  }
+
+  private async attemptLoop(): Promise<void> {
+    while (this.running) {
+      const free = DISPATCHER.concurrency - this.inFlight.size;
+      if (free <= 0) {
+        await Promise.race([...this.inFlight]);
+        continue;
+      }
+      const want = Math.min(free, DISPATCHER.claimBatch);
+      let claims: DeliveryClaim[];
+      try {
+        const now = new Date();
+        claims = await this.deliveries.claimDue(want, now, new Date(now.getTime() + DISPATCHER.leaseMs));
+      } catch (err) {
+        this.logger.error(`claiming deliveries failed: ${String(err)}`);
+        await this.attemptWaker.wait(DISPATCHER.errorBackoffMs);
+        continue;
+      }
+      for (const claim of claims) this.launch(claim);
+      if (claims.length < want) await this.attemptWaker.wait(DISPATCHER.pollMs);
+    }
+  }
+
+  private launch(claim: DeliveryClaim): void {
+    const run = (async () => {
+      const outcome = await this.sender.attempt(claim);
+      await this.recorder.record({ claim, outcome, at: new Date() });
+    })().catch((err) => this.logger.error(`delivery ${claim.id}: ${String(err)}`));
+    this.inFlight.add(run);
+    void run.finally(() => {
+      this.inFlight.delete(run);
+      this.attemptWaker.wake();
+    });
+  }
+}

@@ -1,0 +1,27 @@
+/** A sleep that can be cut short: `wake()` ends the current (or the next) wait at once. */
+export class Waker {
+  private pending: (() => void) | null = null;
+  private signalled = false;
+
+  wait(ms: number): Promise<void> {
+    if (this.signalled) {
+      this.signalled = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        if (self.pending === done) self.pending = null;
+        resolve();
+      }
+      this.pending = done;
+    });
+  }
+
+  wake(): void {
+    if (this.pending) this.pending();
+    else this.signalled = true;
+  }
+}
