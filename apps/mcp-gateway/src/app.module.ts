@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@hc/http';
+import { McpModule } from './mcp/mcp.module';
 
-@Module({ imports: [CoreModule.forRoot()] })
+@Module({ imports: [CoreModule.forRoot({ poolSize: 2 }), McpModule] })
 export class AppModule {}

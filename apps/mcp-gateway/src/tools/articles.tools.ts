@@ -1,0 +1,187 @@
+import { articleLine, articleSummary, listMarkdown, wrapList } from './format';
+import { id, language, languageMap, page, responseFormat, z } from './schema';
+import { defineTool } from './tool';
+
+const visibility = z.enum(['public', 'private', 'link_only']);
+const metadata = z
+  .object({
+    title: languageMap('SEO title (up to 60 characters)').optional(),
+    description: languageMap('SEO description (up to 160 characters)').optional(),
+  })
+  .strict();
+
+/** The article fields an agent may write (spec 2.3), maps keyed by language code. */
+const articleFields = {
+  content: languageMap(
+    'Article body, HTML (or Markdown with content_format "markdown")',
+  ).optional(),
+  slug: languageMap('URL slug per language; made from the title when omitted').optional(),
+  category_id: z.number().int().min(0).optional().describe('Primary category id; 0 for none'),
+  categories: z
+    .array(z.number().int().positive())
+    .optional()
+    .describe('All category ids of the article'),
+  visibility: visibility
+    .optional()
+    .describe('public, private (team members in shared_with) or link_only'),
+  type: z.enum(['article', 'faq']).optional(),
+  published: z.boolean().optional().describe('true publishes; false keeps or makes it a draft'),
+  external_id: z
+    .string()
+    .max(191)
+    .optional()
+    .describe('Your own id; POST with the same external_id updates'),
+  content_format: z
+    .enum(['html', 'markdown'])
+    .optional()
+    .describe('markdown converts every language of content to HTML'),
+  metadata: metadata.optional(),
+  shared_with: z
+    .array(z.number().int().positive())
+    .optional()
+    .describe('Team member ids who may read it while private'),
+  author_id: z.number().int().positive().optional().describe('Team member id of the author'),
+  rehost_images: z
+    .boolean()
+    .optional()
+    .describe('Copy images from other sites and data: URLs into the help center'),
+};
+
+const createShape = { title: languageMap('Title per language (required)'), ...articleFields };
+
+export const articleTools = [
+  defineTool({
+    suffix: 'search_articles',
+    title: 'Search articles',
+    description:
+      'Full-text search over titles and content, as an anonymous reader would find them (published, public, released languages). Returns at most 15 matches in total. Use kb_list_articles to see drafts and private articles.',
+    kind: 'read',
+    input: {
+      query: z.string().min(1).describe('Words to search for'),
+      language: language()
+        .optional()
+        .describe('Language to search in; the site default when omitted'),
+      category_id: id('Only articles in this category').optional(),
+      limit: z.number().int().min(1).max(100).optional().describe('Page size, 1 to 100'),
+      page,
+      response_format: responseFormat,
+    },
+    listKey: 'articles',
+    request: (a) => ({
+      method: 'GET',
+      path: '/articles',
+      query: {
+        search: a.query,
+        lang: a.language,
+        category_id: a.category_id,
+        limit: a.limit,
+        page: a.page,
+      },
+    }),
+    markdown: (body) => listMarkdown('Search results', wrapList(body, 'articles'), articleLine),
+  }),
+  defineTool({
+    suffix: 'list_articles',
+    title: 'List articles',
+    description:
+      'Lists every article that is not in the Trash (drafts, private and link-only included), most recently updated first, with all languages. Cannot filter by status or date.',
+    kind: 'read',
+    input: {
+      page,
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe('Page size, 1 to 100 (default 100)'),
+      category_id: id('Only articles in this category').optional(),
+      language: language()
+        .optional()
+        .describe('Accepted for symmetry; has no effect (all languages are returned)'),
+      order_by: z.enum(['updated', 'views']).optional().describe('views sorts by view count'),
+      order_type: z.enum(['desc', 'asc']).optional().describe('asc reverses the order'),
+      response_format: responseFormat,
+    },
+    listKey: 'articles',
+    request: (a) => ({
+      method: 'GET',
+      path: '/articles',
+      query: {
+        page: a.page,
+        limit: a.limit,
+        category_id: a.category_id,
+        order_by: a.order_by === 'views' ? 'views' : undefined,
+        order_type: a.order_type,
+      },
+    }),
+    markdown: (body) => listMarkdown('Articles', wrapList(body, 'articles'), articleLine),
+  }),
+  defineTool({
+    suffix: 'get_article',
+    title: 'Get an article',
+    description:
+      'One article with every field. The markdown format summarizes it without the body; ask for json to read the content.',
+    kind: 'read',
+    input: { id: id('Article id'), response_format: responseFormat },
+    request: (a) => ({ method: 'GET', path: `/articles/${a.id}` }),
+    markdown: (body) => articleSummary(body.article ?? {}),
+  }),
+  defineTool({
+    suffix: 'create_article',
+    title: 'Create an article',
+    description:
+      'Creates an article (a draft unless published is true). Per-language fields are objects keyed by language code, and every key must be a language of the site. With external_id it is an upsert: the same external_id again updates that article.',
+    kind: 'write',
+    input: createShape,
+    request: (a) => ({ method: 'POST', path: '/articles', body: a }),
+  }),
+  defineTool({
+    suffix: 'update_article',
+    title: 'Update an article',
+    description:
+      'Changes only the fields sent, live at once for a published article. Per-language fields change only the languages sent; an empty string clears that language. To review changes before they go live, use kb_stage_article_changes instead.',
+    kind: 'write',
+    input: {
+      id: id('Article id'),
+      title: languageMap('Title per language').optional(),
+      ...articleFields,
+    },
+    request: ({ id: articleId, ...body }) => ({
+      method: 'PATCH',
+      path: `/articles/${articleId}`,
+      body,
+    }),
+  }),
+  defineTool({
+    suffix: 'bulk_create_articles',
+    title: 'Create or update many articles',
+    description:
+      'Creates or upserts (by external_id) up to 50 articles in one request; each item is as in kb_create_article and gets its own result. The tool accepts up to 100 items, but the API takes 50: a request with 51 to 100 fails as a whole.',
+    kind: 'write',
+    input: {
+      articles: z
+        .array(z.object(createShape).strict())
+        .min(1)
+        .max(100)
+        .describe('Up to 50 articles'),
+    },
+    request: (a) => ({ method: 'POST', path: '/articles/bulk', body: { articles: a.articles } }),
+  }),
+  defineTool({
+    suffix: 'list_sites',
+    title: 'List sites',
+    description:
+      'The help centers this connection can reach, with their ids and languages. Works before a site is chosen: reconnect with ?site=<id> on the tool server URL to work on one.',
+    kind: 'read',
+    input: { response_format: responseFormat },
+    request: () => ({ method: 'GET', path: '/sites' }),
+    markdown: (body) =>
+      `## Sites (${(body.sites ?? []).length})\n${(body.sites ?? [])
+        .map(
+          (s: Record<string, unknown>) =>
+            `- Site ${s.id}: **${s.name}** (${s.url}) — languages ${((s.languages as string[]) ?? []).join(', ')}, ${s.visibility}`,
+        )
+        .join('\n')}`,
+  }),
+];

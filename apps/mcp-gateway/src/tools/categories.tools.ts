@@ -1,0 +1,106 @@
+import { categoryLine, listMarkdown, wrapList } from './format';
+import { id, languageMap, page, responseFormat, z } from './schema';
+import { defineTool } from './tool';
+
+const categoryFields = {
+  description: languageMap('Description per language').optional(),
+  parent_id: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .optional()
+    .describe('Parent category id; null for top level'),
+  icon: z.string().max(190).optional(),
+  position: z.number().int().min(0).optional().describe('Order among siblings, ascending'),
+};
+
+export const categoryTools = [
+  defineTool({
+    suffix: 'list_categories',
+    title: 'List categories',
+    description: 'The categories of the help center (unordered: sort by parent_id and position).',
+    kind: 'read',
+    input: {
+      page,
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe('Page size, 1 to 100 (default 100)'),
+      response_format: responseFormat,
+    },
+    listKey: 'categories',
+    request: (a) => ({
+      method: 'GET',
+      path: '/categories',
+      query: { page: a.page, limit: a.limit },
+    }),
+    markdown: (body) => listMarkdown('Categories', wrapList(body, 'categories'), categoryLine),
+  }),
+  defineTool({
+    suffix: 'create_category',
+    title: 'Create a category',
+    description:
+      'Creates a public category. Without position it goes after the others, though the response shows position 0. Privacy cannot be set.',
+    kind: 'write',
+    input: { name: languageMap('Name per language (required)'), ...categoryFields },
+    request: (a) => ({ method: 'POST', path: '/categories', body: a }),
+  }),
+  defineTool({
+    suffix: 'update_category',
+    title: 'Update a category',
+    description:
+      'Changes only the fields sent. A new parent may not be the category itself or one of its descendants.',
+    kind: 'write',
+    input: {
+      id: id('Category id'),
+      name: languageMap('Name per language').optional(),
+      ...categoryFields,
+    },
+    request: ({ id: categoryId, ...body }) => ({
+      method: 'PATCH',
+      path: `/categories/${categoryId}`,
+      body,
+    }),
+  }),
+  defineTool({
+    suffix: 'delete_category',
+    title: 'Delete a category',
+    description:
+      'Deletes a category; its articles are never deleted. When it holds articles or subcategories choose on_orphan: uncategorize (articles lose this category, subcategories move to the top level) or reparent (both move to the parent category).',
+    kind: 'destructive',
+    input: { id: id('Category id'), on_orphan: z.enum(['uncategorize', 'reparent']).optional() },
+    request: (a) => ({
+      method: 'DELETE',
+      path: `/categories/${a.id}`,
+      query: { on_orphan: a.on_orphan },
+    }),
+  }),
+  defineTool({
+    suffix: 'reorder_categories',
+    title: 'Reorder categories',
+    description: 'Sets the order of categories: their ids in the wanted order.',
+    kind: 'write',
+    input: { order: z.array(z.number().int().positive()).min(1).describe('Category ids in order') },
+    request: (a) => ({ method: 'PUT', path: '/categories/order', body: { order: a.order } }),
+  }),
+  defineTool({
+    suffix: 'reorder_category_articles',
+    title: 'Reorder the articles of a category',
+    description:
+      'Sets the order of articles in a category. Readers see it only when the category sorts articles by Custom (see order_visible in the answer).',
+    kind: 'write',
+    input: {
+      category_id: id('Category id'),
+      order: z.array(z.number().int().positive()).min(1).describe('Article ids in order'),
+    },
+    request: (a) => ({
+      method: 'PUT',
+      path: `/categories/${a.category_id}/articles/order`,
+      body: { order: a.order },
+    }),
+  }),
+];

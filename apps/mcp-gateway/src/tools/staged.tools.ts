@@ -1,0 +1,127 @@
+import { genericMarkdown } from './format';
+import { id, language, languageMap, responseFormat, z } from './schema';
+import { defineTool } from './tool';
+
+export const stagedTools = [
+  defineTool({
+    suffix: 'get_staged_changes',
+    title: 'Get staged changes',
+    description:
+      'The edits staged on a published article but not yet live: one language with locale, or every staged language. Each copy has the etag to send back with the next change.',
+    kind: 'read',
+    input: {
+      article_id: id('Article id'),
+      locale: language().optional(),
+      response_format: responseFormat,
+    },
+    request: (a) => ({
+      method: 'GET',
+      path: `/articles/${a.article_id}/staged`,
+      query: { locale: a.locale },
+    }),
+    markdown: (body) => genericMarkdown('Staged changes', body.staged),
+  }),
+  defineTool({
+    suffix: 'stage_article_changes',
+    title: 'Stage changes to a published article',
+    description:
+      'Stages an edit of one language of a published article without changing the live article; publish it later with kb_publish_staged_changes. Texts are plain strings for this language, not language maps. Send only what changes; category, visibility, type, author, access list and SEO texts apply to the whole article.',
+    kind: 'write',
+    input: {
+      article_id: id('Article id (must be published)'),
+      locale: language().describe('The language these texts are in'),
+      title: z.string().nullable().optional(),
+      content: z.string().nullable().optional().describe('HTML; Markdown is not converted here'),
+      slug: z.string().max(190).nullable().optional(),
+      audio_file: z.string().nullable().optional(),
+      has_custom_slug: z.boolean().optional(),
+      category_id: z.number().int().min(0).optional(),
+      categories: z.array(z.number().int().positive()).optional(),
+      visibility: z.enum(['public', 'private', 'link_only']).optional(),
+      type: z.enum(['article', 'faq']).optional(),
+      author_id: z.number().int().positive().optional(),
+      shared_with: z.array(z.number().int().positive()).optional(),
+      metadata: z
+        .object({
+          title: languageMap('SEO title').optional(),
+          description: languageMap('SEO description').optional(),
+        })
+        .strict()
+        .optional(),
+      release_translation: z
+        .boolean()
+        .optional()
+        .describe('true releases this language to readers at publish'),
+      etag: z.string().optional().describe('From the last read or write of this language'),
+      shared_etag: z
+        .string()
+        .optional()
+        .describe('From the last read or write, or "none" when it was null'),
+    },
+    request: ({ article_id: articleId, ...body }) => ({
+      method: 'PATCH',
+      path: `/articles/${articleId}/staged`,
+      body,
+    }),
+  }),
+  defineTool({
+    suffix: 'publish_staged_changes',
+    title: 'Publish staged changes',
+    description:
+      'Makes staged changes live (one language with locale, or all). If the live article changed since staging the answer is BASE_CHANGED: review, then retry with force true to overwrite.',
+    kind: 'write',
+    input: {
+      article_id: id('Article id'),
+      locale: language().optional(),
+      force: z.boolean().optional(),
+    },
+    request: ({ article_id: articleId, ...body }) => ({
+      method: 'POST',
+      path: `/articles/${articleId}/staged/publish`,
+      body,
+    }),
+  }),
+  defineTool({
+    suffix: 'discard_staged_changes',
+    title: 'Discard staged changes',
+    description: 'Throws away staged changes (one language with locale, or all). Cannot be undone.',
+    kind: 'destructive',
+    input: { article_id: id('Article id'), locale: language().optional() },
+    request: (a) => ({
+      method: 'DELETE',
+      path: `/articles/${a.article_id}/staged`,
+      query: { locale: a.locale },
+    }),
+  }),
+  defineTool({
+    suffix: 'list_article_versions',
+    title: 'List article versions',
+    description:
+      'Earlier versions kept when staged changes were published or a version was restored, newest first.',
+    kind: 'read',
+    input: {
+      article_id: id('Article id'),
+      locale: language().optional(),
+      limit: z.number().int().optional().describe('1 to 100 (default 20)'),
+      response_format: responseFormat,
+    },
+    request: (a) => ({
+      method: 'GET',
+      path: `/articles/${a.article_id}/versions`,
+      query: { locale: a.locale, limit: a.limit },
+    }),
+    markdown: (body) => genericMarkdown('Versions', body.versions),
+  }),
+  defineTool({
+    suffix: 'restore_article_version',
+    title: 'Restore an article version',
+    description:
+      'Makes an earlier version live at once. The values it replaces are first kept as a new version, so the restore can itself be undone.',
+    kind: 'destructive',
+    input: { article_id: id('Article id'), version_id: id('Version id') },
+    request: (a) => ({
+      method: 'POST',
+      path: `/articles/${a.article_id}/versions/${a.version_id}/restore`,
+    }),
+  }),
+];
