@@ -1,8 +1,11 @@
 // The content-api's domain modules, shared by the HTTP app and the operator CLI.
 import { AccountModule } from './account/account.module';
+import { ArticlesModule } from './articles/articles.module';
+import { CategoriesModule } from './categories/categories.module';
+import { ExportModule } from './export/export.module';
 import { RootModule } from './root/root.module';
 import { SitesModule } from './sites/sites.module';
 import { TeamModule } from './team/team.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule, WebhooksModule];
+export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule, CategoriesModule, ArticlesModule, ExportModule, WebhooksModule];

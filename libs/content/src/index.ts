@@ -1,1 +1,6 @@
 export * from './languages';
+export * from './language-map';
+export * from './markup';
+export * from './markdown';
+export * from './slug';
+export * from './text';

@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { ArticlesService } from '../articles/articles.service';
 import { toSiteResponse } from '../sites/site.mapper';
 import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
@@ -83,6 +84,26 @@ export const COMMANDS: Record<string, Command> = {
   'key revoke': async (app, f) => {
     await app.get(KeysService).revoke(requireInt(f, 'key'));
     return { revoked: true };
+  },
+
+  'article restore': async (app, f) => {
+    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
+    return { article: await app.get(ArticlesService).restore(site, requireInt(f, 'article')) };
+  },
+
+  'article purge': async (app, f) => {
+    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
+    await app.get(ArticlesService).purge(site, requireInt(f, 'article'));
+    return { purged: true };
+  },
+
+  'translation release': async (app, f) => {
+    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
+    return {
+      article: await app
+        .get(ArticlesService)
+        .releaseTranslation(site, requireInt(f, 'article'), requireStr(f, 'lang')),
+    };
   },
 
   'seed demo': (app) => seedDemo(app),

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { seedDemoContent } from '../articles/demo-content';
 import { toSiteResponse } from '../sites/site.mapper';
 import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
@@ -11,7 +12,7 @@ export const DEMO_SUBDOMAIN = 'demo';
 
 /** Demo content seeders registered by content domains (articles, categories). */
 export type DemoSeeder = (app: INestApplicationContext, site: { id: number }, userId: number) => Promise<void>;
-export const DEMO_SEEDERS: DemoSeeder[] = [];
+export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoContent];
 
 /**
  * `hc seed demo`: a site in two languages, its owner and a read & write key with design and

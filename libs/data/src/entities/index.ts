@@ -1,4 +1,11 @@
 // Every entity of the one schema. Add a domain's entities to ENTITIES when adding its file.
+import {
+  ArticleCategoryEntity,
+  ArticleEntity,
+  ArticleStatsEntity,
+  ArticleTranslationEntity,
+  CategoryEntity,
+} from './content.entities';
 import { OutboxEntity } from './outbox.entity';
 import {
   AccountEntity,
@@ -9,6 +16,7 @@ import {
 } from './tenancy.entities';
 import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webhooks.entities';
 
+export * from './content.entities';
 export * from './outbox.entity';
 export * from './tenancy.entities';
 export * from './webhooks.entities';
@@ -20,6 +28,11 @@ export const ENTITIES = [
   MembershipEntity,
   ApiKeyEntity,
   OutboxEntity,
+  CategoryEntity,
+  ArticleEntity,
+  ArticleTranslationEntity,
+  ArticleCategoryEntity,
+  ArticleStatsEntity,
   WebhookEntity,
   WebhookEventEntity,
   WebhookDeliveryEntity,

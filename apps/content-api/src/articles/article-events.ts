@@ -1,0 +1,57 @@
+import type { EntityManager } from 'typeorm';
+import { formatA } from '@hc/contracts';
+import type { ArticleEventData, EventName } from '@hc/contracts';
+import type { SiteContext } from '@hc/auth';
+import { writeWebhookEvent } from '@hc/events';
+
+/**
+ * Spec 6 `data` of article events, read inside the caller's transaction: `category_id` is null
+ * when the article has no category or several; `title` and `slug` in the site's default
+ * language (`locale`); `updated_at` in format A like the article's own field.
+ */
+export async function articleEventData(
+  m: EntityManager,
+  site: Pick<SiteContext, 'id' | 'defaultLanguage'>,
+  articleIds: number[],
+): Promise<Map<number, ArticleEventData>> {
+  const out = new Map<number, ArticleEventData>();
+  if (articleIds.length === 0) return out;
+  const rows = await m.query(
+    `SELECT a.id, a.published, a.visibility, a.updated_at, t.title, t.slug,
+       (SELECT COUNT(*) FROM article_categories ac WHERE ac.article_id = a.id) AS n_categories,
+       (SELECT MIN(ac.category_id) FROM article_categories ac WHERE ac.article_id = a.id) AS one_category
+     FROM articles a
+     LEFT JOIN article_translations t ON t.article_id = a.id AND t.lang = ?
+     WHERE a.site_id = ? AND a.id IN (?)`,
+    [site.defaultLanguage, site.id, articleIds],
+  );
+  for (const r of rows) {
+    out.set(Number(r.id), {
+      type: 'article',
+      id: Number(r.id),
+      category_id: Number(r.n_categories) === 1 ? Number(r.one_category) : null,
+      title: r.title ?? null,
+      slug: r.slug ?? null,
+      published: Boolean(r.published),
+      visibility: r.visibility,
+      locale: site.defaultLanguage,
+      updated_at: formatA(r.updated_at as Date),
+    });
+  }
+  return out;
+}
+
+/** Writes one article event per id into the outbox, in the caller's transaction. */
+export async function announceArticles(
+  m: EntityManager,
+  site: SiteContext,
+  event: EventName,
+  articleIds: number[],
+  known?: Map<number, ArticleEventData>,
+): Promise<void> {
+  const data = known ?? (await articleEventData(m, site, articleIds));
+  for (const id of articleIds) {
+    const d = data.get(id);
+    if (d) await writeWebhookEvent(m, site, event, d);
+  }
+}

@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { htmlNotFound, notFound } from '@hc/contracts';
+import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
+import type { RequestContext, SiteContext } from '@hc/auth';
+import { RedirectInvalidInput, SharedIpLimit } from '@hc/http';
+import { ArticleInputError, articleHttpError, readArticleInput } from './article-input';
+import { toArticleResponse } from './article.mapper';
+import { ArticleQueryService } from './article-query.service';
+import { ArticlesService } from './articles.service';
+import { BulkArticlesService } from './bulk.service';
+
+function articleId(raw: string): number | null {
+  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295 ? Number(raw) : null;
+}
+
+/** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
+async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ArticleInputError) throw articleHttpError(err.failure, mode);
+    throw err;
+  }
+}
+
+@Controller('articles')
+export class ArticlesController {
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly query: ArticleQueryService,
+    private readonly bulk: BulkArticlesService,
+  ) {}
+
+  /** 201 `created`, or 200 `updated` for a known `external_id` (spec 2.3 rule 2). */
+  @Post()
+  @Scopes('content.write')
+  async create(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result = await guarded('create', () =>
+      this.articles.createOrUpsert(site, ctx.principal.userId, readArticleInput(body, site, true)),
+    );
+    res.status(result.action === 'created' ? 201 : 200);
+    return {
+      status: 'success',
+      action: result.action,
+      article: toArticleResponse(result.view, site, { created: result.action === 'created' }),
+      ...(result.images ? { images: result.images } : {}),
+    };
+  }
+
+  /** Spec 4.4 bulk: 207 with a result per item; shares the per-IP counter (spec 8). */
+  @Post('bulk')
+  @Scopes('content.write')
+  @SharedIpLimit(60)
+  @HttpCode(207)
+  createMany(@CurrentSite() site: SiteContext, @Ctx() ctx: RequestContext, @Body() body: unknown) {
+    return this.bulk.run(site, ctx.principal.userId, body);
+  }
+
+  @Get()
+  @Scopes('content.read')
+  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.query.list(site, query);
+  }
+
+  /** Counts toward the 120 writes per minute (spec 4.4). */
+  @Get(':id')
+  @Scopes('content.read')
+  @CountsAsWrite()
+  get(@CurrentSite() site: SiteContext, @Param('id') raw: string) {
+    const id = articleId(raw);
+    if (id === null) throw notFound('Article not found.');
+    return this.articles.get(site, id);
+  }
+
+  /** Only the fields sent change; an unknown id is the HTML 404 (spec 4.1 rule 3). */
+  @Patch(':id')
+  @Scopes('content.write')
+  @RedirectInvalidInput()
+  async update(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
+    const id = articleId(raw);
+    if (id === null || !(await this.articles.exists(site, id))) throw htmlNotFound();
+    const result = await guarded('patch', async () => {
+      const input = readArticleInput(body, site, false);
+      return this.articles.update(site, id, input);
+    });
+    if (!result) throw htmlNotFound();
+    return {
+      status: 'success',
+      article: toArticleResponse(result.view, site),
+      ...(result.images ? { images: result.images } : {}),
+    };
+  }
+
+  @Delete(':id')
+  @Scopes('content.write')
+  remove(@CurrentSite() site: SiteContext, @Param('id') raw: string) {
+    const id = articleId(raw);
+    if (id === null) throw htmlNotFound();
+    return this.articles.trash(site, id);
+  }
+}

@@ -1,0 +1,414 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export type Visibility = 'public' | 'private' | 'link_only';
+export type ArticleType = 'article' | 'faq';
+
+export interface TranslationRow {
+  lang: string;
+  title: string;
+  slug: string;
+  hasCustomSlug: boolean;
+  content: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  audioFile: string | null;
+  released: boolean;
+}
+
+/** An article with everything its response needs (loaded in a fixed number of queries). */
+export interface ArticleView {
+  id: number;
+  siteId: number;
+  externalId: string | null;
+  authorId: number | null;
+  authorName: string | null;
+  authorAvatar: string | null;
+  categoryId: number | null;
+  categories: number[];
+  type: ArticleType;
+  published: boolean;
+  visibility: Visibility;
+  shareToken: string | null;
+  sharedWith: number[];
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  translations: TranslationRow[];
+  views: number;
+  thumbsUp: number;
+  thumbsDown: number;
+  love: number;
+}
+
+export interface ArticleCore {
+  externalId: string | null;
+  authorId: number | null;
+  categoryId: number | null;
+  type: ArticleType;
+  published: boolean;
+  visibility: Visibility;
+  shareToken: string | null;
+  sharedWith: number[];
+}
+
+export interface TranslationWrite {
+  lang: string;
+  title: string;
+  slug: string;
+  hasCustomSlug: boolean;
+  content: string;
+  searchText: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  released: boolean;
+}
+
+export interface ListFilter {
+  published?: boolean;
+  updatedSince?: Date;
+  categoryId?: number;
+  lang?: string;
+  orderBy: 'updated_at' | 'views';
+  ascending: boolean;
+}
+
+export interface SearchFilter {
+  query: string;
+  lang: string;
+  /** Spec 4.4: on a site whose default language is not English, also require released English. */
+  requireEnglish: boolean;
+  max: number;
+}
+
+function json<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Articles of one site; every method takes the site id, so a foreign id reads as missing. */
+@Injectable()
+export class ArticlesRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.ds.manager;
+  }
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(work);
+  }
+
+  /** Full views of the given articles, in the order of `ids` (missing ones left out). */
+  async load(siteId: number, ids: number[], m: EntityManager = this.ds.manager): Promise<ArticleView[]> {
+    if (ids.length === 0) return [];
+    const [rows, translations, links] = await Promise.all([
+      m.query(
+        `SELECT a.id, a.site_id, a.external_id, a.author_id, a.category_id, a.type, a.published, a.visibility,
+           a.share_token, a.shared_with, a.created_at, a.updated_at, a.deleted_at,
+           u.name AS author_name, u.avatar_url AS author_avatar,
+           s.views, s.thumbs_up, s.thumbs_down, s.love
+         FROM articles a
+         LEFT JOIN users u ON u.id = a.author_id
+         LEFT JOIN article_stats s ON s.article_id = a.id
+         WHERE a.site_id = ? AND a.id IN (?)`,
+        [siteId, ids],
+      ),
+      m.query(
+        `SELECT article_id, lang, title, slug, has_custom_slug, content, meta_title, meta_description, audio_file, released
+         FROM article_translations WHERE site_id = ? AND article_id IN (?)`,
+        [siteId, ids],
+      ),
+      m.query(
+        'SELECT article_id, category_id FROM article_categories WHERE site_id = ? AND article_id IN (?) ORDER BY sort, category_id',
+        [siteId, ids],
+      ),
+    ]);
+    const byId = new Map<number, ArticleView>();
+    for (const r of rows) {
+      byId.set(Number(r.id), {
+        id: Number(r.id),
+        siteId: Number(r.site_id),
+        externalId: r.external_id ?? null,
+        authorId: r.author_id === null ? null : Number(r.author_id),
+        authorName: r.author_name ?? null,
+        authorAvatar: r.author_avatar ?? null,
+        categoryId: r.category_id === null ? null : Number(r.category_id),
+        categories: [],
+        type: r.type,
+        published: Boolean(r.published),
+        visibility: r.visibility,
+        shareToken: r.share_token ?? null,
+        sharedWith: json<number[]>(r.shared_with, []),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        deletedAt: r.deleted_at ?? null,
+        translations: [],
+        views: Number(r.views ?? 0),
+        thumbsUp: Number(r.thumbs_up ?? 0),
+        thumbsDown: Number(r.thumbs_down ?? 0),
+        love: Number(r.love ?? 0),
+      });
+    }
+    for (const t of translations) {
+      byId.get(Number(t.article_id))?.translations.push({
+        lang: t.lang,
+        title: t.title,
+        slug: t.slug,
+        hasCustomSlug: Boolean(t.has_custom_slug),
+        content: t.content,
+        metaTitle: t.meta_title ?? null,
+        metaDescription: t.meta_description ?? null,
+        audioFile: t.audio_file ?? null,
+        released: Boolean(t.released),
+      });
+    }
+    for (const l of links) byId.get(Number(l.article_id))?.categories.push(Number(l.category_id));
+    return ids.map((id) => byId.get(id)).filter((v): v is ArticleView => v !== undefined);
+  }
+
+  async loadOne(siteId: number, id: number, m?: EntityManager): Promise<ArticleView | null> {
+    return (await this.load(siteId, [id], m))[0] ?? null;
+  }
+
+  /** Locks the article row for a write; null when missing, foreign, or (unless asked) in the Trash. */
+  async lock(
+    m: EntityManager,
+    siteId: number,
+    id: number,
+    state: 'active' | 'trashed' = 'active',
+  ): Promise<boolean> {
+    const rows = await m.query(
+      `SELECT id FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS ${state === 'active' ? '' : 'NOT'} NULL FOR UPDATE`,
+      [siteId, id],
+    );
+    return rows.length > 0;
+  }
+
+  async exists(siteId: number, id: number): Promise<boolean> {
+    const rows = await this.ds.query('SELECT 1 FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL', [
+      siteId,
+      id,
+    ]);
+    return rows.length > 0;
+  }
+
+  async findByExternalId(
+    siteId: number,
+    externalId: string,
+    m: EntityManager = this.ds.manager,
+  ): Promise<{ id: number; trashed: boolean } | null> {
+    const rows = await m.query('SELECT id, deleted_at FROM articles WHERE site_id = ? AND external_id = ?', [
+      siteId,
+      externalId,
+    ]);
+    return rows[0] ? { id: Number(rows[0].id), trashed: rows[0].deleted_at !== null } : null;
+  }
+
+  async insert(m: EntityManager, siteId: number, core: ArticleCore, now: Date): Promise<number> {
+    const result = await m.query(
+      `INSERT INTO articles (site_id, external_id, author_id, category_id, type, published, visibility,
+         share_token, shared_with, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        siteId,
+        core.externalId,
+        core.authorId,
+        core.categoryId,
+        core.type,
+        core.published,
+        core.visibility,
+        core.shareToken,
+        JSON.stringify(core.sharedWith),
+        now,
+        now,
+      ],
+    );
+    return Number(result.insertId);
+  }
+
+  async updateCore(m: EntityManager, siteId: number, id: number, core: ArticleCore, now: Date): Promise<void> {
+    await m.query(
+      `UPDATE articles SET external_id = ?, author_id = ?, category_id = ?, type = ?, published = ?, visibility = ?,
+         share_token = ?, shared_with = ?, updated_at = ?
+       WHERE site_id = ? AND id = ?`,
+      [
+        core.externalId,
+        core.authorId,
+        core.categoryId,
+        core.type,
+        core.published,
+        core.visibility,
+        core.shareToken,
+        JSON.stringify(core.sharedWith),
+        now,
+        siteId,
+        id,
+      ],
+    );
+  }
+
+  async touch(m: EntityManager, siteId: number, ids: number[], now: Date): Promise<void> {
+    if (ids.length) await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [now, siteId, ids]);
+  }
+
+  async upsertTranslation(m: EntityManager, siteId: number, articleId: number, t: TranslationWrite, now: Date) {
+    await m.query(
+      `INSERT INTO article_translations (article_id, lang, site_id, title, slug, has_custom_slug, content, search_text,
+         meta_title, meta_description, released, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON DUPLICATE KEY UPDATE title = VALUES(title), slug = VALUES(slug), has_custom_slug = VALUES(has_custom_slug),
+         content = VALUES(content), search_text = VALUES(search_text), meta_title = VALUES(meta_title),
+         meta_description = VALUES(meta_description), released = VALUES(released), updated_at = VALUES(updated_at)`,
+      [
+        articleId,
+        t.lang,
+        siteId,
+        t.title,
+        t.slug,
+        t.hasCustomSlug,
+        t.content,
+        t.searchText,
+        t.metaTitle,
+        t.metaDescription,
+        t.released,
+        now,
+        now,
+      ],
+    );
+  }
+
+  async deleteTranslation(m: EntityManager, siteId: number, articleId: number, lang: string): Promise<void> {
+    await m.query('DELETE FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ?', [
+      siteId,
+      articleId,
+      lang,
+    ]);
+  }
+
+  async releaseTranslation(m: EntityManager, siteId: number, articleId: number, lang: string, now: Date): Promise<boolean> {
+    const r = await m.query(
+      'UPDATE article_translations SET released = 1, updated_at = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
+      [now, siteId, articleId, lang],
+    );
+    return Number(r.affectedRows) > 0;
+  }
+
+  /** Slugs of the site and language that start with `base` (for choosing a free one). */
+  async slugsLike(m: EntityManager, siteId: number, lang: string, base: string, exceptArticle: number | null) {
+    const like = base.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+    const rows = await m.query(
+      'SELECT slug FROM article_translations WHERE site_id = ? AND lang = ? AND slug LIKE ? AND article_id <> ?',
+      [siteId, lang, like, exceptArticle ?? 0],
+    );
+    return new Set<string>(rows.map((r: { slug: string }) => r.slug));
+  }
+
+  /** Replaces the article's categories, keeping the custom positions of those it stays in. */
+  async setCategories(m: EntityManager, siteId: number, articleId: number, categoryIds: number[]): Promise<void> {
+    if (categoryIds.length === 0) {
+      await m.query('DELETE FROM article_categories WHERE site_id = ? AND article_id = ?', [siteId, articleId]);
+      return;
+    }
+    await m.query('DELETE FROM article_categories WHERE site_id = ? AND article_id = ? AND category_id NOT IN (?)', [
+      siteId,
+      articleId,
+      categoryIds,
+    ]);
+    const values = categoryIds.map((c, i) => [articleId, c, siteId, i]);
+    await m.query(
+      'INSERT INTO article_categories (article_id, category_id, site_id, sort) VALUES ? ON DUPLICATE KEY UPDATE sort = VALUES(sort)',
+      [values],
+    );
+  }
+
+  async trash(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+    await m.query('UPDATE articles SET deleted_at = ? WHERE site_id = ? AND id = ?', [now, siteId, id]);
+  }
+
+  async restore(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+    await m.query('UPDATE articles SET deleted_at = NULL, updated_at = ? WHERE site_id = ? AND id = ?', [now, siteId, id]);
+  }
+
+  async purge(m: EntityManager, siteId: number, id: number): Promise<void> {
+    for (const table of ['article_translations', 'article_categories', 'article_stats']) {
+      await m.query(`DELETE FROM ${table} WHERE site_id = ? AND article_id = ?`, [siteId, id]);
+    }
+    await m.query('DELETE FROM articles WHERE site_id = ? AND id = ?', [siteId, id]);
+  }
+
+  /** GET /articles without `search`: ids of one page and the total (spec 4.4). */
+  async list(siteId: number, f: ListFilter, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+    const where = ['a.site_id = ?', 'a.deleted_at IS NULL'];
+    const params: unknown[] = [siteId];
+    if (f.published !== undefined) where.push('a.published = ?') && params.push(f.published);
+    if (f.updatedSince) where.push('a.updated_at >= ?') && params.push(f.updatedSince);
+    if (f.categoryId === 0) {
+      where.push('NOT EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id)');
+    } else if (f.categoryId !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = ?)');
+      params.push(f.categoryId);
+    }
+    if (f.lang) {
+      where.push('EXISTS (SELECT 1 FROM article_translations t WHERE t.article_id = a.id AND t.lang = ?)');
+      params.push(f.lang);
+    }
+    const dir = f.ascending ? 'ASC' : 'DESC';
+    const order =
+      f.orderBy === 'views' ? `COALESCE(s.views, 0) ${dir}, a.id ${dir}` : `a.updated_at ${dir}, a.id ${dir}`;
+    const join = f.orderBy === 'views' ? 'LEFT JOIN article_stats s ON s.article_id = a.id' : '';
+    const sql = where.join(' AND ');
+    const [rows, count] = await Promise.all([
+      this.ds.query(`SELECT a.id FROM articles a ${join} WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+        ...params,
+        limit,
+        offset,
+      ]),
+      this.ds.query(`SELECT COUNT(*) AS n FROM articles a WHERE ${sql}`, params),
+    ]);
+    return { ids: rows.map((r: { id: number }) => Number(r.id)), total: Number(count[0].n) };
+  }
+
+  /**
+   * Spec 4.4 search: MySQL FULLTEXT over title and text of one language, limited to what an
+   * anonymous reader could find (published, public, not in the Trash, released translation, no
+   * non-public category), best matches first, at most `max`.
+   */
+  async search(siteId: number, f: SearchFilter): Promise<number[]> {
+    const english = f.requireEnglish
+      ? `AND EXISTS (SELECT 1 FROM article_translations e
+           WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
+      : '';
+    const rows = await this.ds.query(
+      `SELECT t.article_id AS id, MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) AS score
+       FROM article_translations t
+       JOIN articles a ON a.id = t.article_id
+       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1
+         AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)
+         AND a.site_id = ? AND a.published = 1 AND a.visibility = 'public' AND a.deleted_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM article_categories ac JOIN categories c ON c.id = ac.category_id
+           WHERE ac.article_id = a.id AND c.privacy <> 'public')
+         ${english}
+       ORDER BY score DESC, a.updated_at DESC, a.id DESC
+       LIMIT ?`,
+      [f.query, siteId, f.lang, f.query, siteId, f.max],
+    );
+    return rows.map((r: { id: number }) => Number(r.id));
+  }
+
+  /** GET /export: ids after the cursor in id order, Trash left out (spec 4.2). */
+  async idsAfter(siteId: number, cursor: number, limit: number): Promise<number[]> {
+    const rows = await this.ds.query(
+      'SELECT id FROM articles WHERE site_id = ? AND id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?',
+      [siteId, cursor, limit],
+    );
+    return rows.map((r: { id: number }) => Number(r.id));
+  }
+
+  /** The user ids among `ids` that are team members of the site. */
+  async memberIds(siteId: number, ids: number[], m: EntityManager = this.ds.manager): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await m.query('SELECT user_id FROM memberships WHERE site_id = ? AND user_id IN (?)', [siteId, ids]);
+    return new Set(rows.map((r: { user_id: number }) => Number(r.user_id)));
+  }
+}

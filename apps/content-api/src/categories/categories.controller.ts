@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { htmlNotFound } from '@hc/contracts';
+import { CurrentSite, Scopes } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import { queryEnum, RedirectInvalidInput } from '@hc/http';
+import { CategoriesService, ON_ORPHAN } from './categories.service';
+import { readIdOrder } from './category-input';
+
+function categoryId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1) throw htmlNotFound();
+  return Number(raw);
+}
+
+function asObject(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+@Controller('categories')
+export class CategoriesController {
+  constructor(private readonly categories: CategoriesService) {}
+
+  @Get()
+  @Scopes('content.read')
+  @RedirectInvalidInput()
+  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.categories.list(site, query);
+  }
+
+  @Post()
+  @Scopes('content.write')
+  create(@CurrentSite() site: SiteContext, @Body() body: unknown) {
+    return this.categories.create(site, asObject(body));
+  }
+
+  /** Declared before `:id` so `order` is never read as an id. */
+  @Put('order')
+  @Scopes('content.write')
+  @HttpCode(200)
+  reorder(@CurrentSite() site: SiteContext, @Body() body: unknown) {
+    return this.categories.reorder(site, readIdOrder(body, 'categories'));
+  }
+
+  @Patch(':id')
+  @Scopes('content.write')
+  update(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
+    return this.categories.update(site, categoryId(raw), asObject(body));
+  }
+
+  @Delete(':id')
+  @Scopes('content.write')
+  async remove(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Query() query: Record<string, unknown>) {
+    const id = categoryId(raw);
+    await this.categories.requireExisting(site, id);
+    return this.categories.delete(site, id, queryEnum(query, 'on_orphan', ON_ORPHAN));
+  }
+
+  @Put(':id/articles/order')
+  @Scopes('content.write')
+  @HttpCode(200)
+  async reorderArticles(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
+    const id = categoryId(raw);
+    await this.categories.requireExisting(site, id);
+    return this.categories.reorderArticles(site, id, readIdOrder(body, 'articles'));
+  }
+}

@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface CategoryRow {
+  id: number;
+  siteId: number;
+  parentId: number | null;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  icon: string | null;
+  position: number;
+  privacy: string;
+  articleSort: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CategoryValues {
+  parentId?: number | null;
+  name?: Record<string, string>;
+  description?: Record<string, string>;
+  icon?: string | null;
+  position?: number;
+}
+
+const COLUMNS = `id, site_id, parent_id, name, description, icon, position, privacy, article_sort,
+  created_at, updated_at`;
+
+function json<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value === 'string') return JSON.parse(value) as T;
+  return value as T;
+}
+
+function toRow(r: Record<string, unknown>): CategoryRow {
+  const description = json<Record<string, string> | unknown[]>(r.description, {});
+  return {
+    id: Number(r.id),
+    siteId: Number(r.site_id),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    name: json(r.name, {}),
+    description: Array.isArray(description) ? {} : description,
+    icon: (r.icon as string | null) ?? null,
+    position: Number(r.position),
+    privacy: String(r.privacy),
+    articleSort: (r.article_sort as string | null) ?? null,
+    createdAt: r.created_at as Date,
+    updatedAt: r.updated_at as Date,
+  };
+}
+
+/** Categories of one site; every method takes the site id (a foreign id reads as missing). */
+@Injectable()
+export class CategoriesRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(work);
+  }
+
+  async findById(siteId: number, id: number, m: EntityManager = this.ds.manager): Promise<CategoryRow | null> {
+    const rows = await m.query(`SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ?`, [siteId, id]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async findForUpdate(m: EntityManager, siteId: number, id: number): Promise<CategoryRow | null> {
+    const rows = await m.query(`SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ? FOR UPDATE`, [
+      siteId,
+      id,
+    ]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async page(siteId: number, offset: number, limit: number): Promise<{ rows: CategoryRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.ds.query(
+        `SELECT ${COLUMNS} FROM categories WHERE site_id = ?
+         ORDER BY parent_id IS NOT NULL, parent_id, position, id LIMIT ? OFFSET ?`,
+        [siteId, limit, offset],
+      ),
+      this.ds.query('SELECT COUNT(*) AS n FROM categories WHERE site_id = ?', [siteId]),
+    ]);
+    return { rows: rows.map(toRow), total: Number(count[0].n) };
+  }
+
+  async all(siteId: number, m: EntityManager = this.ds.manager): Promise<CategoryRow[]> {
+    const rows = await m.query(
+      `SELECT ${COLUMNS} FROM categories WHERE site_id = ? ORDER BY parent_id IS NOT NULL, parent_id, position, id`,
+      [siteId],
+    );
+    return rows.map(toRow);
+  }
+
+  /** The ids among `ids` that are categories of the site. */
+  async existingIds(siteId: number, ids: number[], m: EntityManager = this.ds.manager): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await m.query('SELECT id FROM categories WHERE site_id = ? AND id IN (?)', [siteId, ids]);
+    return new Set(rows.map((r: { id: number }) => Number(r.id)));
+  }
+
+  /** Parent links of the site's categories (for the descendant check). */
+  async parentLinks(m: EntityManager, siteId: number): Promise<Map<number, number | null>> {
+    const rows = await m.query('SELECT id, parent_id FROM categories WHERE site_id = ?', [siteId]);
+    return new Map(rows.map((r: { id: number; parent_id: number | null }) => [Number(r.id), r.parent_id === null ? null : Number(r.parent_id)]));
+  }
+
+  /** The position after the last sibling (spec 2.4: an omitted position goes after the ordered ones). */
+  async nextPosition(m: EntityManager, siteId: number, parentId: number | null): Promise<number> {
+    const rows = await m.query(
+      'SELECT COALESCE(MAX(position) + 1, 0) AS p FROM categories WHERE site_id = ? AND parent_id <=> ?',
+      [siteId, parentId],
+    );
+    return Number(rows[0].p);
+  }
+
+  async insert(
+    m: EntityManager,
+    siteId: number,
+    v: Required<Pick<CategoryValues, 'name' | 'description' | 'position'>> & CategoryValues,
+    now: Date,
+  ): Promise<number> {
+    const result = await m.query(
+      `INSERT INTO categories (site_id, parent_id, name, description, icon, position, privacy, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'public', ?, ?)`,
+      [siteId, v.parentId ?? null, JSON.stringify(v.name), JSON.stringify(v.description), v.icon ?? null, v.position, now, now],
+    );
+    return Number(result.insertId);
+  }
+
+  async update(m: EntityManager, siteId: number, id: number, v: CategoryValues, now: Date): Promise<void> {
+    const sets: string[] = ['updated_at = ?'];
+    const values: unknown[] = [now];
+    if (v.parentId !== undefined) sets.push('parent_id = ?') && values.push(v.parentId);
+    if (v.name !== undefined) sets.push('name = ?') && values.push(JSON.stringify(v.name));
+    if (v.description !== undefined) sets.push('description = ?') && values.push(JSON.stringify(v.description));
+    if (v.icon !== undefined) sets.push('icon = ?') && values.push(v.icon);
+    if (v.position !== undefined) sets.push('position = ?') && values.push(v.position);
+    values.push(siteId, id);
+    await m.query(`UPDATE categories SET ${sets.join(', ')} WHERE site_id = ? AND id = ?`, values);
+  }
+
+  async children(m: EntityManager, siteId: number, id: number): Promise<number[]> {
+    const rows = await m.query('SELECT id FROM categories WHERE site_id = ? AND parent_id = ? ORDER BY position, id', [
+      siteId,
+      id,
+    ]);
+    return rows.map((r: { id: number }) => Number(r.id));
+  }
+
+  async delete(m: EntityManager, siteId: number, id: number): Promise<void> {
+    await m.query('DELETE FROM categories WHERE site_id = ? AND id = ?', [siteId, id]);
+  }
+}

@@ -1,0 +1,245 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { apiError, htmlNotFound, messages, validationError } from '@hc/contracts';
+import type { SiteContext } from '@hc/auth';
+import { mergeLanguageMap } from '@hc/content';
+import { writeWebhookEvent } from '@hc/events';
+import { pageMeta, readPaging } from '@hc/http';
+import { announceArticles } from '../articles/article-events';
+import { CategoriesRepository, CategoryRow } from './categories.repository';
+import { categoryEventData, toCategoryResponse } from './category.mapper';
+import { CategoryInput, readCategoryInput } from './category-input';
+import { CategoryArticlesRepository } from './category-articles.repository';
+
+export const ON_ORPHAN = ['uncategorize', 'reparent'] as const;
+export type OnOrphan = (typeof ON_ORPHAN)[number];
+
+/** Category article sorts; readers see a custom order only with `custom` (spec 4.6). */
+export const SITE_DEFAULT_ARTICLE_SORT = 'newest';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Categories (spec 2.4, 4.6). */
+@Injectable()
+export class CategoriesService {
+  constructor(
+    private readonly categories: CategoriesRepository,
+    private readonly links: CategoryArticlesRepository,
+  ) {}
+
+  /** Unknown or foreign ids are the HTML 404 on PATCH, DELETE and article order (spec 4.1 rule 3). */
+  async requireExisting(site: SiteContext, id: number): Promise<void> {
+    if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
+  }
+
+  async list(site: SiteContext, query: Record<string, unknown>) {
+    const paging = readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 422 });
+    const { rows, total } = await this.categories.page(site.id, paging.offset, paging.perPage);
+    return { status: 'success', categories: rows.map((r) => toCategoryResponse(r)), meta: pageMeta(paging, total) };
+  }
+
+  async create(site: SiteContext, body: Record<string, unknown>) {
+    const input = readCategoryInput(body, site, true);
+    const category = await this.categories.transaction(async (m) => {
+      if (input.parentId) await this.requireParent(m, site, input.parentId);
+      const now = new Date();
+      const parentId = input.parentId ?? null;
+      const id = await this.categories.insert(
+        m,
+        site.id,
+        {
+          parentId,
+          name: mergeLanguageMap({}, input.name ?? {}),
+          description: mergeLanguageMap({}, input.description ?? {}),
+          icon: input.icon ?? null,
+          position: input.position ?? (await this.categories.nextPosition(m, site.id, parentId)),
+        },
+        now,
+      );
+      const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
+      await writeWebhookEvent(m, site, 'category.created', categoryEventData(row, site.defaultLanguage));
+      return row;
+    });
+    // spec 2.4: stored after the ordered ones, but the create response shows 0.
+    return {
+      status: 'success',
+      category: toCategoryResponse(category, input.position === undefined ? { position: 0 } : {}),
+    };
+  }
+
+  async update(site: SiteContext, id: number, body: Record<string, unknown>) {
+    if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
+    const input = readCategoryInput(body, site, false);
+    const category = await this.categories.transaction(async (m) => {
+      const current = await this.categories.findForUpdate(m, site.id, id);
+      if (!current) throw htmlNotFound();
+      const changes = await this.changes(m, site, current, input);
+      await this.categories.update(m, site.id, id, changes, new Date());
+      const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
+      await writeWebhookEvent(m, site, 'category.updated', categoryEventData(row, site.defaultLanguage));
+      return row;
+    });
+    return { status: 'success', category: toCategoryResponse(category) };
+  }
+
+  /**
+   * DELETE /categories/{id}: never deletes articles. Without `on_orphan` a category holding
+   * articles or subcategories is refused with what it holds. `uncategorize`: its articles lose
+   * it and its subcategories go to the top level; `reparent`: both move to its parent (the top
+   * level / no category when it has none). Trashed articles are refiled the same way.
+   */
+  async delete(site: SiteContext, id: number, onOrphan: OnOrphan | undefined) {
+    if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
+    return this.categories.transaction(async (m) => {
+      const category = await this.categories.findForUpdate(m, site.id, id);
+      if (!category) throw htmlNotFound();
+      const held = await this.links.articlesIn(m, site.id, id);
+      const active = held.filter((a) => !a.trashed).map((a) => a.id);
+      const trashed = held.filter((a) => a.trashed).map((a) => a.id);
+      const children = await this.categories.children(m, site.id, id);
+      if (!onOrphan && (active.length || children.length)) {
+        const parts = [
+          ...(active.length ? [plural(active.length, 'article', 'articles')] : []),
+          ...(children.length ? [plural(children.length, 'subcategory', 'subcategories')] : []),
+        ];
+        throw apiError(
+          409,
+          'category_not_empty',
+          `This category holds ${parts.join(' and ')}. Choose what happens to them with on_orphan=uncategorize or on_orphan=reparent.`,
+          { articles_count: active.length, children_count: children.length, on_orphan_choices: [...ON_ORPHAN] },
+        );
+      }
+      const policy: OnOrphan = onOrphan ?? 'uncategorize';
+      const target = policy === 'reparent' ? category.parentId : null;
+      const data = categoryEventData(category, site.defaultLanguage);
+      await this.links.refile(m, site.id, id, [...active, ...trashed], target);
+      if (children.length) {
+        let position = await this.categories.nextPosition(m, site.id, target);
+        for (const child of children) await this.categories.update(m, site.id, child, { parentId: target, position: position++ }, new Date());
+      }
+      await this.categories.delete(m, site.id, id);
+      await writeWebhookEvent(m, site, 'category.deleted', data);
+      // spec 6: an API category delete sends article.updated for an article left in one category.
+      const single = await this.links.inExactlyOneCategory(m, site.id, active);
+      if (single.length) {
+        await this.links.touch(m, site.id, single, new Date());
+        await announceArticles(m, site, 'article.updated', single);
+      }
+      return {
+        status: 'success',
+        message: 'The category was deleted.',
+        on_orphan: onOrphan ?? null,
+        articles_moved: active.length,
+        children_moved: children.length,
+        trashed_articles_refiled: trashed.length,
+        // Categories have no Trash in this service: a deleted category is gone, so none are refiled.
+        trashed_children_refiled: 0,
+        moved_to: target,
+      };
+    });
+  }
+
+  /** PUT /categories/order: positions follow the array among siblings; `category.updated` per change. */
+  async reorder(site: SiteContext, ids: number[]) {
+    if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
+    return this.categories.transaction(async (m) => {
+      const all = await this.categories.all(site.id, m);
+      const byId = new Map(all.map((c) => [c.id, c]));
+      const unknown = ids.map((id, i) => [id, i] as const).filter(([id]) => !byId.has(id));
+      if (unknown.length) {
+        throw validationError(
+          Object.fromEntries(unknown.map(([, i]) => [`order.${i}`, [messages.selectedInvalid(`order.${i}`)]])),
+        );
+      }
+      const nextInParent = new Map<number | null, number>();
+      const now = new Date();
+      const changed: number[] = [];
+      for (const id of ids) {
+        const c = byId.get(id) as CategoryRow;
+        const position = nextInParent.get(c.parentId) ?? 0;
+        nextInParent.set(c.parentId, position + 1);
+        if (c.position !== position) {
+          await this.categories.update(m, site.id, id, { position }, now);
+          changed.push(id);
+        }
+      }
+      const rows = await Promise.all(ids.map((id) => this.categories.findById(site.id, id, m)));
+      for (const row of rows) {
+        if (row && changed.includes(row.id)) {
+          await writeWebhookEvent(m, site, 'category.updated', categoryEventData(row, site.defaultLanguage));
+        }
+      }
+      return {
+        status: 'success',
+        message: 'The category order was saved.',
+        updated_count: changed.length,
+        categories: rows.filter((r): r is CategoryRow => r !== null).map((r) => toCategoryResponse(r)),
+      };
+    });
+  }
+
+  /**
+   * PUT /categories/{id}/articles/order: the custom order of the category's articles. Ids not
+   * in the category (or in the Trash, or foreign) are skipped. No event (spec 6).
+   */
+  async reorderArticles(site: SiteContext, id: number, ids: number[]) {
+    const category = await this.categories.findById(site.id, id);
+    if (!category) throw htmlNotFound();
+    if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
+    const { updated, skipped } = await this.categories.transaction((m) => this.links.setOrder(m, site.id, id, ids));
+    const sort = category.articleSort ?? SITE_DEFAULT_ARTICLE_SORT;
+    const visible = sort === 'custom';
+    return {
+      status: 'success',
+      message: 'The article order was saved.',
+      updated_count: updated,
+      skipped_article_ids: skipped,
+      order_visible: visible,
+      article_sort: sort,
+      article_sort_source: category.articleSort ? 'category' : 'site_default',
+      hint: visible
+        ? null
+        : `Readers see this order only when the category sorts its articles by Custom; it sorts them by ${sort} now. Choose Custom in the category's settings in the dashboard.`,
+    };
+  }
+
+  private async requireParent(m: EntityManager, site: SiteContext, parentId: number): Promise<void> {
+    if (!(await this.categories.findById(site.id, parentId, m))) {
+      throw validationError({ parent_id: [messages.selectedInvalid('parent_id')] });
+    }
+  }
+
+  private async changes(m: EntityManager, site: SiteContext, current: CategoryRow, input: CategoryInput) {
+    const out: Parameters<CategoriesRepository['update']>[3] = {};
+    if (input.name) {
+      const name = mergeLanguageMap(current.name, input.name);
+      if (Object.keys(name).length === 0) throw validationError({ name: ['The name field cannot be cleared.'] });
+      out.name = name;
+    }
+    if (input.description !== undefined) {
+      out.description = input.description === null ? {} : mergeLanguageMap(current.description, input.description);
+    }
+    if (input.icon !== undefined) out.icon = input.icon;
+    if (input.position !== undefined) out.position = input.position;
+    if (input.parentId !== undefined && input.parentId !== current.parentId) {
+      if (input.parentId !== null) {
+        await this.requireParent(m, site, input.parentId);
+        // Not the category itself or one of its descendants (spec 4.6).
+        const parents = await this.categories.parentLinks(m, site.id);
+        for (let p: number | null = input.parentId, hops = 0; p !== null && hops <= parents.size; hops++) {
+          if (p === current.id) {
+            throw validationError({
+              parent_id: ['The parent id cannot be the category itself or one of its subcategories.'],
+            });
+          }
+          p = parents.get(p) ?? null;
+        }
+      }
+      out.parentId = input.parentId;
+      if (input.position === undefined) out.position = await this.categories.nextPosition(m, site.id, input.parentId);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** The article ↔ category links as the category endpoints change them (site-scoped). */
+@Injectable()
+export class CategoryArticlesRepository {
+  async articlesIn(m: EntityManager, siteId: number, categoryId: number): Promise<{ id: number; trashed: boolean }[]> {
+    const rows = await m.query(
+      `SELECT a.id, a.deleted_at FROM article_categories ac JOIN articles a ON a.id = ac.article_id
+       WHERE ac.site_id = ? AND ac.category_id = ? AND a.site_id = ? FOR UPDATE`,
+      [siteId, categoryId, siteId],
+    );
+    return rows.map((r: { id: number; deleted_at: Date | null }) => ({ id: Number(r.id), trashed: r.deleted_at !== null }));
+  }
+
+  /**
+   * Moves the articles out of `from`: into `to` when given (unless already there), and fixes
+   * the primary category (the new one, else the next of the article's categories, else none).
+   */
+  async refile(m: EntityManager, siteId: number, from: number, articleIds: number[], to: number | null): Promise<void> {
+    if (articleIds.length === 0) return;
+    if (to !== null) {
+      await m.query(
+        `INSERT IGNORE INTO article_categories (article_id, category_id, site_id, sort)
+         SELECT ac.article_id, ?, ac.site_id, ac.sort FROM article_categories ac
+         WHERE ac.site_id = ? AND ac.category_id = ? AND ac.article_id IN (?)`,
+        [to, siteId, from, articleIds],
+      );
+    }
+    await m.query('DELETE FROM article_categories WHERE site_id = ? AND category_id = ? AND article_id IN (?)', [
+      siteId,
+      from,
+      articleIds,
+    ]);
+    await m.query(
+      `UPDATE articles a SET a.category_id = (
+         SELECT ac.category_id FROM article_categories ac WHERE ac.article_id = a.id
+         ORDER BY ac.category_id = ? DESC, ac.sort, ac.category_id LIMIT 1)
+       WHERE a.site_id = ? AND a.id IN (?) AND (a.category_id = ? OR a.category_id IS NULL)`,
+      [to ?? 0, siteId, articleIds, from],
+    );
+  }
+
+  async inExactlyOneCategory(m: EntityManager, siteId: number, articleIds: number[]): Promise<number[]> {
+    if (articleIds.length === 0) return [];
+    const rows = await m.query(
+      `SELECT article_id FROM article_categories WHERE site_id = ? AND article_id IN (?)
+       GROUP BY article_id HAVING COUNT(*) = 1`,
+      [siteId, articleIds],
+    );
+    return rows.map((r: { article_id: number }) => Number(r.article_id));
+  }
+
+  async touch(m: EntityManager, siteId: number, articleIds: number[], now: Date): Promise<void> {
+    await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [now, siteId, articleIds]);
+  }
+
+  /** Sets the custom positions in the order given; returns how many were set and the skipped ids. */
+  async setOrder(
+    m: EntityManager,
+    siteId: number,
+    categoryId: number,
+    articleIds: number[],
+  ): Promise<{ updated: number; skipped: number[] }> {
+    const rows = await m.query(
+      `SELECT ac.article_id FROM article_categories ac JOIN articles a ON a.id = ac.article_id
+       WHERE ac.site_id = ? AND ac.category_id = ? AND a.deleted_at IS NULL AND ac.article_id IN (?)`,
+      [siteId, categoryId, articleIds],
+    );
+    const inCategory = new Set(rows.map((r: { article_id: number }) => Number(r.article_id)));
+    const accepted = articleIds.filter((id) => inCategory.has(id));
+    if (accepted.length) {
+      const cases = accepted.map(() => 'WHEN ? THEN ?').join(' ');
+      await m.query(
+        `UPDATE article_categories SET position = CASE article_id ${cases} END
+         WHERE site_id = ? AND category_id = ? AND article_id IN (?)`,
+        [...accepted.flatMap((id, i) => [id, i]), siteId, categoryId, accepted],
+      );
+    }
+    return { updated: accepted.length, skipped: articleIds.filter((id) => !inCategory.has(id)) };
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { CurrentSite, Scopes } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import { SharedIpLimit } from '@hc/http';
+import { ExportService } from './export.service';
+
+@Controller('export')
+export class ExportController {
+  constructor(private readonly exports: ExportService) {}
+
+  /** 30 per minute per IP on the counter shared with bulk imports and image uploads (spec 4.11, 8). */
+  @Get()
+  @Scopes('content.read')
+  @SharedIpLimit(30)
+  page(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.exports.page(site, query);
+  }
+}
