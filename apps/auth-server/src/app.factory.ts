@@ -1,8 +1,21 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { createHttpApp } from '@hc/http';
 import { AppModule } from './app.module';
+import { oauthMiddleware } from './oauth/oauth.middleware';
+import { OidcService } from './oauth/oidc.service';
 
-/** The authorization server; oidc-provider parses its own request bodies. */
+/**
+ * The authorization server. oidc-provider parses its own request bodies, so the shared JSON
+ * parser is off; this app's own routes parse theirs. No CORS headers (spec 4.13).
+ */
 export async function createAuthServer(): Promise<INestApplication> {
-  return createHttpApp(AppModule, { jsonBody: false });
+  const app = (await createHttpApp(AppModule, { jsonBody: false, cors: false })) as NestExpressApplication;
+  app.use('/oauth/register', express.json({ limit: '64kb', type: () => true }));
+  for (const path of ['/signin', '/consent', '/app']) {
+    app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));
+  }
+  app.use(oauthMiddleware(app.get(OidcService)));
+  return app;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@hc/http';
+import { OAuthModule } from './oauth/oauth.module';
 
-@Module({ imports: [CoreModule.forRoot()] })
+@Module({ imports: [CoreModule.forRoot(), OAuthModule] })
 export class AppModule {}

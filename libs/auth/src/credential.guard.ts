@@ -18,6 +18,7 @@ import {
   SITE_OPTIONAL_KEY,
 } from './decorators';
 import type { RequestContext } from './request-context';
+import { JwtTokenVerifier } from './jwt-token-verifier';
 import { TOKEN_VERIFIER, TokenVerifier, VerifiedToken } from './token-verifier';
 
 interface GuardRequest {
@@ -40,8 +41,14 @@ export class CredentialGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly credentials: CredentialRepository,
-    @Optional() @Inject(TOKEN_VERIFIER) private readonly verifier?: TokenVerifier,
+    @Optional() @Inject(TOKEN_VERIFIER) private readonly customVerifier?: TokenVerifier,
+    @Optional() @Inject(JwtTokenVerifier) private readonly jwtVerifier?: JwtTokenVerifier,
   ) {}
+
+  /** A module's own TOKEN_VERIFIER (tests) or the JWT verifier CoreModule provides. */
+  private get verifier(): TokenVerifier | undefined {
+    return this.customVerifier ?? this.jwtVerifier;
+  }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const targets = [ctx.getHandler(), ctx.getClass()];

@@ -6,3 +6,4 @@ export * from './token-verifier';
 export * from './credential.repository';
 export * from './credential.guard';
 export * from './auth.module';
+export * from './jwt-token-verifier';

@@ -9,6 +9,8 @@ export interface HttpAppOptions {
   trimStrings?: boolean;
   /** Parse JSON bodies (off for apps that parse their own, like oidc-provider). */
   jsonBody?: boolean;
+  /** Send the CORS headers of spec 4.1 rule 8 (off for auth-server: spec 4.13, no CORS). */
+  cors?: boolean;
 }
 
 const LEVELS: Record<string, LogLevel[]> = {
@@ -31,7 +33,7 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   express.set('query parser', 'extended');
   express.disable('x-powered-by');
   if (s.forceHttps) express.use(forceHttps());
-  express.use(cors());
+  if (options.cors !== false) express.use(cors());
   if (options.jsonBody !== false) express.use(...jsonBody({ trim: options.trimStrings !== false }));
 }
 

@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { settings } from '@hc/contracts';
-import { AuthModule, CredentialGuard } from '@hc/auth';
+import { AuthModule, CredentialGuard, JwtTokenVerifier } from '@hc/auth';
 import { DatabaseModule } from '@hc/data';
 import { HcExceptionFilter } from './exception.filter';
 import { HealthController } from './health.controller';
@@ -24,13 +24,15 @@ export class CoreModule {
       controllers: [HealthController],
       providers: [
         { provide: RATE_LIMIT_STORE, useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl) },
+        // OAuth bearer tokens (spec 5.2): the guard's verifier unless a module provides TOKEN_VERIFIER.
+        JwtTokenVerifier,
         { provide: APP_GUARD, useExisting: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: HcExceptionFilter },
         { provide: APP_PIPE, useClass: HcValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: RouteFlagsInterceptor },
       ],
-      exports: [RATE_LIMIT_STORE, DatabaseModule],
+      exports: [RATE_LIMIT_STORE, DatabaseModule, JwtTokenVerifier],
     };
   }
 }

@@ -6,6 +6,12 @@ import {
   ArticleTranslationEntity,
   CategoryEntity,
 } from './content.entities';
+import {
+  OAuthAccessTokenEntity,
+  OAuthConnectionEntity,
+  OAuthPayloadEntity,
+  OAuthSecretEntity,
+} from './oauth.entities';
 import { OutboxEntity } from './outbox.entity';
 import {
   AccountEntity,
@@ -17,6 +23,7 @@ import {
 import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webhooks.entities';
 
 export * from './content.entities';
+export * from './oauth.entities';
 export * from './outbox.entity';
 export * from './tenancy.entities';
 export * from './webhooks.entities';
@@ -28,6 +35,10 @@ export const ENTITIES = [
   MembershipEntity,
   ApiKeyEntity,
   OutboxEntity,
+  OAuthPayloadEntity,
+  OAuthAccessTokenEntity,
+  OAuthConnectionEntity,
+  OAuthSecretEntity,
   CategoryEntity,
   ArticleEntity,
   ArticleTranslationEntity,

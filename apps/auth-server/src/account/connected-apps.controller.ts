@@ -1,0 +1,113 @@
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '@hc/auth';
+import { formatB } from '@hc/contracts';
+import { connectedAppsPage } from '../pages/pages';
+import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
+import { TokensRepository } from '../oauth/tokens.repository';
+import { SessionService } from './session.service';
+
+type FormRequest = Request & { body?: Record<string, string | string[] | undefined> };
+const PAGE = '/app/account/connected-apps';
+
+/**
+ * Connected apps at {dashboard_url}/app/account/connected-apps (spec 5.2): a person sees their
+ * connections (the account owner every connection of the account), changes the shared sites
+ * (next request with the same token), disconnects (everything of that app for that person
+ * revoked at once).
+ */
+@Controller('app/account/connected-apps')
+@Public()
+export class ConnectedAppsController {
+  constructor(
+    @Inject(SessionService) private readonly session: SessionService,
+    @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
+    @Inject(TokensRepository) private readonly tokens: TokensRepository,
+  ) {}
+
+  @Get()
+  async list(@Req() req: Request, @Res() res: Response, @Query('done') done?: string) {
+    const person = await this.signedIn(req, res);
+    if (!person) return;
+    const notice = done === 'disconnected' ? 'The app was disconnected.' : done === 'saved' ? 'Shared help centers saved.' : undefined;
+    res.type('html').send(await this.render(person, notice));
+  }
+
+  @Post(':userId/:clientId/sites')
+  async saveSites(
+    @Param('userId') userId: string,
+    @Param('clientId') clientId: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ) {
+    const person = await this.signedIn(req, res);
+    if (!person) return;
+    const connection = await this.manageable(person, Number(userId), clientId, req, res);
+    if (!connection) return;
+    const owner = await this.connections.person(connection.userId);
+    const owned = new Set((await this.connections.ownedSites(owner?.account_id ?? -1)).map((s) => s.id));
+    const raw = req.body?.site;
+    const picked = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map(Number).filter((id) => owned.has(id));
+    await this.connections.updateSites(connection.userId, clientId, [...new Set(picked)].sort((a, b) => a - b));
+    res.redirect(303, `${PAGE}?done=saved`);
+  }
+
+  @Post(':userId/:clientId/disconnect')
+  async disconnect(
+    @Param('userId') userId: string,
+    @Param('clientId') clientId: string,
+    @Req() req: FormRequest,
+    @Res() res: Response,
+  ) {
+    const person = await this.signedIn(req, res);
+    if (!person) return;
+    const connection = await this.manageable(person, Number(userId), clientId, req, res);
+    if (!connection) return;
+    await this.tokens.revokeConnection(clientId, connection.userId);
+    await this.connections.remove(connection.userId, clientId);
+    res.redirect(303, `${PAGE}?done=disconnected`);
+  }
+
+  private async signedIn(req: Request, res: Response): Promise<PersonRow | null> {
+    const userId = await this.session.userId(req);
+    const person = userId === null ? null : await this.connections.person(userId);
+    if (!person) res.redirect(303, `/signin?return=${encodeURIComponent(PAGE)}`);
+    return person;
+  }
+
+  /** The connection if this person may manage it (their own, or any of the account as owner). */
+  private async manageable(person: PersonRow, userId: number, clientId: string, req: FormRequest, res: Response) {
+    const csrf = req.body?.csrf;
+    if (typeof csrf !== 'string' || csrf !== (await this.session.csrf(person.id))) {
+      res.status(403).type('html').send(await this.render(person, undefined, 'The form expired. Try again.'));
+      return null;
+    }
+    const visible = await this.connections.visibleTo(person);
+    const connection = visible.find((c) => c.userId === userId && c.clientId === clientId);
+    if (!connection) {
+      res.status(404).type('html').send(await this.render(person, undefined, 'No such connected app.'));
+      return null;
+    }
+    return connection;
+  }
+
+  private async render(person: PersonRow, notice?: string, error?: string): Promise<string> {
+    const connections = await this.connections.visibleTo(person);
+    const sites = await this.connections.ownedSites(person.account_id);
+    return connectedAppsPage({
+      connections: connections.map((c) => ({
+        userId: c.userId,
+        clientId: c.clientId,
+        clientName: c.clientName,
+        personEmail: c.personEmail ?? '',
+        scopes: c.scopes,
+        siteIds: c.siteIds,
+        connectedAt: formatB(c.createdAt),
+      })),
+      sites,
+      csrf: await this.session.csrf(person.id),
+      notice,
+      error,
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DatabaseModule, migrateDatabase } from '@hc/data';
+import { ClientsService } from './oauth/clients.service';
+import { OAuthStorageModule } from './oauth/oauth.module';
+
+/** Flags as the `hc` dispatcher passes them: `--flag value`, bare booleans, repeated → array. */
+export type Flags = Record<string, string | boolean | string[]>;
+
+@Module({ imports: [DatabaseModule.forRoot({ poolSize: 2 }), OAuthStorageModule] })
+class CliModule {}
+
+function strings(flags: Flags, name: string): string[] {
+  const v = flags[name];
+  if (v === undefined || typeof v === 'boolean') return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+function one(flags: Flags, name: string): string | undefined {
+  const all = strings(flags, name);
+  return all[all.length - 1];
+}
+
+function bool(flags: Flags, name: string): boolean {
+  const v = flags[name];
+  if (v === undefined || v === false) return false;
+  if (v === true) return true;
+  const s = Array.isArray(v) ? v[v.length - 1] : v;
+  if (/^(true|1|yes)$/i.test(s)) return true;
+  if (/^(false|0|no)$/i.test(s)) return false;
+  throw new Error(`--${name} must be true or false`);
+}
+
+type Handler = (clients: ClientsService, flags: Flags) => Promise<object>;
+
+const COMMANDS: Record<string, Handler> = {
+  /** A client registered by support (operator-contract.md). */
+  'oauth client create': async (clients, flags) => {
+    const confidential = bool(flags, 'confidential');
+    const fields = clients.validateRegistration({
+      client_name: one(flags, 'name'),
+      redirect_uris: strings(flags, 'redirect-uri'),
+      token_endpoint_auth_method: confidential ? 'client_secret_basic' : 'none',
+    });
+    return { client: ClientsService.toResponse(await clients.create(fields)) };
+  },
+  'oauth client rotate-secret': async (clients, flags) => {
+    const id = one(flags, 'client');
+    if (!id) throw new Error('--client is required');
+    const client = await clients.rotateSecret(id);
+    return { client: { client_id: client.client_id, client_secret: client.client_secret } };
+  },
+};
+
+export const commandNames = Object.keys(COMMANDS);
+
+/** Runs one `oauth …` operator command and returns the JSON object it prints. */
+export async function run(command: string, flags: Flags): Promise<object> {
+  const handler = COMMANDS[command];
+  if (!handler) throw new Error(`unknown command "${command}"`);
+  await migrateDatabase();
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error', 'fatal'] });
+  try {
+    return await handler(app.get(ClientsService), flags);
+  } finally {
+    await app.close();
+  }
+}

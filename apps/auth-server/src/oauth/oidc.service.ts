@@ -1,0 +1,320 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SCOPES, planHasToolServer, settings } from '@hc/contracts';
+import { ClientsService, loopbackMatches } from './clients.service';
+import { ConnectionsRepository } from './connections.repository';
+import { errorPage } from '../pages/pages';
+import { mapTokenError, ProviderError } from './oauth-errors';
+import { interactionPolicy, OidcProvider, oidcErrors, Provider } from './oidc-module';
+import { requestScope } from './request-scope';
+import { SecretsRepository } from './secrets.repository';
+import { TokensRepository } from './tokens.repository';
+
+/**
+ * The audience a token gets when the client names no `resource` (spec 2.11: `aud` is then the
+ * client id alone). Internal only: never accepted as a `resource` parameter.
+ */
+export const CLIENT_ONLY_RESOURCE = 'urn:service:client';
+
+export const ACCESS_TOKEN_TTL = 3600;
+const TTL = {
+  AccessToken: ACCESS_TOKEN_TTL,
+  AuthorizationCode: 600,
+  RefreshToken: 30 * 24 * 3600,
+  IdToken: 3600,
+  Interaction: 3600,
+  Session: 14 * 24 * 3600,
+  Grant: 365 * 24 * 3600,
+};
+
+/** The resources a token may name (spec 4.13). */
+export function allowedResources(): string[] {
+  const s = settings();
+  return [s.apiOrigin, s.mcpUrl];
+}
+
+function splitName(name: string): { given: string; family: string } {
+  const parts = name.trim().split(/\s+/);
+  return { given: parts[0] ?? '', family: parts.slice(1).join(' ') };
+}
+
+/** Builds and holds the oidc-provider instance (one per app; built on first use). */
+@Injectable()
+export class OidcService {
+  private readonly logger = new Logger('oidc');
+  private built: Promise<OidcProvider> | null = null;
+
+  constructor(
+    @Inject(TokensRepository) private readonly tokens: TokensRepository,
+    @Inject(ClientsService) private readonly clients: ClientsService,
+    @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
+    @Inject(SecretsRepository) private readonly secrets: SecretsRepository,
+  ) {}
+
+  provider(): Promise<OidcProvider> {
+    this.built ??= this.build().catch((err: unknown) => {
+      this.built = null;
+      throw err;
+    });
+    return this.built;
+  }
+
+  /** Sites of the person's account that count for a resource (tool server needs the plan). */
+  async eligibleSites(accountId: number, resource: string | undefined) {
+    const sites = await this.connections.ownedSites(accountId);
+    return sites.map((site) => ({
+      ...site,
+      eligible: resource !== settings().mcpUrl || planHasToolServer(site.plan),
+    }));
+  }
+
+  private async build(): Promise<OidcProvider> {
+    const s = settings();
+    const [jwk, cookieKeys] = await Promise.all([this.secrets.signingKey(), this.secrets.cookieKeys()]);
+    const { tokens, clients, connections } = this;
+
+    class MySqlAdapter {
+      constructor(private readonly model: string) {}
+
+      async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
+        if (this.model === 'Client') return; // clients are written by ClientsService only
+        await tokens.upsertPayload(this.model, id, payload, expiresIn);
+        if (this.model === 'RefreshToken') {
+          // Link the access token issued with this refresh token (rotation revokes both).
+          const scope = requestScope.getStore();
+          if (scope?.pendingAccessTokenId) {
+            await tokens.linkRefreshToken(scope.pendingAccessTokenId, id);
+            scope.pendingAccessTokenId = undefined;
+          }
+        }
+      }
+
+      async find(id: string): Promise<Record<string, unknown> | undefined> {
+        if (this.model === 'Client') return (await clients.find(id)) as Record<string, unknown> | undefined;
+        return tokens.findPayload(this.model, 'id', id);
+      }
+
+      async findByUid(uid: string) {
+        return tokens.findPayload(this.model, 'uid', uid);
+      }
+
+      async findByUserCode() {
+        return undefined;
+      }
+
+      async consume(id: string) {
+        await tokens.consumePayload(this.model, id);
+      }
+
+      async destroy(id: string) {
+        await tokens.destroyPayload(this.model, id);
+      }
+
+      async revokeByGrantId(grantId: string) {
+        await tokens.revokeByGrantId(this.model, grantId);
+      }
+    }
+
+    const resources = [...allowedResources(), CLIENT_ONLY_RESOURCE];
+    const policy = interactionPolicy.base();
+    // Spec 4.13: without a shared site still covered, the consent screen is shown again.
+    policy.get('consent').checks.add(
+      new interactionPolicy.Check('sites_not_covered', 'no shared site is covered', 'consent_required', async (ctx: any) => {
+        const userId = Number(ctx.oidc.session.accountId);
+        const connection = await connections.find(userId, ctx.oidc.client.clientId);
+        if (!connection) return true;
+        const person = await connections.person(userId);
+        if (!person) return true;
+        const sites = await this.eligibleSites(person.account_id, ctx.oidc.params.resource as string | undefined);
+        return !sites.some((site) => site.eligible && connection.siteIds.includes(site.id));
+      }),
+    );
+
+    const provider = new Provider(s.authUrl, {
+      adapter: MySqlAdapter,
+      clients: [],
+      jwks: { keys: [jwk] },
+      cookies: {
+        keys: cookieKeys,
+        long: { signed: true, httpOnly: true, sameSite: 'lax' },
+        short: { signed: true, httpOnly: true, sameSite: 'lax' },
+      },
+      routes: {
+        authorization: '/oauth/authorize',
+        token: '/oauth/token',
+        jwks: '/oauth/jwks',
+        userinfo: '/oauth/userinfo',
+        registration: '/oauth/register',
+        revocation: '/oauth/revoke',
+        introspection: '/oauth/introspect',
+        end_session: '/oauth/logout',
+      },
+      scopes: [...SCOPES],
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'given_name', 'family_name', 'picture'],
+      },
+      // Spec 2.11: the ID token carries the claims of its scopes.
+      conformIdTokenClaims: false,
+      responseTypes: ['code'],
+      clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: 'RS256',
+      },
+      pkce: { required: (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod === 'none' },
+      features: {
+        devInteractions: { enabled: false },
+        // Userinfo, registration and discovery are served by this app's own controllers.
+        userinfo: { enabled: false },
+        registration: { enabled: false },
+        revocation: { enabled: false },
+        introspection: { enabled: false },
+        rpInitiatedLogout: { enabled: false },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => CLIENT_ONLY_RESOURCE,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx: unknown, resource: string) => {
+            if (!resources.includes(resource)) throw new oidcErrors.InvalidTarget();
+            return {
+              scope: SCOPES.join(' '),
+              audience: resource,
+              accessTokenTTL: ACCESS_TOKEN_TTL,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: 'RS256' } },
+            };
+          },
+        },
+      },
+      formats: {
+        customizers: {
+          jwt: async (ctx: any, token: any, jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> }) =>
+            this.customizeAccessToken(ctx, token, jwt),
+        },
+      },
+      ttl: TTL,
+      rotateRefreshToken: true,
+      // Spec 4.13: a refresh token is issued whether or not offline_access is asked.
+      issueRefreshToken: async () => true,
+      expiresWithSession: async () => false,
+      allowOmittingSingleRegisteredRedirectUri: false,
+      findAccount: async (_ctx: unknown, sub: string) => {
+        if (!/^\d+$/.test(sub)) return undefined;
+        const person = await connections.person(Number(sub));
+        if (!person) return undefined;
+        return {
+          accountId: sub,
+          claims: async () => {
+            const { given, family } = splitName(person.name);
+            return {
+              sub,
+              email: person.email,
+              email_verified: true,
+              name: person.name,
+              given_name: given,
+              family_name: family,
+              picture: person.avatar_url ?? undefined,
+            };
+          },
+        };
+      },
+      loadExistingGrant: async (ctx: any) => {
+        const accountId = ctx.oidc.session?.accountId;
+        if (!accountId) return undefined;
+        const connection = await connections.find(Number(accountId), ctx.oidc.client.clientId);
+        const grantId = ctx.oidc.result?.consent?.grantId ?? connection?.grantId;
+        return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+      },
+      interactions: {
+        policy,
+        url: (_ctx: unknown, interaction: { uid: string; prompt: { name: string } }) =>
+          interaction.prompt.name === 'login' ? `/signin/${interaction.uid}` : `/consent/${interaction.uid}`,
+      },
+      renderError: async (ctx: any, out: ProviderError) => {
+        // Token errors stay JSON (mapped below); authorization errors are a page for the person.
+        if (ctx.oidc?.route === 'token') {
+          ctx.body = out;
+          return;
+        }
+        ctx.type = 'html';
+        ctx.body = errorPage(out.error ?? 'server_error', out.error_description ?? '');
+      },
+    });
+    provider.proxy = true;
+
+    // Spec 4.13: loopback redirect URIs match on any port for every client.
+    const proto = provider.Client.prototype as { redirectUriAllowed(this: any, uri: string): boolean };
+    const exact = proto.redirectUriAllowed;
+    proto.redirectUriAllowed = function (this: { redirectUris: string[] }, uri: string) {
+      return exact.call(this, uri) || loopbackMatches(uri, this.redirectUris);
+    };
+
+    provider.on('grant.error', (ctx: any, err: unknown) => {
+      ctx.state.hcError = err;
+    });
+    provider.on('server_error', (ctx: any, err: unknown) => {
+      ctx.state.hcError = err;
+      this.logger.error(err instanceof Error ? err.stack : String(err));
+    });
+    provider.use(async (ctx: any, next: () => Promise<void>) => {
+      await next();
+      if (ctx.oidc?.route !== 'token' || !ctx.body || typeof ctx.body !== 'object') return;
+      if (ctx.body.error) {
+        const mapped = mapTokenError(ctx.state.hcError, ctx.oidc.params?.grant_type ?? ctx.oidc.body?.grant_type, ctx.body);
+        ctx.status = mapped.status;
+        ctx.body = mapped.body;
+        ctx.remove('WWW-Authenticate');
+      } else if (ctx.body.access_token) {
+        delete ctx.body.scope; // spec 4.13: no `scope` field
+      }
+      ctx.set('Cache-Control', 'no-store');
+    });
+    return provider;
+  }
+
+  /**
+   * Spec 2.11 access-token claims; no `kid` in the header. Also records the token so REST
+   * services can check revocation per request, and revokes the pair a refresh replaces.
+   */
+  private async customizeAccessToken(
+    ctx: any,
+    token: { jti: string; grantId?: string; accountId: string; clientId: string; scope?: string },
+    jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> },
+  ): Promise<void> {
+    const now = Date.now() / 1000;
+    const clientId = token.clientId;
+    const audience = jwt.payload.aud as string;
+    const withResource = audience !== CLIENT_ONLY_RESOURCE;
+    jwt.header = { kid: undefined };
+    jwt.payload = {
+      jti: token.jti,
+      iat: now,
+      nbf: now,
+      exp: now + ACCESS_TOKEN_TTL,
+      sub: String(token.accountId),
+      scopes: (token.scope ?? '').split(' ').filter(Boolean),
+      iss: settings().authUrl,
+      aud: withResource ? [clientId, audience] : clientId,
+      ...(withResource ? { azp: clientId } : {}),
+    };
+    const entities = ctx?.oidc?.entities ?? {};
+    const rotated = entities.RotatedRefreshToken as { jti: string } | undefined;
+    const current = entities.RefreshToken as { jti: string } | undefined;
+    if (rotated) await this.tokens.revokeAccessTokensOfRefresh(rotated.jti);
+    await this.tokens.recordAccessToken({
+      jti: token.jti,
+      grantId: token.grantId ?? null,
+      clientId,
+      userId: Number(token.accountId),
+      refreshId: rotated && current ? current.jti : null,
+      expiresAt: new Date((now + ACCESS_TOKEN_TTL) * 1000),
+    });
+    if (!rotated) {
+      const scope = requestScope.getStore();
+      if (scope) scope.pendingAccessTokenId = token.jti;
+    }
+  }
+}

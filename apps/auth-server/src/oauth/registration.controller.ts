@@ -1,0 +1,33 @@
+import { Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Public } from '@hc/auth';
+import { ApiError } from '@hc/contracts';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '@hc/http';
+import { ClientsService } from './clients.service';
+import { oauth } from './oauth-errors';
+
+/** Spec 8: 10 registrations per hour per IP, refused ones counted. */
+const REGISTRATIONS_PER_HOUR = 10;
+
+@Controller('oauth')
+@Public()
+export class RegistrationController {
+  constructor(
+    @Inject(ClientsService) private readonly clients: ClientsService,
+    @Inject(RATE_LIMIT_STORE) private readonly limits: RateLimitStore,
+  ) {}
+
+  /** Spec 4.13 dynamic client registration (JSON). */
+  @Post('register')
+  @HttpCode(201)
+  @Header('Cache-Control', 'no-store')
+  async register(@Req() req: Request & { body?: unknown }) {
+    const hit = await this.limits.hit(`oauth-register:${req.ip ?? 'unknown'}`, 3600);
+    if (hit.count > REGISTRATIONS_PER_HOUR) {
+      const limited = oauth('temporarily_unavailable', 'Too many registrations from this address; try again later', 429);
+      throw new ApiError(limited.status, limited.body, 'json', { 'Retry-After': String(hit.resetInSeconds) });
+    }
+    const fields = this.clients.validateRegistration(req.body);
+    return ClientsService.toResponse(await this.clients.create(fields));
+  }
+}

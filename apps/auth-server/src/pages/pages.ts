@@ -1,0 +1,147 @@
+import { escapeHtml } from '@hc/http';
+
+/** Spec 5.2 scopes as the consent screen describes them. */
+export const SCOPE_DESCRIPTIONS: Record<string, string> = {
+  openid: 'Confirm who you are',
+  profile: 'See your name and picture',
+  email: 'See your email address',
+  offline_access: 'Stay connected when you are not using it',
+  'content.read': 'Read articles, categories, images and comments',
+  'content.write': 'Create, change and delete articles, categories, images and comments',
+  'analytics.read': 'Read analytics',
+  'webhooks.manage': 'Manage webhooks',
+  'notes.read': 'Read team notes',
+  'notes.write': 'Write and resolve team notes',
+  'design.read': 'Read the help center design',
+  'design.write': 'Change and publish the help center design',
+};
+
+const e = (v: string | number) => escapeHtml(String(v));
+
+export function layout(title: string, body: string): string {
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}` +
+    `label{display:block;margin:.5rem 0}input[type=email],input[type=password]{width:100%;padding:.4rem}` +
+    `.error{color:#b00020}li{margin:.3rem 0}.muted{color:#666}</style></head>` +
+    `<body><main>${body}</main></body></html>`
+  );
+}
+
+export function errorPage(error: string, description: string): string {
+  return layout(
+    'Authorization failed',
+    `<h1>Authorization failed</h1><p><code id="error">${e(error)}</code></p><p>${e(description)}</p>`,
+  );
+}
+
+export function signInPage(action: string, options: { email?: string; error?: string; returnTo?: string } = {}): string {
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>` +
+      (options.error ? `<p class="error" role="alert">${e(options.error)}</p>` : '') +
+      `<form method="post" action="${e(action)}">` +
+      (options.returnTo ? `<input type="hidden" name="return" value="${e(options.returnTo)}">` : '') +
+      `<label>Email <input type="email" name="email" autocomplete="username" required value="${e(options.email ?? '')}"></label>` +
+      `<label>Password <input type="password" name="password" autocomplete="current-password" required></label>` +
+      `<button type="submit">Sign in</button></form>`,
+  );
+}
+
+export interface ConsentSite {
+  id: number;
+  name: string;
+  subdomain: string;
+  eligible: boolean;
+  checked: boolean;
+}
+
+export function consentPage(
+  action: string,
+  view: { clientName: string; scopes: string[]; sites: ConsentSite[]; error?: string },
+): string {
+  const scopes = view.scopes.length
+    ? `<ul>${view.scopes.map((s) => `<li><strong>${e(s)}</strong>: ${e(SCOPE_DESCRIPTIONS[s] ?? s)}</li>`).join('')}</ul>`
+    : '<p class="muted">No permissions beyond identifying the app.</p>';
+  let sites: string;
+  if (view.sites.length === 0) {
+    sites = '<p class="muted">Your account owns no help center yet.</p>';
+  } else if (view.sites.length === 1) {
+    // One site: shown, nothing to choose (spec 4.13).
+    const [site] = view.sites;
+    sites =
+      `<p>${e(site.name)} <span class="muted">(${e(site.subdomain)})</span>` +
+      (site.eligible ? '' : ' <span class="muted">— its plan does not include the tool server</span>') +
+      `</p>` +
+      (site.eligible ? `<input type="hidden" name="site" value="${site.id}">` : '');
+  } else {
+    sites =
+      '<fieldset><legend>Help centers to share</legend>' +
+      view.sites
+        .map(
+          (site) =>
+            `<label><input type="checkbox" name="site" value="${site.id}"` +
+            `${site.checked ? ' checked' : ''}${site.eligible ? '' : ' disabled'}> ${e(site.name)} ` +
+            `<span class="muted">(${e(site.subdomain)})</span>` +
+            (site.eligible ? '' : ' <span class="muted">— its plan does not include the tool server</span>') +
+            `</label>`,
+        )
+        .join('') +
+      '</fieldset>';
+  }
+  return layout(
+    `Connect ${view.clientName}`,
+    `<h1>${e(view.clientName)} wants to access your help centers</h1>` +
+      (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
+      `<form method="post" action="${e(action)}">` +
+      `<h2>Permissions</h2>${scopes}<h2>Help centers</h2>${sites}` +
+      `<button type="submit" name="decision" value="approve">Allow</button> ` +
+      `<button type="submit" name="decision" value="deny">Deny</button></form>`,
+  );
+}
+
+export interface ConnectionView {
+  userId: number;
+  clientId: string;
+  clientName: string;
+  personEmail: string;
+  scopes: string[];
+  siteIds: number[];
+  connectedAt: string;
+}
+
+export function connectedAppsPage(view: {
+  connections: ConnectionView[];
+  sites: { id: number; name: string; subdomain: string }[];
+  csrf: string;
+  notice?: string;
+  error?: string;
+}): string {
+  const rows = view.connections.map((c) => {
+    const base = `/app/account/connected-apps/${c.userId}/${encodeURIComponent(c.clientId)}`;
+    const siteBoxes = view.sites
+      .map(
+        (s) =>
+          `<label><input type="checkbox" name="site" value="${s.id}"${c.siteIds.includes(s.id) ? ' checked' : ''}> ` +
+          `${e(s.name)} <span class="muted">(${e(s.subdomain)})</span></label>`,
+      )
+      .join('');
+    return (
+      `<section class="connection" data-client-id="${e(c.clientId)}" data-user-id="${c.userId}">` +
+      `<h2>${e(c.clientName)}</h2><p class="muted">Connected by ${e(c.personEmail)} on ${e(c.connectedAt)}</p>` +
+      `<p>Permissions: ${c.scopes.length ? c.scopes.map(e).join(', ') : 'none'}</p>` +
+      `<form method="post" action="${e(base)}/sites"><input type="hidden" name="csrf" value="${e(view.csrf)}">` +
+      `${siteBoxes}<button type="submit">Save shared help centers</button></form>` +
+      `<form method="post" action="${e(base)}/disconnect"><input type="hidden" name="csrf" value="${e(view.csrf)}">` +
+      `<button type="submit">Disconnect</button></form></section>`
+    );
+  });
+  return layout(
+    'Connected apps',
+    `<h1>Connected apps</h1>` +
+      (view.notice ? `<p role="status">${e(view.notice)}</p>` : '') +
+      (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
+      (rows.length ? rows.join('') : '<p class="muted">No apps are connected.</p>'),
+  );
+}
