@@ -141,7 +141,10 @@ export class CategoriesService {
     });
   }
 
-  /** PUT /categories/order: positions follow the array among siblings; `category.updated` per change. */
+  /**
+   * PUT /categories/order: positions follow the array among siblings (unlisted siblings keep
+   * their order after the listed ones); `category.updated` per category whose position changed.
+   */
   async reorder(site: SiteContext, ids: number[]) {
     if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
     return this.categories.transaction(async (m) => {
@@ -153,24 +156,30 @@ export class CategoriesService {
           Object.fromEntries(unknown.map(([, i]) => [`order.${i}`, [messages.selectedInvalid(`order.${i}`)]])),
         );
       }
-      const nextInParent = new Map<number | null, number>();
+      // Listed categories first in the order sent, then their unlisted siblings as they were.
+      const listed = new Set(ids);
+      const groups = new Map<number | null, number[]>();
+      for (const id of ids) {
+        const parent = (byId.get(id) as CategoryRow).parentId;
+        if (!groups.has(parent)) groups.set(parent, []);
+        (groups.get(parent) as number[]).push(id);
+      }
       const now = new Date();
       const changed: number[] = [];
-      for (const id of ids) {
-        const c = byId.get(id) as CategoryRow;
-        const position = nextInParent.get(c.parentId) ?? 0;
-        nextInParent.set(c.parentId, position + 1);
-        if (c.position !== position) {
-          await this.categories.update(m, site.id, id, { position }, now);
-          changed.push(id);
+      for (const [parent, order] of groups) {
+        const rest = all.filter((c) => c.parentId === parent && !listed.has(c.id)).map((c) => c.id);
+        for (const [position, id] of [...order, ...rest].entries()) {
+          if ((byId.get(id) as CategoryRow).position !== position) {
+            await this.categories.update(m, site.id, id, { position }, now);
+            changed.push(id);
+          }
         }
+      }
+      for (const id of changed) {
+        const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
+        await writeWebhookEvent(m, site, 'category.updated', categoryEventData(row, site.defaultLanguage));
       }
       const rows = await Promise.all(ids.map((id) => this.categories.findById(site.id, id, m)));
-      for (const row of rows) {
-        if (row && changed.includes(row.id)) {
-          await writeWebhookEvent(m, site, 'category.updated', categoryEventData(row, site.defaultLanguage));
-        }
-      }
       return {
         status: 'success',
         message: 'The category order was saved.',
