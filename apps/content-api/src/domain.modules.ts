@@ -3,9 +3,10 @@ import { AccountModule } from './account/account.module';
 import { ArticlesModule } from './articles/articles.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ExportModule } from './export/export.module';
+import { ImagesModule } from './images/images.module';
 import { RootModule } from './root/root.module';
 import { SitesModule } from './sites/sites.module';
 import { TeamModule } from './team/team.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule, CategoriesModule, ArticlesModule, ExportModule, WebhooksModule];
+export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule, ImagesModule, CategoriesModule, ArticlesModule, ExportModule, WebhooksModule];

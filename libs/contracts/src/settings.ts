@@ -21,12 +21,31 @@ export interface Settings {
   kafkaBrokers: string[];
   redisUrl: string | null;
   dataDir: string;
+  /** Where image files go: `local` (under dataDir, one machine) or `s3` (several replicas). */
+  imageStorage: ImageStorageSettings;
   outboundAllowlist: string[];
   webhookRetryDelaysMs: number[];
   trustProxy: string;
   forceHttps: boolean;
   logLevel: string;
 }
+
+/**
+ * `HC_IMAGE_STORAGE` = `local` (default) or `s3`. For `s3`: `HC_S3_BUCKET` (required),
+ * `HC_S3_REGION` (default `us-east-1`), `HC_S3_ENDPOINT` (S3-compatible services),
+ * `HC_S3_PUBLIC_URL` (the base the files are served from; default the bucket's own URL),
+ * `HC_S3_FORCE_PATH_STYLE`; credentials come from the AWS SDK's usual chain (`AWS_ACCESS_KEY_ID`…).
+ */
+export type ImageStorageSettings =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      publicUrl: string;
+      forcePathStyle: boolean;
+    };
 
 export const APP_NAMES = [
   'content-api',
@@ -105,6 +124,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new Error('HC_EVENT_TRANSPORT=kafka needs HC_KAFKA_BROKERS');
   }
   return {
+    imageStorage: imageStorageSettings(env),
     databaseUrl: env.HC_DATABASE_URL || 'mysql://root@127.0.0.1:3306/helpcenter',
     publicUrl,
     apiOrigin: new URL(apiBaseUrl).origin,
@@ -124,6 +144,26 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     forceHttps: parseBool('HC_FORCE_HTTPS', env.HC_FORCE_HTTPS, false),
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+function imageStorageSettings(env: NodeJS.ProcessEnv): ImageStorageSettings {
+  const driver = env.HC_IMAGE_STORAGE || 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') throw new Error('HC_IMAGE_STORAGE must be local or s3');
+  const bucket = env.HC_S3_BUCKET;
+  if (!bucket) throw new Error('HC_IMAGE_STORAGE=s3 needs HC_S3_BUCKET');
+  const region = env.HC_S3_REGION || 'us-east-1';
+  const endpoint = env.HC_S3_ENDPOINT ? stripSlash(env.HC_S3_ENDPOINT) : null;
+  const forcePathStyle = parseBool('HC_S3_FORCE_PATH_STYLE', env.HC_S3_FORCE_PATH_STYLE, false);
+  const publicUrl = stripSlash(
+    env.HC_S3_PUBLIC_URL ||
+      (endpoint
+        ? forcePathStyle
+          ? `${endpoint}/${bucket}`
+          : endpoint.replace('://', `://${bucket}.`)
+        : `https://${bucket}.s3.${region}.amazonaws.com`),
+  );
+  return { driver, bucket, region, endpoint, publicUrl, forcePathStyle };
 }
 
 let cached: Settings | null = null;

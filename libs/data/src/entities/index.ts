@@ -6,6 +6,7 @@ import {
   ArticleTranslationEntity,
   CategoryEntity,
 } from './content.entities';
+import { ImageEntity, ImageSecretEntity, ImageUploadUrlEntity } from './images.entities';
 import {
   OAuthAccessTokenEntity,
   OAuthConnectionEntity,
@@ -23,6 +24,7 @@ import {
 import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webhooks.entities';
 
 export * from './content.entities';
+export * from './images.entities';
 export * from './oauth.entities';
 export * from './outbox.entity';
 export * from './tenancy.entities';
@@ -47,4 +49,7 @@ export const ENTITIES = [
   WebhookEntity,
   WebhookEventEntity,
   WebhookDeliveryEntity,
+  ImageEntity,
+  ImageUploadUrlEntity,
+  ImageSecretEntity,
 ];

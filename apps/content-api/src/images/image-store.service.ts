@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ImageEntity, ImageOrigin } from '@hc/data';
+import { storageFailed } from './image-rules';
+import type { ImageType } from './image-type';
+import { ImagesRepository } from './images.repository';
+import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
+
+export interface SiteRef {
+  id: number;
+  uuid: string;
+}
+
+export interface StoreRequest {
+  bytes: Buffer;
+  type: ImageType;
+  filename: string;
+  origin: ImageOrigin;
+  /** Spec 4.7: on by default; off stores another copy. */
+  dedupe: boolean;
+}
+
+export interface StoreResult {
+  image: ImageEntity;
+  reused: boolean;
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The one way an image gets in: dedupe by checksum, then file first and row second; if either
+ * fails, the other is undone and the caller gets 500 `storage_failed` with nothing left behind.
+ */
+@Injectable()
+export class ImageStoreService {
+  private readonly logger = new Logger('images');
+
+  constructor(
+    private readonly repo: ImagesRepository,
+    @Inject(IMAGE_STORAGE) readonly storage: ImageStorage,
+  ) {}
+
+  async store(site: SiteRef, req: StoreRequest): Promise<StoreResult> {
+    const checksum = sha256(req.bytes);
+    if (req.dedupe) {
+      const existing = await this.repo.findByChecksum(site.id, checksum);
+      if (existing) return { image: existing, reused: true };
+    }
+    const key = `${site.uuid}/${randomBytes(16).toString('hex')}.${req.type.ext}`;
+    try {
+      await this.storage.put(key, req.bytes, req.type.mime);
+    } catch (err) {
+      this.logger.error(
+        `storing ${key} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      await this.removeQuietly(key);
+      throw storageFailed();
+    }
+    try {
+      const image = await this.repo.insert(site.id, {
+        filename: req.filename.slice(0, 255) || `image.${req.type.ext}`,
+        mimeType: req.type.mime,
+        size: req.bytes.length,
+        checksum,
+        storageKey: key,
+        url: this.storage.urlFor(key),
+        origin: req.origin,
+      });
+      return { image, reused: false };
+    } catch (err) {
+      this.logger.error(
+        `recording ${key} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      await this.removeQuietly(key);
+      throw storageFailed();
+    }
+  }
+
+  async removeQuietly(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (err) {
+      this.logger.error(
+        `removing ${key} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+}

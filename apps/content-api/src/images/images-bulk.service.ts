@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, validationError } from '@hc/contracts';
+import { ImageImporter, ImportFailure } from './image-importer';
+import { importLimits, UPLOAD_REFUSED } from './image-rules';
+import { sourceUrlProblem, type BulkInput } from './image-request';
+import { toImageResponse } from './image.mapper';
+import { ImageStoreService, type SiteRef } from './image-store.service';
+import type { ImageType } from './image-type';
+import { checkUploadedFile, uploadFilename } from './images.service';
+
+type BulkResult =
+  | { index: number; status: 'created' | 'reused'; image: ReturnType<typeof toImageResponse> }
+  | {
+      index: number;
+      status: 'error';
+      filename?: string;
+      source_url?: string;
+      error: { code: 'import_failed' | 'storage_failed'; message: string };
+    };
+
+/** POST /images/bulk (spec 4.7): 207 with one result per item. */
+@Injectable()
+export class ImagesBulkService {
+  constructor(
+    private readonly store: ImageStoreService,
+    private readonly importer: ImageImporter,
+  ) {}
+
+  async create(site: SiteRef, input: BulkInput) {
+    // Every file is checked before anything is stored; one refusal fails the whole request.
+    const types = new Map<number, ImageType>();
+    const errors: Record<string, string[]> = {};
+    for (const item of input.items) {
+      if (item.kind !== 'file') continue;
+      try {
+        types.set(item.index, await checkUploadedFile(item.file, `files.${item.index}`));
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        Object.assign(errors, (err.body as { errors: Record<string, string[]> }).errors);
+      }
+    }
+    if (Object.keys(errors).length) throw validationError(errors, UPLOAD_REFUSED);
+
+    const deadline = Date.now() + importLimits.bulkBudgetMs;
+    const results: BulkResult[] = [];
+    for (const item of input.items) {
+      if (item.kind === 'file') {
+        const type = types.get(item.index) as ImageType;
+        const filename = uploadFilename(item.file, type);
+        try {
+          const stored = await this.store.store(site, {
+            bytes: item.file.data,
+            type,
+            filename,
+            origin: 'api',
+            dedupe: input.dedupe,
+          });
+          results.push({
+            index: item.index,
+            status: stored.reused ? 'reused' : 'created',
+            image: toImageResponse(stored.image, item.altText),
+          });
+        } catch (err) {
+          results.push({ index: item.index, status: 'error', filename, error: storageError(err) });
+        }
+        continue;
+      }
+      // Addresses one at a time, all sharing 45 seconds.
+      const remaining = deadline - Date.now();
+      let imported;
+      try {
+        const problem = sourceUrlProblem(item.url);
+        if (problem) throw new ImportFailure(problem);
+        imported = await this.importer.import(item.url, {
+          timeoutMs: Math.min(importLimits.timeoutMs, remaining),
+        });
+      } catch (err) {
+        if (!(err instanceof ImportFailure)) throw err;
+        results.push({
+          index: item.index,
+          status: 'error',
+          source_url: item.url,
+          error: { code: 'import_failed', message: err.reason },
+        });
+        continue;
+      }
+      try {
+        const stored = await this.store.store(site, {
+          bytes: imported.bytes,
+          type: imported.type,
+          filename: imported.filename,
+          origin: 'api',
+          dedupe: input.dedupe,
+        });
+        results.push({
+          index: item.index,
+          status: stored.reused ? 'reused' : 'created',
+          image: toImageResponse(stored.image, item.altText),
+        });
+      } catch (err) {
+        results.push({
+          index: item.index,
+          status: 'error',
+          source_url: item.url,
+          error: storageError(err),
+        });
+      }
+    }
+    const count = (s: string) => results.filter((r) => r.status === s).length;
+    return {
+      status: 'success',
+      results,
+      meta: {
+        total: results.length,
+        created: count('created'),
+        reused: count('reused'),
+        failed: count('error'),
+      },
+    };
+  }
+}
+
+function storageError(err: unknown): { code: 'storage_failed'; message: string } {
+  if (err instanceof ApiError && err.status === 500) {
+    return { code: 'storage_failed', message: String(err.body.message) };
+  }
+  throw err;
+}

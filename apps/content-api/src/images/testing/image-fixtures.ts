@@ -1,0 +1,115 @@
+// Test helpers for the images tests: real images made with sharp, multipart bodies, a local
+// https image server with a self-signed certificate, and a temporary data directory.
+import { mkdtempSync } from 'node:fs';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { resetSettings } from '@hc/contracts';
+import { selfSignedCertificate } from '@hc/testing';
+
+export type Format = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/** A small real image; `seed` changes its pixels (and so its checksum). */
+export async function makeImage(format: Format = 'png', seed = 1): Promise<Buffer> {
+  const img = sharp({
+    create: {
+      width: 4,
+      height: 4,
+      channels: 3,
+      background: { r: seed % 256, g: (seed * 7) % 256, b: (seed * 13) % 256 },
+    },
+  });
+  return img.toFormat(format).toBuffer();
+}
+
+export const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+);
+
+/** A PNG file padded past 10 MB (the type is still PNG; the size is what is refused). */
+export async function oversizedPng(): Promise<Buffer> {
+  const png = await makeImage('png', 99);
+  return Buffer.concat([png, Buffer.alloc(10_485_760 + 1 - png.length)]);
+}
+
+export function form(entries: [string, string | { data: Buffer; name: string }][]): FormData {
+  const f = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === 'string') f.append(name, value);
+    else f.append(name, new Blob([value.data]), value.name);
+  }
+  return f;
+}
+
+/** A fresh HC_DATA_DIR and allow-list for one test file; call before starting the app. */
+export function useTempDataDir(allowlist: string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hc-images-'));
+  process.env.HC_DATA_DIR = dir;
+  process.env.HC_OUTBOUND_ALLOWLIST = allowlist.join(',');
+  resetSettings();
+  return dir;
+}
+
+export type Route = (
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+) => void;
+
+export interface ImageServer {
+  origin: string;
+  port: number;
+  hits: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * An https server on 127.0.0.1 with a self-signed certificate, trusted the way production
+ * trusts extra CAs: its PEM is named by NODE_EXTRA_CA_CERTS (read by @hc/net's fetcher).
+ */
+export async function startImageServer(routes: Record<string, Route>): Promise<ImageServer> {
+  const cert = selfSignedCertificate();
+  process.env.NODE_EXTRA_CA_CERTS = cert.certPath;
+  const hits: string[] = [];
+  const server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
+    hits.push(req.url ?? '');
+    const path = (req.url ?? '/').split('?')[0];
+    const route = routes[path];
+    if (route) return route(req, res);
+    res.statusCode = 404;
+    res.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    port,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function send(
+  body: Buffer | string,
+  type = 'application/octet-stream',
+  status = 200,
+): Route {
+  return (_req, res) => {
+    res.statusCode = status;
+    res.setHeader('content-type', type);
+    res.end(body);
+  };
+}
+
+export function redirect(location: string, status = 302): Route {
+  return (_req, res) => {
+    res.statusCode = status;
+    res.setHeader('location', location);
+    res.end();
+  };
+}

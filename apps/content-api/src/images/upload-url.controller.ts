@@ -1,0 +1,29 @@
+import { Controller, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '@hc/auth';
+import { IpRateLimit } from '@hc/http';
+import { readSingleImageRequest } from './image-request';
+import { UploadUrlsService } from './upload-urls.service';
+
+/** POST /images/uploads/{intent}: no key; the signed URL is the credential (spec 4.7). */
+@Controller('images/uploads')
+export class UploadUrlController {
+  constructor(private readonly uploadUrls: UploadUrlsService) {}
+
+  @Post(':intent')
+  @Public()
+  // Spec 8: 60 per minute, counted apart from the shared image counter.
+  @IpRateLimit({ counter: 'upload-url', limit: 60 })
+  async upload(
+    @Param('intent') intent: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const site = await this.uploadUrls.check(intent, query);
+    const input = await readSingleImageRequest(req, false);
+    const answer = await this.uploadUrls.upload(intent, site, input);
+    res.status(answer.httpStatus);
+    return answer.body;
+  }
+}
