@@ -8,7 +8,7 @@ import { ClientsService } from '../oauth/clients.service';
 import { ConnectionsRepository } from '../oauth/connections.repository';
 import { DESCRIPTIONS } from '../oauth/oauth-errors';
 import type { InteractionDetails } from '../oauth/oidc-module';
-import { CLIENT_ONLY_RESOURCE, OidcService, allowedResources } from '../oauth/oidc.service';
+import { CLIENT_ONLY_RESOURCE, CONNECT_SCOPE, OidcService, allowedResources } from '../oauth/oidc.service';
 
 type FormRequest = Request & { body?: Record<string, string | string[] | undefined> };
 
@@ -125,15 +125,17 @@ export class InteractionController {
     }
 
     // Permissions are all or nothing (spec 4.13): every requested scope, for every resource.
-    const requested = String(details.params.scope ?? '').split(' ').filter((s) => (SCOPES as readonly string[]).includes(s));
+    const asked = String(details.params.scope ?? '').split(' ');
+    const requested = asked.filter((s) => (SCOPES as readonly string[]).includes(s));
+    const granted = asked.filter((s) => (SCOPES as readonly string[]).includes(s) || s === CONNECT_SCOPE);
     const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
       new provider.Grant({ accountId: String(userId), clientId });
     // Every scope is a static provider scope, so the grant holds them as OIDC scopes as well.
-    if (requested.length) grant.addOIDCScope(requested.join(' '));
+    if (granted.length) grant.addOIDCScope(granted.join(' '));
     const missingClaims = (details.prompt.details.missingOIDCClaims as string[] | undefined) ?? [];
     if (missingClaims.length) grant.addOIDCClaims(missingClaims);
     for (const r of [...allowedResources(), CLIENT_ONLY_RESOURCE]) {
-      if (requested.length) grant.addResourceScope(r, requested.join(' '));
+      if (granted.length) grant.addResourceScope(r, granted.join(' '));
     }
     const grantId: string = await grant.save();
     const previous = await this.people.find(userId, clientId);
@@ -182,7 +184,7 @@ export class InteractionController {
     const client = await this.clients.find(clientId);
     const previous = await this.people.find(userId, clientId);
     const sites = person ? await this.oidc.eligibleSites(person.account_id, details.params.resource as string | undefined) : [];
-    const scopes = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const scopes = String(details.params.scope ?? '').split(' ').filter((s) => (SCOPES as readonly string[]).includes(s));
     return consentPage(`/consent/${encodeURIComponent(details.uid)}`, {
       clientName: client?.client_name ?? clientId,
       scopes,

@@ -4,7 +4,7 @@ import { ApiError, settings } from '@hc/contracts';
 import { errorPage } from '../pages/pages';
 import { DESCRIPTIONS, HINTS, oauth } from './oauth-errors';
 import type { OidcClient, OidcProvider } from './oidc-module';
-import { allowedResources, OidcService } from './oidc.service';
+import { allowedResources, CONNECT_SCOPE, OidcService } from './oidc.service';
 import { requestScope } from './request-scope';
 
 const PROVIDER_PATH = /^\/oauth\/(authorize(\/[^/?]+)?|token|jwks)(\?|$)/;
@@ -66,10 +66,16 @@ async function precheckAuthorize(req: Request, res: Response, provider: OidcProv
     res.redirect(302, target.toString());
     return true;
   }
+  let rewrite = false;
   if (q.has('nonce')) {
     q.delete('nonce');
-    req.url = `${url.pathname}?${q.toString()}`;
+    rewrite = true;
   }
+  if (!(q.get('scope') ?? '').trim()) {
+    q.set('scope', CONNECT_SCOPE);
+    rewrite = true;
+  }
+  if (rewrite) req.url = `${url.pathname}?${q.toString()}`;
   return false;
 }
 

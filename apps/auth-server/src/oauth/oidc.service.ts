@@ -15,6 +15,12 @@ import { TokensRepository } from './tokens.repository';
  */
 export const CLIENT_ONLY_RESOURCE = 'urn:service:client';
 
+/**
+ * Stands in for "no scope" (spec 4.13: without `scope` the token has no scopes): the provider
+ * refuses an authorization that grants nothing. Never shown, never put in a token.
+ */
+export const CONNECT_SCOPE = 'service:connect';
+
 export const ACCESS_TOKEN_TTL = 3600;
 const TTL = {
   AccessToken: ACCESS_TOKEN_TTL,
@@ -148,7 +154,7 @@ export class OidcService {
         introspection: '/oauth/introspect',
         end_session: '/oauth/logout',
       },
-      scopes: [...SCOPES],
+      scopes: [...SCOPES, CONNECT_SCOPE],
       claims: {
         openid: ['sub'],
         email: ['email', 'email_verified'],
@@ -180,7 +186,7 @@ export class OidcService {
           getResourceServerInfo: (_ctx: unknown, resource: string) => {
             if (!resources.includes(resource)) throw new oidcErrors.InvalidTarget();
             return {
-              scope: SCOPES.join(' '),
+              scope: [...SCOPES, CONNECT_SCOPE].join(' '),
               audience: resource,
               accessTokenTTL: ACCESS_TOKEN_TTL,
               accessTokenFormat: 'jwt',
@@ -261,6 +267,10 @@ export class OidcService {
     });
     provider.use(async (ctx: any, next: () => Promise<void>) => {
       await next();
+      // Spec 4.13: the OAuth endpoints send no CORS headers; call them from a server.
+      for (const name of Object.keys(ctx.response.headers as Record<string, unknown>)) {
+        if (name.startsWith('access-control-')) ctx.remove(name);
+      }
       if (ctx.oidc?.route !== 'token' || !ctx.body || typeof ctx.body !== 'object') return;
       if (ctx.body.error) {
         const mapped = mapTokenError(ctx.state.hcError, ctx.oidc.params?.grant_type ?? ctx.oidc.body?.grant_type, ctx.body);
@@ -295,7 +305,7 @@ export class OidcService {
       nbf: now,
       exp: now + ACCESS_TOKEN_TTL,
       sub: String(token.accountId),
-      scopes: (token.scope ?? '').split(' ').filter(Boolean),
+      scopes: (token.scope ?? '').split(' ').filter((x) => (SCOPES as readonly string[]).includes(x)),
       iss: settings().authUrl,
       aud: withResource ? [clientId, audience] : clientId,
       ...(withResource ? { azp: clientId } : {}),
