@@ -248,7 +248,7 @@ describe('auth-server (spec 4.13)', () => {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier, redirect_uri: REDIRECT }),
       });
-      const body = await res.json();
+      const body = (await res.json()) as Record<string, any>;
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -384,7 +384,7 @@ describe('auth-server (spec 4.13)', () => {
         body: JSON.stringify({ grant_type: 'refresh_token', client_id: c.clientId, refresh_token: c.tokens.refresh_token }),
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).refresh_token).toEqual(expect.any(String));
+      expect(((await res.json()) as Record<string, any>).refresh_token).toEqual(expect.any(String));
     });
   });
 
