@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@hc/http';
+import { TemplateModule } from './template/template.module';
 
-@Module({ imports: [CoreModule.forRoot()] })
+@Module({ imports: [CoreModule.forRoot(), TemplateModule] })
 export class AppModule {}

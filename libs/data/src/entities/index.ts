@@ -6,6 +6,7 @@ import {
   ArticleTranslationEntity,
   CategoryEntity,
 } from './content.entities';
+import { DesignSiteEntity, DesignVersionEntity } from './design.entities';
 import { ImageEntity, ImageSecretEntity, ImageUploadUrlEntity } from './images.entities';
 import {
   OAuthAccessTokenEntity,
@@ -24,6 +25,7 @@ import {
 import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webhooks.entities';
 
 export * from './content.entities';
+export * from './design.entities';
 export * from './images.entities';
 export * from './oauth.entities';
 export * from './outbox.entity';
@@ -52,4 +54,6 @@ export const ENTITIES = [
   ImageEntity,
   ImageUploadUrlEntity,
   ImageSecretEntity,
+  DesignSiteEntity,
+  DesignVersionEntity,
 ];

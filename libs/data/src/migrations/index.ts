@@ -2,7 +2,8 @@
 import { Tenancy1763800000000 } from './1763800000000-tenancy';
 import { Content1763900000000 } from './1763900000000-content';
 import { Images1764000000000 } from './1764000000000-images';
+import { Design1764100000000 } from './1764100000000-design';
 import { OAuth1764200000000 } from './1764200000000-oauth';
 import { Webhooks1764300000000 } from './1764300000000-webhooks';
 
-export const MIGRATIONS = [Tenancy1763800000000, Content1763900000000, Images1764000000000, OAuth1764200000000, Webhooks1764300000000];
+export const MIGRATIONS = [Tenancy1763800000000, Content1763900000000, Images1764000000000, OAuth1764200000000, Webhooks1764300000000, Design1764100000000];

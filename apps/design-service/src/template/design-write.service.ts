@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { apiError, fieldError, messages, notFound, validationError } from '@hc/contracts';
+import type { RequestContext, SiteContext } from '@hc/auth';
+import { pruneTranslations } from '../document/translations';
+import { divergedRegions } from '../document/tree';
+import { clone } from '../document/types';
+import { BatchError, MAX_OPERATIONS, runBatch } from '../operations/batch';
+import { applyTheme, THEME_SECTIONS, ThemeSection } from '../themes/apply';
+import { findTheme } from '../themes/themes';
+import { DraftStore } from './draft.store';
+import { hasUnpublishedChanges, toTemplateResponse, toVersionResponse } from './template.mapper';
+import { TemplateRepository } from './template.repository';
+
+type Body = Record<string, unknown>;
+
+export const PUBLISH_MESSAGE_MAX = 300;
+
+function bodyOf(raw: unknown): Body {
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {};
+}
+
+/** `etag` (optional on every design write). */
+function readEtag(body: Body): string | undefined {
+  if (body.etag === undefined || body.etag === null) return undefined;
+  if (typeof body.etag !== 'string') throw fieldError('etag', messages.string('etag'));
+  return body.etag;
+}
+
+/** The five design writes of spec 4.12 (each counts toward 120 writes a minute: non-GET). */
+@Injectable()
+export class DesignWriteService {
+  constructor(
+    private readonly store: DraftStore,
+    private readonly repo: TemplateRepository,
+  ) {}
+
+  async patch(site: SiteContext, raw: unknown) {
+    const body = bodyOf(raw);
+    const operations = body.operations;
+    if (operations === undefined || operations === null) throw fieldError('operations', messages.required('operations'));
+    if (!Array.isArray(operations)) throw fieldError('operations', messages.array('operations'));
+    if (operations.length === 0) throw fieldError('operations', 'The operations field must have at least 1 item.');
+    if (operations.length > MAX_OPERATIONS) throw fieldError('operations', messages.maxItems('operations', MAX_OPERATIONS));
+    const etag = readEtag(body);
+    const state = await this.store.write(site, etag, async ({ draft }) => {
+      try {
+        const outcome = runBatch(draft.document, draft.translations, operations);
+        return {
+          next: { document: outcome.doc, translations: outcome.translations, presetKey: draft.presetKey },
+          extra: outcome,
+        };
+      } catch (err) {
+        if (err instanceof BatchError) {
+          throw apiError(422, 'template_invalid', 'The batch could not be applied; nothing was saved.', { errors: err.errors });
+        }
+        throw err;
+      }
+    });
+    return {
+      status: 'success',
+      results: state.extra.results,
+      template: toTemplateResponse(site, state.draft, state.live),
+      warnings: state.extra.warnings,
+    };
+  }
+
+  async applyTheme(site: SiteContext, key: string, raw: unknown) {
+    const theme = findTheme(key);
+    if (!theme) throw notFound('Theme not found.');
+    const body = bodyOf(raw);
+    const sections = readSections(body.sections);
+    const etag = readEtag(body);
+    const state = await this.store.write(site, etag, async ({ draft }) => {
+      const doc = clone(draft.document);
+      const warnings = applyTheme(doc, theme, sections);
+      const before = new Set(divergedRegions(draft.document));
+      const diverged = divergedRegions(doc).filter((r) => !before.has(r));
+      if (diverged.length) {
+        warnings.push(`The synced region(s) ${diverged.join(', ')} now differ between pages (syncedButDiverged); edits there need sync_region first.`);
+      }
+      if (doc.pages.home.regions.hero.components.some((c) => c.type === 'Hero' && c.config.background === 'image' && c.config.backgroundImageAssetId == null)) {
+        warnings.push('The home page Hero has an image background but no image yet (config.backgroundImageAssetId).');
+      }
+      return {
+        next: { document: doc, translations: pruneTranslations(doc, draft.translations), presetKey: theme.key },
+        extra: warnings,
+      };
+    });
+    return {
+      status: 'success',
+      template: toTemplateResponse(site, state.draft, state.live),
+      theme: theme.key,
+      applied_sections: sections,
+      warnings: state.extra,
+    };
+  }
+
+  async discard(site: SiteContext, raw: unknown) {
+    const etag = readEtag(bodyOf(raw));
+    const state = await this.store.write(site, etag, async ({ draft, live }) => {
+      const changed = hasUnpublishedChanges(draft, live);
+      // spec 3.3: id kept, preset_key kept.
+      return {
+        next: live ? { document: live.document, translations: live.translations, presetKey: draft.presetKey } : null,
+        extra: changed,
+      };
+    });
+    return { status: 'success', template: toTemplateResponse(site, state.draft, state.live), discarded: state.extra };
+  }
+
+  async publish(site: SiteContext, ctx: RequestContext, raw: unknown) {
+    const body = bodyOf(raw);
+    let message: string | null = null;
+    if (body.message !== undefined && body.message !== null) {
+      if (typeof body.message !== 'string') throw fieldError('message', messages.string('message'));
+      if (body.message.length > PUBLISH_MESSAGE_MAX) throw fieldError('message', messages.maxString('message', PUBLISH_MESSAGE_MAX));
+      message = body.message;
+    }
+    const etag = readEtag(body);
+    const result = await this.repo.transaction(async (m) => {
+      const { draft, live } = await this.store.locked(m, site);
+      this.store.checkEtag(etag, draft);
+      if (!hasUnpublishedChanges(draft, live)) {
+        throw apiError(409, 'nothing_to_publish', 'The draft is equal to the live design; there is nothing to publish.');
+      }
+      // spec 3.3: the draft becomes live with its id; the previous live is archived; a new
+      // draft with a new id and etag starts; brand.name becomes the site name.
+      await this.repo.markPublished(m, site.id, draft.id, message, ctx.principal.userId);
+      if (live) await this.repo.archive(m, site.id, live.id);
+      const nextId = await this.repo.insert(m, site.id, {
+        status: 'draft',
+        document: draft.document,
+        translations: draft.translations,
+        presetKey: draft.presetKey,
+      });
+      await this.repo.setPointers(m, site.id, { draftVersionId: nextId, liveVersionId: draft.id });
+      await this.repo.renameSite(m, site.id, draft.document.brand.name);
+      return {
+        draft: (await this.repo.find(site.id, nextId, m))!,
+        live: (await this.repo.find(site.id, draft.id, m))!,
+      };
+    });
+    const renamed = { ...site, name: result.live.document.brand.name };
+    return {
+      status: 'success',
+      template: toTemplateResponse(renamed, result.draft, result.live),
+      version: toVersionResponse(result.live),
+    };
+  }
+
+  async restore(site: SiteContext, versionId: string, raw: unknown) {
+    const id = /^\d{1,10}$/.test(versionId) ? Number(versionId) : null;
+    const etag = readEtag(bodyOf(raw));
+    const state = await this.store.write(site, etag, async ({ draft }, m) => {
+      const version = id ? await this.repo.findVersion(site.id, id, m) : null;
+      if (!version) throw notFound('Design version not found.', 'version_not_found');
+      // spec 4.12: the version with its translated texts replaces the draft (not live).
+      return {
+        next: { document: version.document, translations: version.translations, presetKey: version.presetKey },
+        extra: { version, unchanged: hasUnpublishedChanges(draft, version) === false },
+      };
+    });
+    return {
+      status: 'success',
+      template: toTemplateResponse(site, state.draft, state.live),
+      restored_version: toVersionResponse(state.extra.version),
+      warnings: state.extra.unchanged ? ['The draft already equals this version; nothing changed.'] : [],
+    };
+  }
+}
+
+/** Apply `sections`: default every section; only the listed names. */
+function readSections(raw: unknown): ThemeSection[] {
+  if (raw === undefined || raw === null) return [...THEME_SECTIONS];
+  if (!Array.isArray(raw)) throw fieldError('sections', messages.array('sections'));
+  if (raw.length === 0) throw fieldError('sections', 'The sections field must have at least 1 item.');
+  const invalid = raw.find((s) => !(THEME_SECTIONS as readonly unknown[]).includes(s));
+  if (invalid !== undefined) {
+    throw validationError({ sections: [`The selected sections is invalid: ${JSON.stringify(invalid)}. Allowed: ${THEME_SECTIONS.join(', ')}.`] });
+  }
+  return THEME_SECTIONS.filter((s) => raw.includes(s));
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { apiError } from '@hc/contracts';
+import type { SiteContext } from '@hc/auth';
+import { sameDesign } from '../document/types';
+import type { DesignDocument, Translations } from '../document/types';
+import { buildDocument } from '../themes/apply';
+import { DEFAULT_THEME_KEY, findTheme } from '../themes/themes';
+import { etagOf, sameEtag } from './template.mapper';
+import { TemplateRepository, VersionRow } from './template.repository';
+
+export interface DesignState {
+  draft: VersionRow;
+  live: VersionRow | null;
+}
+
+export interface DraftChange {
+  document: DesignDocument;
+  translations: Translations;
+  presetKey: string;
+}
+
+/**
+ * The draft's lifecycle of spec 3.3: a site's first design access creates its live design (the
+ * default theme named after the site) and a draft started from it; writes run under the site's
+ * design lock, check the etag, and save only when something changed.
+ */
+@Injectable()
+export class DraftStore {
+  constructor(private readonly repo: TemplateRepository) {}
+
+  /** The draft and live version, starting a draft if none exists (spec 3.3 last-but-one row). */
+  async read(site: SiteContext): Promise<DesignState> {
+    const p = await this.repo.pointers(site.id);
+    if (p?.draftVersionId && p.liveVersionId) {
+      const [draft, live] = await Promise.all([this.repo.find(site.id, p.draftVersionId), this.repo.find(site.id, p.liveVersionId)]);
+      if (draft && live) return { draft, live };
+    }
+    return this.repo.transaction((m) => this.locked(m, site));
+  }
+
+  /** Loads the state under the site's lock, creating what is missing. */
+  async locked(m: EntityManager, site: SiteContext): Promise<DesignState> {
+    const p = await this.repo.lock(m, site.id);
+    let live = p.liveVersionId ? await this.repo.find(site.id, p.liveVersionId, m) : null;
+    if (!live) {
+      const theme = findTheme(DEFAULT_THEME_KEY)!;
+      const id = await this.repo.insert(m, site.id, {
+        status: 'published',
+        document: buildDocument(theme, site.name),
+        translations: {},
+        presetKey: theme.key,
+        publishedAt: new Date(),
+      });
+      live = (await this.repo.find(site.id, id, m))!;
+    }
+    let draft = p.draftVersionId ? await this.repo.find(site.id, p.draftVersionId, m) : null;
+    if (!draft) {
+      const id = await this.repo.insert(m, site.id, {
+        status: 'draft',
+        document: live.document,
+        translations: live.translations,
+        presetKey: live.presetKey,
+      });
+      draft = (await this.repo.find(site.id, id, m))!;
+    }
+    if (p.draftVersionId !== draft.id || p.liveVersionId !== live.id) {
+      await this.repo.setPointers(m, site.id, { draftVersionId: draft.id, liveVersionId: live.id });
+    }
+    return { draft, live };
+  }
+
+  /** spec 4.12 concurrency: a stale etag changes nothing and answers 412 with the current one. */
+  checkEtag(etag: string | undefined, draft: VersionRow): void {
+    if (etag !== undefined && !sameEtag(etag, draft)) {
+      throw apiError(412, 'stale_draft', 'The draft has changed since this etag was read (another write, an editor save or a publish). Read the template again.', {
+        etag: etagOf(draft),
+      });
+    }
+  }
+
+  /**
+   * Runs one write: lock, etag check, `change` computes the new draft (or null for no change),
+   * save; returns the state after.
+   */
+  async write<T>(
+    site: SiteContext,
+    etag: string | undefined,
+    change: (state: DesignState, m: EntityManager) => Promise<{ next: DraftChange | null; extra: T }>,
+  ): Promise<DesignState & { extra: T }> {
+    return this.repo.transaction(async (m) => {
+      const state = await this.locked(m, site);
+      this.checkEtag(etag, state.draft);
+      const { next, extra } = await change(state, m);
+      if (next && !sameContent(state.draft, next)) {
+        await this.repo.saveDraft(m, site.id, state.draft.id, next);
+        state.draft = (await this.repo.find(site.id, state.draft.id, m))!;
+      }
+      return { ...state, extra };
+    });
+  }
+}
+
+function sameContent(draft: VersionRow, next: DraftChange): boolean {
+  return draft.presetKey === next.presetKey && sameDesign(draft.document, next.document) && sameDesign(draft.translations, next.translations);
+}

@@ -1,0 +1,197 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { DesignVersionStatus } from '@hc/data';
+import type { DesignDocument, Translations } from '../document/types';
+
+/** A design version as the service uses it (documents parsed). */
+export interface VersionRow {
+  id: number;
+  siteId: number;
+  status: DesignVersionStatus;
+  document: DesignDocument;
+  translations: Translations;
+  presetKey: string;
+  revision: number;
+  message: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  publishedAt: Date | null;
+  publishedByUserId: number | null;
+}
+
+export interface SitePointers {
+  draftVersionId: number | null;
+  liveVersionId: number | null;
+}
+
+export interface VersionListRow {
+  id: number;
+  status: DesignVersionStatus;
+  message: string | null;
+  presetKey: string;
+  publishedAt: Date;
+  publishedBy: string | null;
+}
+
+interface RawVersion {
+  id: number;
+  site_id: number;
+  status: DesignVersionStatus;
+  document: string;
+  translations: string;
+  preset_key: string;
+  revision: number;
+  message: string | null;
+  created_at: Date;
+  updated_at: Date;
+  published_at: Date | null;
+  published_by_user_id: number | null;
+}
+
+function toRow(r: RawVersion): VersionRow {
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    status: r.status,
+    document: JSON.parse(r.document) as DesignDocument,
+    translations: JSON.parse(r.translations) as Translations,
+    presetKey: r.preset_key,
+    revision: r.revision,
+    message: r.message,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    publishedAt: r.published_at,
+    publishedByUserId: r.published_by_user_id,
+  };
+}
+
+/** Every method takes the site id; a foreign id answers like a missing one. */
+@Injectable()
+export class TemplateRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction('READ COMMITTED', work);
+  }
+
+  async pointers(siteId: number, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
+    const rows = await m.query('SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ?', [siteId]);
+    return rows.length ? { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id } : null;
+  }
+
+  /** Locks the site's design row (created on first use) for the rest of the transaction. */
+  async lock(m: EntityManager, siteId: number): Promise<SitePointers> {
+    const now = new Date();
+    await m.query('INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)', [siteId, now, now]);
+    const rows = await m.query(
+      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE',
+      [siteId],
+    );
+    return { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id };
+  }
+
+  async setPointers(m: EntityManager, siteId: number, p: SitePointers): Promise<void> {
+    await m.query('UPDATE design_sites SET draft_version_id = ?, live_version_id = ?, updated_at = ? WHERE site_id = ?', [
+      p.draftVersionId,
+      p.liveVersionId,
+      new Date(),
+      siteId,
+    ]);
+  }
+
+  async find(siteId: number, id: number, m: EntityManager = this.ds.manager): Promise<VersionRow | null> {
+    const rows: RawVersion[] = await m.query('SELECT * FROM design_versions WHERE site_id = ? AND id = ?', [siteId, id]);
+    return rows.length ? toRow(rows[0]) : null;
+  }
+
+  /** A published or archived version (never the draft). */
+  async findVersion(siteId: number, id: number, m: EntityManager): Promise<VersionRow | null> {
+    const row = await this.find(siteId, id, m);
+    return row && row.status !== 'draft' ? row : null;
+  }
+
+  async insert(
+    m: EntityManager,
+    siteId: number,
+    v: {
+      status: DesignVersionStatus;
+      document: DesignDocument;
+      translations: Translations;
+      presetKey: string;
+      publishedAt?: Date | null;
+      publishedByUserId?: number | null;
+      message?: string | null;
+    },
+  ): Promise<number> {
+    const now = new Date();
+    const result = await m.query(
+      `INSERT INTO design_versions (site_id, status, document, translations, preset_key, revision, message,
+         created_at, updated_at, published_at, published_by_user_id)
+       VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+      [
+        siteId,
+        v.status,
+        JSON.stringify(v.document),
+        JSON.stringify(v.translations),
+        v.presetKey,
+        v.message ?? null,
+        now,
+        now,
+        v.publishedAt ?? null,
+        v.publishedByUserId ?? null,
+      ],
+    );
+    return result.insertId as number;
+  }
+
+  /** Saves the draft's new content; the revision moves on, so the etag changes. */
+  async saveDraft(
+    m: EntityManager,
+    siteId: number,
+    id: number,
+    v: { document: DesignDocument; translations: Translations; presetKey: string },
+  ): Promise<void> {
+    await m.query(
+      `UPDATE design_versions SET document = ?, translations = ?, preset_key = ?, revision = revision + 1, updated_at = ?
+       WHERE site_id = ? AND id = ? AND status = 'draft'`,
+      [JSON.stringify(v.document), JSON.stringify(v.translations), v.presetKey, new Date(), siteId, id],
+    );
+  }
+
+  async markPublished(m: EntityManager, siteId: number, id: number, message: string | null, userId: number | null): Promise<void> {
+    const now = new Date();
+    await m.query(
+      `UPDATE design_versions SET status = 'published', message = ?, published_at = ?, published_by_user_id = ?, updated_at = ?
+       WHERE site_id = ? AND id = ?`,
+      [message, now, userId, now, siteId, id],
+    );
+  }
+
+  async archive(m: EntityManager, siteId: number, id: number): Promise<void> {
+    await m.query(`UPDATE design_versions SET status = 'archived' WHERE site_id = ? AND id = ?`, [siteId, id]);
+  }
+
+  /** spec 4.12: newest first, the live version plus up to 49 earlier ones. */
+  async list(siteId: number, limit: number): Promise<VersionListRow[]> {
+    const rows = await this.ds.query(
+      `SELECT v.id, v.status, v.message, v.preset_key, v.published_at, u.name AS published_by
+       FROM design_versions v LEFT JOIN users u ON u.id = v.published_by_user_id
+       WHERE v.site_id = ? AND v.status IN ('published', 'archived')
+       ORDER BY v.published_at DESC, v.id DESC LIMIT ?`,
+      [siteId, limit],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      id: r.id as number,
+      status: r.status as DesignVersionStatus,
+      message: (r.message as string | null) ?? null,
+      presetKey: r.preset_key as string,
+      publishedAt: r.published_at as Date,
+      publishedBy: (r.published_by as string | null) ?? null,
+    }));
+  }
+
+  /** spec 2.2: the published brand.name becomes the site name. */
+  async renameSite(m: EntityManager, siteId: number, name: string): Promise<void> {
+    await m.query('UPDATE sites SET name = ?, updated_at = ? WHERE id = ?', [name, new Date(), siteId]);
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { fieldError, messages, notFound } from '@hc/contracts';
+import type { SiteContext } from '@hc/auth';
+import { queryEnum, queryString } from '@hc/http';
+import { COMPONENT_CATALOG } from '../catalog/components';
+import {
+  componentsGuide,
+  cssGuide,
+  MAX_SCHEMA_TYPES,
+  navigationGuide,
+  overviewGuide,
+  SCHEMA_TOPICS,
+  scriptsGuide,
+  settingsGuide,
+  themeGuide,
+} from '../catalog/schema-guide';
+import { buildOutline } from '../document/outline';
+import { toThemeDetail, toThemeListItem } from '../themes/theme-views';
+import { findTheme, THEMES } from '../themes/themes';
+import { draftSection } from './draft-sections';
+import { DraftStore } from './draft.store';
+import { etagOf, toTemplateResponse, toVersionListItem } from './template.mapper';
+import { TemplateRepository } from './template.repository';
+
+type Query = Record<string, unknown>;
+
+/** spec 4.12: live version plus up to 49 earlier. */
+export const VERSIONS_LISTED = 50;
+
+/** The design reads of spec 4.12. */
+@Injectable()
+export class TemplateService {
+  constructor(
+    private readonly store: DraftStore,
+    private readonly repo: TemplateRepository,
+  ) {}
+
+  async template(site: SiteContext) {
+    const { draft, live } = await this.store.read(site);
+    return { status: 'success', template: toTemplateResponse(site, draft, live), outline: buildOutline(draft.document) };
+  }
+
+  async draft(site: SiteContext, query: Query) {
+    const { draft } = await this.store.read(site);
+    const { section, data } = draftSection(draft.document, draft.translations, query);
+    return { status: 'success', section, etag: etagOf(draft), data };
+  }
+
+  schema(query: Query) {
+    const topic = queryEnum(query, 'topic', SCHEMA_TOPICS) ?? 'overview';
+    let schema: unknown;
+    switch (topic) {
+      case 'overview':
+        schema = overviewGuide();
+        break;
+      case 'components':
+        schema = componentsGuide(readTypes(query));
+        break;
+      case 'settings':
+        schema = settingsGuide();
+        break;
+      case 'theme':
+        schema = themeGuide();
+        break;
+      case 'css':
+        schema = cssGuide();
+        break;
+      case 'scripts':
+        schema = scriptsGuide();
+        break;
+      case 'navigation':
+        schema = navigationGuide();
+        break;
+    }
+    return { status: 'success', topic, schema };
+  }
+
+  async themes(site: SiteContext) {
+    const { draft } = await this.store.read(site);
+    const themes = THEMES.map((t) => toThemeListItem(t, draft.presetKey));
+    return { status: 'success', themes, meta: { items_count: themes.length } };
+  }
+
+  async theme(site: SiteContext, key: string) {
+    const theme = findTheme(key);
+    if (!theme) throw notFound('Theme not found.');
+    const { draft } = await this.store.read(site);
+    return { status: 'success', theme: toThemeDetail(theme, draft.presetKey, draft.document) };
+  }
+
+  async versions(site: SiteContext) {
+    await this.store.read(site);
+    const rows = await this.repo.list(site.id, VERSIONS_LISTED);
+    return { status: 'success', versions: rows.map(toVersionListItem), meta: { items_count: rows.length } };
+  }
+}
+
+/** `types`: comma-separated component types, up to 8. */
+function readTypes(query: Query): string[] | undefined {
+  const raw = queryString(query, 'types');
+  if (raw === undefined) return undefined;
+  const types = [...new Set(raw.split(',').map((t) => t.trim()).filter(Boolean))];
+  if (types.length > MAX_SCHEMA_TYPES) throw fieldError('types', messages.maxItems('types', MAX_SCHEMA_TYPES));
+  const unknown = types.find((t) => !COMPONENT_CATALOG.has(t));
+  if (unknown) throw fieldError('types', `Unknown component type "${unknown}".`);
+  return types;
+}
