@@ -1,15 +1,31 @@
 import { Module } from '@nestjs/common';
 import { CategoriesModule } from '../categories/categories.module';
+import { ImagesModule } from '../images/images.module';
+import { RehostService } from '../images/rehost.service';
 import { ArticleQueryService } from './article-query.service';
 import { ArticlesController } from './articles.controller';
 import { ArticlesRepository } from './articles.repository';
 import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
+import { IMAGE_REHOSTER, ImageRehoster } from './image-rehoster';
 
 @Module({
-  imports: [CategoriesModule],
+  imports: [CategoriesModule, ImagesModule],
   controllers: [ArticlesController],
-  providers: [ArticlesRepository, ArticlesService, ArticleQueryService, BulkArticlesService],
+  providers: [
+    ArticlesRepository,
+    ArticlesService,
+    ArticleQueryService,
+    BulkArticlesService,
+    {
+      // spec 2.3 rule 5: the images domain copies the article's images, all languages at once.
+      provide: IMAGE_REHOSTER,
+      inject: [RehostService],
+      useFactory: (rehost: RehostService): ImageRehoster => ({
+        rehost: (site, content) => rehost.rehostContent(site, content),
+      }),
+    },
+  ],
   exports: [ArticlesRepository, ArticlesService],
 })
 export class ArticlesModule {}
