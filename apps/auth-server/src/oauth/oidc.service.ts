@@ -130,8 +130,11 @@ export class OidcService {
         if (!connection) return true;
         const person = await connections.person(userId);
         if (!person) return true;
-        const sites = await this.eligibleSites(person.account_id, ctx.oidc.params.resource as string | undefined);
-        return !sites.some((site) => site.eligible && connection.siteIds.includes(site.id));
+        const sites = (await this.eligibleSites(person.account_id, ctx.oidc.params.resource as string | undefined)).filter(
+          (site) => site.eligible,
+        );
+        // Nothing to share (no eligible site): coverage cannot be asked for.
+        return sites.length > 0 && !sites.some((site) => connection.siteIds.includes(site.id));
       }),
     );
 
