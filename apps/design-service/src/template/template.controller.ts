@@ -5,7 +5,7 @@ import { DesignAccessGuard } from './design-access.guard';
 import { DesignWriteService } from './design-write.service';
 import { TemplateService } from './template.service';
 
-type Query = Record<string, unknown>;
+type QueryParams = Record<string, unknown>;
 
 /** spec 4.12: the design API. Works on every plan with an API key or OAuth token. */
 @Controller('template')
@@ -24,7 +24,7 @@ export class TemplateController {
 
   @Get('draft')
   @Scopes('design.read')
-  draft(@CurrentSite() site: SiteContext, @Query() query: Query) {
+  draft(@CurrentSite() site: SiteContext, @Query() query: QueryParams) {
     return this.reads.draft(site, query);
   }
 
@@ -43,7 +43,7 @@ export class TemplateController {
 
   @Get('schema')
   @Scopes('design.read')
-  schema(@Query() query: Query) {
+  schema(@Query() query: QueryParams) {
     return this.reads.schema(query);
   }
 

@@ -1,0 +1,50 @@
+// Helpers for the design-service integration tests (not a spec file).
+import type { TestApp, TestResponse } from '@hc/testing';
+
+export type Op = Record<string, unknown>;
+
+export function designClient(t: TestApp, key: string) {
+  return {
+    template: () => t.request('GET', '/v1/template', { key }),
+    draft: async (params: Record<string, string> = {}) => {
+      const qs = new URLSearchParams(params).toString();
+      return t.request('GET', `/v1/template/draft${qs ? `?${qs}` : ''}`, { key });
+    },
+    document: async () => (await t.request('GET', '/v1/template/draft', { key })).body.data,
+    etag: async (): Promise<string> => (await t.request('GET', '/v1/template', { key })).body.template.draft.etag,
+    patch: (operations: unknown, etag?: string): Promise<TestResponse> =>
+      t.request('PATCH', '/v1/template/draft', { key, body: etag === undefined ? { operations } : { operations, etag } }),
+    apply: (theme: string, body: Record<string, unknown> = {}) =>
+      t.request('POST', `/v1/template/themes/${theme}/apply`, { key, body }),
+    discard: (body: Record<string, unknown> = {}) => t.request('POST', '/v1/template/draft/discard', { key, body }),
+    publish: (body: Record<string, unknown> = {}) => t.request('POST', '/v1/template/publish', { key, body }),
+    versions: () => t.request('GET', '/v1/template/versions', { key }),
+    restore: (id: number | string, body: Record<string, unknown> = {}) =>
+      t.request('POST', `/v1/template/versions/${id}/restore`, { key, body }),
+  };
+}
+
+export type DesignClient = ReturnType<typeof designClient>;
+
+/** The first component of a type on a page and region of a draft document. */
+export function findComponent(doc: any, page: string, region: string, type: string): any {
+  const walk = (list: any[]): any => {
+    for (const c of list) {
+      if (c.type === type) return c;
+      const inner = walk(c.children);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  return walk(doc.pages[page].regions[region].components);
+}
+
+/** Sets translated design texts directly (they are read-only in the API; the editor writes them). */
+export async function setTranslations(t: TestApp, siteId: number, translations: unknown): Promise<void> {
+  const [row] = await t.ds.query('SELECT draft_version_id FROM design_sites WHERE site_id = ?', [siteId]);
+  await t.ds.query('UPDATE design_versions SET translations = ? WHERE site_id = ? AND id = ?', [
+    JSON.stringify(translations),
+    siteId,
+    row.draft_version_id,
+  ]);
+}
