@@ -8,7 +8,9 @@ import type { DispatcherModuleOptions } from './dispatcher/dispatcher.module';
  * The webhook dispatcher: health endpoints over HTTP; its work happens in the background.
  * `options.bus` replaces the transport chosen by the settings (tests).
  */
-export async function createWebhookDispatcher(options: DispatcherModuleOptions = {}): Promise<INestApplication> {
+export async function createWebhookDispatcher(
+  options: DispatcherModuleOptions = {},
+): Promise<INestApplication> {
   @Module({ imports: [AppModule.forRoot(options)] })
   class DispatcherRoot {}
   return createHttpApp(DispatcherRoot);

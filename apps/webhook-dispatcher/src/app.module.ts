@@ -5,6 +5,9 @@ import { DispatcherModule, DispatcherModuleOptions } from './dispatcher/dispatch
 @Module({})
 export class AppModule {
   static forRoot(options: DispatcherModuleOptions = {}): DynamicModule {
-    return { module: AppModule, imports: [CoreModule.forRoot(), DispatcherModule.forRoot(options)] };
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(), DispatcherModule.forRoot(options)],
+    };
   }
 }

@@ -3,7 +3,11 @@ const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const RETRYABLE_ERRNO = new Set([1213, 1205]);
 
 export function isRetryableTransactionError(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number; driverError?: { code?: string; errno?: number } } | null;
+  const e = err as {
+    code?: string;
+    errno?: number;
+    driverError?: { code?: string; errno?: number };
+  } | null;
   if (!e) return false;
   return (
     RETRYABLE.has(e.code ?? '') ||

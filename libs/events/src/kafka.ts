@@ -8,7 +8,10 @@ import type { EventBatchHandler, EventBus, EventPublisher, EventSubscriber } fro
 /** The parts of a kafkajs producer the relay uses (tests pass an object of this shape). */
 export type KafkaProducerLike = Pick<Producer, 'connect' | 'send' | 'disconnect'>;
 /** The parts of a kafkajs consumer the dispatcher uses. */
-export type KafkaConsumerLike = Pick<Consumer, 'connect' | 'subscribe' | 'run' | 'commitOffsets' | 'stop' | 'disconnect'>;
+export type KafkaConsumerLike = Pick<
+  Consumer,
+  'connect' | 'subscribe' | 'run' | 'commitOffsets' | 'stop' | 'disconnect'
+>;
 
 export interface KafkaLogger {
   warn(message: string): void;
@@ -103,7 +106,11 @@ export class KafkaEventSubscriber implements EventSubscriber {
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
 
-  constructor(brokers: string[], clientId = 'helpcenter', private readonly topic: string = EVENTS_TOPIC) {
+  constructor(
+    brokers: string[],
+    clientId = 'helpcenter',
+    private readonly topic: string = EVENTS_TOPIC,
+  ) {
     this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.WARN });
   }
 

@@ -25,24 +25,24 @@ export class InMemoryEventBus implements EventBus {
     let running = false;
     let loop: Promise<void> = Promise.resolve();
     let wake: (() => void) | null = null;
-    const bus = this;
+    const { queue, waiters } = this;
     return {
       async start(handler: EventBatchHandler) {
         running = true;
         loop = (async () => {
           while (running) {
-            if (bus.queue.length === 0) {
+            if (queue.length === 0) {
               await new Promise<void>((resolve) => {
                 wake = resolve;
-                bus.waiters.add(resolve);
+                waiters.add(resolve);
               });
-              if (wake) bus.waiters.delete(wake);
+              if (wake) waiters.delete(wake);
               continue;
             }
-            const batch = bus.queue.slice(0, 100);
+            const batch = queue.slice(0, 100);
             try {
               await handler(batch);
-              bus.queue.splice(0, batch.length);
+              queue.splice(0, batch.length);
             } catch {
               await new Promise((r) => setTimeout(r, 100));
             }

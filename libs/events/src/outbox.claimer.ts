@@ -16,23 +16,29 @@ export async function claimOutbox(
   limit: number,
   handle: (manager: EntityManager, events: DomainEvent[]) => Promise<void>,
 ): Promise<number> {
-  return retryTransaction(() => ds.transaction('READ COMMITTED', async (manager) => {
-    const rows: OutboxRow[] = await manager.query(
-      `SELECT id, site_id, event, payload, occurred_at FROM outbox
+  return retryTransaction(() =>
+    ds.transaction('READ COMMITTED', async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id, site_id, event, payload, occurred_at FROM outbox
         WHERE processed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
-    if (rows.length === 0) return 0;
-    await handle(manager, rows.map(outboxRowToEvent));
-    await manager.query('UPDATE outbox SET processed_at = ? WHERE id IN (?)', [
-      new Date(),
-      rows.map((r) => r.id),
-    ]);
-    return rows.length;
-  }));
+        [limit],
+      );
+      if (rows.length === 0) return 0;
+      await handle(manager, rows.map(outboxRowToEvent));
+      await manager.query('UPDATE outbox SET processed_at = ? WHERE id IN (?)', [
+        new Date(),
+        rows.map((r) => r.id),
+      ]);
+      return rows.length;
+    }),
+  );
 }
 
 /** The Kafka relay's step: publishes claimed outbox rows, marking them only once published. */
-export function relayOutbox(ds: DataSource, limit: number, publish: (events: DomainEvent[]) => Promise<void>) {
+export function relayOutbox(
+  ds: DataSource,
+  limit: number,
+  publish: (events: DomainEvent[]) => Promise<void>,
+) {
   return claimOutbox(ds, limit, (_manager, events) => publish(events));
 }

@@ -68,7 +68,9 @@ export function encodeEvent(event: DomainEvent): Buffer {
 /** Reads an encoded event; throws on anything that is not one. */
 export function decodeEvent(value: Buffer | string | null): DomainEvent {
   if (value === null) throw new Error('empty event message');
-  const parsed = JSON.parse(typeof value === 'string' ? value : value.toString('utf8')) as Partial<EncodedEvent>;
+  const parsed = JSON.parse(
+    typeof value === 'string' ? value : value.toString('utf8'),
+  ) as Partial<EncodedEvent>;
   if (
     typeof parsed !== 'object' ||
     parsed === null ||

@@ -9,7 +9,10 @@ import * as path from 'node:path';
  */
 type Verify = (secret: string, payload: string, signature: string) => Promise<boolean>;
 function octokitVerify(): Verify {
-  const file = path.join(__dirname, '../../../node_modules/@octokit/webhooks-methods/dist-node/index.js');
+  const file = path.join(
+    __dirname,
+    '../../../node_modules/@octokit/webhooks-methods/dist-node/index.js',
+  );
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(file) as { verify: Verify }).verify;
 }
@@ -28,7 +31,11 @@ export interface ReceivedDelivery {
 }
 
 /** Decides the answer to one request: a status, optionally after a delay. */
-export type Responder = (req: { path: string; count: number; body: string }) => { status: number; delayMs?: number; headers?: Record<string, string> };
+export type Responder = (req: { path: string; count: number; body: string }) => {
+  status: number;
+  delayMs?: number;
+  headers?: Record<string, string>;
+};
 
 /**
  * A local webhook receiver for tests: records every POST, verifies signatures with an
@@ -36,6 +43,8 @@ export type Responder = (req: { path: string; count: number; body: string }) => 
  */
 export class WebhookReceiver {
   readonly received: ReceivedDelivery[] = [];
+  /** Paths of requests that arrived, recorded before the answer (which may be delayed). */
+  readonly arrived: string[] = [];
   private readonly secrets = new Map<string, string>();
   private readonly counts = new Map<string, number>();
   private responder: Responder = () => ({ status: 200 });
@@ -74,7 +83,8 @@ export class WebhookReceiver {
   async waitFor(predicate: () => boolean, timeoutMs = 10_000, what = 'deliveries'): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${this.received.length} received)`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what} (${this.received.length} received)`);
       await new Promise((r) => setTimeout(r, 25));
     }
   }
@@ -102,13 +112,15 @@ export class WebhookReceiver {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const p = (req.url ?? '/').split('?')[0];
+    this.arrived.push(p);
     const count = (this.counts.get(p) ?? 0) + 1;
     this.counts.set(p, count);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = String(v);
     const secret = this.secrets.get(p);
     const signature = headers['x-service-signature'];
-    const verified = secret === undefined ? null : signature ? await this.verify(secret, body, signature) : false;
+    const verified =
+      secret === undefined ? null : signature ? await this.verify(secret, body, signature) : false;
     let json: unknown = null;
     try {
       json = JSON.parse(body);
@@ -117,7 +129,15 @@ export class WebhookReceiver {
     }
     const answer = this.responder({ path: p, count, body });
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
-    this.received.push({ path: p, headers, body, json, verified, receivedAt: Date.now(), status: answer.status });
+    this.received.push({
+      path: p,
+      headers,
+      body,
+      json,
+      verified,
+      receivedAt: Date.now(),
+      status: answer.status,
+    });
     res.writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.headers ?? {}) });
     res.end('ok');
   }

@@ -42,7 +42,8 @@ export async function checkRegistration(
 
   if (secret !== undefined && secret !== null) {
     if (typeof secret !== 'string') errors.secret = [messages.string('secret')];
-    else if ([...secret].length < SECRET_MIN) errors.secret = [messages.minString('secret', SECRET_MIN)];
+    else if ([...secret].length < SECRET_MIN)
+      errors.secret = [messages.minString('secret', SECRET_MIN)];
   }
 
   if (!errors.url && typeof url === 'string') {

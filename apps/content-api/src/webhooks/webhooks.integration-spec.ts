@@ -73,7 +73,10 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   });
 
   it('registers with a Read & write key: 201 with the webhook and a generated 48-character secret', async () => {
-    const res = await t.request('POST', '/v1/webhooks', { key, body: { url: 'https://example.com/hook' } });
+    const res = await t.request('POST', '/v1/webhooks', {
+      key,
+      body: { url: 'https://example.com/hook' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       status: 'success',
@@ -87,7 +90,10 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
         secret: expect.stringMatching(/^[A-Za-z0-9]{48}$/),
       },
     });
-    const again = await t.request('POST', '/v1/webhooks', { key, body: { url: 'https://example.com/hook' } });
+    const again = await t.request('POST', '/v1/webhooks', {
+      key,
+      body: { url: 'https://example.com/hook' },
+    });
     expect(again.body.webhook.secret).not.toBe(res.body.webhook.secret);
   });
 
@@ -109,7 +115,10 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   });
 
   it('answers 422 for a secret under 16 characters', async () => {
-    const res = await t.request('POST', '/v1/webhooks', { key, body: { url: 'https://example.com/h', secret: 'short' } });
+    const res = await t.request('POST', '/v1/webhooks', {
+      key,
+      body: { url: 'https://example.com/h', secret: 'short' },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       status: 'validation_error',
@@ -156,26 +165,37 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
       body: { url: 'https://not-yet-registered-name.invalid/hook' },
     });
     expect(pending.status).toBe(201);
-    expect((await t.request('POST', '/v1/webhooks', { key, body: { url: receiverUrl } })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/v1/webhooks', { key, body: { url: receiverUrl } })).status,
+    ).toBe(201);
   });
 
   it.each([
     ['url', { url: `https://example.com/${'p'.repeat(180)}` }],
     ['secret', { url: 'https://example.com/h', secret: 's'.repeat(192) }],
-  ])('a %s over 191 characters passes validation and fails with 500, nothing registered', async (_, body) => {
-    const s = await t.factory.site();
-    const k = await t.factory.key(s);
-    const res = await t.request('POST', '/v1/webhooks', { key: k, body });
-    expect(res.status).toBe(500);
-    const list = await t.request('GET', '/v1/webhooks', { key: k });
-    expect(list.body.webhooks).toEqual([]);
-  });
+  ])(
+    'a %s over 191 characters passes validation and fails with 500, nothing registered',
+    async (_, body) => {
+      const s = await t.factory.site();
+      const k = await t.factory.key(s);
+      const res = await t.request('POST', '/v1/webhooks', { key: k, body });
+      expect(res.status).toBe(500);
+      const list = await t.request('GET', '/v1/webhooks', { key: k });
+      expect(list.body.webhooks).toEqual([]);
+    },
+  );
 
   it('registers the same URL twice', async () => {
     const s = await t.factory.site();
     const k = await t.factory.key(s);
-    const a = await t.request('POST', '/v1/webhooks', { key: k, body: { url: 'https://example.com/same' } });
-    const b = await t.request('POST', '/v1/webhooks', { key: k, body: { url: 'https://example.com/same' } });
+    const a = await t.request('POST', '/v1/webhooks', {
+      key: k,
+      body: { url: 'https://example.com/same' },
+    });
+    const b = await t.request('POST', '/v1/webhooks', {
+      key: k,
+      body: { url: 'https://example.com/same' },
+    });
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.webhook.id).not.toBe(b.body.webhook.id);
     const list = await t.request('GET', '/v1/webhooks', { key: k });
@@ -187,7 +207,14 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     const k = await t.factory.key(s);
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
-      ids.push((await t.request('POST', '/v1/webhooks', { key: k, body: { url: `https://example.com/${n}` } })).body.webhook.id);
+      ids.push(
+        (
+          await t.request('POST', '/v1/webhooks', {
+            key: k,
+            body: { url: `https://example.com/${n}` },
+          })
+        ).body.webhook.id,
+      );
     }
     const res = await t.request('GET', '/v1/webhooks', { key: k });
     expect(res.status).toBe(200);
@@ -206,12 +233,19 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   });
 
   it('a key never lists nor deletes another site’s webhook (404 Webhook subscription not found.)', async () => {
-    const mine = await t.request('POST', '/v1/webhooks', { key: otherKey, body: { url: 'https://example.com/o' } });
+    const mine = await t.request('POST', '/v1/webhooks', {
+      key: otherKey,
+      body: { url: 'https://example.com/o' },
+    });
     const list = await t.request('GET', '/v1/webhooks', { key });
     expect(list.body.webhooks.map((w: { site_id: number }) => w.site_id)).not.toContain(other.id);
     const res = await t.request('DELETE', `/v1/webhooks/${mine.body.webhook.id}`, { key });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Webhook subscription not found.' });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'not_found',
+      message: 'Webhook subscription not found.',
+    });
     expect((await t.request('DELETE', '/v1/webhooks/999999999', { key })).status).toBe(404);
     expect((await t.request('DELETE', '/v1/webhooks/abc', { key })).status).toBe(404);
   });
@@ -219,7 +253,10 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   it('DELETE removes the webhook for good and drops its pending retries', async () => {
     const s = await t.factory.site();
     const k = await t.factory.key(s);
-    const created = await t.request('POST', '/v1/webhooks', { key: k, body: { url: 'https://example.com/del' } });
+    const created = await t.request('POST', '/v1/webhooks', {
+      key: k,
+      body: { url: 'https://example.com/del' },
+    });
     const id = created.body.webhook.id as number;
     await t.ds.query(
       `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
@@ -235,19 +272,22 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     expect((await t.request('DELETE', `/v1/webhooks/${id}`, { key: k })).status).toBe(404);
   });
 
-  it.each(['POST', 'GET', 'DELETE'])('%s with a Read only key answers 403 insufficient_scope', async (method) => {
-    const readKey = await t.factory.key(site, { scope: 'read' });
-    const res = await t.request(method, method === 'DELETE' ? '/v1/webhooks/1' : '/v1/webhooks', {
-      key: readKey,
-      body: method === 'POST' ? { url: 'https://example.com/r' } : undefined,
-    });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'insufficient_scope',
-      message: 'This action requires the content.write scope.',
-    });
-  });
+  it.each(['POST', 'GET', 'DELETE'])(
+    '%s with a Read only key answers 403 insufficient_scope',
+    async (method) => {
+      const readKey = await t.factory.key(site, { scope: 'read' });
+      const res = await t.request(method, method === 'DELETE' ? '/v1/webhooks/1' : '/v1/webhooks', {
+        key: readKey,
+        body: method === 'POST' ? { url: 'https://example.com/r' } : undefined,
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'insufficient_scope',
+        message: 'This action requires the content.write scope.',
+      });
+    },
+  );
 
   it('answers 401 without a credential', async () => {
     expect((await t.request('GET', '/v1/webhooks')).body).toEqual({ status: 'unauthorized' });
@@ -289,17 +329,31 @@ describe('webhook registration with OAuth tokens (spec 4.8: webhooks.manage)', (
     });
     expect(onB.body.webhook.site_id).toBe(b.id);
     // Several sites and none chosen: a registration needs one.
-    expect((await t.request('POST', '/v1/webhooks', { token: tok, body: { url: 'https://example.com/c' } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/v1/webhooks', {
+          token: tok,
+          body: { url: 'https://example.com/c' },
+        })
+      ).status,
+    ).toBe(400);
 
     const all = await t.request('GET', '/v1/webhooks', { token: tok });
     expect(all.status).toBe(200);
     expect(all.body.webhooks.map((w: { site_id: number }) => w.site_id)).toEqual([a.id, b.id]);
     expect(all.body.meta).toEqual({ items_count: 2 });
-    const onlyB = await t.request('GET', '/v1/webhooks', { token: tok, headers: { 'X-Service-Site': String(b.id) } });
+    const onlyB = await t.request('GET', '/v1/webhooks', {
+      token: tok,
+      headers: { 'X-Service-Site': String(b.id) },
+    });
     expect(onlyB.body.webhooks.map((w: { id: number }) => w.id)).toEqual([onB.body.webhook.id]);
 
     const onlyA = token(a.owner.id, [a.id], ['webhooks.manage']);
-    expect((await t.request('DELETE', `/v1/webhooks/${onB.body.webhook.id}`, { token: onlyA })).status).toBe(404);
-    expect((await t.request('DELETE', `/v1/webhooks/${onB.body.webhook.id}`, { token: tok })).status).toBe(200);
+    expect(
+      (await t.request('DELETE', `/v1/webhooks/${onB.body.webhook.id}`, { token: onlyA })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('DELETE', `/v1/webhooks/${onB.body.webhook.id}`, { token: tok })).status,
+    ).toBe(200);
   });
 });

@@ -19,7 +19,10 @@ export class WebhooksRepository {
 
   /** Stores a webhook; a url or secret over 191 characters fails here (spec 4.8: 500). */
   async insert(siteId: number, url: string, secret: string): Promise<WebhookRow> {
-    for (const [column, value] of [['url', url], ['secret', secret]] as const) {
+    for (const [column, value] of [
+      ['url', url],
+      ['secret', secret],
+    ] as const) {
       if ([...value].length > MAX_LENGTH) {
         throw new Error(`webhooks.${column} holds at most ${MAX_LENGTH} characters`);
       }
@@ -29,7 +32,14 @@ export class WebhooksRepository {
       'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
       [siteId, url, secret, now],
     );
-    return { id: result.insertId, site_id: siteId, url, secret, created_at: now, last_delivered_at: null };
+    return {
+      id: result.insertId,
+      site_id: siteId,
+      url,
+      secret,
+      created_at: now,
+      last_delivered_at: null,
+    };
   }
 
   /** Webhooks of the given (live) sites, oldest first. */

@@ -31,7 +31,12 @@ export interface AttemptResult {
 
 function isWebhookPayload(payload: unknown): payload is WebhookEventPayload {
   const p = payload as Partial<WebhookEventPayload> | null;
-  return typeof p === 'object' && p !== null && typeof p.helpcenter_id === 'string' && typeof p.data === 'object';
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.helpcenter_id === 'string' &&
+    typeof p.data === 'object'
+  );
 }
 
 @Injectable()
@@ -69,7 +74,8 @@ export class DeliveriesRepository {
       const webhookIds = bySite.get(e.siteId);
       if (!webhookIds) continue;
       eventRows.push([e.id, e.siteId, e.event, webhookBody(e), now]);
-      for (const webhookId of webhookIds) deliveryRows.push([e.id, webhookId, e.siteId, 'pending', 0, now, now]);
+      for (const webhookId of webhookIds)
+        deliveryRows.push([e.id, webhookId, e.siteId, 'pending', 0, now, now]);
     }
     if (deliveryRows.length === 0) return 0;
     await manager.query(
@@ -91,17 +97,22 @@ export class DeliveriesRepository {
    * leaves the delivery due again when the lease runs out: a retry, never a loss.
    */
   async claimDue(limit: number, now: Date, leaseUntil: Date): Promise<DeliveryClaim[]> {
-    const ids = await retryTransaction(() => this.ds.transaction('READ COMMITTED', async (m) => {
-      const rows: { id: string }[] = await m.query(
-        `SELECT id FROM webhook_deliveries WHERE next_attempt_at <= ?
+    const ids = await retryTransaction(() =>
+      this.ds.transaction('READ COMMITTED', async (m) => {
+        const rows: { id: string }[] = await m.query(
+          `SELECT id FROM webhook_deliveries WHERE next_attempt_at <= ?
           ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
-        [now, limit],
-      );
-      if (rows.length === 0) return [];
-      const claimed = rows.map((r) => r.id);
-      await m.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [leaseUntil, claimed]);
-      return claimed;
-    }));
+          [now, limit],
+        );
+        if (rows.length === 0) return [];
+        const claimed = rows.map((r) => r.id);
+        await m.query('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (?)', [
+          leaseUntil,
+          claimed,
+        ]);
+        return claimed;
+      }),
+    );
     if (ids.length === 0) return [];
     const rows: {
       id: string | number;
@@ -144,57 +155,61 @@ export class DeliveriesRepository {
     const maxAttempts = delaysMs.length + 1;
     // One lock order for every writer: by delivery id.
     const ordered = [...results].sort((a, b) => Number(BigInt(a.claim.id) - BigInt(b.claim.id)));
-    await retryTransaction(() => this.ds.transaction('READ COMMITTED', async (m) => {
-      for (const { claim, outcome, at } of ordered) {
-        const attempts = claim.attempts + 1;
-        if (claim.url === null) {
-          await m.query('DELETE FROM webhook_deliveries WHERE id = ?', [claim.id]);
-          continue;
-        }
-        switch (outcome.kind) {
-          case 'delivered':
-            await m.query(
-              `UPDATE webhook_deliveries SET state = 'delivered', attempts = ?, next_attempt_at = NULL,
-                 last_attempt_at = ?, last_status = ?, last_error = NULL WHERE id = ?`,
-              [attempts, at, outcome.status, claim.id],
-            );
-            await m.query(
-              `UPDATE webhooks SET last_delivered_at = ?
-                WHERE id = ? AND (last_delivered_at IS NULL OR last_delivered_at < ?)`,
-              [at, claim.webhookId, at],
-            );
-            break;
-          case 'failed': {
-            const last = attempts >= maxAttempts;
-            await m.query(
-              `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?,
-                 last_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?`,
-              [
-                last ? 'dropped' : 'pending',
-                attempts,
-                last ? null : new Date(at.getTime() + delaysMs[attempts - 1]),
-                at,
-                outcome.status,
-                outcome.error.slice(0, 191),
-                claim.id,
-              ],
-            );
-            break;
+    await retryTransaction(() =>
+      this.ds.transaction('READ COMMITTED', async (m) => {
+        for (const { claim, outcome, at } of ordered) {
+          const attempts = claim.attempts + 1;
+          if (claim.url === null) {
+            await m.query('DELETE FROM webhook_deliveries WHERE id = ?', [claim.id]);
+            continue;
           }
-          case 'skipped':
-            await m.query(
-              `UPDATE webhook_deliveries SET state = 'skipped', attempts = ?, next_attempt_at = NULL,
+          switch (outcome.kind) {
+            case 'delivered':
+              await m.query(
+                `UPDATE webhook_deliveries SET state = 'delivered', attempts = ?, next_attempt_at = NULL,
+                 last_attempt_at = ?, last_status = ?, last_error = NULL WHERE id = ?`,
+                [attempts, at, outcome.status, claim.id],
+              );
+              await m.query(
+                `UPDATE webhooks SET last_delivered_at = ?
+                WHERE id = ? AND (last_delivered_at IS NULL OR last_delivered_at < ?)`,
+                [at, claim.webhookId, at],
+              );
+              break;
+            case 'failed': {
+              const last = attempts >= maxAttempts;
+              await m.query(
+                `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?,
+                 last_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?`,
+                [
+                  last ? 'dropped' : 'pending',
+                  attempts,
+                  last ? null : new Date(at.getTime() + delaysMs[attempts - 1]),
+                  at,
+                  outcome.status,
+                  outcome.error.slice(0, 191),
+                  claim.id,
+                ],
+              );
+              break;
+            }
+            case 'skipped':
+              await m.query(
+                `UPDATE webhook_deliveries SET state = 'skipped', attempts = ?, next_attempt_at = NULL,
                  last_attempt_at = ?, last_status = NULL, last_error = ? WHERE id = ?`,
-              [attempts, at, outcome.error.slice(0, 191), claim.id],
-            );
-            break;
+                [attempts, at, outcome.error.slice(0, 191), claim.id],
+              );
+              break;
+          }
         }
-      }
-    }));
+      }),
+    );
   }
 
   /** Kafka transport: fan out a consumed batch in its own transaction. */
   fanOutNow(events: DomainEvent[]): Promise<number> {
-    return retryTransaction(() => this.ds.transaction('READ COMMITTED', (m) => this.fanOut(m, events, new Date())));
+    return retryTransaction(() =>
+      this.ds.transaction('READ COMMITTED', (m) => this.fanOut(m, events, new Date())),
+    );
   }
 }

@@ -17,7 +17,8 @@ export class DeliverySender {
   constructor(@Inject(OUTBOUND_FETCH) private readonly fetch: OutboundFetch) {}
 
   async attempt(claim: DeliveryClaim): Promise<AttemptOutcome> {
-    if (claim.url === null || claim.secret === null) return { kind: 'skipped', error: 'webhook deleted' };
+    if (claim.url === null || claim.secret === null)
+      return { kind: 'skipped', error: 'webhook deleted' };
     const body = Buffer.from(claim.body, 'utf8');
     try {
       const res = await this.fetch(claim.url, {
@@ -41,10 +42,15 @@ export class DeliverySender {
       return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };
     } catch (err) {
       if (err instanceof OutboundError) {
-        if (SKIP_REASONS.has(err.reason)) return { kind: 'skipped', error: `${err.reason}: ${err.message}` };
+        if (SKIP_REASONS.has(err.reason))
+          return { kind: 'skipped', error: `${err.reason}: ${err.message}` };
         return { kind: 'failed', status: null, error: `${err.reason}: ${err.message}` };
       }
-      return { kind: 'failed', status: null, error: err instanceof Error ? err.message : String(err) };
+      return {
+        kind: 'failed',
+        status: null,
+        error: err instanceof Error ? err.message : String(err),
+      };
     }
   }
 }

@@ -19,7 +19,9 @@ export interface DispatcherModuleOptions {
 
 function busFromSettings(): EventBus | null {
   const s = settings();
-  return s.eventTransport === 'kafka' ? new KafkaEventBus(s.kafkaBrokers, 'webhook-dispatcher') : null;
+  return s.eventTransport === 'kafka'
+    ? new KafkaEventBus(s.kafkaBrokers, 'webhook-dispatcher')
+    : null;
 }
 
 @Module({})
@@ -33,7 +35,10 @@ export class DispatcherModule {
         OutcomeRecorder,
         DispatcherService,
         { provide: OUTBOUND_FETCH, useValue: safeFetch },
-        { provide: EVENT_BUS, useFactory: () => (options.bus !== undefined ? options.bus : busFromSettings()) },
+        {
+          provide: EVENT_BUS,
+          useFactory: () => (options.bus !== undefined ? options.bus : busFromSettings()),
+        },
       ],
       exports: [DispatcherService, DeliveriesRepository],
     };

@@ -90,7 +90,9 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   private async relayLoop(publisher: EventPublisher): Promise<void> {
     while (this.running) {
       try {
-        const relayed = await relayOutbox(this.ds, DISPATCHER.fanOutBatch, (events) => publisher.publish(events));
+        const relayed = await relayOutbox(this.ds, DISPATCHER.fanOutBatch, (events) =>
+          publisher.publish(events),
+        );
         if (relayed > 0) continue;
         await this.intakeWaker.wait(DISPATCHER.pollMs);
       } catch (err) {
@@ -117,7 +119,11 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
       let claims: DeliveryClaim[];
       try {
         const now = new Date();
-        claims = await this.deliveries.claimDue(want, now, new Date(now.getTime() + DISPATCHER.leaseMs));
+        claims = await this.deliveries.claimDue(
+          want,
+          now,
+          new Date(now.getTime() + DISPATCHER.leaseMs),
+        );
       } catch (err) {
         this.logger.error(`claiming deliveries failed: ${String(err)}`);
         await this.attemptWaker.wait(DISPATCHER.errorBackoffMs);

@@ -9,13 +9,12 @@ export class Waker {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        if (self.pending === done) self.pending = null;
+        if (this.pending === done) this.pending = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.pending = done;
     });
   }

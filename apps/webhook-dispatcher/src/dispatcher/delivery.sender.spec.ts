@@ -1,0 +1,89 @@
+import { createHmac } from 'node:crypto';
+import { OutboundError } from '@hc/net';
+import type { SafeFetchOptions, SafeResponse } from '@hc/net';
+import type { DeliveryClaim } from './deliveries.repository';
+import { DeliverySender } from './delivery.sender';
+
+const claim: DeliveryClaim = {
+  id: '1',
+  eventId: '9',
+  webhookId: 3,
+  siteId: 4,
+  attempts: 0,
+  event: 'article.created',
+  body: '{"event":"article.created","data":{"title":"Ünï/x"}}',
+  url: 'https://receiver.example/hook',
+  secret: 'abcdefghijklmnop',
+};
+
+function fetchAnswering(answer: number | OutboundError) {
+  const calls: { url: string; options: SafeFetchOptions }[] = [];
+  const fetch = async (url: string, options: SafeFetchOptions): Promise<SafeResponse> => {
+    calls.push({ url, options });
+    if (answer instanceof OutboundError) throw answer;
+    return { status: answer, headers: {}, body: Buffer.alloc(0), url, redirects: 0 };
+  };
+  return { fetch, calls };
+}
+
+describe('DeliverySender (spec 6)', () => {
+  it('POSTs the stored body with the signature, event and a new delivery id, 10 s, no redirects', async () => {
+    const f = fetchAnswering(200);
+    const sender = new DeliverySender(f.fetch);
+    expect(await sender.attempt(claim)).toEqual({ kind: 'delivered', status: 200 });
+    await sender.attempt(claim);
+    const [{ url, options }, second] = f.calls;
+    expect(url).toBe('https://receiver.example/hook');
+    expect(options).toMatchObject({ method: 'POST', timeoutMs: 10_000, maxRedirects: 0 });
+    expect(Buffer.isBuffer(options.body) && options.body.toString('utf8')).toBe(claim.body);
+    const expected = createHmac('sha256', claim.secret!)
+      .update(Buffer.from(claim.body, 'utf8'))
+      .digest('hex');
+    expect(options.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(claim.body)),
+      'X-Service-Signature': `sha256=${expected}`,
+      'X-Service-Event': 'article.created',
+    });
+    expect(second.options.headers!['X-Service-Signature']).toBe(
+      options.headers!['X-Service-Signature'],
+    );
+    expect(second.options.headers!['X-Service-Delivery']).not.toBe(
+      options.headers!['X-Service-Delivery'],
+    );
+  });
+
+  it.each([
+    [200, 'delivered'],
+    [204, 'delivered'],
+    [301, 'delivered'],
+    [399, 'delivered'],
+    [400, 'failed'],
+    [410, 'failed'],
+    [500, 'failed'],
+  ])('status %d counts as %s', async (status, kind) => {
+    expect((await new DeliverySender(fetchAnswering(status).fetch).attempt(claim)).kind).toBe(kind);
+  });
+
+  it.each([
+    ['private_address', 'skipped'],
+    ['unresolvable', 'skipped'],
+    ['invalid_url', 'skipped'],
+    ['timeout', 'failed'],
+    ['connection_failed', 'failed'],
+    ['too_large', 'failed'],
+  ] as const)('a fetcher refusal %s is %s', async (reason, kind) => {
+    const outcome = await new DeliverySender(
+      fetchAnswering(new OutboundError(reason, 'x')).fetch,
+    ).attempt(claim);
+    expect(outcome.kind).toBe(kind);
+  });
+
+  it('skips a delivery whose webhook was deleted', async () => {
+    const f = fetchAnswering(200);
+    expect(
+      (await new DeliverySender(f.fetch).attempt({ ...claim, url: null, secret: null })).kind,
+    ).toBe('skipped');
+    expect(f.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,186 @@
+import type { EachBatchPayload, KafkaMessage, ProducerRecord } from 'kafkajs';
+import { KafkaEventPublisher, KafkaEventSubscriber } from './kafka';
+import type { KafkaConsumerLike, KafkaProducerLike } from './kafka';
+import type { DomainEvent } from './outbox.writer';
+import { encodeEvent } from './serialization';
+import { EVENTS_TOPIC } from './transport';
+
+function ev(id: number, siteId: number): DomainEvent {
+  return {
+    id: String(id),
+    siteId,
+    event: 'article.updated',
+    occurredAt: '2026-01-01T00:00:00+00:00',
+    payload: { helpcenter_id: 'uuid', data: { type: 'site', id: siteId, visibility: 'public' } },
+  };
+}
+
+function producer() {
+  const sent: ProducerRecord[] = [];
+  const p: KafkaProducerLike & { sent: ProducerRecord[]; calls: string[] } = {
+    sent,
+    calls: [],
+    connect: async function () {
+      p.calls.push('connect');
+    },
+    disconnect: async function () {
+      p.calls.push('disconnect');
+    },
+    send: async (record) => {
+      sent.push(record);
+      return [];
+    },
+  };
+  return p;
+}
+
+function message(offset: string, value: Buffer | null): KafkaMessage {
+  return {
+    key: null,
+    value,
+    offset,
+    timestamp: '0',
+    attributes: 0,
+    size: 0,
+    headers: {},
+  } as unknown as KafkaMessage;
+}
+
+/** A kafkajs consumer at its interface: records calls; `feed` plays a batch through eachBatch. */
+function consumer() {
+  const calls: string[] = [];
+  const commits: unknown[] = [];
+  let eachBatch: ((p: EachBatchPayload) => Promise<void>) | undefined;
+  let runConfig: Record<string, unknown> = {};
+  const c: KafkaConsumerLike = {
+    connect: async () => void calls.push('connect'),
+    subscribe: async (s) => void calls.push(`subscribe ${JSON.stringify(s)}`),
+    run: async (config) => {
+      runConfig = config as Record<string, unknown>;
+      eachBatch = config?.eachBatch;
+      calls.push('run');
+    },
+    commitOffsets: async (offsets) => {
+      commits.push(...offsets);
+      calls.push('commit');
+    },
+    stop: async () => void calls.push('stop'),
+    disconnect: async () => void calls.push('disconnect'),
+  };
+  const resolved: string[] = [];
+  async function feed(messages: KafkaMessage[], partition = 0) {
+    await eachBatch!({
+      batch: { topic: EVENTS_TOPIC, partition, messages } as EachBatchPayload['batch'],
+      resolveOffset: (o: string) => void resolved.push(o),
+      heartbeat: async () => undefined,
+      commitOffsetsIfNecessary: async () => undefined,
+      uncommittedOffsets: () => ({ topics: [] }),
+      isRunning: () => true,
+      isStale: () => false,
+      pause: () => () => undefined,
+    } as EachBatchPayload);
+  }
+  return { c, calls, commits, resolved, feed, runConfig: () => runConfig };
+}
+
+describe('Kafka relay side (KafkaEventPublisher over a kafkajs producer)', () => {
+  it('publishes a batch to one topic, keyed by site id, waiting for all in-sync replicas', async () => {
+    const p = producer();
+    const pub = new KafkaEventPublisher(p);
+    await pub.connect();
+    await pub.publish([ev(1, 10), ev(2, 11), ev(3, 10)]);
+    expect(p.sent).toHaveLength(1);
+    const [record] = p.sent;
+    expect(record.topic).toBe('helpcenter.events');
+    expect(record.acks).toBe(-1);
+    expect(record.messages.map((m) => m.key)).toEqual(['10', '11', '10']);
+    expect(record.messages.map((m) => JSON.parse(String(m.value)).id)).toEqual(['1', '2', '3']);
+    expect(record.messages[0].headers).toEqual({ event: 'article.updated' });
+    await pub.publish([]);
+    expect(p.sent).toHaveLength(1);
+    await pub.disconnect();
+    expect(p.calls).toEqual(['connect', 'disconnect']);
+  });
+
+  it('lets a send failure through, so the relay leaves the outbox rows unmarked', async () => {
+    const p = producer();
+    p.send = async () => {
+      throw new Error('broker unavailable');
+    };
+    await expect(new KafkaEventPublisher(p).publish([ev(1, 1)])).rejects.toThrow(
+      'broker unavailable',
+    );
+  });
+});
+
+describe('Kafka dispatcher side (KafkaEventSubscriber over a kafkajs consumer)', () => {
+  it('subscribes from the beginning with auto-commit off', async () => {
+    const k = consumer();
+    await new KafkaEventSubscriber(k.c).start(async () => undefined);
+    expect(k.calls).toEqual([
+      'connect',
+      `subscribe ${JSON.stringify({ topics: ['helpcenter.events'], fromBeginning: true })}`,
+      'run',
+    ]);
+    expect(k.runConfig()).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });
+  });
+
+  it('commits the offset after the last message only once the handler has resolved', async () => {
+    const k = consumer();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await new KafkaEventSubscriber(k.c).start(async (events) => {
+      order.push(`handled ${events.map((e) => e.id).join(',')}`);
+      await gate;
+    });
+    const fed = k.feed(
+      [message('41', encodeEvent(ev(1, 5))), message('42', encodeEvent(ev(2, 5)))],
+      3,
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    expect(k.commits).toEqual([]);
+    release();
+    await fed;
+    expect(order).toEqual(['handled 1,2']);
+    expect(k.commits).toEqual([{ topic: 'helpcenter.events', partition: 3, offset: '43' }]);
+    expect(k.resolved).toEqual(['42']);
+  });
+
+  it('commits nothing when the handler fails, so the batch is consumed again', async () => {
+    const k = consumer();
+    await new KafkaEventSubscriber(k.c).start(async () => {
+      throw new Error('database down');
+    });
+    await expect(k.feed([message('7', encodeEvent(ev(1, 5)))])).rejects.toThrow('database down');
+    expect(k.commits).toEqual([]);
+    expect(k.resolved).toEqual([]);
+  });
+
+  it('passes over a message that is not an event and commits past it', async () => {
+    const k = consumer();
+    const warnings: string[] = [];
+    const seen: string[] = [];
+    await new KafkaEventSubscriber(k.c, EVENTS_TOPIC, { warn: (m) => warnings.push(m) }).start(
+      async (events) => {
+        seen.push(...events.map((e) => e.id));
+      },
+    );
+    await k.feed([
+      message('9', Buffer.from('garbage')),
+      message('10', encodeEvent(ev(4, 1))),
+      message('11', null),
+    ]);
+    expect(seen).toEqual(['4']);
+    expect(warnings).toHaveLength(2);
+    expect(k.commits).toEqual([{ topic: 'helpcenter.events', partition: 0, offset: '12' }]);
+  });
+
+  it('stops the consumer and disconnects', async () => {
+    const k = consumer();
+    const sub = new KafkaEventSubscriber(k.c);
+    await sub.start(async () => undefined);
+    await sub.stop();
+    expect(k.calls.slice(-2)).toEqual(['stop', 'disconnect']);
+  });
+});
