@@ -2,11 +2,29 @@
 import { AccountModule } from './account/account.module';
 import { ArticlesModule } from './articles/articles.module';
 import { CategoriesModule } from './categories/categories.module';
+import { CommentsModule } from './comments/comments.module';
 import { ExportModule } from './export/export.module';
+import { FeedbackModule } from './feedback/feedback.module';
 import { ImagesModule } from './images/images.module';
+import { NotesModule } from './notes/notes.module';
 import { RootModule } from './root/root.module';
 import { SitesModule } from './sites/sites.module';
 import { TeamModule } from './team/team.module';
+import { TranslationsModule } from './translations/translations.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-export const DOMAIN_MODULES = [RootModule, SitesModule, AccountModule, TeamModule, ImagesModule, CategoriesModule, ArticlesModule, ExportModule, WebhooksModule];
+export const DOMAIN_MODULES = [
+  RootModule,
+  SitesModule,
+  AccountModule,
+  TeamModule,
+  ImagesModule,
+  CategoriesModule,
+  ArticlesModule,
+  ExportModule,
+  WebhooksModule,
+  CommentsModule,
+  NotesModule,
+  FeedbackModule,
+  TranslationsModule,
+];

@@ -28,6 +28,10 @@ export interface Settings {
   trustProxy: string;
   forceHttps: boolean;
   logLevel: string;
+  /** `HC_SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…`): comment emails go out by SMTP; unset, they are logged. */
+  smtpUrl: string | null;
+  /** `HC_EMAIL_FROM`: the sender of service emails (default `Help Center <no-reply@{public host}>`). */
+  emailFrom: string;
 }
 
 /**
@@ -89,7 +93,8 @@ export function parseDurations(raw: string): number[] {
     .filter(Boolean)
     .map((part) => {
       const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(part);
-      if (!m) throw new Error(`HC_WEBHOOK_RETRY_DELAYS: cannot read "${part}" (use e.g. 10s,30s,2m,5m)`);
+      if (!m)
+        throw new Error(`HC_WEBHOOK_RETRY_DELAYS: cannot read "${part}" (use e.g. 10s,30s,2m,5m)`);
       const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 's'] ?? 1000;
       return Math.round(Number(m[1]) * unit);
     });
@@ -113,7 +118,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const publicUrl = stripSlash(env.HC_PUBLIC_URL || 'http://localhost:8080');
   const apiBaseUrl = stripSlash(env.HC_API_BASE_URL || `${publicUrl}/v1`);
   const ports = Object.fromEntries(
-    APP_NAMES.map((app) => [app, parsePort(portVariable(app), env[portVariable(app)], DEFAULT_PORTS[app])]),
+    APP_NAMES.map((app) => [
+      app,
+      parsePort(portVariable(app), env[portVariable(app)], DEFAULT_PORTS[app]),
+    ]),
   ) as Record<AppName, number>;
   const transport = env.HC_EVENT_TRANSPORT || 'outbox';
   if (transport !== 'outbox' && transport !== 'kafka') {
@@ -143,6 +151,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy: env.HC_TRUST_PROXY || 'loopback',
     forceHttps: parseBool('HC_FORCE_HTTPS', env.HC_FORCE_HTTPS, false),
     logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.HC_SMTP_URL || null,
+    emailFrom: env.HC_EMAIL_FROM || `Help Center <no-reply@${new URL(publicUrl).hostname}>`,
   };
 }
 

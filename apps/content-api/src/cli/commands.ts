@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { ENGAGEMENT_COMMANDS } from '../comments/engagement.commands';
 import { ArticlesService } from '../articles/articles.service';
 import { toSiteResponse } from '../sites/site.mapper';
 import { SitesService } from '../sites/sites.service';
@@ -107,6 +108,8 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   'seed demo': (app) => seedDemo(app),
+
+  ...ENGAGEMENT_COMMANDS,
 };
 
 /** A GET /sites item plus the operator-only settings. */

@@ -7,6 +7,15 @@ import {
   CategoryEntity,
 } from './content.entities';
 import { DesignSiteEntity, DesignVersionEntity } from './design.entities';
+import {
+  ArticleFeedbackEntity,
+  CommentEmailEntity,
+  CommentEntity,
+  CommentSettingsEntity,
+  InterfaceTextOverrideEntity,
+  NoteReplyEntity,
+  NoteThreadEntity,
+} from './engagement.entities';
 import { ImageEntity, ImageSecretEntity, ImageUploadUrlEntity } from './images.entities';
 import {
   OAuthAccessTokenEntity,
@@ -26,6 +35,7 @@ import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webh
 
 export * from './content.entities';
 export * from './design.entities';
+export * from './engagement.entities';
 export * from './images.entities';
 export * from './oauth.entities';
 export * from './outbox.entity';
@@ -56,4 +66,11 @@ export const ENTITIES = [
   ImageSecretEntity,
   DesignSiteEntity,
   DesignVersionEntity,
+  CommentEntity,
+  CommentSettingsEntity,
+  CommentEmailEntity,
+  NoteThreadEntity,
+  NoteReplyEntity,
+  ArticleFeedbackEntity,
+  InterfaceTextOverrideEntity,
 ];

@@ -1,0 +1,68 @@
+import type { EntityManager } from 'typeorm';
+import { notFound } from '@hc/contracts';
+import { siteUrl } from '../sites/site.mapper';
+
+/** What comments, notes and feedback need of an article (read from the articles' own tables). */
+export interface ArticleRef {
+  id: number;
+  /** Titles per language. */
+  title: Record<string, string>;
+  /** The reader URL (`{site url}/articles/<id>-<slug>`, default language's slug). */
+  url: string;
+}
+
+export interface ArticleSite {
+  id: number;
+  defaultLanguage: string;
+  subdomain: string;
+}
+
+export const ARTICLE_NOT_FOUND = 'Article not found.';
+
+/** A path id: digits only, else it reads like a missing id. */
+export function pathId(raw: string): number | null {
+  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295 ? Number(raw) : null;
+}
+
+/**
+ * The site's article that is not in the Trash, or null; a foreign id reads as missing. With
+ * `lock` the article row is locked for the caller's transaction.
+ */
+export async function findArticleRef(
+  m: EntityManager,
+  site: ArticleSite,
+  articleId: number | null,
+  lock = false,
+): Promise<ArticleRef | null> {
+  if (articleId === null) return null;
+  const rows: { id: number }[] = await m.query(
+    `SELECT id FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    [site.id, articleId],
+  );
+  if (rows.length === 0) return null;
+  const translations: { lang: string; title: string; slug: string }[] = await m.query(
+    'SELECT lang, title, slug FROM article_translations WHERE site_id = ? AND article_id = ? ORDER BY lang',
+    [site.id, articleId],
+  );
+  const title: Record<string, string> = {};
+  for (const t of translations) title[t.lang] = t.title;
+  const slug = (translations.find((t) => t.lang === site.defaultLanguage) ?? translations[0])?.slug;
+  return { id: articleId, title, url: `${siteUrl(site)}/articles/${articleId}${slug ? `-${slug}` : ''}` };
+}
+
+/** Like findArticleRef, but a missing article is 404 `Article not found.` (spec 7). */
+export async function requireArticleRef(
+  m: EntityManager,
+  site: ArticleSite,
+  articleId: number | null,
+  lock = false,
+): Promise<ArticleRef> {
+  const found = await findArticleRef(m, site, articleId, lock);
+  if (!found) throw notFound(ARTICLE_NOT_FOUND);
+  return found;
+}
+
+/** The title in a language, else the default language's, else any. */
+export function titleIn(ref: ArticleRef, lang: string, defaultLanguage: string): string {
+  return ref.title[lang] ?? ref.title[defaultLanguage] ?? Object.values(ref.title)[0] ?? '';
+}

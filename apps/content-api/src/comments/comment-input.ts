@@ -1,0 +1,30 @@
+import { fieldError, messages } from '@hc/contracts';
+
+/** Spec 4.9 and 8: comment and note text is plain text of 1 to 5,000 characters. */
+export const TEXT_MAX = 5000;
+
+/** The text field of a comment, reply or note; exactly one message per failure. */
+export function readText(value: unknown, field = 'text'): string {
+  if (value === undefined || value === null) throw fieldError(field, messages.required(field));
+  if (typeof value !== 'string') throw fieldError(field, messages.string(field));
+  const text = value.trim();
+  if (text === '') throw fieldError(field, messages.required(field));
+  if ([...text].length > TEXT_MAX) throw fieldError(field, messages.maxString(field, TEXT_MAX));
+  return text;
+}
+
+/** An optional id field (`parent_id`): absent/null → null; an integer (or digits) → the number. */
+export function readOptionalId(value: unknown, field: string): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) && Number(value) > 0) return Number(value);
+  throw fieldError(field, messages.integer(field));
+}
+
+/** An optional language field; must be one of the site's languages. */
+export function readSiteLanguage(value: unknown, languages: string[], field = 'lang'): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw fieldError(field, messages.string(field));
+  if (!languages.includes(value.trim())) throw fieldError(field, messages.selectedInvalid(field));
+  return value.trim();
+}

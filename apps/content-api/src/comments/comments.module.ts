@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CommentEmailsRepository } from './comment-emails.repository';
+import { CommentEmailsWorker } from './comment-emails.worker';
+import { ArticleCommentsController, CommentsController } from './comments.controller';
+import { CommentsRepository } from './comments.repository';
+import { CommentsService } from './comments.service';
+import { createEmailSender, EMAIL_SENDER } from './email-sender';
+
+@Module({
+  controllers: [CommentsController, ArticleCommentsController],
+  providers: [
+    CommentsRepository,
+    CommentsService,
+    CommentEmailsRepository,
+    CommentEmailsWorker,
+    { provide: EMAIL_SENDER, useFactory: createEmailSender },
+  ],
+  exports: [CommentsService],
+})
+export class CommentsModule {}

@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { apiError, fieldError, messages, notFound } from '@hc/contracts';
+import type { RequestContext } from '@hc/auth';
+import { COMMENT_STATUSES } from '@hc/data';
+import type { CommentStatus } from '@hc/data';
+import { pageMeta, queryBoolean, queryEnum, queryInteger, queryString, readPaging } from '@hc/http';
+import { ArticleSite, findArticleRef, pathId, requireArticleRef, titleIn } from './article-ref';
+import { CommentEmailsRepository } from './comment-emails.repository';
+import { CommentEmailsWorker } from './comment-emails.worker';
+import { readOptionalId, readSiteLanguage, readText } from './comment-input';
+import { toCommentResponse, toThreads } from './comment.mapper';
+import { CommentFilter, CommentRow, CommentsRepository } from './comments.repository';
+
+export type CommentSite = ArticleSite & { languages: string[] };
+type Query = Record<string, unknown>;
+
+export const COMMENT_NOT_FOUND = 'Comment not found.';
+/** Spec 4.9: GET /comments text filter up to 190 characters (spec 8). */
+const SEARCH_MAX = 190;
+const MODERATION_ACTIONS = ['approve', 'unpublish'] as const;
+type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** A reader's comment as the reader site (or `hc comment add`) sends it. */
+export interface ReaderCommentInput {
+  articleId: number;
+  name: unknown;
+  email: unknown;
+  text: unknown;
+  lang?: unknown;
+  parentId?: unknown;
+  ip?: string | null;
+}
+
+function siteLanguages(site: CommentSite): string[] {
+  return [...new Set([site.defaultLanguage, ...site.languages])];
+}
+
+/** Spec 4.9: `include_email` = 1 fails whatever the credential (decisions.md). */
+function refuseEmail(query: Query): void {
+  if (queryBoolean(query, 'include_email')) {
+    throw apiError(
+      403,
+      'include_email_unavailable',
+      'Commenter email addresses are not available through the API.',
+    );
+  }
+}
+
+const EMAIL_PATTERN = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
+
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly emails: CommentEmailsRepository,
+    private readonly worker: CommentEmailsWorker,
+  ) {}
+
+  /** The filters shared by both lists: state, language (a site language, else 422). */
+  private readFilter(site: CommentSite, query: Query): CommentFilter {
+    const filter: CommentFilter = {};
+    filter.status = queryEnum(query, 'status', COMMENT_STATUSES);
+    const lang = queryString(query, 'lang');
+    if (lang !== undefined) {
+      if (!siteLanguages(site).includes(lang)) throw fieldError('lang', messages.selectedInvalid('lang'));
+      filter.lang = lang;
+    }
+    return filter;
+  }
+
+  /** GET /comments (spec 4.9, 4.2): newest first, 25 a page, at most 100. */
+  async list(site: CommentSite, query: Query) {
+    refuseEmail(query);
+    const filter = this.readFilter(site, query);
+    filter.articleId = queryInteger(query, 'article_id', { min: 1 });
+    filter.search = queryString(query, 'search', { max: SEARCH_MAX });
+    const order = queryEnum(query, 'order', ['asc', 'desc'] as const) ?? 'desc';
+    const paging = readPaging(query, { defaultSize: 25, maxSize: 100, overMax: 422 });
+    const [{ rows, total }, statusCounts] = await Promise.all([
+      this.comments.page(site.id, filter, order, paging.perPage, paging.offset),
+      this.comments.statusCounts(site.id, filter),
+    ]);
+    return {
+      status: 'success',
+      comments: rows.map(toCommentResponse),
+      meta: { ...pageMeta(paging, total), status_counts: statusCounts },
+    };
+  }
+
+  /** GET /articles/{id}/comments: threads with nested replies, no paging. */
+  async articleThreads(site: CommentSite, rawArticleId: string, query: Query) {
+    const article = await requireArticleRef(this.comments.manager, site, pathId(rawArticleId));
+    refuseEmail(query);
+    const filter = this.readFilter(site, query);
+    const rows = await this.comments.ofArticle(site.id, article.id, filter);
+    const threads = toThreads(rows);
+    return {
+      status: 'success',
+      article: { id: article.id, title: article.title, _links: { view: { method: 'GET', url: article.url } } },
+      comments: threads,
+      meta: { threads_count: threads.length, comments_count: rows.length },
+    };
+  }
+
+  /** PATCH /comments/{id}: approve (→ published) or unpublish (→ unpublished); never delete. */
+  async moderate(site: CommentSite, rawId: string, body: { action?: unknown }) {
+    const id = pathId(rawId);
+    const action = readAction(body.action);
+    let queued = false;
+    const row = await this.comments.transaction(async (m) => {
+      const current = id === null ? null : await this.comments.find(site.id, id, m, true);
+      if (!current) throw notFound(COMMENT_NOT_FOUND);
+      if (current.status === 'deleted') {
+        throw apiError(422, 'comment_deleted', 'A deleted comment cannot be approved or unpublished.');
+      }
+      const next: CommentStatus = action === 'approve' ? 'published' : 'unpublished';
+      if (current.status !== next) await this.comments.setStatus(m, site.id, current.id, next);
+      if (action === 'approve' && current.parentId !== null) {
+        queued = await this.notifyParentAuthor(m, site, current);
+      }
+      return (await this.comments.find(site.id, current.id, m))!;
+    });
+    if (queued) this.worker.wake();
+    return {
+      status: 'success',
+      message: action === 'approve' ? 'Comment approved.' : 'Comment unpublished.',
+      comment: toCommentResponse(row),
+    };
+  }
+
+  /**
+   * Spec 4.9: approving a reply emails the author of the parent, once per reply. The email is
+   * queued in the approval's transaction; the reply remembers it, so approving again (after an
+   * unpublish, say) sends nothing. Nobody is written to about their own reply.
+   */
+  private async notifyParentAuthor(m: EntityManager, site: CommentSite, reply: CommentRow): Promise<boolean> {
+    if (await this.comments.parentNotified(m, site.id, reply.id)) return false;
+    const parent = await this.comments.author(m, site.id, reply.parentId!);
+    if (!parent?.email) return false;
+    const replier = await this.comments.author(m, site.id, reply.id);
+    if (replier?.email && replier.email.toLowerCase() === parent.email.toLowerCase()) return false;
+    const article = await findArticleRef(m, site, reply.articleId);
+    const title = article ? titleIn(article, reply.lang, site.defaultLanguage) : '';
+    const body = [
+      `Hello ${parent.name},`,
+      '',
+      `${reply.authorName} replied to your comment on "${title}":`,
+      '',
+      reply.body,
+      '',
+      article ? `Read the conversation: ${article.url}` : '',
+    ]
+      .join('\n')
+      .trimEnd();
+    await this.emails.enqueue(
+      m,
+      site.id,
+      reply.id,
+      'reply_approved',
+      { name: parent.name, email: parent.email },
+      `New reply to your comment on "${title}"`,
+      body,
+    );
+    await this.comments.markParentNotified(m, site.id, reply.id);
+    return true;
+  }
+
+  /** POST /articles/{id}/comments: as the credential's person, published at once (spec 4.9). */
+  async postAsMember(site: CommentSite, ctx: RequestContext, rawArticleId: string, body: Record<string, unknown>) {
+    const row = await this.comments.transaction(async (m) => {
+      const article = await requireArticleRef(m, site, pathId(rawArticleId), true);
+      const text = readText(body.text);
+      const { parentId, lang } = await this.placement(m, site, article.id, body.parent_id, body.lang);
+      const person = await m.query('SELECT name FROM users WHERE id = ?', [ctx.principal.userId]);
+      const id = await this.comments.insert(m, site.id, {
+        articleId: article.id,
+        parentId,
+        lang,
+        status: 'published',
+        body: text,
+        authorUserId: ctx.principal.userId,
+        authorName: person[0]?.name ?? '',
+        authorEmail: null,
+        authorIp: null,
+      });
+      return (await this.comments.find(site.id, id, m))!;
+    });
+    return { status: 'success', message: 'Comment posted.', comment: toCommentResponse(row) };
+  }
+
+  /**
+   * A reader's comment (the reader site, `hc comment add`): `pending` while the site moderates
+   * comments (the default), else `published`. Name and email are required; the email and IP
+   * are kept for moderation and replies and never shown.
+   */
+  async postAsReader(site: CommentSite, input: ReaderCommentInput) {
+    return this.comments.transaction(async (m) => {
+      const article = await requireArticleRef(m, site, input.articleId, true);
+      const name = readName(input.name);
+      const email = readEmail(input.email);
+      const text = readText(input.text);
+      const { parentId, lang } = await this.placement(m, site, article.id, input.parentId, input.lang);
+      const id = await this.comments.insert(m, site.id, {
+        articleId: article.id,
+        parentId,
+        lang,
+        status: (await this.comments.moderates(site.id, m)) ? 'pending' : 'published',
+        body: text,
+        authorUserId: null,
+        authorName: name,
+        authorEmail: email,
+        authorIp: input.ip ?? null,
+      });
+      return toCommentResponse((await this.comments.find(site.id, id, m))!);
+    });
+  }
+
+  /**
+   * Parent and language: a parent must be a (not deleted) comment on the same article, else
+   * 422; a reply takes its parent's language; a new thread takes `lang` (a site language, else
+   * 422) or the site's default language.
+   */
+  private async placement(
+    m: EntityManager,
+    site: CommentSite,
+    articleId: number,
+    rawParent: unknown,
+    rawLang: unknown,
+  ): Promise<{ parentId: number | null; lang: string }> {
+    const parentId = readOptionalId(rawParent, 'parent_id');
+    const lang = readSiteLanguage(rawLang, siteLanguages(site));
+    if (parentId === null) return { parentId: null, lang: lang ?? site.defaultLanguage };
+    const parent = await this.comments.find(site.id, parentId, m);
+    if (!parent || parent.articleId !== articleId || parent.status === 'deleted') {
+      throw fieldError('parent_id', messages.selectedInvalid('parent_id'));
+    }
+    return { parentId, lang: parent.lang };
+  }
+
+  /** Operator: moves a comment to `deleted` (as the dashboard does; the API cannot). */
+  async delete(site: CommentSite, id: number) {
+    const row = await this.comments.transaction(async (m) => {
+      const current = await this.comments.find(site.id, id, m, true);
+      if (!current) throw notFound(COMMENT_NOT_FOUND);
+      await this.comments.setStatus(m, site.id, id, 'deleted');
+      return (await this.comments.find(site.id, id, m))!;
+    });
+    return toCommentResponse(row);
+  }
+
+  /** Operator: whether reader comments wait for approval on this site. */
+  async setModeration(siteId: number, moderate: boolean) {
+    await this.comments.setModeration(siteId, moderate);
+    return { site_id: siteId, moderate };
+  }
+}
+
+function readAction(value: unknown): ModerationAction {
+  if (value === undefined || value === null || value === '') throw fieldError('action', messages.required('action'));
+  if (typeof value !== 'string' || !(MODERATION_ACTIONS as readonly string[]).includes(value)) {
+    throw fieldError('action', messages.selectedInvalid('action'));
+  }
+  return value as ModerationAction;
+}
+
+function readName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw fieldError('name', messages.required('name'));
+  if ([...value.trim()].length > 191) throw fieldError('name', messages.maxString('name', 191));
+  return value.trim();
+}
+
+function readEmail(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw fieldError('email', messages.required('email'));
+  const email = value.trim();
+  if (email.length > 191 || !EMAIL_PATTERN.test(email)) {
+    throw fieldError('email', 'The email field must be a valid email address.');
+  }
+  return email;
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Ctx, CurrentSite, Scopes } from '@hc/auth';
+import type { RequestContext, SiteContext } from '@hc/auth';
+import { NoteReplyDto } from './dto/note-reply.dto';
+import { NotesAccessGuard, NotesWrite } from './notes-access.guard';
+import { NotesService } from './notes.service';
+
+/** Spec 4.9 team notes. `notes.read`/`notes.write` and notes access are checked by NotesAccessGuard. */
+@Controller('articles/:id/notes')
+@Scopes()
+@UseGuards(NotesAccessGuard)
+export class NotesController {
+  constructor(private readonly notes: NotesService) {}
+
+  @Get()
+  list(@CurrentSite() site: SiteContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.notes.list(site, id, query);
+  }
+
+  @Post(':noteId/replies')
+  @HttpCode(201)
+  @NotesWrite()
+  reply(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('noteId') noteId: string,
+    @Body() body: NoteReplyDto,
+  ) {
+    return this.notes.reply(site, ctx, id, noteId, body);
+  }
+
+  @Post(':noteId/resolve')
+  @HttpCode(200)
+  @NotesWrite()
+  resolve(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('noteId') noteId: string,
+  ) {
+    return this.notes.resolve(site, ctx, id, noteId);
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { fieldError, notFound } from '@hc/contracts';
+import type { RequestContext } from '@hc/auth';
+import { queryBoolean, queryString } from '@hc/http';
+import { ArticleSite, pathId, requireArticleRef } from '../comments/article-ref';
+import { readText } from '../comments/comment-input';
+import { highlightQuote, newMarkId } from './note-anchor';
+import { toNoteThreadResponse } from './note.mapper';
+import { NotesRepository } from './notes.repository';
+
+export const NOTE_NOT_FOUND = 'Note not found.';
+
+export interface NewNoteInput {
+  articleId: number;
+  userId: number;
+  lang?: string;
+  quote: unknown;
+  text: unknown;
+}
+
+/** Team notes (spec 4.9, 2.10). Access is decided by NotesAccessGuard before these run. */
+@Injectable()
+export class NotesService {
+  constructor(private readonly notes: NotesRepository) {}
+
+  /** GET /articles/{id}/notes: open threads; `include_resolved`=1 adds resolved; `lang` unchecked. */
+  async list(site: ArticleSite, rawArticleId: string, query: Record<string, unknown>) {
+    const article = await requireArticleRef(this.notes.manager, site, pathId(rawArticleId));
+    const includeResolved = queryBoolean(query, 'include_resolved') ?? false;
+    // spec 4.9: `lang` is not checked; a language with no notes (a typo) is an empty list.
+    const lang = queryString(query, 'lang');
+    const [threads, open] = await Promise.all([
+      this.notes.threads(site.id, article.id, { lang, includeResolved }),
+      this.notes.openCount(site.id, article.id, lang),
+    ]);
+    return {
+      status: 'success',
+      article: { id: article.id, title: article.title },
+      notes: threads.map(toNoteThreadResponse),
+      meta: { threads_count: threads.length, open_count: open, includes_resolved: includeResolved },
+    };
+  }
+
+  /** POST /articles/{id}/notes/{noteId}/replies: plain text 1–5,000; not idempotent. */
+  async reply(site: ArticleSite, ctx: RequestContext, rawArticleId: string, rawNoteId: string, body: { text?: unknown }) {
+    const thread = await this.notes.transaction(async (m) => {
+      const article = await requireArticleRef(m, site, pathId(rawArticleId));
+      const noteId = pathId(rawNoteId);
+      if (noteId === null || !(await this.notes.lockThread(m, site.id, article.id, noteId))) {
+        throw notFound(NOTE_NOT_FOUND);
+      }
+      const text = readText(body.text);
+      await this.notes.insertReply(m, site.id, noteId, ctx.principal.userId, text);
+      return (await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: noteId }, m))[0];
+    });
+    return { status: 'success', message: 'Reply added.', note: toNoteThreadResponse(thread) };
+  }
+
+  /** POST /articles/{id}/notes/{noteId}/resolve: {status, message, id}; resolving again is a no-op. */
+  async resolve(site: ArticleSite, ctx: RequestContext, rawArticleId: string, rawNoteId: string) {
+    const id = await this.notes.transaction(async (m) => {
+      const article = await requireArticleRef(m, site, pathId(rawArticleId));
+      const noteId = pathId(rawNoteId);
+      if (noteId === null || !(await this.notes.lockThread(m, site.id, article.id, noteId))) {
+        throw notFound(NOTE_NOT_FOUND);
+      }
+      await this.notes.resolve(m, site.id, noteId, ctx.principal.userId);
+      return noteId;
+    });
+    return { status: 'success', message: 'Note resolved.', id };
+  }
+
+  /**
+   * Operator (`hc note add`, as the dashboard does): a new thread anchored on `quote`, which
+   * must occur in the article's content in that language; the highlight markup of @hc/content
+   * is written around it. The person must be a member with team-notes access.
+   */
+  async add(site: ArticleSite & { languages: string[] }, input: NewNoteInput) {
+    const member = await this.notes.notesMember(site.id, input.userId);
+    if (!member.exists) throw fieldError('user', `User ${input.userId} is not a member of site ${site.id}.`);
+    if (!member.notesAccess) {
+      throw fieldError('user', `User ${input.userId} has no team-notes access on site ${site.id}.`);
+    }
+    const lang = input.lang ?? site.defaultLanguage;
+    const text = readText(input.text);
+    const quote = readText(input.quote, 'quote');
+    const thread = await this.notes.transaction(async (m) => {
+      const article = await requireArticleRef(m, site, input.articleId, true);
+      const content = await this.notes.lockContent(m, site.id, article.id, lang);
+      if (content === null) {
+        throw fieldError('lang', `Article ${article.id} has no content in "${lang}".`);
+      }
+      const markId = newMarkId();
+      const highlighted = highlightQuote(content, quote, markId);
+      if (highlighted === null) {
+        throw fieldError('quote', `The quote was not found in the article's "${lang}" content.`);
+      }
+      await this.notes.writeContent(m, site.id, article.id, lang, highlighted);
+      const id = await this.notes.insertThread(m, site.id, {
+        articleId: article.id,
+        lang,
+        markId,
+        quote,
+        body: text,
+        authorUserId: input.userId,
+      });
+      return (await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: id }, m))[0];
+    });
+    return toNoteThreadResponse(thread);
+  }
+}
+

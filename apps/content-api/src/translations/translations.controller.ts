@@ -1,0 +1,15 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { CurrentSite, Scopes } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import { TranslationsService } from './translations.service';
+
+@Controller('translations')
+export class TranslationsController {
+  constructor(private readonly translations: TranslationsService) {}
+
+  @Get()
+  @Scopes('content.read')
+  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.translations.list(site, query);
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+/** A site's own wording of interface texts, per language. */
+@Injectable()
+export class TranslationsRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async overrides(siteId: number, lang: string): Promise<Map<string, string>> {
+    const rows: { text_key: string; text: string }[] = await this.ds.query(
+      'SELECT text_key, text FROM interface_text_overrides WHERE site_id = ? AND lang = ?',
+      [siteId, lang],
+    );
+    return new Map(rows.map((r) => [r.text_key, r.text]));
+  }
+
+  async set(siteId: number, lang: string, key: string, text: string): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO interface_text_overrides (site_id, lang, text_key, text, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON DUPLICATE KEY UPDATE text = VALUES(text), updated_at = VALUES(updated_at)`,
+      [siteId, lang, key, text, new Date()],
+    );
+  }
+
+  async remove(siteId: number, lang: string, key: string): Promise<void> {
+    await this.ds.query('DELETE FROM interface_text_overrides WHERE site_id = ? AND lang = ? AND text_key = ?', [
+      siteId,
+      lang,
+      key,
+    ]);
+  }
+}
