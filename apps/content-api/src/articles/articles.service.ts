@@ -1,7 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { formatB, htmlNotFound, messages, notFound } from '@hc/contracts';
+import { formatA, formatB, htmlNotFound, messages, notFound } from '@hc/contracts';
+import type { ArticleEventData } from '@hc/contracts';
+import { writeWebhookEvent } from '@hc/events';
 import type { SiteContext } from '@hc/auth';
 import {
   htmlToText,
@@ -134,17 +136,19 @@ export class ArticlesService {
     };
     // The article's first language is released: the site default when written, else the first sent.
     const released = languages.includes(site.defaultLanguage) ? site.defaultLanguage : languages[0];
-    const id = await this.withSlugRetry((m) =>
+    const id = await this.withSlugRetry(() =>
       this.articles.transaction(async (m) => {
         const now = new Date();
         const articleId = await this.articles.insert(m, site.id, core, now);
+        const slugs: Record<string, string> = {};
         for (const lang of languages) {
           const custom = input.slug?.[lang];
           const html = content[lang] ?? '';
+          slugs[lang] = await this.freeSlug(m, site.id, lang, custom ?? titles[lang], articleId);
           await this.articles.upsertTranslation(m, site.id, articleId, {
             lang,
             title: titles[lang],
-            slug: await this.freeSlug(m, site.id, lang, custom ?? titles[lang], articleId),
+            slug: slugs[lang],
             hasCustomSlug: Boolean(custom),
             content: html,
             searchText: htmlToText(html),
@@ -154,7 +158,19 @@ export class ArticlesService {
           }, now);
         }
         if (cats.list.length) await this.articles.setCategories(m, site.id, articleId, cats.list);
-        await announceArticles(m, site, core.published ? 'article.published' : 'article.created', [articleId]);
+        // The event's data is known here; no need to read it back (spec 6 shape).
+        const data: ArticleEventData = {
+          type: 'article',
+          id: articleId,
+          category_id: cats.list.length === 1 ? cats.list[0] : null,
+          title: titles[site.defaultLanguage] ?? null,
+          slug: slugs[site.defaultLanguage] ?? null,
+          published: core.published,
+          visibility: core.visibility,
+          locale: site.defaultLanguage,
+          updated_at: formatA(now),
+        };
+        await writeWebhookEvent(m, site, core.published ? 'article.published' : 'article.created', data);
         return articleId;
       }),
     );

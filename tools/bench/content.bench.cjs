@@ -1,0 +1,263 @@
+// `npm run bench -- content` (issue #3): content-api against a bare node:http + mysql2 server
+// doing the same queries, in the same run. For each scenario: req/s, p50/p99 latency at 32
+// connections and server CPU time per request (utime+stime from /proc), median of three runs
+// alternating the two servers; then the export walk at 1k / 10k / 100k articles.
+//
+// Settings: BENCH_DURATION seconds per run (default 5), BENCH_RUNS (3), BENCH_EXPORT_MAX
+// (100000; the largest export size), HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_content).
+'use strict';
+
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { execSync, spawn } = require('node:child_process');
+const autocannon = require('autocannon');
+const mysql = require('mysql2/promise');
+const { seedSite, VOCAB } = require('./content-seed.cjs');
+
+const ROOT = path.resolve(__dirname, '../..');
+const DIST = path.join(ROOT, 'dist');
+const DURATION = Number(process.env.BENCH_DURATION || 5);
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const EXPORT_MAX = Number(process.env.BENCH_EXPORT_MAX || 100000);
+const DB_URL = process.env.HC_BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/hc_bench_content';
+const CONNECTIONS = 32;
+const TICK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+const log = (...a) => process.stderr.write(a.join(' ') + '\n');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function cpuTicks(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
+}
+
+async function waitReady(url, child) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health/ready`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+async function startServer(kind) {
+  const port = await freePort();
+  const env = { ...process.env, HC_DATABASE_URL: DB_URL, LOG_LEVEL: 'error', PORT: String(port), HC_CONTENT_API_PORT: String(port) };
+  const script = kind === 'nest' ? path.join(DIST, 'apps/content-api/src/main.js') : path.join(__dirname, 'content-bare-server.cjs');
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return { kind, url, child, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+}
+
+/** Waits until the server has finished the work a previous run left queued. */
+async function idle(server) {
+  let last = cpuTicks(server.child.pid);
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = cpuTicks(server.child.pid);
+    if (now - last <= 1) return;
+    last = now;
+  }
+}
+
+/** One load run; `make(i)` returns {method, path, headers, body} for request i. */
+async function load(server, make, connections = CONNECTIONS, duration = DURATION) {
+  let i = 0;
+  const first = make(0);
+  await idle(server);
+  const before = cpuTicks(server.child.pid);
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration,
+    timeout: 120,
+    requests: [
+      {
+        method: first.method,
+        path: first.path,
+        setupRequest: (req) => {
+          const r = make(i++);
+          return { ...req, method: r.method, path: r.path, headers: { ...req.headers, ...r.headers }, body: r.body };
+        },
+      },
+    ],
+  });
+  await idle(server);
+  const cpuMs = ((cpuTicks(server.child.pid) - before) * 1000) / TICK;
+  const total = result['2xx'] + result.non2xx;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMsPerReq: total ? cpuMs / total : NaN,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function summarize(runs) {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    cpu: median(runs.map((r) => r.cpuMsPerReq)),
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+  };
+}
+
+async function main() {
+  const url = new URL(DB_URL);
+  const database = url.pathname.slice(1);
+  const admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password || '') });
+  await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  await admin.end();
+  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
+  await migrateDatabase(DB_URL);
+  const conn = await mysql.createConnection({ uri: DB_URL, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
+
+  log('seeding 10,000 articles (reads), a writes site, and the export sizes…');
+  let t0 = Date.now();
+  const reads = await seedSite(conn, { name: 'reads', articles: 10000, keys: 4000 });
+  const writes = await seedSite(conn, { name: 'writes', articles: 0, keys: 4000 });
+  const sizes = [1000, 10000, EXPORT_MAX].filter((n, i, a) => a.indexOf(n) === i && n > 0);
+  const exportSites = { 10000: reads };
+  for (const n of sizes) if (!exportSites[n]) exportSites[n] = await seedSite(conn, { name: `export${n}`, articles: n, keys: 4 });
+  await conn.query('ANALYZE TABLE articles, article_translations, article_categories, article_stats');
+  await conn.end();
+  log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // Rotate keys (per-credential limits are 300 requests / 120 writes a minute) and client
+  // addresses (per-IP limits of bulk and export; X-Forwarded-For is believed from loopback).
+  const pick = (tokens, i) => tokens[i % tokens.length];
+  const ip = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  const ids = reads.articleIds;
+  const words = [VOCAB[17], VOCAB[250], VOCAB[1000], VOCAB[1500], VOCAB[1999]];
+  let seq = 0;
+  const article = () => ({ title: { en: `Bench article ${process.pid}-${seq++}` }, content: { en: '<p>Benchmark body text with a few words.</p><p>Second paragraph.</p>' } });
+
+  const scenarios = [
+    { name: 'GET /articles/{id}', make: (i) => ({ method: 'GET', path: `/v1/articles/${ids[(i * 7919) % ids.length]}`, headers: { apikey: pick(reads.tokens, i) } }) },
+    { name: 'GET /articles (page of 100)', make: (i) => ({ method: 'GET', path: `/v1/articles?limit=100&page=${(i % 100) + 1}`, headers: { apikey: pick(reads.tokens, i) } }) },
+    { name: 'search (10,000 articles)', make: (i) => ({ method: 'GET', path: `/v1/articles?search=${words[i % words.length]}`, headers: { apikey: pick(reads.tokens, i) } }) },
+    {
+      name: 'search (10,000 articles), 1 connection',
+      connections: 1,
+      make: (i) => ({ method: 'GET', path: `/v1/articles?search=${words[i % words.length]}`, headers: { apikey: pick(reads.tokens, i) } }),
+    },
+    { name: 'GET /export (page of 100)', make: (i) => ({ method: 'GET', path: `/v1/export?limit=100&cursor=${ids[(i * 97) % (ids.length - 100)]}`, headers: { apikey: pick(reads.tokens, i), 'x-forwarded-for': ip(i) } }) },
+    { name: 'POST /articles', make: (i) => ({ method: 'POST', path: '/v1/articles', headers: { apikey: pick(writes.tokens, i), 'content-type': 'application/json' }, body: JSON.stringify(article()) }) },
+    {
+      name: 'POST /articles/bulk (50)',
+      // One bulk of 50 takes about 50 single creates; run long enough for many to finish.
+      duration: Math.max(DURATION, 20),
+      make: (i) => ({
+        method: 'POST',
+        path: '/v1/articles/bulk',
+        headers: { apikey: pick(writes.tokens, i), 'content-type': 'application/json', 'x-forwarded-for': ip(i) },
+        body: JSON.stringify({ articles: Array.from({ length: 50 }, article) }),
+      }),
+    },
+  ];
+
+  const nest = await startServer('nest');
+  const bare = await startServer('bare');
+  const rows = [];
+  try {
+    for (const s of scenarios) {
+      const runs = { nest: [], bare: [] };
+      for (let r = 0; r < RUNS; r++) {
+        for (const server of r % 2 ? [bare, nest] : [nest, bare]) runs[server.kind].push(await load(server, s.make, s.connections, s.duration));
+      }
+      const row = { name: s.name, nest: summarize(runs.nest), bare: summarize(runs.bare) };
+      rows.push(row);
+      log(`${s.name}: done`);
+    }
+
+    // Export walk: every page with limit=200 from cursor 0, wall time and server CPU.
+    const walks = [];
+    for (const n of sizes) {
+      const site = exportSites[n];
+      const res = { n };
+      for (const server of [nest, bare]) {
+        const times = [];
+        const cpus = [];
+        for (let r = 0; r < RUNS; r++) {
+          const before = cpuTicks(server.child.pid);
+          const start = process.hrtime.bigint();
+          let cursor = 0;
+          let pages = 0;
+          let count = 0;
+          for (;;) {
+            const resp = await fetch(`${server.url}/v1/export?limit=200&cursor=${cursor}`, {
+              headers: { apikey: site.tokens[0], 'x-forwarded-for': ip(pages + r * 100000 + n) },
+            });
+            if (resp.status !== 200) throw new Error(`export walk: ${resp.status} ${await resp.text()}`);
+            const body = await resp.json();
+            count += body.articles.length;
+            pages += 1;
+            if (!body.cursor.has_more) break;
+            cursor = body.cursor.next;
+          }
+          if (count !== n) throw new Error(`export walk saw ${count} of ${n}`);
+          times.push(Number(process.hrtime.bigint() - start) / 1e6);
+          cpus.push(((cpuTicks(server.child.pid) - before) * 1000) / TICK);
+        }
+        res[server.kind] = { ms: median(times), cpuMs: median(cpus) };
+      }
+      walks.push(res);
+      log(`export walk ${n}: done`);
+    }
+
+    const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+    const out = [];
+    out.push(`content-api vs bare node:http + mysql2, ${CONNECTIONS} connections unless stated, ${DURATION} s per run, median of ${RUNS} runs`);
+    out.push('');
+    out.push('| scenario | req/s nest | req/s bare | ratio | p50 / p99 ms nest | p50 / p99 ms bare | CPU ms/req nest | CPU ms/req bare | CPU ratio (bare/nest) | failed |');
+    out.push('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      out.push(
+        `| ${r.name} | ${f(r.nest.rps, 0)} | ${f(r.bare.rps, 0)} | ${f((100 * r.nest.rps) / r.bare.rps, 0)} % | ${r.nest.p50} / ${r.nest.p99} | ${r.bare.p50} / ${r.bare.p99} | ${f(r.nest.cpu, 2)} | ${f(r.bare.cpu, 2)} | ${f((100 * r.bare.cpu) / r.nest.cpu, 0)} % | ${r.nest.failed}/${r.bare.failed} |`,
+      );
+    }
+    out.push('');
+    out.push('Export walk (limit=200, sequential):');
+    out.push('');
+    out.push('| articles | wall ms nest | wall ms bare | server CPU ms nest | server CPU ms bare | CPU ms per 1k articles nest |');
+    out.push('|---|---|---|---|---|---|');
+    for (const w of walks) {
+      out.push(`| ${w.n} | ${f(w.nest.ms, 0)} | ${f(w.bare.ms, 0)} | ${f(w.nest.cpuMs, 0)} | ${f(w.bare.cpuMs, 0)} | ${f((w.nest.cpuMs * 1000) / w.n, 0)} |`);
+    }
+    process.stdout.write(out.join('\n') + '\n');
+  } finally {
+    await nest.stop();
+    await bare.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err.stack || err}\n`);
+    process.exit(1);
+  },
+);
