@@ -189,14 +189,14 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it.each([
-      [{}, 'text', 'The text field is required.'],
-      [{ text: '   ' }, 'text', 'The text field is required.'],
-      [{ text: 5 }, 'text', 'The text field must be a string.'],
-      [{ text: 'x'.repeat(5001) }, 'text', 'The text field must not be greater than 5000 characters.'],
-      [{ text: 'ok', lang: 'fr' }, 'lang', 'The selected lang is invalid.'],
-      [{ text: 'ok', parent_id: 'abc' }, 'parent_id', 'The parent id field must be an integer.'],
-      [{ text: 'ok', parent_id: 999999 }, 'parent_id', 'The selected parent id is invalid.'],
-    ])('refuses %j with 422 on %s', async (body, field, message) => {
+      ['no text', {}, 'text', 'The text field is required.'],
+      ['blank text', { text: '   ' }, 'text', 'The text field is required.'],
+      ['a number as text', { text: 5 }, 'text', 'The text field must be a string.'],
+      ['5,001 characters', { text: 'x'.repeat(5001) }, 'text', 'The text field must not be greater than 5000 characters.'],
+      ['a language the site lacks', { text: 'ok', lang: 'fr' }, 'lang', 'The selected lang is invalid.'],
+      ['a parent id that is not a number', { text: 'ok', parent_id: 'abc' }, 'parent_id', 'The parent id field must be an integer.'],
+      ['an unknown parent', { text: 'ok', parent_id: 999999 }, 'parent_id', 'The selected parent id is invalid.'],
+    ])('refuses %s with 422', async (_, body, field, message) => {
       const res = await t.request('POST', `/v1/articles/${article}/comments`, { key, body });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({
