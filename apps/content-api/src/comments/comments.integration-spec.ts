@@ -5,7 +5,10 @@ import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { run } from '../cli';
 import { SitesService } from '../sites/sites.service';
+import { CommentEmailsRepository } from './comment-emails.repository';
+import { CommentEmailsWorker } from './comment-emails.worker';
 import { CommentsService } from './comments.service';
+import type { OutgoingEmail } from './email-sender';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 
@@ -615,6 +618,57 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       expect(rows).toHaveLength(0);
       const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
       expect(Number(after[0].n)).toBe(Number(events[0].n));
+    });
+  });
+
+  // Last: stops the app's own worker so this one drives the outbox alone.
+  describe('the comment email outbox', () => {
+    it('retries a failed send after 30 s, 2 min, 10 min, 1 h, then gives up after the fifth failure', async () => {
+      await t.app.get(CommentEmailsWorker).onApplicationShutdown();
+      const repo = t.app.get(CommentEmailsRepository);
+      await t.ds.transaction((m) =>
+        repo.enqueue(m, site.id, 4000000001, 'reply_approved', { name: 'F', email: 'f@example.test' }, 'S', 'B'),
+      );
+      const failing = new CommentEmailsWorker(repo, {
+        send: async () => {
+          throw new Error('smtp down');
+        },
+      });
+      const delays = [30_000, 120_000, 600_000, 3_600_000];
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const started = Date.now();
+        expect(await failing.drain()).toBe(0);
+        const [row] = await t.ds.query('SELECT * FROM comment_emails WHERE comment_id = 4000000001');
+        expect(Number(row.attempts)).toBe(attempt);
+        expect(row.last_error).toContain('smtp down');
+        expect(row.sent_at).toBeNull();
+        if (attempt < 5) {
+          expect(row.failed_at).toBeNull();
+          const wait = new Date(row.next_attempt_at).getTime() - started;
+          expect(wait).toBeGreaterThanOrEqual(delays[attempt - 1] - 1000);
+          expect(wait).toBeLessThan(delays[attempt - 1] + 5000);
+          await t.ds.query('UPDATE comment_emails SET next_attempt_at = ? WHERE comment_id = 4000000001', [
+            new Date(Date.now() - 1000),
+          ]);
+        } else {
+          expect(row.failed_at).not.toBeNull();
+        }
+      }
+      expect(await failing.drain()).toBe(0);
+
+      const sent: OutgoingEmail[] = [];
+      const working = new CommentEmailsWorker(repo, { send: async (e) => void sent.push(e) });
+      await t.ds.transaction((m) =>
+        repo.enqueue(m, site.id, 4000000002, 'reply_approved', { name: 'G', email: 'g@example.test' }, 'Hi', 'Body'),
+      );
+      expect(
+        await t.ds.transaction((m) =>
+          repo.enqueue(m, site.id, 4000000002, 'reply_approved', { name: 'G', email: 'g@example.test' }, 'Hi', 'Body'),
+        ),
+      ).toBe(false);
+      expect(await working.drain()).toBe(1);
+      expect(sent).toEqual([{ to: { name: 'G', address: 'g@example.test' }, subject: 'Hi', text: 'Body' }]);
+      expect(await working.drain()).toBe(0);
     });
   });
 });
