@@ -10,6 +10,9 @@ import {
   slugify,
   stripInternalMarkup,
   isScriptUrl,
+  mergeLanguageMap,
+  readLanguageMap,
+  unsupportedLanguageMessage,
 } from './index';
 
 describe('internal markup (spec 2.1: reads leave it out)', () => {
@@ -86,5 +89,23 @@ describe('search text', () => {
     expect(fullTextQuery('How to reset the password')).toBe('+reset* +password*');
     expect(fullTextQuery('"+a -b"')).toBeNull();
     expect(fullTextQuery('Passwörter')).toBe('+passwörter*');
+  });
+});
+
+describe('language maps (spec 2.1)', () => {
+  const site = { defaultLanguage: 'en', languages: ['en', 'de'] };
+  it('reads strings, clears with empty or null, refuses other languages', () => {
+    expect(readLanguageMap({ en: ' Hi ', de: '' }, site)).toEqual({ ok: true, value: { en: 'Hi', de: null } });
+    expect(readLanguageMap({ fr: 'x' }, site)).toEqual({ ok: false, problem: { kind: 'unsupported_language', code: 'fr' } });
+    expect(readLanguageMap({ 'pt-BR': 'x' }, { defaultLanguage: 'pt-BR', languages: [] })).toMatchObject({ ok: false });
+    expect(readLanguageMap({ en: {} }, site)).toEqual({ ok: false, problem: { kind: 'not_string', code: 'en' } });
+    expect(readLanguageMap('Hi', site)).toEqual({ ok: false, problem: { kind: 'not_object' } });
+  });
+  it('takes [] (how an empty description reads) as an empty map', () => {
+    expect(readLanguageMap([], site)).toEqual({ ok: true, value: {} });
+  });
+  it('merges only the languages sent', () => {
+    expect(mergeLanguageMap({ en: 'a', de: 'b' }, { de: null, en: 'c' })).toEqual({ en: 'c' });
+    expect(unsupportedLanguageMessage('xx')).toBe('Unsupported language key "xx" provided.');
   });
 });

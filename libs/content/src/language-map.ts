@@ -19,6 +19,8 @@ export function readLanguageMap(
   value: unknown,
   site: { defaultLanguage: string; languages: string[] },
 ): LanguageMapResult {
+  // An empty map may come back as `[]`, the way an empty description reads (spec 2.1).
+  if (Array.isArray(value) && value.length === 0) return { ok: true, value: {} };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, problem: { kind: 'not_object' } };
   }

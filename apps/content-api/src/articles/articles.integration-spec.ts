@@ -296,6 +296,23 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       expect(cleared.body.article.metadata.title).toEqual({});
     });
 
+    it('an article read can be written back unchanged', async () => {
+      const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Round trip' } } })).body.category;
+      const a = await post({
+        title: { en: 'Round trip', de: 'Hin und zurück' },
+        content: { en: '<p>x</p>', de: '<p>y</p>' },
+        category_id: cat.id,
+        metadata: { description: { en: 'SEO' } },
+        published: true,
+      });
+      const read = (await t.request('GET', `/v1/articles/${a.body.article.id}`, { key })).body.article;
+      const res = await patch(read.id, read);
+      expect(res.status).toBe(200);
+      const { updated_at: _u1, ...before } = read;
+      const { updated_at: _u2, ...after } = res.body.article;
+      expect(after).toEqual(before);
+    });
+
     it('PATCH with a non-boolean published answers 422 shape (c)', async () => {
       const a = await post({ title: { en: 'Bool' } });
       for (const published of ['yes', 1, 'true']) {

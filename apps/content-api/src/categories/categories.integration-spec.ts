@@ -106,6 +106,9 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
     expect(res.body.category).toMatchObject({ name: { en: 'Name', de: 'Neu' }, description: { en: 'About' } });
     const cleared = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { description: { en: '' } } });
     expect(cleared.body.category.description).toEqual([]);
+    const writtenBack = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: cleared.body.category });
+    expect(writtenBack.status).toBe(200);
+    expect(writtenBack.body.category).toMatchObject({ name: { en: 'Name', de: 'Neu' }, description: [], privacy: 'public' });
     const noName = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { name: { en: '', de: '' } } });
     expect(noName.status).toBe(422);
     expect((await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { name: null } })).status).toBe(422);
