@@ -126,10 +126,14 @@ function exchange(
     // The first outcome wins: destroying a stream may emit errors after a refusal.
     let settled = false;
     const resolve = (v: HopResponse) => {
-      if (!settled) ((settled = true), resolveOnce(v));
+      if (settled) return;
+      settled = true;
+      resolveOnce(v);
     };
     const reject = (e: unknown) => {
-      if (!settled) ((settled = true), rejectOnce(e));
+      if (settled) return;
+      settled = true;
+      rejectOnce(e);
     };
     const pinned: LookupFunction = (_host, opts, callback) => {
       const family = isIP(address);

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { importLimits } from './image-rules';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
@@ -22,14 +22,17 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
 
   beforeAll(async () => {
     remote = await makeImage('webp', 50);
-    server = await startImageServer({
-      '/a.webp': send(remote, 'image/webp'),
-      '/gone.png': send('gone', 'text/plain', 410),
-      '/slow.png': (_req, res) => {
-        res.write('x');
-        setTimeout(() => res.end(), 10_000).unref();
+    server = await startImageServer(
+      {
+        '/a.webp': send(remote, 'image/webp'),
+        '/gone.png': send('gone', 'text/plain', 410),
+        '/slow.png': (_req, res) => {
+          res.write('x');
+          setTimeout(() => res.end(), 10_000).unref();
+        },
       },
-    });
+      selfSignedCertificate(),
+    );
     useTempDataDir([`127.0.0.1:${server.port}`]);
     t = await startTestApp(createContentApi);
     site = await t.factory.site();

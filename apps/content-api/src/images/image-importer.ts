@@ -35,7 +35,6 @@ export function importedFilename(url: string, type: ImageType): string {
   } catch {
     segment = '';
   }
-  // eslint-disable-next-line no-control-regex
   const base = segment
     .replace(/[\u0000-\u001f/\\]/g, '')
     .replace(/\.[^.]*$/, '')

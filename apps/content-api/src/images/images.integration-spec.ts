@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
+import fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -72,7 +74,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
       filename: 'holiday photo.jpg',
       mime_type: 'image/png',
       size: png.length,
-      checksum: require('node:crypto').createHash('sha256').update(png).digest('hex'),
+      checksum: createHash('sha256').update(png).digest('hex'),
       alt_text: '',
       snippets: {
         html: `<img src="${image.url}" alt="A &lt;b&gt;&quot;bold&quot;&lt;/b&gt; &amp; [alt]">`,
@@ -464,8 +466,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
       const storage = t.app.get<ImageStorage>(IMAGE_STORAGE);
       const before = filesUnder(dataDir).sort();
       // The data dir becomes unwritable half-way: rename fails after the temp file was written.
-      const fs = require('node:fs/promises');
-      const rename = jest.spyOn(fs, 'rename').mockRejectedValueOnce(new Error('EIO'));
+      const rename = jest.spyOn(fsPromises, 'rename').mockRejectedValueOnce(new Error('EIO'));
       const res = await upload(key, [
         ['file', { data: await makeImage('png', 302), name: 'fail.png' }],
       ]);

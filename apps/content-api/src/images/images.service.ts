@@ -27,7 +27,6 @@ export async function checkUploadedFile(file: UploadedFile, field: string): Prom
 }
 
 export function uploadFilename(file: UploadedFile, type: ImageType): string {
-  // eslint-disable-next-line no-control-regex
   const name = file.filename.replace(/[\u0000-\u001f]/g, '').trim();
   return name || `image.${type.ext}`;
 }

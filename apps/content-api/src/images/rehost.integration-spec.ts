@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { RehostService, REHOST_LIMIT_REASON } from './rehost.service';
 import {
@@ -29,7 +29,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
     };
     for (let i = 0; i < 27; i++)
       routes[`/many/${i}.png`] = send(await makeImage('png', 1000 + i), 'image/png');
-    server = await startImageServer(routes);
+    server = await startImageServer(routes, selfSignedCertificate());
     useTempDataDir([`127.0.0.1:${server.port}`]);
     t = await startTestApp(createContentApi);
     site = await t.factory.site();

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { resetSettings } from '@hc/contracts';
-import { selfSignedCertificate } from '@hc/testing';
 
 export type Format = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -65,11 +64,14 @@ export interface ImageServer {
 }
 
 /**
- * An https server on 127.0.0.1 with a self-signed certificate, trusted the way production
+ * An https server on 127.0.0.1 with a self-signed certificate (`selfSignedCertificate()` of
+ * @hc/testing), trusted the way production
  * trusts extra CAs: its PEM is named by NODE_EXTRA_CA_CERTS (read by @hc/net's fetcher).
  */
-export async function startImageServer(routes: Record<string, Route>): Promise<ImageServer> {
-  const cert = selfSignedCertificate();
+export async function startImageServer(
+  routes: Record<string, Route>,
+  cert: { key: string; cert: string; certPath: string },
+): Promise<ImageServer> {
   process.env.NODE_EXTRA_CA_CERTS = cert.certPath;
   const hits: string[] = [];
   const server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
