@@ -128,4 +128,18 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
     expect(shot.text).toContain('#020617');
     expect((await t.request('GET', '/v1/template/themes/harbor/screenshots/nowhere.svg', { json: false })).status).toBe(404);
   });
+
+  it('the five writes count toward 120 writes a minute; reads do not', async () => {
+    const site = await t.factory.site();
+    const key = await t.factory.key(site, { design: true });
+    for (let i = 0; i < 130; i++) expect((await t.request('GET', '/v1/template/versions', { key })).status).toBe(200);
+    for (let i = 0; i < 120; i++) {
+      const res = await t.request('POST', '/v1/template/draft/discard', { key, body: {} });
+      expect(res.status).toBe(200);
+    }
+    const over = await t.request('POST', '/v1/template/publish', { key, body: {} });
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ message: 'Too Many Attempts.' });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 60_000);
 });

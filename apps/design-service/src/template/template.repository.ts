@@ -81,12 +81,14 @@ export class TemplateRepository {
 
   /** Locks the site's design row (created on first use) for the rest of the transaction. */
   async lock(m: EntityManager, siteId: number): Promise<SitePointers> {
-    const now = new Date();
-    await m.query('INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)', [siteId, now, now]);
-    const rows = await m.query(
-      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE',
-      [siteId],
-    );
+    const select = 'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE';
+    let rows = await m.query(select, [siteId]);
+    if (!rows.length) {
+      // First design access: create the row (a concurrent first access waits on it), then lock it.
+      const now = new Date();
+      await m.query('INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)', [siteId, now, now]);
+      rows = await m.query(select, [siteId]);
+    }
     return { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id };
   }
 
