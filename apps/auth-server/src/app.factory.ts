@@ -11,7 +11,10 @@ import { OidcService } from './oauth/oidc.service';
  * parser is off; this app's own routes parse theirs. No CORS headers (spec 4.13).
  */
 export async function createAuthServer(): Promise<INestApplication> {
-  const app = (await createHttpApp(AppModule, { jsonBody: false, cors: false })) as NestExpressApplication;
+  const app = (await createHttpApp(AppModule, {
+    jsonBody: false,
+    cors: false,
+  })) as NestExpressApplication;
   app.use('/oauth/register', express.json({ limit: '64kb', type: () => true }));
   for (const path of ['/signin', '/consent', '/app']) {
     app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));

@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DatabaseModule, migrateDatabase } from '@hc/data';
 import { ClientsService } from './oauth/clients.service';
-import { OAuthStorageModule } from './oauth/oauth.module';
+import { OAuthStorageModule } from './oauth/oauth-storage.module';
 
 /** Flags as the `hc` dispatcher passes them: `--flag value`, bare booleans, repeated → array. */
 export type Flags = Record<string, string | boolean | string[]>;

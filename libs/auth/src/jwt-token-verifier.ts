@@ -27,7 +27,9 @@ const CLOCK_SKEW_SECONDS = 5;
 function decodePart(part: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -61,7 +63,12 @@ export class JwtTokenVerifier implements TokenVerifier {
     const key = await this.publicKey();
     if (!key) return null;
     const signature = Buffer.from(parts[2], 'base64url');
-    const signed = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), key, signature);
+    const signed = verifySignature(
+      'RSA-SHA256',
+      Buffer.from(`${parts[0]}.${parts[1]}`),
+      key,
+      signature,
+    );
     if (!signed) return null;
 
     const s = settings();
@@ -75,7 +82,11 @@ export class JwtTokenVerifier implements TokenVerifier {
     if (typeof aud === 'string') {
       if (!aud) return null;
     } else if (Array.isArray(aud)) {
-      if (aud.length !== 2 || typeof aud[0] !== 'string' || ![s.apiOrigin, s.mcpUrl].includes(aud[1] as string)) {
+      if (
+        aud.length !== 2 ||
+        typeof aud[0] !== 'string' ||
+        ![s.apiOrigin, s.mcpUrl].includes(aud[1] as string)
+      ) {
         return null;
       }
       if (payload.azp !== aud[0]) return null;
@@ -115,7 +126,9 @@ export class JwtTokenVerifier implements TokenVerifier {
     );
     const row = rows[0];
     if (!row || row.client_id !== clientId || String(row.user_id) !== claims.sub) return null;
-    const shared = (typeof row.site_ids === 'string' ? JSON.parse(row.site_ids) : row.site_ids ?? []) as number[];
+    const shared = (
+      typeof row.site_ids === 'string' ? JSON.parse(row.site_ids) : (row.site_ids ?? [])
+    ) as number[];
     let siteIds: number[] = [];
     if (shared.length > 0) {
       // Only sites that still exist and that the person's account still owns (spec 4.13).
@@ -138,9 +151,10 @@ export class JwtTokenVerifier implements TokenVerifier {
 
   private async publicKey(): Promise<KeyObject | null> {
     if (this.key) return this.key;
-    const rows: { value: string }[] = await this.ds.query('SELECT value FROM oauth_secrets WHERE name = ?', [
-      SIGNING_KEY_SECRET,
-    ]);
+    const rows: { value: string }[] = await this.ds.query(
+      'SELECT value FROM oauth_secrets WHERE name = ?',
+      [SIGNING_KEY_SECRET],
+    );
     if (!rows[0]) return null; // auth-server has not issued anything yet
     const { kty, n, e } = JSON.parse(rows[0].value) as { kty: string; n: string; e: string };
     this.key = createPublicKey({ key: { kty, n, e }, format: 'jwk' });

@@ -29,7 +29,12 @@ export class ConnectedAppsController {
   async list(@Req() req: Request, @Res() res: Response, @Query('done') done?: string) {
     const person = await this.signedIn(req, res);
     if (!person) return;
-    const notice = done === 'disconnected' ? 'The app was disconnected.' : done === 'saved' ? 'Shared help centers saved.' : undefined;
+    const notice =
+      done === 'disconnected'
+        ? 'The app was disconnected.'
+        : done === 'saved'
+          ? 'Shared help centers saved.'
+          : undefined;
     res.type('html').send(await this.render(person, notice));
   }
 
@@ -45,10 +50,18 @@ export class ConnectedAppsController {
     const connection = await this.manageable(person, Number(userId), clientId, req, res);
     if (!connection) return;
     const owner = await this.connections.person(connection.userId);
-    const owned = new Set((await this.connections.ownedSites(owner?.account_id ?? -1)).map((s) => s.id));
+    const owned = new Set(
+      (await this.connections.ownedSites(owner?.account_id ?? -1)).map((s) => s.id),
+    );
     const raw = req.body?.site;
-    const picked = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map(Number).filter((id) => owned.has(id));
-    await this.connections.updateSites(connection.userId, clientId, [...new Set(picked)].sort((a, b) => a - b));
+    const picked = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw])
+      .map(Number)
+      .filter((id) => owned.has(id));
+    await this.connections.updateSites(
+      connection.userId,
+      clientId,
+      [...new Set(picked)].sort((a, b) => a - b),
+    );
     res.redirect(303, `${PAGE}?done=saved`);
   }
 
@@ -76,16 +89,28 @@ export class ConnectedAppsController {
   }
 
   /** The connection if this person may manage it (their own, or any of the account as owner). */
-  private async manageable(person: PersonRow, userId: number, clientId: string, req: FormRequest, res: Response) {
+  private async manageable(
+    person: PersonRow,
+    userId: number,
+    clientId: string,
+    req: FormRequest,
+    res: Response,
+  ) {
     const csrf = req.body?.csrf;
     if (typeof csrf !== 'string' || csrf !== (await this.session.csrf(person.id))) {
-      res.status(403).type('html').send(await this.render(person, undefined, 'The form expired. Try again.'));
+      res
+        .status(403)
+        .type('html')
+        .send(await this.render(person, undefined, 'The form expired. Try again.'));
       return null;
     }
     const visible = await this.connections.visibleTo(person);
     const connection = visible.find((c) => c.userId === userId && c.clientId === clientId);
     if (!connection) {
-      res.status(404).type('html').send(await this.render(person, undefined, 'No such connected app.'));
+      res
+        .status(404)
+        .type('html')
+        .send(await this.render(person, undefined, 'No such connected app.'));
       return null;
     }
     return connection;

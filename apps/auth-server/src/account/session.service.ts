@@ -10,7 +10,8 @@ function readCookie(req: Request, name: string): string | null {
   const header = req.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name)
+      return decodeURIComponent(part.slice(i + 1).trim());
   }
   return null;
 }

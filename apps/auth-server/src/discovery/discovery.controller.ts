@@ -2,7 +2,19 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '@hc/auth';
 import { SCOPES, settings } from '@hc/contracts';
 
-const CLAIMS_SUPPORTED = ['sub', 'iss', 'aud', 'iat', 'exp', 'email', 'email_verified', 'name', 'given_name', 'family_name', 'picture'];
+const CLAIMS_SUPPORTED = [
+  'sub',
+  'iss',
+  'aud',
+  'iat',
+  'exp',
+  'email',
+  'email_verified',
+  'name',
+  'given_name',
+  'family_name',
+  'picture',
+];
 
 /** Spec 4.13 discovery: exactly these fields; client ID metadata documents are not advertised. */
 export function discoveryDocument(openid: boolean): Record<string, unknown> {

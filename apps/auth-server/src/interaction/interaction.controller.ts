@@ -8,7 +8,12 @@ import { ClientsService } from '../oauth/clients.service';
 import { ConnectionsRepository } from '../oauth/connections.repository';
 import { DESCRIPTIONS } from '../oauth/oauth-errors';
 import type { InteractionDetails } from '../oauth/oidc-module';
-import { CLIENT_ONLY_RESOURCE, CONNECT_SCOPE, OidcService, allowedResources } from '../oauth/oidc.service';
+import {
+  CLIENT_ONLY_RESOURCE,
+  CONNECT_SCOPE,
+  OidcService,
+  allowedResources,
+} from '../oauth/oidc.service';
 
 type FormRequest = Request & { body?: Record<string, string | string[] | undefined> };
 
@@ -26,7 +31,9 @@ function fieldList(req: FormRequest, name: string): string[] {
 
 /** Only dashboard paths may be returned to after a sign-in (no open redirect). */
 function safeReturn(value: string | undefined): string {
-  return value && /^\/app\/[^\s\\]*$/.test(value) && !value.startsWith('//') ? value : '/app/account/connected-apps';
+  return value && /^\/app\/[^\s\\]*$/.test(value) && !value.startsWith('//')
+    ? value
+    : '/app/account/connected-apps';
 }
 
 /** The server-rendered sign-in and consent pages of the authorization flow (spec 4.13). */
@@ -52,7 +59,10 @@ export class InteractionController {
     const returnTo = safeReturn(field(req, 'return'));
     const person = await this.authenticate(email, field(req, 'password'));
     if (!person) {
-      res.status(422).type('html').send(signInPage('/signin', { email, error: BAD_CREDENTIALS, returnTo }));
+      res
+        .status(422)
+        .type('html')
+        .send(signInPage('/signin', { email, error: BAD_CREDENTIALS, returnTo }));
       return;
     }
     await this.session.signIn(res, req, person.id);
@@ -73,12 +83,20 @@ export class InteractionController {
     const email = field(req, 'email');
     const person = await this.authenticate(email, field(req, 'password'));
     if (!person) {
-      res.status(422).type('html').send(signInPage(`/signin/${encodeURIComponent(uid)}`, { email, error: BAD_CREDENTIALS }));
+      res
+        .status(422)
+        .type('html')
+        .send(signInPage(`/signin/${encodeURIComponent(uid)}`, { email, error: BAD_CREDENTIALS }));
       return;
     }
     await this.session.signIn(res, req, person.id);
     const provider = await this.oidc.provider();
-    await provider.interactionFinished(req, res, { login: { accountId: String(person.id) } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: String(person.id) } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   @Get('consent/:uid')
@@ -119,7 +137,10 @@ export class InteractionController {
       const picked = new Set(fieldList(req, 'site').map(Number));
       chosen = eligible.filter((s) => picked.has(s.id)).map((s) => s.id);
       if (eligible.length > 0 && chosen.length === 0) {
-        res.status(422).type('html').send(await this.renderConsent(details, 'Choose at least one help center.'));
+        res
+          .status(422)
+          .type('html')
+          .send(await this.renderConsent(details, 'Choose at least one help center.'));
         return;
       }
     }
@@ -127,8 +148,11 @@ export class InteractionController {
     // Permissions are all or nothing (spec 4.13): every requested scope, for every resource.
     const asked = String(details.params.scope ?? '').split(' ');
     const requested = asked.filter((s) => (SCOPES as readonly string[]).includes(s));
-    const granted = asked.filter((s) => (SCOPES as readonly string[]).includes(s) || s === CONNECT_SCOPE);
-    const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+    const granted = asked.filter(
+      (s) => (SCOPES as readonly string[]).includes(s) || s === CONNECT_SCOPE,
+    );
+    const grant =
+      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
       new provider.Grant({ accountId: String(userId), clientId });
     // Every scope is a static provider scope, so the grant holds them as OIDC scopes as well.
     if (granted.length) grant.addOIDCScope(granted.join(' '));
@@ -141,7 +165,9 @@ export class InteractionController {
     const previous = await this.people.find(userId, clientId);
     const client = await this.clients.find(clientId);
     // Sites of another kind (tool-server-less plans) stay shared if they were before.
-    const kept = (previous?.siteIds ?? []).filter((id) => sites.some((s) => s.id === id && !s.eligible));
+    const kept = (previous?.siteIds ?? []).filter((id) =>
+      sites.some((s) => s.id === id && !s.eligible),
+    );
     await this.people.save({
       userId,
       clientId,
@@ -150,7 +176,12 @@ export class InteractionController {
       scopes: [...new Set([...(previous?.scopes ?? []), ...requested])],
       siteIds: [...new Set([...kept, ...chosen])].sort((a, b) => a - b),
     });
-    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   private async authenticate(email: string, password: string) {
@@ -161,17 +192,32 @@ export class InteractionController {
   }
 
   /** The interaction behind the page, or an answer already sent (expired or wrong step). */
-  private async details(req: Request, res: Response, uid: string, prompt: string): Promise<InteractionDetails | null> {
+  private async details(
+    req: Request,
+    res: Response,
+    uid: string,
+    prompt: string,
+  ): Promise<InteractionDetails | null> {
     const provider = await this.oidc.provider();
     let details: InteractionDetails;
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      res.status(400).type('html').send(signInPage('/signin', { error: 'This sign-in link has expired. Start again from the app.' }));
+      res
+        .status(400)
+        .type('html')
+        .send(
+          signInPage('/signin', {
+            error: 'This sign-in link has expired. Start again from the app.',
+          }),
+        );
       return null;
     }
     if (details.uid !== uid || details.prompt.name !== prompt) {
-      res.redirect(303, details.prompt.name === 'login' ? `/signin/${details.uid}` : `/consent/${details.uid}`);
+      res.redirect(
+        303,
+        details.prompt.name === 'login' ? `/signin/${details.uid}` : `/consent/${details.uid}`,
+      );
       return null;
     }
     return details;
@@ -183,8 +229,15 @@ export class InteractionController {
     const clientId = String(details.params.client_id);
     const client = await this.clients.find(clientId);
     const previous = await this.people.find(userId, clientId);
-    const sites = person ? await this.oidc.eligibleSites(person.account_id, details.params.resource as string | undefined) : [];
-    const scopes = String(details.params.scope ?? '').split(' ').filter((s) => (SCOPES as readonly string[]).includes(s));
+    const sites = person
+      ? await this.oidc.eligibleSites(
+          person.account_id,
+          details.params.resource as string | undefined,
+        )
+      : [];
+    const scopes = String(details.params.scope ?? '')
+      .split(' ')
+      .filter((s) => (SCOPES as readonly string[]).includes(s));
     return consentPage(`/consent/${encodeURIComponent(details.uid)}`, {
       clientName: client?.client_name ?? clientId,
       scopes,

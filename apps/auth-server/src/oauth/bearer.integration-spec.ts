@@ -4,6 +4,8 @@ import { ApiKeysOnly, Ctx, RequestContext, Scopes, SiteOptional } from '@hc/auth
 import { resetSettings } from '@hc/contracts';
 import { CoreModule, createHttpApp } from '@hc/http';
 import { startTestApp, TEST_PASSWORD, TestApp, TestUser } from '@hc/testing';
+// The REST side of the flow: this test drives content-api next to auth-server on purpose.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { createContentApi } from '../../../content-api/src/app.factory';
 import { createAuthServer } from '../app.factory';
 import { Browser, connectApp, decodeJwt, tokenRequest } from '../testing/oauth-test-helpers';
@@ -71,8 +73,18 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     resetSettings();
   });
 
-  const connect = (person: TestUser, scope: string, options: { resource?: string; sites?: number[] } = {}) =>
-    connectApp(issuer, { email: person.email, password: TEST_PASSWORD, scope, resource: options.resource ?? API, sites: options.sites });
+  const connect = (
+    person: TestUser,
+    scope: string,
+    options: { resource?: string; sites?: number[] } = {},
+  ) =>
+    connectApp(issuer, {
+      email: person.email,
+      password: TEST_PASSWORD,
+      scope,
+      resource: options.resource ?? API,
+      sites: options.sites,
+    });
 
   it('works at content-api: GET /, GET /sites lists the shared sites only', async () => {
     const owner = await auth.factory.user();
@@ -97,12 +109,18 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     const none = await probe.request('GET', '/probe/site', { token });
     expect(none.status).toBe(400);
     expect(none.body.code).toBe('site_required');
-    const byHeader = await probe.request('GET', '/probe/site', { token, headers: { 'X-Service-Site': String(b.id) } });
+    const byHeader = await probe.request('GET', '/probe/site', {
+      token,
+      headers: { 'X-Service-Site': String(b.id) },
+    });
     expect(byHeader.body.site).toBe(b.id);
     expect(byHeader.body.role).toBe('owner');
     const byQuery = await probe.request('GET', `/probe/site?site=${a.id}`, { token });
     expect(byQuery.body.site).toBe(a.id);
-    const foreign = await probe.request('GET', '/probe/site', { token, headers: { 'X-Service-Site': String(other.id) } });
+    const foreign = await probe.request('GET', '/probe/site', {
+      token,
+      headers: { 'X-Service-Site': String(other.id) },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('site_forbidden');
     // One budget per app and account (spec 5.2).
@@ -125,7 +143,10 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     const c = await connect(site.owner, 'content.read');
     const res = await probe.request('POST', '/probe/write', { token: c.tokens.access_token });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'insufficient_scope', message: 'This action requires the content.write scope.' });
+    expect(res.body).toMatchObject({
+      code: 'insufficient_scope',
+      message: 'This action requires the content.write scope.',
+    });
   });
 
   it('change sets refuse tokens with 401 Unknown API key', async () => {
@@ -147,7 +168,10 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     // Share the starter site through connected apps: the plan decides.
     const browser = await signedIn(owner);
     await saveSites(browser, owner, c.clientId, [growth.id, starter.id]);
-    const refused = await probe.request('GET', '/probe/site', { token: c.tokens.access_token, headers: { 'X-Service-Site': String(starter.id) } });
+    const refused = await probe.request('GET', '/probe/site', {
+      token: c.tokens.access_token,
+      headers: { 'X-Service-Site': String(starter.id) },
+    });
     expect(refused.status).toBe(402);
     expect(refused.body.code).toBe('plan_upgrade_required');
   });
@@ -156,9 +180,13 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     const owner = await auth.factory.user();
     const site = await auth.factory.site({ owner });
     const c = await connect(owner, 'content.read');
-    expect((await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).body).toMatchObject({ role: 'owner', notesAccess: true });
+    expect(
+      (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).body,
+    ).toMatchObject({ role: 'owner', notesAccess: true });
     await auth.factory.member(site, owner, 'viewer', false);
-    expect((await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).body).toMatchObject({ role: 'viewer', notesAccess: false });
+    expect(
+      (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).body,
+    ).toMatchObject({ role: 'viewer', notesAccess: false });
   });
 
   describe('malformed tokens are all 401', () => {
@@ -171,7 +199,9 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       const c = await connect(site.owner, 'content.read');
       good = c.tokens.access_token;
       clientId = c.clientId;
-      const rows: { value: string }[] = await auth.ds.query("SELECT value FROM oauth_secrets WHERE name = 'signing-key'");
+      const rows: { value: string }[] = await auth.ds.query(
+        "SELECT value FROM oauth_secrets WHERE name = 'signing-key'",
+      );
       privateJwk = JSON.parse(rows[0].value);
     });
 
@@ -202,25 +232,39 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       const jwks = (await auth.request('GET', '/oauth/jwks')).body.keys[0];
       const input = `${b64({ alg: 'HS256', typ: 'at+jwt' })}.${b64(payload)}`;
       for (const secret of [JSON.stringify(jwks), jwks.n]) {
-        await expect401(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`);
+        await expect401(
+          `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`,
+        );
       }
     });
 
     it('expired', async () => {
       const { payload } = decodeJwt(good);
       const now = Date.now() / 1000;
-      await expect401(rs256({ alg: 'RS256', typ: 'at+jwt' }, { ...payload, iat: now - 7200, nbf: now - 7200, exp: now - 3600 }));
+      await expect401(
+        rs256(
+          { alg: 'RS256', typ: 'at+jwt' },
+          { ...payload, iat: now - 7200, nbf: now - 7200, exp: now - 3600 },
+        ),
+      );
     });
 
     it('wrong audience', async () => {
       const { payload } = decodeJwt(good);
-      await expect401(rs256({ alg: 'RS256', typ: 'at+jwt' }, { ...payload, aud: [clientId, 'https://elsewhere.example'], azp: clientId }));
+      await expect401(
+        rs256(
+          { alg: 'RS256', typ: 'at+jwt' },
+          { ...payload, aud: [clientId, 'https://elsewhere.example'], azp: clientId },
+        ),
+      );
     });
 
     it('a tampered signature, garbage, lowercase bearer', async () => {
       await expect401(`${good.slice(0, -4)}AAAA`);
       await expect401('not-a-token');
-      const lower = await probe.request('GET', '/probe/site', { headers: { authorization: `bearer ${good}` } });
+      const lower = await probe.request('GET', '/probe/site', {
+        headers: { authorization: `bearer ${good}` },
+      });
       expect(lower.status).toBe(401);
     });
 
@@ -232,7 +276,9 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
 
   async function signedIn(person: TestUser): Promise<Browser> {
     const browser = new Browser();
-    const res = await browser.fetch(`${issuer}/signin`, { form: { email: person.email, password: TEST_PASSWORD, return: '/app/account/connected-apps' } });
+    const res = await browser.fetch(`${issuer}/signin`, {
+      form: { email: person.email, password: TEST_PASSWORD, return: '/app/account/connected-apps' },
+    });
     expect(res.status).toBe(303);
     return browser;
   }
@@ -249,9 +295,12 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
 
   async function saveSites(browser: Browser, person: TestUser, clientId: string, sites: number[]) {
     const csrf = csrfOf(await page(browser));
-    const res = await browser.fetch(`${issuer}/app/account/connected-apps/${person.id}/${encodeURIComponent(clientId)}/sites`, {
-      form: { csrf, site: sites.map(String) },
-    });
+    const res = await browser.fetch(
+      `${issuer}/app/account/connected-apps/${person.id}/${encodeURIComponent(clientId)}/sites`,
+      {
+        form: { csrf, site: sites.map(String) },
+      },
+    );
     expect(res.status).toBe(303);
   }
 
@@ -271,7 +320,10 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       const html = await page(browser);
       expect(html).toContain('Helper App');
       await saveSites(browser, owner, c.clientId, [b.id]);
-      const onA = await probe.request('GET', '/probe/site', { token: c.tokens.access_token, headers: { 'X-Service-Site': String(a.id) } });
+      const onA = await probe.request('GET', '/probe/site', {
+        token: c.tokens.access_token,
+        headers: { 'X-Service-Site': String(a.id) },
+      });
       expect(onA.status).toBe(403);
       expect(onA.body.code).toBe('site_forbidden');
       const onB = await probe.request('GET', '/probe/site', { token: c.tokens.access_token });
@@ -284,22 +336,39 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       const c = await connect(owner, 'openid content.read');
       // A second authorization whose code is not exchanged yet.
       const pending = await connectPendingCode(c.clientId, owner, c.browser);
-      expect((await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status).toBe(200);
+      expect(
+        (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status,
+      ).toBe(200);
 
       const browser = await signedIn(owner);
       const csrf = csrfOf(await page(browser));
-      const res = await browser.fetch(`${issuer}/app/account/connected-apps/${owner.id}/${encodeURIComponent(c.clientId)}/disconnect`, { form: { csrf } });
+      const res = await browser.fetch(
+        `${issuer}/app/account/connected-apps/${owner.id}/${encodeURIComponent(c.clientId)}/disconnect`,
+        { form: { csrf } },
+      );
       expect(res.status).toBe(303);
       expect(await page(browser)).not.toContain('Helper App');
 
-      expect((await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status).toBe(401);
+      expect(
+        (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status,
+      ).toBe(401);
       expect((await api.request('GET', '/v1/', { token: c.tokens.access_token })).status).toBe(401);
-      expect((await auth.request('GET', '/oauth/userinfo', { token: c.tokens.access_token })).status).toBe(401);
-      const refresh = await tokenRequest(issuer, { grant_type: 'refresh_token', client_id: c.clientId, refresh_token: c.tokens.refresh_token! });
+      expect(
+        (await auth.request('GET', '/oauth/userinfo', { token: c.tokens.access_token })).status,
+      ).toBe(401);
+      const refresh = await tokenRequest(issuer, {
+        grant_type: 'refresh_token',
+        client_id: c.clientId,
+        refresh_token: c.tokens.refresh_token!,
+      });
       expect(refresh.status).toBe(401);
       expect(refresh.body.hint).toBe('Token has been revoked');
       const code = await tokenRequest(issuer, {
-        grant_type: 'authorization_code', client_id: c.clientId, code: pending.code, code_verifier: pending.verifier, redirect_uri: pending.redirectUri,
+        grant_type: 'authorization_code',
+        client_id: c.clientId,
+        code: pending.code,
+        code_verifier: pending.verifier,
+        redirect_uri: pending.redirectUri,
       });
       expect(code.status).toBe(400);
       expect(code.body.hint).toBe('Authorization code has been revoked');
@@ -309,15 +378,23 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       const owner = await auth.factory.user();
       const site = await auth.factory.site({ owner });
       const colleagueId = (
-        await auth.ds.query('INSERT INTO users (account_id, email, name, password_hash, created_at) SELECT ?, ?, ?, password_hash, ? FROM users WHERE id = ?', [
-          owner.accountId,
-          `colleague-${owner.id}@example.test`,
-          'Colleague',
-          new Date(),
-          owner.id,
-        ])
+        await auth.ds.query(
+          'INSERT INTO users (account_id, email, name, password_hash, created_at) SELECT ?, ?, ?, password_hash, ? FROM users WHERE id = ?',
+          [
+            owner.accountId,
+            `colleague-${owner.id}@example.test`,
+            'Colleague',
+            new Date(),
+            owner.id,
+          ],
+        )
       ).insertId as number;
-      const colleague: TestUser = { id: colleagueId, accountId: owner.accountId, email: `colleague-${owner.id}@example.test`, name: 'Colleague' };
+      const colleague: TestUser = {
+        id: colleagueId,
+        accountId: owner.accountId,
+        email: `colleague-${owner.id}@example.test`,
+        name: 'Colleague',
+      };
       const mine = await connect(owner, 'content.read');
       const theirs = await connect(colleague, 'content.read', { sites: [site.id] });
       const ownerPage = await page(await signedIn(owner));
@@ -328,11 +405,16 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       expect(colleaguePage).toContain(`data-client-id="${theirs.clientId}"`);
       expect(colleaguePage).not.toContain(`data-client-id="${mine.clientId}"`);
       // Not theirs to manage: answered like a missing connection.
-      const res = await colleagueBrowser.fetch(`${issuer}/app/account/connected-apps/${owner.id}/${encodeURIComponent(mine.clientId)}/disconnect`, {
-        form: { csrf: csrfOf(colleaguePage) },
-      });
+      const res = await colleagueBrowser.fetch(
+        `${issuer}/app/account/connected-apps/${owner.id}/${encodeURIComponent(mine.clientId)}/disconnect`,
+        {
+          form: { csrf: csrfOf(colleaguePage) },
+        },
+      );
       expect(res.status).toBe(404);
-      expect((await probe.request('GET', '/probe/site', { token: mine.tokens.access_token })).status).toBe(200);
+      expect(
+        (await probe.request('GET', '/probe/site', { token: mine.tokens.access_token })).status,
+      ).toBe(200);
     });
   });
 
@@ -342,10 +424,19 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     const redirectUri = 'http://127.0.0.1:4999/callback';
     const verifier = oc.randomPKCECodeVerifier();
     const params = new URLSearchParams({
-      response_type: 'code', client_id: clientId, redirect_uri: redirectUri, scope: 'openid content.read',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: 'openid content.read',
+      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     });
-    const flow = await runAuthorization(browser, `${issuer}/oauth/authorize?${params}`, redirectUri, { email: person.email, password: TEST_PASSWORD });
+    const flow = await runAuthorization(
+      browser,
+      `${issuer}/oauth/authorize?${params}`,
+      redirectUri,
+      { email: person.email, password: TEST_PASSWORD },
+    );
     return { code: flow.callback!.searchParams.get('code')!, verifier, redirectUri };
   }
 });

@@ -12,7 +12,10 @@ describe('client ID metadata documents (spec 4.13)', () => {
   let issuer: string;
   let docs: Server;
   let base: string;
-  const served = new Map<string, { status?: number; body?: string; headers?: Record<string, string> }>();
+  const served = new Map<
+    string,
+    { status?: number; body?: string; headers?: Record<string, string> }
+  >();
   const hits = new Map<string, number>();
 
   beforeAll(async () => {
@@ -25,7 +28,12 @@ describe('client ID metadata documents (spec 4.13)', () => {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(doc.status ?? 200, { 'content-type': 'application/json', ...(doc.headers ?? {}) }).end(doc.body ?? '');
+      res
+        .writeHead(doc.status ?? 200, {
+          'content-type': 'application/json',
+          ...(doc.headers ?? {}),
+        })
+        .end(doc.body ?? '');
     });
     await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
     const port = (docs.address() as AddressInfo).port;
@@ -46,8 +54,16 @@ describe('client ID metadata documents (spec 4.13)', () => {
     resetSettings();
   });
 
-  function publish(path: string, doc: Record<string, unknown> | null, extra: { status?: number; body?: string; headers?: Record<string, string> } = {}) {
-    served.set(path, { body: doc ? JSON.stringify(doc) : extra.body, status: extra.status, headers: extra.headers });
+  function publish(
+    path: string,
+    doc: Record<string, unknown> | null,
+    extra: { status?: number; body?: string; headers?: Record<string, string> } = {},
+  ) {
+    served.set(path, {
+      body: doc ? JSON.stringify(doc) : extra.body,
+      status: extra.status,
+      headers: extra.headers,
+    });
     return `${base}${path}`;
   }
 
@@ -61,13 +77,20 @@ describe('client ID metadata documents (spec 4.13)', () => {
       code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
       code_challenge_method: 'S256',
     });
-    const res = await fetch(`${issuer}/oauth/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    const res = await fetch(`${issuer}/oauth/authorize?${params}`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
     return { status: res.status, location: res.headers.get('location'), body: await res.text() };
   }
 
   it('an https URL serving its own metadata works as a public client, end to end', async () => {
     const url = `${base}/apps/tool.json`;
-    publish('/apps/tool.json', { client_id: url, client_name: 'Metadata Tool', redirect_uris: [REDIRECT] });
+    publish('/apps/tool.json', {
+      client_id: url,
+      client_name: 'Metadata Tool',
+      redirect_uris: [REDIRECT],
+    });
     const site = await auth.factory.site();
     const config = await clientConfig(issuer, url);
     const verifier = oc.randomPKCECodeVerifier();
@@ -78,9 +101,15 @@ describe('client ID metadata documents (spec 4.13)', () => {
       code_challenge: await oc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
     });
-    const flow = await runAuthorization(new Browser(), authUrl.toString(), REDIRECT, { email: site.owner.email, password: TEST_PASSWORD });
+    const flow = await runAuthorization(new Browser(), authUrl.toString(), REDIRECT, {
+      email: site.owner.email,
+      password: TEST_PASSWORD,
+    });
     expect(flow.consentPages[0]).toContain('Metadata Tool');
-    const tokens = await oc.authorizationCodeGrant(config, flow.callback!, { pkceCodeVerifier: verifier, expectedState: 'md' });
+    const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {
+      pkceCodeVerifier: verifier,
+      expectedState: 'md',
+    });
     expect(tokens.claims()!.aud).toBe(url);
     // Cached: fetched once for authorization and token time together.
     expect(hits.get('/apps/tool.json')).toBe(1);
@@ -88,39 +117,81 @@ describe('client ID metadata documents (spec 4.13)', () => {
 
   it('shows the URL when the document has no client_name', async () => {
     const url = publish('/apps/anon.json', null);
-    served.set('/apps/anon.json', { body: JSON.stringify({ client_id: url, redirect_uris: [REDIRECT] }) });
+    served.set('/apps/anon.json', {
+      body: JSON.stringify({ client_id: url, redirect_uris: [REDIRECT] }),
+    });
     const site = await auth.factory.site();
     const params = new URLSearchParams({
-      response_type: 'code', client_id: url, redirect_uri: REDIRECT, scope: 'content.read',
-      code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: url,
+      redirect_uri: REDIRECT,
+      scope: 'content.read',
+      code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
     });
-    const flow = await runAuthorization(new Browser(), `${issuer}/oauth/authorize?${params}`, REDIRECT, { email: site.owner.email, password: TEST_PASSWORD });
+    const flow = await runAuthorization(
+      new Browser(),
+      `${issuer}/oauth/authorize?${params}`,
+      REDIRECT,
+      { email: site.owner.email, password: TEST_PASSWORD },
+    );
     expect(flow.consentPages[0]).toContain(url);
   });
 
   it.each([
-    ['a client_id that differs', 'mismatch', (url: string) => publish('/bad/mismatch.json', { client_id: `${url}x`, redirect_uris: [REDIRECT] })],
-    ['no redirect_uris', 'empty', (url: string) => publish('/bad/empty.json', { client_id: url, redirect_uris: [] })],
-    ['a redirect', 'redirect', () => publish('/bad/redirect.json', null, { status: 302, headers: { location: '/apps/tool.json' } })],
-    ['a body over 64 KB', 'large', (url: string) => publish('/bad/large.json', { client_id: url, redirect_uris: [REDIRECT], pad: 'x'.repeat(70 * 1024) })],
+    [
+      'a client_id that differs',
+      'mismatch',
+      (url: string) =>
+        publish('/bad/mismatch.json', { client_id: `${url}x`, redirect_uris: [REDIRECT] }),
+    ],
+    [
+      'no redirect_uris',
+      'empty',
+      (url: string) => publish('/bad/empty.json', { client_id: url, redirect_uris: [] }),
+    ],
+    [
+      'a redirect',
+      'redirect',
+      () =>
+        publish('/bad/redirect.json', null, {
+          status: 302,
+          headers: { location: '/apps/tool.json' },
+        }),
+    ],
+    [
+      'a body over 64 KB',
+      'large',
+      (url: string) =>
+        publish('/bad/large.json', {
+          client_id: url,
+          redirect_uris: [REDIRECT],
+          pad: 'x'.repeat(70 * 1024),
+        }),
+    ],
     ['not JSON', 'text', () => publish('/bad/text.json', null, { body: 'hello' })],
     ['a missing document', 'missing', () => `${base}/bad/missing.json`],
-  ])('an unusable document (%s) fails authorization with invalid_client and no reason', async (_name, file, make) => {
-    const url = make(`${base}/bad/${file}.json`);
-    const res = await authorize(url);
-    expect(res.status).toBe(401);
-    expect(res.location).toBeNull();
-    expect(JSON.parse(res.body)).toEqual({
-      error: 'invalid_client',
-      error_description: 'Client authentication failed',
-      hint: 'Client authentication failed',
-      message: 'Client authentication failed',
-    });
-  });
+  ])(
+    'an unusable document (%s) fails authorization with invalid_client and no reason',
+    async (_name, file, make) => {
+      const url = make(`${base}/bad/${file}.json`);
+      const res = await authorize(url);
+      expect(res.status).toBe(401);
+      expect(res.location).toBeNull();
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'invalid_client',
+        error_description: 'Client authentication failed',
+        hint: 'Client authentication failed',
+        message: 'Client authentication failed',
+      });
+    },
+  );
 
   it('refuses URLs over 191 characters and plain http', async () => {
     const long = `${base}/${'a'.repeat(200)}.json`;
-    served.set(`/${'a'.repeat(200)}.json`, { body: JSON.stringify({ client_id: long, redirect_uris: [REDIRECT] }) });
+    served.set(`/${'a'.repeat(200)}.json`, {
+      body: JSON.stringify({ client_id: long, redirect_uris: [REDIRECT] }),
+    });
     expect((await authorize(long)).status).toBe(401);
     expect((await authorize(`http://localhost/doc.json`)).status).toBe(401);
   });

@@ -23,14 +23,29 @@ export const DEFAULT_CLIENT_NAME = 'Unnamed application';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** Spec 8: client metadata documents. */
-const METADATA_DOCUMENT = { maxUrlLength: 191, timeoutMs: 5000, maxBytes: 64 * 1024, maxAgeMs: 3600_000 };
+const METADATA_DOCUMENT = {
+  maxUrlLength: 191,
+  timeoutMs: 5000,
+  maxBytes: 64 * 1024,
+  maxAgeMs: 3600_000,
+};
 
 function invalidMetadata(hint: string) {
-  return oauthError(400, 'invalid_client_metadata', 'The value of one of the client metadata fields is invalid.', hint);
+  return oauthError(
+    400,
+    'invalid_client_metadata',
+    'The value of one of the client metadata fields is invalid.',
+    hint,
+  );
 }
 
 function invalidRedirectUri(hint: string) {
-  return oauthError(400, 'invalid_redirect_uri', 'The value of one or more redirection URIs is invalid.', hint);
+  return oauthError(
+    400,
+    'invalid_redirect_uri',
+    'The value of one or more redirection URIs is invalid.',
+    hint,
+  );
 }
 
 /** Spec 4.13: loopback redirect URIs match on any port; host and path must match. */
@@ -45,20 +60,25 @@ export function loopbackMatches(requested: string, registered: string[]): boolea
   return registered.some((r) => {
     const reg = URL.parse(r);
     if (!reg || !isLoopback(r)) return false;
-    return reg.hostname === url.hostname && reg.pathname === url.pathname && reg.search === url.search;
+    return (
+      reg.hostname === url.hostname && reg.pathname === url.pathname && reg.search === url.search
+    );
   });
 }
 
 /** Spec 4.13 redirect URI rules: absolute https, or http on a loopback host; no fragment. */
 function checkRedirectUri(uri: unknown): string {
-  if (typeof uri !== 'string' || uri === '') throw invalidRedirectUri('Each redirect URI must be an absolute URI.');
+  if (typeof uri !== 'string' || uri === '')
+    throw invalidRedirectUri('Each redirect URI must be an absolute URI.');
   const url = URL.parse(uri);
   if (!url) throw invalidRedirectUri('Each redirect URI must be an absolute URI.');
   if (uri.includes('#')) throw invalidRedirectUri('Redirect URIs must not contain a fragment.');
   if (url.protocol === 'https:') return uri;
   if (url.protocol === 'http:') {
     if (LOOPBACK_HOSTS.has(url.hostname)) return uri;
-    throw invalidRedirectUri('Redirect URIs must use https, or http on 127.0.0.1, [::1] or localhost.');
+    throw invalidRedirectUri(
+      'Redirect URIs must use https, or http on 127.0.0.1, [::1] or localhost.',
+    );
   }
   throw invalidRedirectUri('Custom URI schemes are not accepted.');
 }
@@ -70,33 +90,50 @@ function checkRedirectUri(uri: unknown): string {
 @Injectable()
 export class ClientsService {
   private readonly logger = new Logger('ClientsService');
-  private readonly documents = new Map<string, { metadata: ClientMetadata | null; expiresAt: number }>();
+  private readonly documents = new Map<
+    string,
+    { metadata: ClientMetadata | null; expiresAt: number }
+  >();
 
   constructor(@Inject(TokensRepository) private readonly store: TokensRepository) {}
 
   /** Validates a registration request (spec 4.13 field rules); other fields are ignored. */
   validateRegistration(body: unknown): Omit<ClientMetadata, 'client_id'> {
-    const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const input = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
+      string,
+      unknown
+    >;
     const uris = input.redirect_uris;
-    if (uris === undefined || uris === null) throw invalidRedirectUri('The redirect_uris field is required.');
+    if (uris === undefined || uris === null)
+      throw invalidRedirectUri('The redirect_uris field is required.');
     if (!Array.isArray(uris)) throw invalidRedirectUri('The redirect_uris field must be an array.');
-    if (uris.length < 1 || uris.length > 10) throw invalidRedirectUri('Register between 1 and 10 redirect URIs.');
+    if (uris.length < 1 || uris.length > 10)
+      throw invalidRedirectUri('Register between 1 and 10 redirect URIs.');
     const redirectUris = uris.map(checkRedirectUri);
 
     const method = input.token_endpoint_auth_method ?? 'none';
     if (typeof method !== 'string' || !AUTH_METHODS.includes(method as AuthMethod)) {
-      throw invalidMetadata('token_endpoint_auth_method must be none, client_secret_basic or client_secret_post.');
+      throw invalidMetadata(
+        'token_endpoint_auth_method must be none, client_secret_basic or client_secret_post.',
+      );
     }
     const grants = input.grant_types;
     if (grants !== undefined && grants !== null) {
-      if (!Array.isArray(grants) || grants.some((g) => typeof g !== 'string' || !GRANT_TYPES.includes(g))) {
-        throw invalidMetadata('Only the authorization_code and refresh_token grant types are accepted.');
+      if (
+        !Array.isArray(grants) ||
+        grants.some((g) => typeof g !== 'string' || !GRANT_TYPES.includes(g))
+      ) {
+        throw invalidMetadata(
+          'Only the authorization_code and refresh_token grant types are accepted.',
+        );
       }
     }
     let name = input.client_name;
-    if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) name = DEFAULT_CLIENT_NAME;
+    if (name === undefined || name === null || (typeof name === 'string' && name.trim() === ''))
+      name = DEFAULT_CLIENT_NAME;
     if (typeof name !== 'string') throw invalidMetadata('client_name must be a string.');
-    if (name.length > 120) throw invalidMetadata('client_name must not be longer than 120 characters.');
+    if (name.length > 120)
+      throw invalidMetadata('client_name must not be longer than 120 characters.');
     return {
       client_name: name,
       redirect_uris: redirectUris,
@@ -113,15 +150,18 @@ export class ClientsService {
       ...fields,
       client_id_issued_at: Math.floor(Date.now() / 1000),
     };
-    if (client.token_endpoint_auth_method !== 'none') client.client_secret = randomBytes(32).toString('base64url');
+    if (client.token_endpoint_auth_method !== 'none')
+      client.client_secret = randomBytes(32).toString('base64url');
     await this.store.upsertPayload('Client', client.client_id, { ...client }, undefined);
     return client;
   }
 
   async rotateSecret(clientId: string): Promise<ClientMetadata> {
-    const client = (await this.store.findPayload('Client', 'id', clientId)) as ClientMetadata | undefined;
+    const client = (await this.store.findPayload('Client', 'id', clientId)) as
+      ClientMetadata | undefined;
     if (!client) throw new Error(`no client with id ${clientId}`);
-    if (client.token_endpoint_auth_method === 'none') throw new Error(`client ${clientId} is a public client`);
+    if (client.token_endpoint_auth_method === 'none')
+      throw new Error(`client ${clientId} is a public client`);
     const updated = { ...client, client_secret: randomBytes(32).toString('base64url') };
     await this.store.upsertPayload('Client', clientId, { ...updated }, undefined);
     return updated;
@@ -137,7 +177,9 @@ export class ClientsService {
   static toResponse(client: ClientMetadata): Record<string, unknown> {
     return {
       client_id: client.client_id,
-      ...(client.client_secret ? { client_secret: client.client_secret, client_secret_expires_at: 0 } : {}),
+      ...(client.client_secret
+        ? { client_secret: client.client_secret, client_secret_expires_at: 0 }
+        : {}),
       client_id_issued_at: client.client_id_issued_at,
       client_name: client.client_name,
       redirect_uris: client.redirect_uris,
@@ -155,14 +197,24 @@ export class ClientsService {
     const cached = this.documents.get(url);
     if (cached && cached.expiresAt > Date.now()) return cached.metadata;
     const metadata = await this.fetchDocument(url);
-    this.documents.set(url, { metadata, expiresAt: Date.now() + (metadata ? METADATA_DOCUMENT.maxAgeMs : 60_000) });
-    if (this.documents.size > 1000) this.documents.delete(this.documents.keys().next().value as string);
+    this.documents.set(url, {
+      metadata,
+      expiresAt: Date.now() + (metadata ? METADATA_DOCUMENT.maxAgeMs : 60_000),
+    });
+    if (this.documents.size > 1000)
+      this.documents.delete(this.documents.keys().next().value as string);
     return metadata;
   }
 
   private async fetchDocument(url: string): Promise<ClientMetadata | null> {
     const parsed = URL.parse(url);
-    if (!parsed || url.length > METADATA_DOCUMENT.maxUrlLength || parsed.hash || parsed.username || parsed.password) {
+    if (
+      !parsed ||
+      url.length > METADATA_DOCUMENT.maxUrlLength ||
+      parsed.hash ||
+      parsed.username ||
+      parsed.password
+    ) {
       return null;
     }
     try {
@@ -180,7 +232,10 @@ export class ClientsService {
       const uris = doc.redirect_uris;
       if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10) return null;
       const redirectUris = uris.map(checkRedirectUri);
-      const name = typeof doc.client_name === 'string' && doc.client_name.trim() ? doc.client_name.slice(0, 120) : url;
+      const name =
+        typeof doc.client_name === 'string' && doc.client_name.trim()
+          ? doc.client_name.slice(0, 120)
+          : url;
       // Always a public client (spec 4.13).
       return {
         client_id: url,
@@ -191,7 +246,12 @@ export class ClientsService {
         token_endpoint_auth_method: 'none',
       };
     } catch (err) {
-      const reason = err instanceof OutboundError ? err.reason : err instanceof Error ? err.message : String(err);
+      const reason =
+        err instanceof OutboundError
+          ? err.reason
+          : err instanceof Error
+            ? err.message
+            : String(err);
       this.logger.warn(`client metadata document ${url} unusable: ${reason}`);
       return null;
     }

@@ -114,27 +114,44 @@ export class ConnectionsRepository {
     return rows.map(toConnection);
   }
 
-  async save(c: { userId: number; clientId: string; grantId: string; clientName: string; scopes: string[]; siteIds: number[] }): Promise<void> {
+  async save(c: {
+    userId: number;
+    clientId: string;
+    grantId: string;
+    clientName: string;
+    scopes: string[];
+    siteIds: number[];
+  }): Promise<void> {
     const now = new Date();
     await this.ds.query(
       `INSERT INTO oauth_connections (user_id, client_id, grant_id, client_name, scopes, site_ids, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE grant_id = VALUES(grant_id), client_name = VALUES(client_name),
          scopes = VALUES(scopes), site_ids = VALUES(site_ids), updated_at = VALUES(updated_at)`,
-      [c.userId, c.clientId, c.grantId, c.clientName, JSON.stringify(c.scopes), JSON.stringify(c.siteIds), now, now],
+      [
+        c.userId,
+        c.clientId,
+        c.grantId,
+        c.clientName,
+        JSON.stringify(c.scopes),
+        JSON.stringify(c.siteIds),
+        now,
+        now,
+      ],
     );
   }
 
   async updateSites(userId: number, clientId: string, siteIds: number[]): Promise<void> {
-    await this.ds.query('UPDATE oauth_connections SET site_ids = ?, updated_at = ? WHERE user_id = ? AND client_id = ?', [
-      JSON.stringify(siteIds),
-      new Date(),
-      userId,
-      clientId,
-    ]);
+    await this.ds.query(
+      'UPDATE oauth_connections SET site_ids = ?, updated_at = ? WHERE user_id = ? AND client_id = ?',
+      [JSON.stringify(siteIds), new Date(), userId, clientId],
+    );
   }
 
   async remove(userId: number, clientId: string): Promise<void> {
-    await this.ds.query('DELETE FROM oauth_connections WHERE user_id = ? AND client_id = ?', [userId, clientId]);
+    await this.ds.query('DELETE FROM oauth_connections WHERE user_id = ? AND client_id = ?', [
+      userId,
+      clientId,
+    ]);
   }
 }

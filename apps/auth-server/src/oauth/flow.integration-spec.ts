@@ -35,7 +35,11 @@ describe('auth-server (spec 4.13)', () => {
   });
 
   /** Runs authorize → sign-in → consent and returns the code (no exchange). */
-  async function authorizeCode(clientId: string, person: TestUser, extra: Record<string, string> = {}) {
+  async function authorizeCode(
+    clientId: string,
+    person: TestUser,
+    extra: Record<string, string> = {},
+  ) {
     const verifier = oc.randomPKCECodeVerifier();
     const params = new URLSearchParams({
       response_type: 'code',
@@ -47,15 +51,21 @@ describe('auth-server (spec 4.13)', () => {
       code_challenge_method: 'S256',
       ...extra,
     });
-    const flow = await runAuthorization(new Browser(), `${issuer}/oauth/authorize?${params}`, extra.redirect_uri ?? REDIRECT, {
-      email: person.email,
-      password: TEST_PASSWORD,
-    });
+    const flow = await runAuthorization(
+      new Browser(),
+      `${issuer}/oauth/authorize?${params}`,
+      extra.redirect_uri ?? REDIRECT,
+      {
+        email: person.email,
+        password: TEST_PASSWORD,
+      },
+    );
     return { code: flow.callback!.searchParams.get('code')!, verifier, flow };
   }
 
   async function publicClient(redirectUris = [REDIRECT]) {
-    return (await registerClient(issuer, { redirect_uris: redirectUris, client_name: 'Spec App' })).body.client_id as string;
+    return (await registerClient(issuer, { redirect_uris: redirectUris, client_name: 'Spec App' }))
+      .body.client_id as string;
   }
 
   describe('discovery', () => {
@@ -85,7 +95,9 @@ describe('auth-server (spec 4.13)', () => {
       expect(as.body).toStrictEqual(expected(false));
       expect(as.headers.get('cache-control')).toBe('public, max-age=3600');
       expect(as.headers.get('access-control-allow-origin')).toBeNull();
-      const oidc = await auth.request('GET', '/.well-known/openid-configuration', { headers: { origin: 'https://evil.example' } });
+      const oidc = await auth.request('GET', '/.well-known/openid-configuration', {
+        headers: { origin: 'https://evil.example' },
+      });
       expect(oidc.body).toStrictEqual(expected(true));
       expect(oidc.headers.get('cache-control')).toBe('public, max-age=3600');
       expect(oidc.headers.get('access-control-allow-origin')).toBeNull();
@@ -95,7 +107,12 @@ describe('auth-server (spec 4.13)', () => {
       const a = await auth.request('GET', '/oauth/jwks');
       expect(a.status).toBe(200);
       expect(a.body.keys).toHaveLength(1);
-      expect(a.body.keys[0]).toMatchObject({ kty: 'RSA', kid: 'service-oidc-1', alg: 'RS256', use: 'sig' });
+      expect(a.body.keys[0]).toMatchObject({
+        kty: 'RSA',
+        kid: 'service-oidc-1',
+        alg: 'RS256',
+        use: 'sig',
+      });
       expect(a.body.keys[0].d).toBeUndefined();
       const b = await auth.request('GET', '/oauth/jwks');
       expect(b.body).toEqual(a.body);
@@ -110,7 +127,11 @@ describe('auth-server (spec 4.13)', () => {
 
   describe('registration (POST /oauth/register)', () => {
     it('registers a public client with defaults', async () => {
-      const res = await registerClient(issuer, { redirect_uris: ['https://app.example/cb'], grant_types: ['authorization_code'], extra: 1 });
+      const res = await registerClient(issuer, {
+        redirect_uris: ['https://app.example/cb'],
+        grant_types: ['authorization_code'],
+        extra: 1,
+      });
       expect(res.status).toBe(201);
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       expect(res.body).toMatchObject({
@@ -139,18 +160,43 @@ describe('auth-server (spec 4.13)', () => {
     it.each([
       ['missing redirect_uris', {}, 'invalid_redirect_uri'],
       ['empty redirect_uris', { redirect_uris: [] }, 'invalid_redirect_uri'],
-      ['more than 10', { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) }, 'invalid_redirect_uri'],
+      [
+        'more than 10',
+        { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) },
+        'invalid_redirect_uri',
+      ],
       ['relative URI', { redirect_uris: ['/cb'] }, 'invalid_redirect_uri'],
-      ['http on a public host', { redirect_uris: ['http://app.example/cb'] }, 'invalid_redirect_uri'],
+      [
+        'http on a public host',
+        { redirect_uris: ['http://app.example/cb'] },
+        'invalid_redirect_uri',
+      ],
       ['a fragment', { redirect_uris: ['https://app.example/cb#x'] }, 'invalid_redirect_uri'],
       ['a custom scheme', { redirect_uris: ['com.example.app:/cb'] }, 'invalid_redirect_uri'],
-      ['an unknown auth method', { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'private_key_jwt' }, 'invalid_client_metadata'],
-      ['another grant type', { redirect_uris: [REDIRECT], grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
-      ['a name over 120 chars', { redirect_uris: [REDIRECT], client_name: 'x'.repeat(121) }, 'invalid_client_metadata'],
+      [
+        'an unknown auth method',
+        { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'private_key_jwt' },
+        'invalid_client_metadata',
+      ],
+      [
+        'another grant type',
+        { redirect_uris: [REDIRECT], grant_types: ['client_credentials'] },
+        'invalid_client_metadata',
+      ],
+      [
+        'a name over 120 chars',
+        { redirect_uris: [REDIRECT], client_name: 'x'.repeat(121) },
+        'invalid_client_metadata',
+      ],
     ])('refuses %s', async (_, body, error) => {
       const res = await registerClient(issuer, body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error, error_description: expect.any(String), hint: expect.any(String), message: expect.any(String) });
+      expect(res.body).toEqual({
+        error,
+        error_description: expect.any(String),
+        hint: expect.any(String),
+        message: expect.any(String),
+      });
     });
 
     it('accepts loopback http on 127.0.0.1, [::1] and localhost', async () => {
@@ -163,7 +209,8 @@ describe('auth-server (spec 4.13)', () => {
     it('allows 10 per hour per IP, counting refused ones, then 429 temporarily_unavailable', async () => {
       const ip = freshIp();
       for (let i = 0; i < 5; i++) expect((await registerClient(issuer, {}, ip)).status).toBe(400);
-      for (let i = 0; i < 5; i++) expect((await registerClient(issuer, { redirect_uris: [REDIRECT] }, ip)).status).toBe(201);
+      for (let i = 0; i < 5; i++)
+        expect((await registerClient(issuer, { redirect_uris: [REDIRECT] }, ip)).status).toBe(201);
       const over = await registerClient(issuer, { redirect_uris: [REDIRECT] }, ip);
       expect(over.status).toBe(429);
       expect(over.body.error).toBe('temporarily_unavailable');
@@ -175,7 +222,10 @@ describe('auth-server (spec 4.13)', () => {
   describe('authorization and tokens', () => {
     it('runs the code flow with PKCE: claims of 2.11, ID token, userinfo', async () => {
       const site = await auth.factory.site({ name: 'Docs' });
-      const reg = await registerClient(issuer, { redirect_uris: [REDIRECT], client_name: 'Test App' });
+      const reg = await registerClient(issuer, {
+        redirect_uris: [REDIRECT],
+        client_name: 'Test App',
+      });
       const clientId = reg.body.client_id;
       const config = await clientConfig(issuer, clientId);
       const verifier = oc.randomPKCECodeVerifier();
@@ -188,7 +238,10 @@ describe('auth-server (spec 4.13)', () => {
         nonce: 'n-1',
         resource: API,
       });
-      const flow = await runAuthorization(new Browser(), url.toString(), REDIRECT, { email: site.owner.email, password: TEST_PASSWORD });
+      const flow = await runAuthorization(new Browser(), url.toString(), REDIRECT, {
+        email: site.owner.email,
+        password: TEST_PASSWORD,
+      });
       expect(flow.signInShown).toBe(true);
       expect(flow.consentPages).toHaveLength(1);
       expect(flow.consentPages[0]).toContain('Test App');
@@ -198,7 +251,10 @@ describe('auth-server (spec 4.13)', () => {
       expect(flow.callback!.searchParams.get('state')).toBe('st-1');
       expect(flow.callback!.searchParams.get('iss')).toBe(issuer);
 
-      const tokens = await oc.authorizationCodeGrant(config, flow.callback!, { pkceCodeVerifier: verifier, expectedState: 'st-1' });
+      const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {
+        pkceCodeVerifier: verifier,
+        expectedState: 'st-1',
+      });
       expect(tokens.expires_in).toBe(3600);
       expect(tokens.scope).toBeUndefined();
       expect(tokens.refresh_token).toEqual(expect.any(String));
@@ -236,7 +292,11 @@ describe('auth-server (spec 4.13)', () => {
       expect(claims.exp - claims.iat).toBe(3600);
 
       const info = await oc.fetchUserInfo(config, tokens.access_token, String(site.owner.id));
-      expect(info).toMatchObject({ sub: String(site.owner.id), email: site.owner.email, name: 'Test Person' });
+      expect(info).toMatchObject({
+        sub: String(site.owner.id),
+        email: site.owner.email,
+        name: 'Test Person',
+      });
     });
 
     it('answers the raw token request with Bearer, no scope, Cache-Control no-store; JSON bodies too', async () => {
@@ -246,7 +306,13 @@ describe('auth-server (spec 4.13)', () => {
       const res = await fetch(`${issuer}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier, redirect_uri: REDIRECT }),
+        body: JSON.stringify({
+          grant_type: 'authorization_code',
+          client_id: clientId,
+          code,
+          code_verifier: verifier,
+          redirect_uri: REDIRECT,
+        }),
       });
       const body = (await res.json()) as Record<string, any>;
       expect(res.status).toBe(200);
@@ -269,7 +335,13 @@ describe('auth-server (spec 4.13)', () => {
       const clientId = await publicClient();
       const { code, verifier, flow } = await authorizeCode(clientId, site.owner, { scope: '' });
       expect(flow.consentPages[0]).toContain('No permissions beyond identifying the app.');
-      const res = await tokenRequest(issuer, { grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier, redirect_uri: REDIRECT });
+      const res = await tokenRequest(issuer, {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      });
       expect(decodeJwt(res.body.access_token).payload.scopes).toEqual([]);
     });
 
@@ -277,7 +349,13 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const { code, verifier } = await authorizeCode(clientId, site.owner);
-      const params = { grant_type: 'authorization_code', client_id: clientId, code, code_verifier: verifier, redirect_uri: REDIRECT };
+      const params = {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      };
       expect((await tokenRequest(issuer, params)).status).toBe(200);
       const again = await tokenRequest(issuer, params);
       expect(again.status).toBe(400);
@@ -311,13 +389,22 @@ describe('auth-server (spec 4.13)', () => {
       const clientId = await publicClient();
       const first = await authorizeCode(clientId, site.owner, { resource: API });
       const wrong = await tokenRequest(issuer, {
-        grant_type: 'authorization_code', client_id: clientId, code: first.code, code_verifier: first.verifier, redirect_uri: REDIRECT, resource: MCP,
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: first.code,
+        code_verifier: first.verifier,
+        redirect_uri: REDIRECT,
+        resource: MCP,
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toBe('invalid_target');
       const second = await authorizeCode(clientId, site.owner, { resource: API });
       const ok = await tokenRequest(issuer, {
-        grant_type: 'authorization_code', client_id: clientId, code: second.code, code_verifier: second.verifier, redirect_uri: REDIRECT,
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: second.code,
+        code_verifier: second.verifier,
+        redirect_uri: REDIRECT,
       });
       expect(ok.status).toBe(200);
       expect(decodeJwt(ok.body.access_token).payload.aud).toEqual([clientId, API]);
@@ -325,9 +412,19 @@ describe('auth-server (spec 4.13)', () => {
 
     it('rotates refresh tokens; a reused one fails with the stated 401 body; narrower scope only', async () => {
       const site = await auth.factory.site();
-      const c = await connectApp(issuer, { email: site.owner.email, password: TEST_PASSWORD, scope: 'openid content.read content.write', resource: API });
+      const c = await connectApp(issuer, {
+        email: site.owner.email,
+        password: TEST_PASSWORD,
+        scope: 'openid content.read content.write',
+        resource: API,
+      });
       const first = c.tokens.refresh_token!;
-      const wider = await tokenRequest(issuer, { grant_type: 'refresh_token', client_id: c.clientId, refresh_token: first, scope: 'content.read design.write' });
+      const wider = await tokenRequest(issuer, {
+        grant_type: 'refresh_token',
+        client_id: c.clientId,
+        refresh_token: first,
+        scope: 'content.read design.write',
+      });
       expect(wider.status).toBe(400);
       expect(wider.body.error).toBe('invalid_scope');
 
@@ -341,9 +438,15 @@ describe('auth-server (spec 4.13)', () => {
       // The old pair is revoked at once.
       const old = await auth.request('GET', '/oauth/userinfo', { token: c.tokens.access_token });
       expect(old.status).toBe(401);
-      expect((await auth.request('GET', '/oauth/userinfo', { token: refreshed.access_token })).status).toBe(200);
+      expect(
+        (await auth.request('GET', '/oauth/userinfo', { token: refreshed.access_token })).status,
+      ).toBe(200);
 
-      const reuse = await tokenRequest(issuer, { grant_type: 'refresh_token', client_id: c.clientId, refresh_token: first });
+      const reuse = await tokenRequest(issuer, {
+        grant_type: 'refresh_token',
+        client_id: c.clientId,
+        refresh_token: first,
+      });
       expect(reuse.status).toBe(401);
       expect(reuse.body).toEqual({
         error: 'invalid_request',
@@ -356,16 +459,28 @@ describe('auth-server (spec 4.13)', () => {
 
     it('an expired refresh token answers hint "Token has expired"', async () => {
       const site = await auth.factory.site();
-      const c = await connectApp(issuer, { email: site.owner.email, password: TEST_PASSWORD, scope: 'content.read' });
+      const c = await connectApp(issuer, {
+        email: site.owner.email,
+        password: TEST_PASSWORD,
+        scope: 'content.read',
+      });
       const rt = c.tokens.refresh_token!;
       const rows: { payload: string | Record<string, any> }[] = await auth.ds.query(
         "SELECT payload FROM oauth_payloads WHERE model = 'RefreshToken' AND id = ?",
         [rt],
       );
-      const payload = typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
+      const payload =
+        typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
       payload.exp = Math.floor(Date.now() / 1000) - 10;
-      await auth.ds.query("UPDATE oauth_payloads SET payload = ? WHERE model = 'RefreshToken' AND id = ?", [JSON.stringify(payload), rt]);
-      const res = await tokenRequest(issuer, { grant_type: 'refresh_token', client_id: c.clientId, refresh_token: rt });
+      await auth.ds.query(
+        "UPDATE oauth_payloads SET payload = ? WHERE model = 'RefreshToken' AND id = ?",
+        [JSON.stringify(payload), rt],
+      );
+      const res = await tokenRequest(issuer, {
+        grant_type: 'refresh_token',
+        client_id: c.clientId,
+        refresh_token: rt,
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
         error: 'invalid_request',
@@ -377,11 +492,19 @@ describe('auth-server (spec 4.13)', () => {
 
     it('issues a refresh token without offline_access and answers the same for JSON and form', async () => {
       const site = await auth.factory.site();
-      const c = await connectApp(issuer, { email: site.owner.email, password: TEST_PASSWORD, scope: 'content.read' });
+      const c = await connectApp(issuer, {
+        email: site.owner.email,
+        password: TEST_PASSWORD,
+        scope: 'content.read',
+      });
       const res = await fetch(`${issuer}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'refresh_token', client_id: c.clientId, refresh_token: c.tokens.refresh_token }),
+        body: JSON.stringify({
+          grant_type: 'refresh_token',
+          client_id: c.clientId,
+          refresh_token: c.tokens.refresh_token,
+        }),
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Record<string, any>).refresh_token).toEqual(expect.any(String));
@@ -412,12 +535,18 @@ describe('auth-server (spec 4.13)', () => {
       expect(res.location).toBeNull();
       expect(res.text).toContain('invalid_client');
       const json = await authorize({ ...(await base('no-such-client')) }, 'application/json');
-      expect(JSON.parse(json.text)).toMatchObject({ error: 'invalid_client', error_description: 'Client authentication failed' });
+      expect(JSON.parse(json.text)).toMatchObject({
+        error: 'invalid_client',
+        error_description: 'Client authentication failed',
+      });
     });
 
     it('unregistered redirect_uri: 401 invalid_client, no redirect', async () => {
       const clientId = await publicClient();
-      const res = await authorize({ ...(await base(clientId)), redirect_uri: 'https://evil.example/cb' });
+      const res = await authorize({
+        ...(await base(clientId)),
+        redirect_uri: 'https://evil.example/cb',
+      });
       expect(res.status).toBe(401);
       expect(res.location).toBeNull();
       expect(res.text).toContain('invalid_client');
@@ -430,12 +559,18 @@ describe('auth-server (spec 4.13)', () => {
       const res = await authorize(params, 'application/json');
       expect(res.status).toBe(400);
       expect(res.location).toBeNull();
-      expect(JSON.parse(res.text)).toMatchObject({ error: 'invalid_request', hint: 'Code challenge must be provided for public clients' });
+      expect(JSON.parse(res.text)).toMatchObject({
+        error: 'invalid_request',
+        hint: 'Code challenge must be provided for public clients',
+      });
     });
 
     it('other resource: 400 invalid_target, no redirect', async () => {
       const clientId = await publicClient();
-      const res = await authorize({ ...(await base(clientId)), resource: 'https://other.example' }, 'application/json');
+      const res = await authorize(
+        { ...(await base(clientId)), resource: 'https://other.example' },
+        'application/json',
+      );
       expect(res.status).toBe(400);
       expect(res.location).toBeNull();
       expect(JSON.parse(res.text).error).toBe('invalid_target');
@@ -456,11 +591,16 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const params = new URLSearchParams(await base(clientId));
-      const flow = await runAuthorization(new Browser(), `${issuer}/oauth/authorize?${params}`, REDIRECT, {
-        email: site.owner.email,
-        password: TEST_PASSWORD,
-        decision: 'deny',
-      });
+      const flow = await runAuthorization(
+        new Browser(),
+        `${issuer}/oauth/authorize?${params}`,
+        REDIRECT,
+        {
+          email: site.owner.email,
+          password: TEST_PASSWORD,
+          decision: 'deny',
+        },
+      );
       expect(flow.callback!.searchParams.get('error')).toBe('access_denied');
       expect(flow.callback!.searchParams.get('state')).toBe('s1');
       expect(flow.callback!.searchParams.get('iss')).toBe(issuer);
@@ -471,10 +611,15 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const params = new URLSearchParams(await base(clientId));
-      const flow = await runAuthorization(new Browser(), `${issuer}/oauth/authorize?${params}`, REDIRECT, {
-        email: site.owner.email,
-        password: 'wrong-password',
-      });
+      const flow = await runAuthorization(
+        new Browser(),
+        `${issuer}/oauth/authorize?${params}`,
+        REDIRECT,
+        {
+          email: site.owner.email,
+          password: 'wrong-password',
+        },
+      );
       expect(flow.callback).toBeUndefined();
       expect(flow.page!.status).toBe(422);
       expect(flow.page!.html).toContain('These credentials do not match our records.');
@@ -484,12 +629,20 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient(['http://127.0.0.1/cb']);
       const params = { ...(await base(clientId)), redirect_uri: 'http://127.0.0.1:53123/cb' };
-      const flow = await runAuthorization(new Browser(), `${issuer}/oauth/authorize?${new URLSearchParams(params)}`, 'http://127.0.0.1:53123/cb', {
-        email: site.owner.email,
-        password: TEST_PASSWORD,
-      });
+      const flow = await runAuthorization(
+        new Browser(),
+        `${issuer}/oauth/authorize?${new URLSearchParams(params)}`,
+        'http://127.0.0.1:53123/cb',
+        {
+          email: site.owner.email,
+          password: TEST_PASSWORD,
+        },
+      );
       expect(flow.callback!.searchParams.get('code')).toEqual(expect.any(String));
-      const otherPath = await authorize({ ...params, redirect_uri: 'http://127.0.0.1:53123/other' });
+      const otherPath = await authorize({
+        ...params,
+        redirect_uri: 'http://127.0.0.1:53123/other',
+      });
       expect(otherPath.status).toBe(401);
       const otherHost = await authorize({ ...params, redirect_uri: 'http://localhost:53123/cb' });
       expect(otherHost.status).toBe(401);
@@ -505,15 +658,25 @@ describe('auth-server (spec 4.13)', () => {
       await auth.factory.member(foreign, owner, 'admin'); // a member, not the owner's account
       const clientId = await publicClient();
       const params = new URLSearchParams({
-        response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'content.read', state: 's',
-        code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()), code_challenge_method: 'S256',
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        scope: 'content.read',
+        state: 's',
+        code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
       });
       const browser = new Browser();
-      const none = await runAuthorization(browser, `${issuer}/oauth/authorize?${params}`, REDIRECT, {
-        email: owner.email,
-        password: TEST_PASSWORD,
-        sites: [],
-      });
+      const none = await runAuthorization(
+        browser,
+        `${issuer}/oauth/authorize?${params}`,
+        REDIRECT,
+        {
+          email: owner.email,
+          password: TEST_PASSWORD,
+          sites: [],
+        },
+      );
       const page = none.consentPages[0];
       expect(page).toContain('Alpha');
       expect(page).toContain('Beta');
@@ -522,22 +685,36 @@ describe('auth-server (spec 4.13)', () => {
       expect(none.page!.status).toBe(422);
       expect(none.page!.html).toContain('Choose at least one help center.');
 
-      const ok = await runAuthorization(browser, none.page!.url, REDIRECT, { email: owner.email, password: TEST_PASSWORD, sites: [b.id] });
+      const ok = await runAuthorization(browser, none.page!.url, REDIRECT, {
+        email: owner.email,
+        password: TEST_PASSWORD,
+        sites: [b.id],
+      });
       expect(ok.callback!.searchParams.get('code')).toEqual(expect.any(String));
 
       // Approved and a site covered: straight back, no screen.
-      const again = await runAuthorization(browser, `${issuer}/oauth/authorize?${params}`, REDIRECT, { email: owner.email, password: TEST_PASSWORD });
+      const again = await runAuthorization(
+        browser,
+        `${issuer}/oauth/authorize?${params}`,
+        REDIRECT,
+        { email: owner.email, password: TEST_PASSWORD },
+      );
       expect(again.consentPages).toHaveLength(0);
       expect(again.signInShown).toBe(false);
       expect(again.callback!.searchParams.get('code')).toEqual(expect.any(String));
 
       // prompt=consent shows it again, with the earlier site ticked.
       params.set('prompt', 'consent');
-      const forced = await runAuthorization(browser, `${issuer}/oauth/authorize?${params}`, REDIRECT, {
-        email: owner.email,
-        password: TEST_PASSWORD,
-        sites: [a.id, b.id],
-      });
+      const forced = await runAuthorization(
+        browser,
+        `${issuer}/oauth/authorize?${params}`,
+        REDIRECT,
+        {
+          email: owner.email,
+          password: TEST_PASSWORD,
+          sites: [a.id, b.id],
+        },
+      );
       expect(forced.consentPages).toHaveLength(1);
       expect(forced.consentPages[0]).toMatch(new RegExp(`value="${b.id}" checked`));
       expect(forced.consentPages[0]).not.toMatch(new RegExp(`value="${a.id}" checked`));
@@ -546,11 +723,16 @@ describe('auth-server (spec 4.13)', () => {
       // A new scope asks again.
       params.delete('prompt');
       params.set('scope', 'content.read content.write');
-      const wider = await runAuthorization(browser, `${issuer}/oauth/authorize?${params}`, REDIRECT, {
-        email: owner.email,
-        password: TEST_PASSWORD,
-        sites: [a.id],
-      });
+      const wider = await runAuthorization(
+        browser,
+        `${issuer}/oauth/authorize?${params}`,
+        REDIRECT,
+        {
+          email: owner.email,
+          password: TEST_PASSWORD,
+          sites: [a.id],
+        },
+      );
       expect(wider.consentPages).toHaveLength(1);
       expect(wider.consentPages[0]).toContain('content.write');
     });
@@ -573,7 +755,8 @@ describe('auth-server (spec 4.13)', () => {
         'SELECT site_ids FROM oauth_connections WHERE user_id = ? AND client_id = ?',
         [owner.id, c.clientId],
       );
-      const shared = typeof rows[0].site_ids === 'string' ? JSON.parse(rows[0].site_ids) : rows[0].site_ids;
+      const shared =
+        typeof rows[0].site_ids === 'string' ? JSON.parse(rows[0].site_ids) : rows[0].site_ids;
       expect(shared).toEqual([growth.id]);
       expect(decodeJwt(c.tokens.access_token).payload.aud).toEqual([c.clientId, MCP]);
     });
@@ -594,45 +777,84 @@ describe('auth-server (spec 4.13)', () => {
       });
       const clientId = created.client.client_id;
       const site = await auth.factory.site();
-      const first = await authorizeCode(clientId, site.owner, { code_challenge: '', code_challenge_method: '' });
+      const first = await authorizeCode(clientId, site.owner, {
+        code_challenge: '',
+        code_challenge_method: '',
+      });
       // Basic.
       const basic = Buffer.from(`${clientId}:${created.client.client_secret}`).toString('base64');
-      const viaBasic = await tokenRequest(issuer, { grant_type: 'authorization_code', code: first.code, redirect_uri: REDIRECT }, { authorization: `Basic ${basic}` });
+      const viaBasic = await tokenRequest(
+        issuer,
+        { grant_type: 'authorization_code', code: first.code, redirect_uri: REDIRECT },
+        { authorization: `Basic ${basic}` },
+      );
       expect(viaBasic.status).toBe(200);
       // In the body, although registered for Basic.
-      const second = await authorizeCode(clientId, site.owner, { code_challenge: '', code_challenge_method: '' });
+      const second = await authorizeCode(clientId, site.owner, {
+        code_challenge: '',
+        code_challenge_method: '',
+      });
       const viaBody = await tokenRequest(issuer, {
-        grant_type: 'authorization_code', code: second.code, redirect_uri: REDIRECT, client_id: clientId, client_secret: created.client.client_secret,
+        grant_type: 'authorization_code',
+        code: second.code,
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+        client_secret: created.client.client_secret,
       });
       expect(viaBody.status).toBe(200);
 
-      const rotated = (await runCli('oauth client rotate-secret', { client: clientId })) as { client: Record<string, any> };
+      const rotated = (await runCli('oauth client rotate-secret', { client: clientId })) as {
+        client: Record<string, any>;
+      };
       expect(rotated.client.client_id).toBe(clientId);
       expect(rotated.client.client_secret).not.toBe(created.client.client_secret);
       const stale = await tokenRequest(issuer, {
-        grant_type: 'refresh_token', refresh_token: viaBody.body.refresh_token, client_id: clientId, client_secret: created.client.client_secret,
+        grant_type: 'refresh_token',
+        refresh_token: viaBody.body.refresh_token,
+        client_id: clientId,
+        client_secret: created.client.client_secret,
       });
       expect(stale.status).toBe(401);
       expect(stale.body.error).toBe('invalid_client');
       const fresh = await tokenRequest(issuer, {
-        grant_type: 'refresh_token', refresh_token: viaBody.body.refresh_token, client_id: clientId, client_secret: rotated.client.client_secret,
+        grant_type: 'refresh_token',
+        refresh_token: viaBody.body.refresh_token,
+        client_id: clientId,
+        client_secret: rotated.client.client_secret,
       });
       expect(fresh.status).toBe(200);
     });
 
     it('works with openid-client using client_secret_post', async () => {
-      const created = (await runCli('oauth client create', { name: 'Post App', 'redirect-uri': REDIRECT, confidential: 'true' })) as {
+      const created = (await runCli('oauth client create', {
+        name: 'Post App',
+        'redirect-uri': REDIRECT,
+        confidential: 'true',
+      })) as {
         client: Record<string, any>;
       };
       const site = await auth.factory.site();
-      const config = await clientConfig(issuer, created.client.client_id, oc.ClientSecretPost(created.client.client_secret));
+      const config = await clientConfig(
+        issuer,
+        created.client.client_id,
+        oc.ClientSecretPost(created.client.client_secret),
+      );
       const verifier = oc.randomPKCECodeVerifier();
       const url = oc.buildAuthorizationUrl(config, {
-        redirect_uri: REDIRECT, scope: 'openid content.read', state: 'p',
-        code_challenge: await oc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+        redirect_uri: REDIRECT,
+        scope: 'openid content.read',
+        state: 'p',
+        code_challenge: await oc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
       });
-      const flow = await runAuthorization(new Browser(), url.toString(), REDIRECT, { email: site.owner.email, password: TEST_PASSWORD });
-      const tokens = await oc.authorizationCodeGrant(config, flow.callback!, { pkceCodeVerifier: verifier, expectedState: 'p' });
+      const flow = await runAuthorization(new Browser(), url.toString(), REDIRECT, {
+        email: site.owner.email,
+        password: TEST_PASSWORD,
+      });
+      const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {
+        pkceCodeVerifier: verifier,
+        expectedState: 'p',
+      });
       expect(tokens.claims()!.aud).toBe(created.client.client_id);
     });
   });

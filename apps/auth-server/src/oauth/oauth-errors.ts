@@ -9,16 +9,25 @@ export const DESCRIPTIONS: Record<string, string> = {
   invalid_client: 'Client authentication failed',
   invalid_scope: 'The requested scope is invalid, unknown, or malformed',
   invalid_target: 'The requested resource is invalid, unknown, or malformed.',
-  unsupported_grant_type: 'The authorization grant type is not supported by the authorization server.',
-  unauthorized_client: 'The client is not authorized to request an authorization code using this method.',
-  unsupported_response_type: 'The authorization server does not support obtaining an authorization code using this method.',
+  unsupported_grant_type:
+    'The authorization grant type is not supported by the authorization server.',
+  unauthorized_client:
+    'The client is not authorized to request an authorization code using this method.',
+  unsupported_response_type:
+    'The authorization server does not support obtaining an authorization code using this method.',
   access_denied: 'The resource owner or authorization server denied the request.',
-  invalid_token: 'The access token provided is expired, revoked, malformed, or invalid for other reasons.',
+  invalid_token:
+    'The access token provided is expired, revoked, malformed, or invalid for other reasons.',
   temporarily_unavailable: 'The authorization server is temporarily unable to handle the request.',
-  server_error: 'The authorization server encountered an unexpected condition which prevented it from fulfilling the request.',
+  server_error:
+    'The authorization server encountered an unexpected condition which prevented it from fulfilling the request.',
 };
 
-const STATUS: Record<string, number> = { invalid_client: 401, invalid_token: 401, server_error: 500 };
+const STATUS: Record<string, number> = {
+  invalid_client: 401,
+  invalid_token: 401,
+  server_error: 500,
+};
 
 export const HINTS = {
   pkceRequired: 'Code challenge must be provided for public clients',
@@ -57,18 +66,26 @@ export interface ProviderError {
  * `invalid_request` "Authorization code has been revoked"; a PKCE mismatch is `invalid_grant`
  * "Failed to verify `code_verifier`".
  */
-export function mapTokenError(err: ProviderError | undefined, grantType: string | undefined, body: ProviderError): ApiError {
+export function mapTokenError(
+  err: ProviderError | undefined,
+  grantType: string | undefined,
+  body: ProviderError,
+): ApiError {
   const code = body.error ?? err?.error ?? 'server_error';
   const detail = err?.error_detail ?? '';
   if (code === 'invalid_grant' && grantType === 'refresh_token') {
     return invalidRefreshToken(/expired/.test(detail) ? HINTS.tokenExpired : HINTS.tokenRevoked);
   }
   if (code === 'invalid_grant' && grantType === 'authorization_code') {
-    if (/code_verifier|code_challenge/.test(detail)) return oauth('invalid_grant', HINTS.verifierFailed);
+    if (/code_verifier|code_challenge/.test(detail))
+      return oauth('invalid_grant', HINTS.verifierFailed);
     if (/expired/.test(detail)) return oauth('invalid_request', HINTS.codeExpired);
     if (/consumed|not found/.test(detail)) return oauth('invalid_request', HINTS.codeRevoked);
     if (/redirect_uri/.test(detail)) {
-      return oauth('invalid_grant', 'The redirect_uri does not match the one used in the authorization request');
+      return oauth(
+        'invalid_grant',
+        'The redirect_uri does not match the one used in the authorization request',
+      );
     }
     return oauth('invalid_grant', sentence(detail) || undefined);
   }

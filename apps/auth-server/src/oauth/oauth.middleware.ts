@@ -10,20 +10,40 @@ import { requestScope } from './request-scope';
 const PROVIDER_PATH = /^\/oauth\/(authorize(\/[^/?]+)?|token|jwks)(\?|$)/;
 const BODY_LIMIT = 64 * 1024;
 const KNOWN_SCOPES = new Set<string>([
-  'openid', 'profile', 'email', 'offline_access', 'content.read', 'content.write', 'analytics.read',
-  'webhooks.manage', 'notes.read', 'notes.write', 'design.read', 'design.write',
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'content.read',
+  'content.write',
+  'analytics.read',
+  'webhooks.manage',
+  'notes.read',
+  'notes.write',
+  'design.read',
+  'design.write',
 ]);
 
 function send(res: Response, error: ApiError, page: boolean): void {
   res.status(error.status).setHeader('Cache-Control', 'no-store');
   if (page && !String(res.req.headers.accept ?? '').includes('application/json')) {
-    res.type('html').send(errorPage(String(error.body.error), String(error.body.hint ?? error.body.error_description)));
+    res
+      .type('html')
+      .send(
+        errorPage(
+          String(error.body.error),
+          String(error.body.hint ?? error.body.error_description),
+        ),
+      );
   } else {
     res.json(error.body);
   }
 }
 
-async function findClient(provider: OidcProvider, id: string | null): Promise<OidcClient | undefined> {
+async function findClient(
+  provider: OidcProvider,
+  id: string | null,
+): Promise<OidcClient | undefined> {
   if (!id) return undefined;
   try {
     return await provider.Client.find(id);
@@ -38,18 +58,41 @@ async function findClient(provider: OidcProvider, id: string | null): Promise<Oi
  * without `code_challenge` (400 with hint, no redirect), unknown scope (redirect without
  * `state`). Also drops `nonce` (spec 2.11: never echoed). Returns true when answered.
  */
-async function precheckAuthorize(req: Request, res: Response, provider: OidcProvider): Promise<boolean> {
+async function precheckAuthorize(
+  req: Request,
+  res: Response,
+  provider: OidcProvider,
+): Promise<boolean> {
   const url = new URL(req.originalUrl, 'http://localhost');
   const q = url.searchParams;
   const client = await findClient(provider, q.get('client_id'));
   const redirectUri = q.get('redirect_uri');
-  if (!client || !redirectUri || q.getAll('redirect_uri').length > 1 || !client.redirectUriAllowed(redirectUri)) {
-    send(res, oauth('invalid_client', client ? 'The redirect_uri is not registered for this client' : undefined), true);
+  if (
+    !client ||
+    !redirectUri ||
+    q.getAll('redirect_uri').length > 1 ||
+    !client.redirectUriAllowed(redirectUri)
+  ) {
+    send(
+      res,
+      oauth(
+        'invalid_client',
+        client ? 'The redirect_uri is not registered for this client' : undefined,
+      ),
+      true,
+    );
     return true;
   }
   const resources = q.getAll('resource');
-  if (resources.length > 1 || (resources.length === 1 && !allowedResources().includes(resources[0]))) {
-    send(res, oauth('invalid_target', 'The resource must be the API origin or the tool server URL'), true);
+  if (
+    resources.length > 1 ||
+    (resources.length === 1 && !allowedResources().includes(resources[0]))
+  ) {
+    send(
+      res,
+      oauth('invalid_target', 'The resource must be the API origin or the tool server URL'),
+      true,
+    );
     return true;
   }
   if (client.clientAuthMethod === 'none' && !q.get('code_challenge')) {
@@ -103,7 +146,10 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const i = decoded.indexOf(':');
   if (i < 0) return null;
   try {
-    return { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
+    return {
+      id: decodeURIComponent(decoded.slice(0, i)),
+      secret: decodeURIComponent(decoded.slice(i + 1)),
+    };
   } catch {
     return null;
   }
@@ -114,7 +160,11 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
  * by HTTP Basic or in the body whichever method it registered. The provider reads form bodies
  * and insists on the registered method, so the request is normalised before it sees it.
  */
-async function prepareTokenRequest(req: Request, res: Response, provider: OidcProvider): Promise<boolean> {
+async function prepareTokenRequest(
+  req: Request,
+  res: Response,
+  provider: OidcProvider,
+): Promise<boolean> {
   let raw: string;
   try {
     raw = await readBody(req);
@@ -127,9 +177,11 @@ async function prepareTokenRequest(req: Request, res: Response, provider: OidcPr
   if (type.includes('json')) {
     try {
       const parsed: unknown = raw ? JSON.parse(raw) : {};
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new Error('not an object');
       for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
-        if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') params[k] = String(v);
+        if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+          params[k] = String(v);
         else if (Array.isArray(v)) params[k] = v.map(String);
       }
     } catch {
@@ -144,7 +196,9 @@ async function prepareTokenRequest(req: Request, res: Response, provider: OidcPr
   const clientId = basic?.id ?? (typeof params.client_id === 'string' ? params.client_id : null);
   const client = await findClient(provider, clientId);
   if (client && client.clientAuthMethod !== 'none') {
-    const secret = basic?.secret ?? (typeof params.client_secret === 'string' ? params.client_secret : undefined);
+    const secret =
+      basic?.secret ??
+      (typeof params.client_secret === 'string' ? params.client_secret : undefined);
     if (secret !== undefined) {
       if (client.clientAuthMethod === 'client_secret_basic') {
         const encoded = `${encodeURIComponent(client.clientId)}:${encodeURIComponent(secret)}`;
@@ -175,8 +229,18 @@ export function oauthMiddleware(oidc: OidcService): RequestHandler {
       const provider = await oidc.provider();
       callback ??= provider.callback();
       const path = req.originalUrl.split('?')[0];
-      if (path === '/oauth/authorize' && req.method === 'GET' && (await precheckAuthorize(req, res, provider))) return;
-      if (path === '/oauth/token' && req.method === 'POST' && (await prepareTokenRequest(req, res, provider))) return;
+      if (
+        path === '/oauth/authorize' &&
+        req.method === 'GET' &&
+        (await precheckAuthorize(req, res, provider))
+      )
+        return;
+      if (
+        path === '/oauth/token' &&
+        req.method === 'POST' &&
+        (await prepareTokenRequest(req, res, provider))
+      )
+        return;
       requestScope.run({}, () => callback!(req, res));
     })().catch(next);
   };

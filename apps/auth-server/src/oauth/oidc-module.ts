@@ -1,32 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 /**
  * oidc-provider 9 is ESM-only. Node 20.20 `require()`s it and jest transforms it to CommonJS
  * (docs: toolchain.md), so one `require` serves both; the namespace's `default` is the class.
- * The package ships no type declarations: the few members used here are typed below.
+ * The package ships no type declarations: the members used here are typed below.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const oidc = require('oidc-provider') as { default: ProviderClass; errors: Record<string, ErrorClass> };
+const oidc = require('oidc-provider') as {
+  default: ProviderClass;
+  errors: Record<string, new (description?: string) => Error>;
+  interactionPolicy: InteractionPolicyModule;
+};
 
-export type ErrorClass = new (...args: any[]) => Error;
+type Req = IncomingMessage;
+type Res = ServerResponse;
+
+/** The Koa context as the provider hands it to configuration callbacks and middleware. */
+export interface OidcContext {
+  oidc?: {
+    route?: string;
+    params?: Record<string, unknown>;
+    body?: Record<string, unknown>;
+    entities: Record<string, { jti: string } | undefined>;
+    session?: { accountId?: string };
+    client: { clientId: string };
+    result?: { consent?: { grantId?: string } };
+    provider: OidcProvider;
+  };
+  state: Record<string, unknown>;
+  body: unknown;
+  status: number;
+  type: string;
+  response: { headers: Record<string, unknown> };
+  remove(name: string): void;
+  set(name: string, value: string): void;
+}
+
+export interface OidcGrant {
+  addOIDCScope(scope: string): void;
+  addOIDCClaims(claims: string[]): void;
+  addResourceScope(resource: string, scope: string): void;
+  save(): Promise<string>;
+}
 
 /** The parts of an oidc-provider instance this app uses. */
 export interface OidcProvider {
   issuer: string;
   proxy: boolean;
-  callback(): (req: any, res: any) => void;
-  use(mw: (ctx: any, next: () => Promise<void>) => Promise<void>): void;
-  on(event: string, listener: (...args: any[]) => void): void;
-  interactionDetails(req: any, res: any): Promise<InteractionDetails>;
-  interactionFinished(req: any, res: any, result: object, options?: object): Promise<void>;
-  interactionResult(req: any, res: any, result: object, options?: object): Promise<string>;
-  Client: { find(id: string): Promise<OidcClient | undefined>; prototype: any };
-  Grant: any;
-  AuthorizationCode: { find(value: string, opts?: object): Promise<any> };
-  RefreshToken: { find(value: string, opts?: object): Promise<any> };
+  callback(): (req: Req, res: Res) => void;
+  use(mw: (ctx: OidcContext, next: () => Promise<void>) => Promise<void>): void;
+  on(event: string, listener: (ctx: OidcContext, err: unknown) => void): void;
+  interactionDetails(req: Req, res: Res): Promise<InteractionDetails>;
+  interactionFinished(req: Req, res: Res, result: object, options?: object): Promise<void>;
+  Client: {
+    find(id: string): Promise<OidcClient | undefined>;
+    prototype: { redirectUriAllowed(uri: string): boolean };
+  };
+  Grant: {
+    new (props: { accountId: string; clientId: string }): OidcGrant;
+    find(id: string): Promise<OidcGrant | undefined>;
+  };
 }
 
 export interface OidcClient {
   clientId: string;
-  clientName?: string;
   clientAuthMethod: string;
   redirectUris: string[];
   redirectUriAllowed(uri: string): boolean;
@@ -35,26 +72,23 @@ export interface OidcClient {
 export interface InteractionDetails {
   uid: string;
   prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
-  params: Record<string, any>;
+  params: Record<string, unknown>;
   session?: { accountId: string };
   grantId?: string;
-  lastSubmission?: Record<string, unknown>;
 }
 
 export type ProviderClass = new (issuer: string, configuration: object) => OidcProvider;
 
-export const Provider: ProviderClass = oidc.default;
-export const oidcErrors = oidc.errors;
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const policy = require('oidc-provider').interactionPolicy as {
-  base(): any;
+export interface InteractionPolicyModule {
+  base(): { get(name: string): { checks: { add(check: object): void } } };
   Check: new (
     name: string,
     description: string,
     error: string,
-    check: (ctx: any) => Promise<boolean> | boolean,
-    details?: (ctx: any) => object,
-  ) => any;
-};
-export const interactionPolicy = policy;
+    check: (ctx: OidcContext) => Promise<boolean> | boolean,
+  ) => object;
+}
+
+export const Provider: ProviderClass = oidc.default;
+export const oidcErrors = oidc.errors;
+export const interactionPolicy = oidc.interactionPolicy;

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { SCOPES, planHasToolServer, settings } from '@hc/contracts';
 import { ClientsService, loopbackMatches } from './clients.service';
 import { ConnectionsRepository } from './connections.repository';
 import { errorPage } from '../pages/pages';
 import { mapTokenError, ProviderError } from './oauth-errors';
-import { interactionPolicy, OidcProvider, oidcErrors, Provider } from './oidc-module';
+import { interactionPolicy, OidcContext, OidcProvider, oidcErrors, Provider } from './oidc-module';
 import { requestScope } from './request-scope';
 import { SecretsRepository } from './secrets.repository';
 import { TokensRepository } from './tokens.repository';
@@ -32,6 +32,15 @@ const TTL = {
   Grant: 365 * 24 * 3600,
 };
 
+/** What the provider hands the JWT customizer. */
+interface IssuedAccessToken {
+  jti: string;
+  grantId?: string;
+  accountId: string;
+  clientId: string;
+  scope?: string;
+}
+
 /** The resources a token may name (spec 4.13). */
 export function allowedResources(): string[] {
   const s = settings();
@@ -45,9 +54,10 @@ function splitName(name: string): { given: string; family: string } {
 
 /** Builds and holds the oidc-provider instance (one per app; built on first use). */
 @Injectable()
-export class OidcService {
+export class OidcService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('oidc');
   private built: Promise<OidcProvider> | null = null;
+  private purge: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(TokensRepository) private readonly tokens: TokensRepository,
@@ -55,6 +65,20 @@ export class OidcService {
     @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
     @Inject(SecretsRepository) private readonly secrets: SecretsRepository,
   ) {}
+
+  /** Expired codes, sessions and token records are deleted hourly (never needed for correctness). */
+  onModuleInit(): void {
+    this.purge = setInterval(() => {
+      this.tokens
+        .purgeExpired()
+        .catch((err: unknown) => this.logger.warn(`purge failed: ${String(err)}`));
+    }, 3600_000);
+    this.purge.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.purge) clearInterval(this.purge);
+  }
 
   provider(): Promise<OidcProvider> {
     this.built ??= this.build().catch((err: unknown) => {
@@ -75,13 +99,20 @@ export class OidcService {
 
   private async build(): Promise<OidcProvider> {
     const s = settings();
-    const [jwk, cookieKeys] = await Promise.all([this.secrets.signingKey(), this.secrets.cookieKeys()]);
+    const [jwk, cookieKeys] = await Promise.all([
+      this.secrets.signingKey(),
+      this.secrets.cookieKeys(),
+    ]);
     const { tokens, clients, connections } = this;
 
     class MySqlAdapter {
       constructor(private readonly model: string) {}
 
-      async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number): Promise<void> {
+      async upsert(
+        id: string,
+        payload: Record<string, unknown>,
+        expiresIn?: number,
+      ): Promise<void> {
         if (this.model === 'Client') return; // clients are written by ClientsService only
         await tokens.upsertPayload(this.model, id, payload, expiresIn);
         if (this.model === 'RefreshToken') {
@@ -95,7 +126,8 @@ export class OidcService {
       }
 
       async find(id: string): Promise<Record<string, unknown> | undefined> {
-        if (this.model === 'Client') return (await clients.find(id)) as Record<string, unknown> | undefined;
+        if (this.model === 'Client')
+          return (await clients.find(id)) as Record<string, unknown> | undefined;
         return tokens.findPayload(this.model, 'id', id);
       }
 
@@ -124,18 +156,26 @@ export class OidcService {
     const policy = interactionPolicy.base();
     // Spec 4.13: without a shared site still covered, the consent screen is shown again.
     policy.get('consent').checks.add(
-      new interactionPolicy.Check('sites_not_covered', 'no shared site is covered', 'consent_required', async (ctx: any) => {
-        const userId = Number(ctx.oidc.session.accountId);
-        const connection = await connections.find(userId, ctx.oidc.client.clientId);
-        if (!connection) return true;
-        const person = await connections.person(userId);
-        if (!person) return true;
-        const sites = (await this.eligibleSites(person.account_id, ctx.oidc.params.resource as string | undefined)).filter(
-          (site) => site.eligible,
-        );
-        // Nothing to share (no eligible site): coverage cannot be asked for.
-        return sites.length > 0 && !sites.some((site) => connection.siteIds.includes(site.id));
-      }),
+      new interactionPolicy.Check(
+        'sites_not_covered',
+        'no shared site is covered',
+        'consent_required',
+        async (ctx: OidcContext) => {
+          const userId = Number(ctx.oidc!.session?.accountId);
+          const connection = await connections.find(userId, ctx.oidc!.client.clientId);
+          if (!connection) return true;
+          const person = await connections.person(userId);
+          if (!person) return true;
+          const sites = (
+            await this.eligibleSites(
+              person.account_id,
+              ctx.oidc!.params?.resource as string | undefined,
+            )
+          ).filter((site) => site.eligible);
+          // Nothing to share (no eligible site): coverage cannot be asked for.
+          return sites.length > 0 && !sites.some((site) => connection.siteIds.includes(site.id));
+        },
+      ),
     );
 
     const provider = new Provider(s.authUrl, {
@@ -173,7 +213,10 @@ export class OidcService {
         token_endpoint_auth_method: 'none',
         id_token_signed_response_alg: 'RS256',
       },
-      pkce: { required: (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod === 'none' },
+      pkce: {
+        required: (_ctx: unknown, client: { clientAuthMethod: string }) =>
+          client.clientAuthMethod === 'none',
+      },
       features: {
         devInteractions: { enabled: false },
         // Userinfo, registration and discovery are served by this app's own controllers.
@@ -200,8 +243,11 @@ export class OidcService {
       },
       formats: {
         customizers: {
-          jwt: async (ctx: any, token: any, jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> }) =>
-            this.customizeAccessToken(ctx, token, jwt),
+          jwt: async (
+            ctx: OidcContext,
+            token: IssuedAccessToken,
+            jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> },
+          ) => this.customizeAccessToken(ctx, token, jwt),
         },
       },
       ttl: TTL,
@@ -230,9 +276,9 @@ export class OidcService {
           },
         };
       },
-      loadExistingGrant: async (ctx: any) => {
-        const accountId = ctx.oidc.session?.accountId;
-        if (!accountId) return undefined;
+      loadExistingGrant: async (ctx: OidcContext) => {
+        const accountId = ctx.oidc?.session?.accountId;
+        if (!ctx.oidc || !accountId) return undefined;
         const connection = await connections.find(Number(accountId), ctx.oidc.client.clientId);
         const grantId = ctx.oidc.result?.consent?.grantId ?? connection?.grantId;
         return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
@@ -240,9 +286,11 @@ export class OidcService {
       interactions: {
         policy,
         url: (_ctx: unknown, interaction: { uid: string; prompt: { name: string } }) =>
-          interaction.prompt.name === 'login' ? `/signin/${interaction.uid}` : `/consent/${interaction.uid}`,
+          interaction.prompt.name === 'login'
+            ? `/signin/${interaction.uid}`
+            : `/consent/${interaction.uid}`,
       },
-      renderError: async (ctx: any, out: ProviderError) => {
+      renderError: async (ctx: OidcContext, out: ProviderError) => {
         // Token errors stay JSON (mapped below); authorization errors are a page for the person.
         if (ctx.oidc?.route === 'token') {
           ctx.body = out;
@@ -255,33 +303,40 @@ export class OidcService {
     provider.proxy = true;
 
     // Spec 4.13: loopback redirect URIs match on any port for every client.
-    const proto = provider.Client.prototype as { redirectUriAllowed(this: any, uri: string): boolean };
+    const proto = provider.Client.prototype;
     const exact = proto.redirectUriAllowed;
     proto.redirectUriAllowed = function (this: { redirectUris: string[] }, uri: string) {
       return exact.call(this, uri) || loopbackMatches(uri, this.redirectUris);
     };
 
-    provider.on('grant.error', (ctx: any, err: unknown) => {
+    provider.on('grant.error', (ctx: OidcContext, err: unknown) => {
       ctx.state.hcError = err;
     });
-    provider.on('server_error', (ctx: any, err: unknown) => {
+    provider.on('server_error', (ctx: OidcContext, err: unknown) => {
       ctx.state.hcError = err;
       this.logger.error(err instanceof Error ? err.stack : String(err));
     });
-    provider.use(async (ctx: any, next: () => Promise<void>) => {
+    provider.use(async (ctx: OidcContext, next: () => Promise<void>) => {
       await next();
       // Spec 4.13: the OAuth endpoints send no CORS headers; call them from a server.
       for (const name of Object.keys(ctx.response.headers as Record<string, unknown>)) {
         if (name.startsWith('access-control-')) ctx.remove(name);
       }
       if (ctx.oidc?.route !== 'token' || !ctx.body || typeof ctx.body !== 'object') return;
-      if (ctx.body.error) {
-        const mapped = mapTokenError(ctx.state.hcError, ctx.oidc.params?.grant_type ?? ctx.oidc.body?.grant_type, ctx.body);
+      const body = ctx.body as Record<string, unknown>;
+      if (body.error) {
+        const grantType = (ctx.oidc.params?.grant_type ?? ctx.oidc.body?.grant_type) as
+          string | undefined;
+        const mapped = mapTokenError(
+          ctx.state.hcError as ProviderError | undefined,
+          grantType,
+          body as ProviderError,
+        );
         ctx.status = mapped.status;
         ctx.body = mapped.body;
         ctx.remove('WWW-Authenticate');
-      } else if (ctx.body.access_token) {
-        delete ctx.body.scope; // spec 4.13: no `scope` field
+      } else if (body.access_token) {
+        delete body.scope; // spec 4.13: no `scope` field
       }
       ctx.set('Cache-Control', 'no-store');
     });
@@ -293,8 +348,8 @@ export class OidcService {
    * services can check revocation per request, and revokes the pair a refresh replaces.
    */
   private async customizeAccessToken(
-    ctx: any,
-    token: { jti: string; grantId?: string; accountId: string; clientId: string; scope?: string },
+    ctx: OidcContext,
+    token: IssuedAccessToken,
     jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> },
   ): Promise<void> {
     const now = Date.now() / 1000;
@@ -308,14 +363,16 @@ export class OidcService {
       nbf: now,
       exp: now + ACCESS_TOKEN_TTL,
       sub: String(token.accountId),
-      scopes: (token.scope ?? '').split(' ').filter((x) => (SCOPES as readonly string[]).includes(x)),
+      scopes: (token.scope ?? '')
+        .split(' ')
+        .filter((x) => (SCOPES as readonly string[]).includes(x)),
       iss: settings().authUrl,
       aud: withResource ? [clientId, audience] : clientId,
       ...(withResource ? { azp: clientId } : {}),
     };
     const entities = ctx?.oidc?.entities ?? {};
-    const rotated = entities.RotatedRefreshToken as { jti: string } | undefined;
-    const current = entities.RefreshToken as { jti: string } | undefined;
+    const rotated = entities.RotatedRefreshToken;
+    const current = entities.RefreshToken;
     if (rotated) await this.tokens.revokeAccessTokensOfRefresh(rotated.jti);
     await this.tokens.recordAccessToken({
       jti: token.jti,

@@ -24,8 +24,14 @@ export class RegistrationController {
   async register(@Req() req: Request & { body?: unknown }) {
     const hit = await this.limits.hit(`oauth-register:${req.ip ?? 'unknown'}`, 3600);
     if (hit.count > REGISTRATIONS_PER_HOUR) {
-      const limited = oauth('temporarily_unavailable', 'Too many registrations from this address; try again later', 429);
-      throw new ApiError(limited.status, limited.body, 'json', { 'Retry-After': String(hit.resetInSeconds) });
+      const limited = oauth(
+        'temporarily_unavailable',
+        'Too many registrations from this address; try again later',
+        429,
+      );
+      throw new ApiError(limited.status, limited.body, 'json', {
+        'Retry-After': String(hit.resetInSeconds),
+      });
     }
     const fields = this.clients.validateRegistration(req.body);
     return ClientsService.toResponse(await this.clients.create(fields));

@@ -38,18 +38,20 @@ export class SecretsRepository {
   private async getOrCreate(name: string, create: () => string): Promise<string> {
     const existing = await this.read(name);
     if (existing !== null) return existing;
-    await this.ds.query('INSERT IGNORE INTO oauth_secrets (name, value, created_at) VALUES (?, ?, ?)', [
-      name,
-      create(),
-      new Date(),
-    ]);
+    await this.ds.query(
+      'INSERT IGNORE INTO oauth_secrets (name, value, created_at) VALUES (?, ?, ?)',
+      [name, create(), new Date()],
+    );
     const value = await this.read(name);
     if (value === null) throw new Error(`oauth secret ${name} could not be stored`);
     return value;
   }
 
   private async read(name: string): Promise<string | null> {
-    const rows: { value: string }[] = await this.ds.query('SELECT value FROM oauth_secrets WHERE name = ?', [name]);
+    const rows: { value: string }[] = await this.ds.query(
+      'SELECT value FROM oauth_secrets WHERE name = ?',
+      [name],
+    );
     return rows[0]?.value ?? null;
   }
 }

@@ -18,7 +18,12 @@ const CONNECTION_MODELS = ['AccessToken', 'RefreshToken', 'AuthorizationCode', '
 export class TokensRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async upsertPayload(model: string, id: string, payload: Record<string, unknown>, expiresIn: number | undefined): Promise<void> {
+  async upsertPayload(
+    model: string,
+    id: string,
+    payload: Record<string, unknown>,
+    expiresIn: number | undefined,
+  ): Promise<void> {
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
     await this.ds.query(
@@ -39,7 +44,11 @@ export class TokensRepository {
     );
   }
 
-  async findPayload(model: string, column: 'id' | 'uid', value: string): Promise<Record<string, unknown> | undefined> {
+  async findPayload(
+    model: string,
+    column: 'id' | 'uid',
+    value: string,
+  ): Promise<Record<string, unknown> | undefined> {
     const rows: PayloadRow[] = await this.ds.query(
       `SELECT payload, consumed_at, expires_at FROM oauth_payloads WHERE model = ? AND ${column} = ? LIMIT 1`,
       [model, value],
@@ -47,12 +56,21 @@ export class TokensRepository {
     const row = rows[0];
     if (!row) return undefined;
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
-    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
-    return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
+    const payload =
+      typeof row.payload === 'string'
+        ? (JSON.parse(row.payload) as Record<string, unknown>)
+        : row.payload;
+    return row.consumed_at
+      ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+      : payload;
   }
 
   async consumePayload(model: string, id: string): Promise<void> {
-    await this.ds.query('UPDATE oauth_payloads SET consumed_at = ? WHERE model = ? AND id = ?', [new Date(), model, id]);
+    await this.ds.query('UPDATE oauth_payloads SET consumed_at = ? WHERE model = ? AND id = ?', [
+      new Date(),
+      model,
+      id,
+    ]);
   }
 
   async destroyPayload(model: string, id: string): Promise<void> {
@@ -60,12 +78,15 @@ export class TokensRepository {
   }
 
   async revokeByGrantId(model: string, grantId: string): Promise<void> {
-    await this.ds.query('DELETE FROM oauth_payloads WHERE model = ? AND grant_id = ?', [model, grantId]);
+    await this.ds.query('DELETE FROM oauth_payloads WHERE model = ? AND grant_id = ?', [
+      model,
+      grantId,
+    ]);
     if (model === 'AccessToken') {
-      await this.ds.query('UPDATE oauth_access_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL', [
-        new Date(),
-        grantId,
-      ]);
+      await this.ds.query(
+        'UPDATE oauth_access_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL',
+        [new Date(), grantId],
+      );
     }
   }
 
@@ -81,20 +102,31 @@ export class TokensRepository {
     await this.ds.query(
       `INSERT INTO oauth_access_tokens (jti, grant_id, client_id, user_id, refresh_id, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [token.jti, token.grantId, token.clientId, token.userId, token.refreshId, new Date(), token.expiresAt],
+      [
+        token.jti,
+        token.grantId,
+        token.clientId,
+        token.userId,
+        token.refreshId,
+        new Date(),
+        token.expiresAt,
+      ],
     );
   }
 
   async linkRefreshToken(accessTokenId: string, refreshId: string): Promise<void> {
-    await this.ds.query('UPDATE oauth_access_tokens SET refresh_id = ? WHERE jti = ?', [refreshId, accessTokenId]);
+    await this.ds.query('UPDATE oauth_access_tokens SET refresh_id = ? WHERE jti = ?', [
+      refreshId,
+      accessTokenId,
+    ]);
   }
 
   /** Spec 3.4: a refresh revokes the access token issued with the old refresh token at once. */
   async revokeAccessTokensOfRefresh(refreshId: string): Promise<void> {
-    await this.ds.query('UPDATE oauth_access_tokens SET revoked_at = ? WHERE refresh_id = ? AND revoked_at IS NULL', [
-      new Date(),
-      refreshId,
-    ]);
+    await this.ds.query(
+      'UPDATE oauth_access_tokens SET revoked_at = ? WHERE refresh_id = ? AND revoked_at IS NULL',
+      [new Date(), refreshId],
+    );
   }
 
   /**
@@ -117,7 +149,10 @@ export class TokensRepository {
   /** Deletes expired rows (called now and then; never needed for correctness). */
   async purgeExpired(): Promise<void> {
     const now = new Date();
-    await this.ds.query('DELETE FROM oauth_payloads WHERE expires_at IS NOT NULL AND expires_at < ?', [now]);
+    await this.ds.query(
+      'DELETE FROM oauth_payloads WHERE expires_at IS NOT NULL AND expires_at < ?',
+      [now],
+    );
     await this.ds.query('DELETE FROM oauth_access_tokens WHERE expires_at < ?', [now]);
   }
 }

@@ -36,13 +36,18 @@ export function errorPage(error: string, description: string): string {
   );
 }
 
-export function signInPage(action: string, options: { email?: string; error?: string; returnTo?: string } = {}): string {
+export function signInPage(
+  action: string,
+  options: { email?: string; error?: string; returnTo?: string } = {},
+): string {
   return layout(
     'Sign in',
     `<h1>Sign in</h1>` +
       (options.error ? `<p class="error" role="alert">${e(options.error)}</p>` : '') +
       `<form method="post" action="${e(action)}">` +
-      (options.returnTo ? `<input type="hidden" name="return" value="${e(options.returnTo)}">` : '') +
+      (options.returnTo
+        ? `<input type="hidden" name="return" value="${e(options.returnTo)}">`
+        : '') +
       `<label>Email <input type="email" name="email" autocomplete="username" required value="${e(options.email ?? '')}"></label>` +
       `<label>Password <input type="password" name="password" autocomplete="current-password" required></label>` +
       `<button type="submit">Sign in</button></form>`,
@@ -72,7 +77,9 @@ export function consentPage(
     const [site] = view.sites;
     sites =
       `<p>${e(site.name)} <span class="muted">(${e(site.subdomain)})</span>` +
-      (site.eligible ? '' : ' <span class="muted">— its plan does not include the tool server</span>') +
+      (site.eligible
+        ? ''
+        : ' <span class="muted">— its plan does not include the tool server</span>') +
       `</p>` +
       (site.eligible ? `<input type="hidden" name="site" value="${site.id}">` : '');
   } else {
@@ -84,7 +91,9 @@ export function consentPage(
             `<label><input type="checkbox" name="site" value="${site.id}"` +
             `${site.checked ? ' checked' : ''}${site.eligible ? '' : ' disabled'}> ${e(site.name)} ` +
             `<span class="muted">(${e(site.subdomain)})</span>` +
-            (site.eligible ? '' : ' <span class="muted">— its plan does not include the tool server</span>') +
+            (site.eligible
+              ? ''
+              : ' <span class="muted">— its plan does not include the tool server</span>') +
             `</label>`,
         )
         .join('') +

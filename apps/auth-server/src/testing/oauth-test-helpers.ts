@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies in tests */
 // Test helpers: a cookie-keeping browser that signs in and answers the consent screen with
 // plain form posts, and openid-client configured for this test server.
 import * as oc from 'openid-client';
@@ -15,22 +16,33 @@ export class Browser {
       const i = pair.indexOf('=');
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+      const expired = attrs.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 
-  async fetch(url: string, init: { method?: string; form?: Record<string, string | string[]> } = {}): Promise<Response> {
+  async fetch(
+    url: string,
+    init: { method?: string; form?: Record<string, string | string[]> } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { cookie: this.cookieHeader() };
     let body: string | undefined;
     if (init.form) {
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(init.form)) for (const one of [v].flat()) params.append(k, one);
+      for (const [k, v] of Object.entries(init.form))
+        for (const one of [v].flat()) params.append(k, one);
       body = params.toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
-    const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     this.keep(res);
     return res;
   }
@@ -86,7 +98,10 @@ export async function runAuthorization(
     }
     if (res.status === 200 && path.startsWith('/consent/') && !result.consentPages.includes(html)) {
       result.consentPages.push(html);
-      form = { decision: options.decision ?? 'approve', ...(options.sites ? { site: options.sites.map(String) } : {}) };
+      form = {
+        decision: options.decision ?? 'approve',
+        ...(options.sites ? { site: options.sites.map(String) } : {}),
+      };
       continue;
     }
     result.page = { status: res.status, url: next, html };
@@ -101,10 +116,15 @@ export async function clientConfig(
   clientId: string,
   auth: oc.ClientAuth = oc.None(),
 ): Promise<oc.Configuration> {
-  return oc.discovery(new URL(issuer), clientId, undefined, auth, { execute: [oc.allowInsecureRequests] });
+  return oc.discovery(new URL(issuer), clientId, undefined, auth, {
+    execute: [oc.allowInsecureRequests],
+  });
 }
 
-export function decodeJwt(token: string): { header: Record<string, any>; payload: Record<string, any> } {
+export function decodeJwt(token: string): {
+  header: Record<string, any>;
+  payload: Record<string, any>;
+} {
   const [h, p] = token.split('.');
   return {
     header: JSON.parse(Buffer.from(h, 'base64url').toString('utf8')),
@@ -121,13 +141,25 @@ export function freshIp(): string {
   return `10.${process.pid % 250}.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-export async function registerClient(issuer: string, body: Record<string, unknown>, ip = freshIp()) {
+export async function registerClient(
+  issuer: string,
+  body: Record<string, unknown>,
+  ip = freshIp(),
+) {
   const res = await fetch(`${issuer}/oauth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-forwarded-for': ip,
+    },
     body: JSON.stringify(body),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, any>,
+  };
 }
 
 export interface Connection {
@@ -155,7 +187,9 @@ export async function connectApp(
 ): Promise<Connection> {
   const redirectUri = options.redirectUri ?? 'http://127.0.0.1:4999/callback';
   const clientId =
-    options.clientId ?? (await registerClient(issuer, { redirect_uris: [redirectUri], client_name: 'Helper App' })).body.client_id;
+    options.clientId ??
+    (await registerClient(issuer, { redirect_uris: [redirectUri], client_name: 'Helper App' })).body
+      .client_id;
   const config = await clientConfig(issuer, clientId);
   const verifier = oc.randomPKCECodeVerifier();
   const state = oc.randomState();
@@ -170,17 +204,33 @@ export async function connectApp(
   });
   const browser = options.browser ?? new Browser();
   const flow = await runAuthorization(browser, url.toString(), redirectUri, options);
-  if (!flow.callback) throw new Error(`authorization stopped on ${flow.page?.url} (${flow.page?.status})`);
-  const tokens = await oc.authorizationCodeGrant(config, flow.callback, { pkceCodeVerifier: verifier, expectedState: state });
+  if (!flow.callback)
+    throw new Error(`authorization stopped on ${flow.page?.url} (${flow.page?.status})`);
+  const tokens = await oc.authorizationCodeGrant(config, flow.callback, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
   return { clientId, config, tokens, browser, flow };
 }
 
 /** A raw form post to the token endpoint (for exact error bodies). */
-export async function tokenRequest(issuer: string, params: Record<string, string>, headers: Record<string, string> = {}) {
+export async function tokenRequest(
+  issuer: string,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${issuer}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      ...headers,
+    },
     body: new URLSearchParams(params).toString(),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, any>,
+  };
 }

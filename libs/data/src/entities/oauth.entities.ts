@@ -7,11 +7,15 @@ export class OAuthPayloadEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 }) model: string;
   @PrimaryColumn({ type: 'varchar', length: 191 }) id: string;
   @Column({ type: 'json' }) payload: Record<string, unknown>;
-  @Column({ name: 'grant_id', type: 'varchar', length: 191, nullable: true }) grantId: string | null;
+  @Column({ name: 'grant_id', type: 'varchar', length: 191, nullable: true }) grantId:
+    string | null;
   @Column({ type: 'varchar', length: 191, nullable: true }) uid: string | null;
-  @Column({ name: 'client_id', type: 'varchar', length: 191, nullable: true }) clientId: string | null;
-  @Column({ name: 'account_id', type: 'varchar', length: 64, nullable: true }) accountId: string | null;
-  @Column({ name: 'expires_at', type: 'datetime', precision: 3, nullable: true }) expiresAt: Date | null;
+  @Column({ name: 'client_id', type: 'varchar', length: 191, nullable: true }) clientId:
+    string | null;
+  @Column({ name: 'account_id', type: 'varchar', length: 64, nullable: true }) accountId:
+    string | null;
+  @Column({ name: 'expires_at', type: 'datetime', precision: 3, nullable: true })
+  expiresAt: Date | null;
   @Column({ name: 'consumed_at', type: 'datetime', precision: 3, nullable: true })
   consumedAt: Date | null;
 }
@@ -20,13 +24,16 @@ export class OAuthPayloadEntity {
 @Entity('oauth_access_tokens')
 export class OAuthAccessTokenEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 }) jti: string;
-  @Column({ name: 'grant_id', type: 'varchar', length: 191, nullable: true }) grantId: string | null;
+  @Column({ name: 'grant_id', type: 'varchar', length: 191, nullable: true }) grantId:
+    string | null;
   @Column({ name: 'client_id', type: 'varchar', length: 191 }) clientId: string;
   @Column({ name: 'user_id', type: 'int', unsigned: true }) userId: number;
-  @Column({ name: 'refresh_id', type: 'varchar', length: 191, nullable: true }) refreshId: string | null;
+  @Column({ name: 'refresh_id', type: 'varchar', length: 191, nullable: true }) refreshId:
+    string | null;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
   @Column({ name: 'expires_at', type: 'datetime', precision: 3 }) expiresAt: Date;
-  @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true }) revokedAt: Date | null;
+  @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true })
+  revokedAt: Date | null;
 }
 
 /** A person's approval of an app: approved scopes and shared sites (spec 4.13, 5.2). */
@@ -34,7 +41,8 @@ export class OAuthAccessTokenEntity {
 export class OAuthConnectionEntity {
   @PrimaryColumn({ name: 'user_id', type: 'int', unsigned: true }) userId: number;
   @PrimaryColumn({ name: 'client_id', type: 'varchar', length: 191 }) clientId: string;
-  @Column({ name: 'grant_id', type: 'varchar', length: 191, nullable: true }) grantId: string | null;
+  @Column({ name: 'grant_id', type: 'varchar', length: 191, nullable: true }) grantId:
+    string | null;
   @Column({ name: 'client_name', type: 'varchar', length: 191 }) clientName: string;
   @Column({ type: 'json' }) scopes: string[];
   @Column({ name: 'site_ids', type: 'json' }) siteIds: number[];

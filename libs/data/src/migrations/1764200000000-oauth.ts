@@ -61,7 +61,12 @@ export class OAuth1764200000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['oauth_secrets', 'oauth_connections', 'oauth_access_tokens', 'oauth_payloads']) {
+    for (const table of [
+      'oauth_secrets',
+      'oauth_connections',
+      'oauth_access_tokens',
+      'oauth_payloads',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }
