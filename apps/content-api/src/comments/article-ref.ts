@@ -21,7 +21,9 @@ export const ARTICLE_NOT_FOUND = 'Article not found.';
 
 /** A path id: digits only, else it reads like a missing id. */
 export function pathId(raw: string): number | null {
-  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295 ? Number(raw) : null;
+  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295
+    ? Number(raw)
+    : null;
 }
 
 /**
@@ -47,7 +49,11 @@ export async function findArticleRef(
   const title: Record<string, string> = {};
   for (const t of translations) title[t.lang] = t.title;
   const slug = (translations.find((t) => t.lang === site.defaultLanguage) ?? translations[0])?.slug;
-  return { id: articleId, title, url: `${siteUrl(site)}/articles/${articleId}${slug ? `-${slug}` : ''}` };
+  return {
+    id: articleId,
+    title,
+    url: `${siteUrl(site)}/articles/${articleId}${slug ? `-${slug}` : ''}`,
+  };
 }
 
 /** Like findArticleRef, but a missing article is 404 `Article not found.` (spec 7). */

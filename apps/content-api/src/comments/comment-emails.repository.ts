@@ -12,6 +12,17 @@ export interface QueuedEmail {
   body: string;
 }
 
+interface EmailRow {
+  id: string | number;
+  site_id: number;
+  comment_id: number;
+  attempts: number;
+  recipient_email: string;
+  recipient_name: string;
+  subject: string;
+  body: string;
+}
+
 /** How long a claimed email is left to its sender before another worker may take it again. */
 const LEASE_MS = 2 * 60_000;
 /** Waits after failed attempts 1, 2, 3, 4; the fifth failure gives up. */
@@ -56,11 +67,11 @@ export class CommentEmailsRepository {
         [now, limit],
       );
       if (rows.length === 0) return [];
-      await m.query('UPDATE comment_emails SET attempts = attempts + 1, next_attempt_at = ? WHERE id IN (?)', [
-        new Date(now.getTime() + LEASE_MS),
-        rows.map((r: { id: string }) => r.id),
-      ]);
-      return rows.map((r: Record<string, any>) => ({
+      await m.query(
+        'UPDATE comment_emails SET attempts = attempts + 1, next_attempt_at = ? WHERE id IN (?)',
+        [new Date(now.getTime() + LEASE_MS), rows.map((r: { id: string }) => r.id)],
+      );
+      return (rows as EmailRow[]).map((r) => ({
         id: String(r.id),
         siteId: Number(r.site_id),
         commentId: Number(r.comment_id),
@@ -74,7 +85,10 @@ export class CommentEmailsRepository {
   }
 
   async markSent(id: string): Promise<void> {
-    await this.ds.query('UPDATE comment_emails SET sent_at = ?, last_error = NULL WHERE id = ?', [new Date(), id]);
+    await this.ds.query('UPDATE comment_emails SET sent_at = ?, last_error = NULL WHERE id = ?', [
+      new Date(),
+      id,
+    ]);
   }
 
   async markFailed(email: QueuedEmail, error: string): Promise<void> {

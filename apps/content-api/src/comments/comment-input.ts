@@ -17,12 +17,17 @@ export function readText(value: unknown, field = 'text'): string {
 export function readOptionalId(value: unknown, field: string): number | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) && Number(value) > 0) return Number(value);
+  if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) && Number(value) > 0)
+    return Number(value);
   throw fieldError(field, messages.integer(field));
 }
 
 /** An optional language field; must be one of the site's languages. */
-export function readSiteLanguage(value: unknown, languages: string[], field = 'lang'): string | undefined {
+export function readSiteLanguage(
+  value: unknown,
+  languages: string[],
+  field = 'lang',
+): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw fieldError(field, messages.string(field));
   if (!languages.includes(value.trim())) throw fieldError(field, messages.selectedInvalid(field));

@@ -17,7 +17,11 @@ export class CommentsController {
 
   @Patch(':id')
   @Scopes('content.write')
-  moderate(@CurrentSite() site: SiteContext, @Param('id') id: string, @Body() body: ModerateCommentDto) {
+  moderate(
+    @CurrentSite() site: SiteContext,
+    @Param('id') id: string,
+    @Body() body: ModerateCommentDto,
+  ) {
     return this.comments.moderate(site, id, body);
   }
 }
@@ -29,7 +33,11 @@ export class ArticleCommentsController {
 
   @Get()
   @Scopes('content.read')
-  threads(@CurrentSite() site: SiteContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+  threads(
+    @CurrentSite() site: SiteContext,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.comments.articleThreads(site, id, query);
   }
 

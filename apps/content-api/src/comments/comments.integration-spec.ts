@@ -75,7 +75,9 @@ function subjectOf(data: string): string {
     .replace(/\n[ \t]/g, ' ')
     .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
       Buffer.from(
-        q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+        q
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
         'latin1',
       ).toString('utf8'),
     );
@@ -103,8 +105,15 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
   let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
   const saved = { smtp: process.env.HC_SMTP_URL, from: process.env.HC_EMAIL_FROM };
 
-  const createArticle = async (k: string, title: Record<string, string>, content: Record<string, string>) => {
-    const res = await t.request('POST', '/v1/articles', { key: k, body: { title, content, published: true } });
+  const createArticle = async (
+    k: string,
+    title: Record<string, string>,
+    content: Record<string, string>,
+  ) => {
+    const res = await t.request('POST', '/v1/articles', {
+      key: k,
+      body: { title, content, published: true },
+    });
     expect(res.status).toBe(201);
     return res.body.article.id as number;
   };
@@ -161,7 +170,11 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         body: { text: '  Thanks for the report!  ' },
       });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ status: 'success', message: 'Comment posted.', comment: expect.any(Object) });
+      expect(res.body).toEqual({
+        status: 'success',
+        message: 'Comment posted.',
+        comment: expect.any(Object),
+      });
       const c = res.body.comment;
       expect(c).toEqual({
         id: expect.any(Number),
@@ -183,7 +196,10 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
 
     it('keeps HTML as text: stored as sent, escaped when shown as HTML', async () => {
       const text = '<script>alert(1)</script> & <b>bold</b>\nline two';
-      const res = await t.request('POST', `/v1/articles/${article2}/comments`, { key, body: { text } });
+      const res = await t.request('POST', `/v1/articles/${article2}/comments`, {
+        key,
+        body: { text },
+      });
       expect(res.status).toBe(201);
       expect(res.body.comment.text).toBe(text);
       expect(res.body.comment.html).toBe(
@@ -195,10 +211,30 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       ['no text', {}, 'text', 'The text field is required.'],
       ['blank text', { text: '   ' }, 'text', 'The text field is required.'],
       ['a number as text', { text: 5 }, 'text', 'The text field must be a string.'],
-      ['5,001 characters', { text: 'x'.repeat(5001) }, 'text', 'The text field must not be greater than 5000 characters.'],
-      ['a language the site lacks', { text: 'ok', lang: 'fr' }, 'lang', 'The selected lang is invalid.'],
-      ['a parent id that is not a number', { text: 'ok', parent_id: 'abc' }, 'parent_id', 'The parent id field must be an integer.'],
-      ['an unknown parent', { text: 'ok', parent_id: 999999 }, 'parent_id', 'The selected parent id is invalid.'],
+      [
+        '5,001 characters',
+        { text: 'x'.repeat(5001) },
+        'text',
+        'The text field must not be greater than 5000 characters.',
+      ],
+      [
+        'a language the site lacks',
+        { text: 'ok', lang: 'fr' },
+        'lang',
+        'The selected lang is invalid.',
+      ],
+      [
+        'a parent id that is not a number',
+        { text: 'ok', parent_id: 'abc' },
+        'parent_id',
+        'The parent id field must be an integer.',
+      ],
+      [
+        'an unknown parent',
+        { text: 'ok', parent_id: 999999 },
+        'parent_id',
+        'The selected parent id is invalid.',
+      ],
     ])('refuses %s with 422', async (_, body, field, message) => {
       const res = await t.request('POST', `/v1/articles/${article}/comments`, { key, body });
       expect(res.status).toBe(422);
@@ -210,13 +246,19 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('accepts exactly 5,000 characters (counted as characters, not bytes)', async () => {
-      const res = await t.request('POST', `/v1/articles/${article2}/comments`, { key, body: { text: 'ü'.repeat(5000) } });
+      const res = await t.request('POST', `/v1/articles/${article2}/comments`, {
+        key,
+        body: { text: 'ü'.repeat(5000) },
+      });
       expect(res.status).toBe(201);
       expect(res.body.comment.text).toHaveLength(5000);
     });
 
     it('takes lang (a site language), else the default; a reply takes its parent’s language', async () => {
-      const de = await t.request('POST', `/v1/articles/${article}/comments`, { key, body: { text: 'Danke', lang: 'de' } });
+      const de = await t.request('POST', `/v1/articles/${article}/comments`, {
+        key,
+        body: { text: 'Danke', lang: 'de' },
+      });
       expect(de.body.comment.lang).toBe('de');
       const reply = await t.request('POST', `/v1/articles/${article}/comments`, {
         key,
@@ -232,14 +274,20 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('refuses a parent on another article or another site (422)', async () => {
-      const onOther = await t.request('POST', `/v1/articles/${article2}/comments`, { key, body: { text: 'a' } });
+      const onOther = await t.request('POST', `/v1/articles/${article2}/comments`, {
+        key,
+        body: { text: 'a' },
+      });
       const res = await t.request('POST', `/v1/articles/${article}/comments`, {
         key,
         body: { text: 'reply', parent_id: onOther.body.comment.id },
       });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ parent_id: ['The selected parent id is invalid.'] });
-      const foreign = await t.request('POST', `/v1/articles/${otherArticle}/comments`, { key: otherKey, body: { text: 'b' } });
+      const foreign = await t.request('POST', `/v1/articles/${otherArticle}/comments`, {
+        key: otherKey,
+        body: { text: 'b' },
+      });
       const cross = await t.request('POST', `/v1/articles/${article}/comments`, {
         key,
         body: { text: 'reply', parent_id: foreign.body.comment.id },
@@ -256,18 +304,31 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
 
     it('answers 404 Article not found. for an unknown, foreign or trashed article', async () => {
       for (const id of [999999, otherArticle, 'abc']) {
-        const res = await t.request('POST', `/v1/articles/${id}/comments`, { key, body: { text: 'x' } });
+        const res = await t.request('POST', `/v1/articles/${id}/comments`, {
+          key,
+          body: { text: 'x' },
+        });
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Article not found.' });
+        expect(res.body).toEqual({
+          status: 'error',
+          code: 'not_found',
+          message: 'Article not found.',
+        });
       }
       const trashed = await createArticle(key, { en: 'Old' }, { en: '<p>old</p>' });
       expect((await t.request('DELETE', `/v1/articles/${trashed}`, { key })).status).toBe(200);
-      const res = await t.request('POST', `/v1/articles/${trashed}/comments`, { key, body: { text: 'x' } });
+      const res = await t.request('POST', `/v1/articles/${trashed}/comments`, {
+        key,
+        body: { text: 'x' },
+      });
       expect(res.status).toBe(404);
     });
 
     it('needs content.write: a Read only key gets 403 insufficient_scope', async () => {
-      const res = await t.request('POST', `/v1/articles/${article}/comments`, { key: readKey, body: { text: 'x' } });
+      const res = await t.request('POST', `/v1/articles/${article}/comments`, {
+        key: readKey,
+        body: { text: 'x' },
+      });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         status: 'error',
@@ -277,9 +338,13 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('sends no webhook event (spec 6)', async () => {
-      const before = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const before = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       await t.request('POST', `/v1/articles/${article}/comments`, { key, body: { text: 'quiet' } });
-      const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       expect(Number(after[0].n)).toBe(Number(before[0].n));
     });
   });
@@ -293,7 +358,9 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const p = await readerComment(other, otherArticle, { text: 'Unmoderated' });
       expect(p.status).toBe('published');
       await run('comment settings', { site: String(other.id), moderate: 'true' });
-      expect((await readerComment(other, otherArticle, { text: 'Moderated again' })).status).toBe('pending');
+      expect((await readerComment(other, otherArticle, { text: 'Moderated again' })).status).toBe(
+        'pending',
+      );
     });
 
     it('hc comment add posts a reader comment with the operator-contract flags', async () => {
@@ -307,19 +374,32 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         lang: 'en',
         parent: String(parent.id),
       })) as { comment: Record<string, unknown> };
-      expect(out.comment).toMatchObject({ article_id: article, parent_id: parent.id, lang: 'de', status: 'pending' });
+      expect(out.comment).toMatchObject({
+        article_id: article,
+        parent_id: parent.id,
+        lang: 'de',
+        status: 'pending',
+      });
       expect(JSON.stringify(out)).not.toContain('carl@example.test');
     });
 
     it('hc comment add refuses a missing name, a bad email, a language the site lacks', async () => {
-      const base = { site: String(site.id), article: String(article), name: 'N', email: 'n@example.test', text: 'x' };
+      const base = {
+        site: String(site.id),
+        article: String(article),
+        name: 'N',
+        email: 'n@example.test',
+        text: 'x',
+      };
       await expect(run('comment add', { ...base, email: 'not-an-email' })).rejects.toMatchObject({
         body: { errors: { email: ['The email field must be a valid email address.'] } },
       });
       await expect(run('comment add', { ...base, lang: 'fr' })).rejects.toMatchObject({
         body: { errors: { lang: ['The selected lang is invalid.'] } },
       });
-      await expect(run('comment add', { ...base, article: String(otherArticle) })).rejects.toMatchObject({
+      await expect(
+        run('comment add', { ...base, article: String(otherArticle) }),
+      ).rejects.toMatchObject({
         body: { message: 'Article not found.' },
       });
     });
@@ -346,10 +426,13 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       expect(got).not.toContain(ids.d);
       expect(got.indexOf(ids.c)).toBeLessThan(got.indexOf(ids.b));
       expect(got.indexOf(ids.b)).toBeLessThan(got.indexOf(ids.a));
-      const all = await t.ds.query("SELECT status, COUNT(*) AS n FROM comments WHERE article_id = ? GROUP BY status", [
-        article2,
-      ]);
-      const counts = Object.fromEntries(all.map((r: { status: string; n: number }) => [r.status, Number(r.n)]));
+      const all = await t.ds.query(
+        'SELECT status, COUNT(*) AS n FROM comments WHERE article_id = ? GROUP BY status',
+        [article2],
+      );
+      const counts = Object.fromEntries(
+        all.map((r: { status: string; n: number }) => [r.status, Number(r.n)]),
+      );
       expect(res.body.meta).toEqual({
         page: 1,
         per_page: 100,
@@ -396,17 +479,28 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     it('filters by text contained, case-insensitive, wildcards taken literally, up to 190 characters', async () => {
       const res = await list('?search=APPLES');
       expect(res.body.comments.map((c: { id: number }) => c.id)).toEqual([ids.a]);
-      expect((await list('?search=100%25_sure')).body.comments.map((c: { id: number }) => c.id)).toEqual([ids.b]);
-      expect((await list('?search=%25')).body.comments.map((c: { id: number }) => c.id)).toEqual([ids.b]);
+      expect(
+        (await list('?search=100%25_sure')).body.comments.map((c: { id: number }) => c.id),
+      ).toEqual([ids.b]);
+      expect((await list('?search=%25')).body.comments.map((c: { id: number }) => c.id)).toEqual([
+        ids.b,
+      ]);
       expect((await list(`?search=${'a'.repeat(190)}`)).status).toBe(200);
       const long = await list(`?search=${'a'.repeat(191)}`);
       expect(long.status).toBe(422);
-      expect(long.body.errors).toEqual({ search: ['The search field must not be greater than 190 characters.'] });
+      expect(long.body.errors).toEqual({
+        search: ['The search field must not be greater than 190 characters.'],
+      });
     });
 
     it('status_counts follow the other filters', async () => {
       const res = await list('?search=grapes');
-      expect(res.body.meta.status_counts).toEqual({ pending: 0, published: 0, unpublished: 1, deleted: 0 });
+      expect(res.body.meta.status_counts).toEqual({
+        pending: 0,
+        published: 0,
+        unpublished: 1,
+        deleted: 0,
+      });
     });
 
     it('order=asc lists oldest first; other values are 422', async () => {
@@ -422,7 +516,12 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       for (let i = 0; i < 27; i += 1) await readerComment(site, article, { text: `bulk ${i}` });
       const first = await list('?search=bulk');
       expect(first.body.comments).toHaveLength(25);
-      expect(first.body.meta).toMatchObject({ page: 1, per_page: 25, total_pages: 2, items_count: 27 });
+      expect(first.body.meta).toMatchObject({
+        page: 1,
+        per_page: 25,
+        total_pages: 2,
+        items_count: 27,
+      });
       const second = await list('?search=bulk&page=2');
       expect(second.body.comments).toHaveLength(2);
       const past = await list('?search=bulk&page=9');
@@ -430,7 +529,9 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       expect(past.body.comments).toEqual([]);
       const over = await list('?limit=101');
       expect(over.status).toBe(422);
-      expect(over.body.errors).toEqual({ limit: ['The limit field must not be greater than 100.'] });
+      expect(over.body.errors).toEqual({
+        limit: ['The limit field must not be greater than 100.'],
+      });
       expect((await list('?limit=100')).status).toBe(200);
     });
 
@@ -443,9 +544,13 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
 
     it('never lists another site’s comments', async () => {
       const res = await list('?limit=100', otherKey);
-      expect(res.body.comments.every((c: { article_id: number }) => c.article_id === otherArticle)).toBe(true);
+      expect(
+        res.body.comments.every((c: { article_id: number }) => c.article_id === otherArticle),
+      ).toBe(true);
       const mine = await list('?limit=100');
-      expect(mine.body.comments.some((c: { article_id: number }) => c.article_id === otherArticle)).toBe(false);
+      expect(
+        mine.body.comments.some((c: { article_id: number }) => c.article_id === otherArticle),
+      ).toBe(false);
     });
 
     it('include_email=1 fails whatever the credential; include_email=0 is a plain list', async () => {
@@ -482,15 +587,31 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     let pendingReply: number;
     let article3: number;
     beforeAll(async () => {
-      article3 = await createArticle(key, { en: 'Threads', de: 'Fäden' }, { en: '<p>t</p>', de: '<p>t</p>' });
-      root = (await t.request('POST', `/v1/articles/${article3}/comments`, { key, body: { text: 'root' } })).body.comment.id;
+      article3 = await createArticle(
+        key,
+        { en: 'Threads', de: 'Fäden' },
+        { en: '<p>t</p>', de: '<p>t</p>' },
+      );
+      root = (
+        await t.request('POST', `/v1/articles/${article3}/comments`, {
+          key,
+          body: { text: 'root' },
+        })
+      ).body.comment.id;
       reply = (
-        await t.request('POST', `/v1/articles/${article3}/comments`, { key, body: { text: 'reply', parent_id: root } })
+        await t.request('POST', `/v1/articles/${article3}/comments`, {
+          key,
+          body: { text: 'reply', parent_id: root },
+        })
       ).body.comment.id;
       nested = (
-        await t.request('POST', `/v1/articles/${article3}/comments`, { key, body: { text: 'nested', parent_id: reply } })
+        await t.request('POST', `/v1/articles/${article3}/comments`, {
+          key,
+          body: { text: 'nested', parent_id: reply },
+        })
       ).body.comment.id;
-      pendingReply = (await readerComment(site, article3, { text: 'reader reply', parentId: root })).id;
+      pendingReply = (await readerComment(site, article3, { text: 'reader reply', parentId: root }))
+        .id;
       await readerComment(site, article3, { text: 'german thread', lang: 'de' });
       const gone = await readerComment(site, article3, { text: 'gone' });
       await run('comment delete', { site: String(site.id), comment: String(gone.id) });
@@ -500,7 +621,10 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const res = await t.request('GET', `/v1/articles/${article3}/comments`, { key });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['article', 'comments', 'meta', 'status']);
-      expect(res.body.article).toMatchObject({ id: article3, title: { en: 'Threads', de: 'Fäden' } });
+      expect(res.body.article).toMatchObject({
+        id: article3,
+        title: { en: 'Threads', de: 'Fäden' },
+      });
       expect(res.body.meta).toEqual({ threads_count: 2, comments_count: 5 });
       const thread = res.body.comments.find((c: { id: number }) => c.id === root);
       expect(thread.replies.map((r: { id: number }) => r.id)).toEqual([reply, pendingReply]);
@@ -509,13 +633,20 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('filters by status and language', async () => {
-      const pending = await t.request('GET', `/v1/articles/${article3}/comments?status=pending`, { key });
+      const pending = await t.request('GET', `/v1/articles/${article3}/comments?status=pending`, {
+        key,
+      });
       expect(pending.body.meta).toEqual({ threads_count: 2, comments_count: 2 });
       expect(pending.body.comments.map((c: { id: number }) => c.id)).toContain(pendingReply);
       const de = await t.request('GET', `/v1/articles/${article3}/comments?lang=de`, { key });
       expect(de.body.meta).toEqual({ threads_count: 1, comments_count: 1 });
-      expect((await t.request('GET', `/v1/articles/${article3}/comments?lang=xx`, { key })).status).toBe(422);
-      expect((await t.request('GET', `/v1/articles/${article3}/comments?include_email=1`, { key })).status).toBe(403);
+      expect(
+        (await t.request('GET', `/v1/articles/${article3}/comments?lang=xx`, { key })).status,
+      ).toBe(422);
+      expect(
+        (await t.request('GET', `/v1/articles/${article3}/comments?include_email=1`, { key }))
+          .status,
+      ).toBe(403);
     });
 
     it('answers 404 for another site’s article', async () => {
@@ -528,19 +659,38 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
   describe('PATCH /comments/{id}', () => {
     it('approves (→ published) and unpublishes (→ unpublished) with a message', async () => {
       const c = await readerComment(site, article, { text: 'moderate me' });
-      const approved = await t.request('PATCH', `/v1/comments/${c.id}`, { key, body: { action: 'approve' } });
+      const approved = await t.request('PATCH', `/v1/comments/${c.id}`, {
+        key,
+        body: { action: 'approve' },
+      });
       expect(approved.status).toBe(200);
-      expect(approved.body).toEqual({ status: 'success', message: 'Comment approved.', comment: expect.any(Object) });
+      expect(approved.body).toEqual({
+        status: 'success',
+        message: 'Comment approved.',
+        comment: expect.any(Object),
+      });
       expect(approved.body.comment).toMatchObject({ id: c.id, status: 'published' });
-      const hidden = await t.request('PATCH', `/v1/comments/${c.id}`, { key, body: { action: 'unpublish' } });
-      expect(hidden.body).toMatchObject({ message: 'Comment unpublished.', comment: { status: 'unpublished' } });
-      const again = await t.request('PATCH', `/v1/comments/${c.id}`, { key, body: { action: 'approve' } });
+      const hidden = await t.request('PATCH', `/v1/comments/${c.id}`, {
+        key,
+        body: { action: 'unpublish' },
+      });
+      expect(hidden.body).toMatchObject({
+        message: 'Comment unpublished.',
+        comment: { status: 'unpublished' },
+      });
+      const again = await t.request('PATCH', `/v1/comments/${c.id}`, {
+        key,
+        body: { action: 'approve' },
+      });
       expect(again.body.comment.status).toBe('published');
     });
 
     it('cannot delete; refuses missing or unknown actions (422)', async () => {
       const c = await readerComment(site, article, { text: 'stay' });
-      const del = await t.request('PATCH', `/v1/comments/${c.id}`, { key, body: { action: 'delete' } });
+      const del = await t.request('PATCH', `/v1/comments/${c.id}`, {
+        key,
+        body: { action: 'delete' },
+      });
       expect(del.status).toBe(422);
       expect(del.body.errors).toEqual({ action: ['The selected action is invalid.'] });
       const none = await t.request('PATCH', `/v1/comments/${c.id}`, { key, body: {} });
@@ -551,26 +701,43 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     it('refuses a deleted comment, answers 404 for unknown and foreign ids', async () => {
       const c = await readerComment(site, article, { text: 'deleted one' });
       await run('comment delete', { site: String(site.id), comment: String(c.id) });
-      const res = await t.request('PATCH', `/v1/comments/${c.id}`, { key, body: { action: 'approve' } });
+      const res = await t.request('PATCH', `/v1/comments/${c.id}`, {
+        key,
+        body: { action: 'approve' },
+      });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('comment_deleted');
       const foreign = await readerComment(other, otherArticle, { text: 'not yours' });
       for (const id of [foreign.id, 999999, 'abc']) {
-        const r = await t.request('PATCH', `/v1/comments/${id}`, { key, body: { action: 'approve' } });
+        const r = await t.request('PATCH', `/v1/comments/${id}`, {
+          key,
+          body: { action: 'approve' },
+        });
         expect(r.status).toBe(404);
-        expect(r.body).toEqual({ status: 'error', code: 'not_found', message: 'Comment not found.' });
+        expect(r.body).toEqual({
+          status: 'error',
+          code: 'not_found',
+          message: 'Comment not found.',
+        });
       }
     });
 
     it('needs content.write', async () => {
       const c = await readerComment(site, article, { text: 'read only' });
-      const res = await t.request('PATCH', `/v1/comments/${c.id}`, { key: readKey, body: { action: 'approve' } });
+      const res = await t.request('PATCH', `/v1/comments/${c.id}`, {
+        key: readKey,
+        body: { action: 'approve' },
+      });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('insufficient_scope');
     });
 
     it('approving a reply emails the parent’s author once, by SMTP, through the email outbox', async () => {
-      const parent = await readerComment(site, article, { name: 'Paula', email: 'paula@example.test', text: 'Question?' });
+      const parent = await readerComment(site, article, {
+        name: 'Paula',
+        email: 'paula@example.test',
+        text: 'Question?',
+      });
       const reply = await readerComment(site, article, {
         name: 'Quinn',
         email: 'quinn@example.test',
@@ -578,7 +745,10 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         parentId: parent.id,
       });
       const before = smtp.mails.length;
-      const res = await t.request('PATCH', `/v1/comments/${reply.id}`, { key, body: { action: 'approve' } });
+      const res = await t.request('PATCH', `/v1/comments/${reply.id}`, {
+        key,
+        body: { action: 'approve' },
+      });
       expect(res.status).toBe(200);
       await waitFor(() => smtp.mails.length === before + 1);
       const mail = smtp.mails[before];
@@ -587,7 +757,10 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       expect(subjectOf(mail.data)).toBe('New reply to your comment on "Reset your password"');
       expect(mail.data).toContain('Short answer');
       expect(mail.data).not.toContain('quinn@example.test');
-      const rows = await t.ds.query('SELECT sent_at, attempts FROM comment_emails WHERE comment_id = ?', [reply.id]);
+      const rows = await t.ds.query(
+        'SELECT sent_at, attempts FROM comment_emails WHERE comment_id = ?',
+        [reply.id],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].sent_at).not.toBeNull();
 
@@ -596,12 +769,20 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       await t.request('PATCH', `/v1/comments/${reply.id}`, { key, body: { action: 'approve' } });
       await new Promise((r) => setTimeout(r, 500));
       expect(smtp.mails.length).toBe(before + 1);
-      expect(await t.ds.query('SELECT id FROM comment_emails WHERE comment_id = ?', [reply.id])).toHaveLength(1);
+      expect(
+        await t.ds.query('SELECT id FROM comment_emails WHERE comment_id = ?', [reply.id]),
+      ).toHaveLength(1);
     });
 
     it('approving a reply to a team member’s comment emails the member’s account address', async () => {
-      const parent = await t.request('POST', `/v1/articles/${article}/comments`, { key, body: { text: 'Team says' } });
-      const reply = await readerComment(site, article, { text: 'Reader answers', parentId: parent.body.comment.id });
+      const parent = await t.request('POST', `/v1/articles/${article}/comments`, {
+        key,
+        body: { text: 'Team says' },
+      });
+      const reply = await readerComment(site, article, {
+        text: 'Reader answers',
+        parentId: parent.body.comment.id,
+      });
       const before = smtp.mails.length;
       await t.request('PATCH', `/v1/comments/${reply.id}`, { key, body: { action: 'approve' } });
       await waitFor(() => smtp.mails.length === before + 1);
@@ -609,14 +790,24 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('approving a top-level comment, or a reply to oneself, emails nobody; no webhook events', async () => {
-      const events = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const events = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       const top = await readerComment(site, article, { email: 'solo@example.test', text: 'Top' });
-      const self = await readerComment(site, article, { email: 'solo@example.test', text: 'Me again', parentId: top.id });
+      const self = await readerComment(site, article, {
+        email: 'solo@example.test',
+        text: 'Me again',
+        parentId: top.id,
+      });
       await t.request('PATCH', `/v1/comments/${top.id}`, { key, body: { action: 'approve' } });
       await t.request('PATCH', `/v1/comments/${self.id}`, { key, body: { action: 'approve' } });
-      const rows = await t.ds.query('SELECT id FROM comment_emails WHERE comment_id IN (?)', [[top.id, self.id]]);
+      const rows = await t.ds.query('SELECT id FROM comment_emails WHERE comment_id IN (?)', [
+        [top.id, self.id],
+      ]);
       expect(rows).toHaveLength(0);
-      const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       expect(Number(after[0].n)).toBe(Number(events[0].n));
     });
   });
@@ -627,7 +818,15 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       await t.app.get(CommentEmailsWorker).onApplicationShutdown();
       const repo = t.app.get(CommentEmailsRepository);
       await t.ds.transaction((m) =>
-        repo.enqueue(m, site.id, 4000000001, 'reply_approved', { name: 'F', email: 'f@example.test' }, 'S', 'B'),
+        repo.enqueue(
+          m,
+          site.id,
+          4000000001,
+          'reply_approved',
+          { name: 'F', email: 'f@example.test' },
+          'S',
+          'B',
+        ),
       );
       const failing = new CommentEmailsWorker(repo, {
         send: async () => {
@@ -638,7 +837,9 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         const started = Date.now();
         expect(await failing.drain()).toBe(0);
-        const [row] = await t.ds.query('SELECT * FROM comment_emails WHERE comment_id = 4000000001');
+        const [row] = await t.ds.query(
+          'SELECT * FROM comment_emails WHERE comment_id = 4000000001',
+        );
         expect(Number(row.attempts)).toBe(attempt);
         expect(row.last_error).toContain('smtp down');
         expect(row.sent_at).toBeNull();
@@ -647,9 +848,10 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
           const wait = new Date(row.next_attempt_at).getTime() - started;
           expect(wait).toBeGreaterThanOrEqual(delays[attempt - 1] - 1000);
           expect(wait).toBeLessThan(delays[attempt - 1] + 5000);
-          await t.ds.query('UPDATE comment_emails SET next_attempt_at = ? WHERE comment_id = 4000000001', [
-            new Date(Date.now() - 1000),
-          ]);
+          await t.ds.query(
+            'UPDATE comment_emails SET next_attempt_at = ? WHERE comment_id = 4000000001',
+            [new Date(Date.now() - 1000)],
+          );
         } else {
           expect(row.failed_at).not.toBeNull();
         }
@@ -659,15 +861,33 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const sent: OutgoingEmail[] = [];
       const working = new CommentEmailsWorker(repo, { send: async (e) => void sent.push(e) });
       await t.ds.transaction((m) =>
-        repo.enqueue(m, site.id, 4000000002, 'reply_approved', { name: 'G', email: 'g@example.test' }, 'Hi', 'Body'),
+        repo.enqueue(
+          m,
+          site.id,
+          4000000002,
+          'reply_approved',
+          { name: 'G', email: 'g@example.test' },
+          'Hi',
+          'Body',
+        ),
       );
       expect(
         await t.ds.transaction((m) =>
-          repo.enqueue(m, site.id, 4000000002, 'reply_approved', { name: 'G', email: 'g@example.test' }, 'Hi', 'Body'),
+          repo.enqueue(
+            m,
+            site.id,
+            4000000002,
+            'reply_approved',
+            { name: 'G', email: 'g@example.test' },
+            'Hi',
+            'Body',
+          ),
         ),
       ).toBe(false);
       expect(await working.drain()).toBe(1);
-      expect(sent).toEqual([{ to: { name: 'G', address: 'g@example.test' }, subject: 'Hi', text: 'Body' }]);
+      expect(sent).toEqual([
+        { to: { name: 'G', address: 'g@example.test' }, subject: 'Hi', text: 'Body' },
+      ]);
       expect(await working.drain()).toBe(0);
     });
   });

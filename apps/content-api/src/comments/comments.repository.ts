@@ -53,7 +53,22 @@ const FROM = `FROM comments c
   JOIN articles a ON a.id = c.article_id AND a.site_id = c.site_id
   LEFT JOIN users u ON u.id = c.author_user_id`;
 
-function toRow(r: Record<string, any>): CommentRow {
+interface CommentDbRow {
+  id: number;
+  site_id: number;
+  article_id: number;
+  parent_id: number | null;
+  lang: string;
+  status: CommentStatus;
+  body: string;
+  author_user_id: number | null;
+  author_name: string;
+  author_avatar: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toRow(r: CommentDbRow): CommentRow {
   return {
     id: Number(r.id),
     siteId: Number(r.site_id),
@@ -134,13 +149,19 @@ export class CommentsRepository {
   }
 
   /** Count per state under the same filters but the state (every state listed, zeros included). */
-  async statusCounts(siteId: number, filter: CommentFilter): Promise<Record<CommentStatus, number>> {
+  async statusCounts(
+    siteId: number,
+    filter: CommentFilter,
+  ): Promise<Record<CommentStatus, number>> {
     const [where, params] = this.where(siteId, filter, false);
     const rows: { status: string; n: number }[] = await this.ds.query(
       `SELECT c.status, COUNT(*) AS n ${FROM} WHERE ${where} GROUP BY c.status`,
       params,
     );
-    const counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<CommentStatus, number>;
+    const counts = Object.fromEntries(COMMENT_STATUSES.map((s) => [s, 0])) as Record<
+      CommentStatus,
+      number
+    >;
     for (const r of rows) if (r.status in counts) counts[r.status as CommentStatus] = Number(r.n);
     return counts;
   }
@@ -148,11 +169,19 @@ export class CommentsRepository {
   /** Every comment of an article matching the filter, oldest first (threads are built by the caller). */
   async ofArticle(siteId: number, articleId: number, filter: CommentFilter): Promise<CommentRow[]> {
     const [where, params] = this.where(siteId, { ...filter, articleId }, true);
-    const rows = await this.ds.query(`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY c.created_at, c.id`, params);
+    const rows = await this.ds.query(
+      `SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY c.created_at, c.id`,
+      params,
+    );
     return rows.map(toRow);
   }
 
-  async find(siteId: number, id: number, m: EntityManager = this.ds.manager, lock = false): Promise<CommentRow | null> {
+  async find(
+    siteId: number,
+    id: number,
+    m: EntityManager = this.ds.manager,
+    lock = false,
+  ): Promise<CommentRow | null> {
     const rows = await m.query(
       `SELECT ${COLUMNS} ${FROM} WHERE c.site_id = ? AND c.id = ?${lock ? ' FOR UPDATE' : ''}`,
       [siteId, id],
@@ -184,7 +213,12 @@ export class CommentsRepository {
     return Number(result.insertId);
   }
 
-  async setStatus(m: EntityManager, siteId: number, id: number, status: CommentStatus): Promise<void> {
+  async setStatus(
+    m: EntityManager,
+    siteId: number,
+    id: number,
+    status: CommentStatus,
+  ): Promise<void> {
     await m.query('UPDATE comments SET status = ?, updated_at = ? WHERE site_id = ? AND id = ?', [
       status,
       new Date(),
@@ -201,17 +235,26 @@ export class CommentsRepository {
         WHERE c.site_id = ? AND c.id = ?`,
       [siteId, id],
     );
-    return rows[0] ? { commentId: Number(rows[0].id), name: rows[0].author_name, email: rows[0].email ?? null } : null;
+    return rows[0]
+      ? { commentId: Number(rows[0].id), name: rows[0].author_name, email: rows[0].email ?? null }
+      : null;
   }
 
   /** True when this reply has already told its parent's author (spec 4.9: once). */
   async parentNotified(m: EntityManager, siteId: number, id: number): Promise<boolean> {
-    const rows = await m.query('SELECT parent_notified_at FROM comments WHERE site_id = ? AND id = ?', [siteId, id]);
+    const rows = await m.query(
+      'SELECT parent_notified_at FROM comments WHERE site_id = ? AND id = ?',
+      [siteId, id],
+    );
     return Boolean(rows[0]?.parent_notified_at);
   }
 
   async markParentNotified(m: EntityManager, siteId: number, id: number): Promise<void> {
-    await m.query('UPDATE comments SET parent_notified_at = ? WHERE site_id = ? AND id = ?', [new Date(), siteId, id]);
+    await m.query('UPDATE comments SET parent_notified_at = ? WHERE site_id = ? AND id = ?', [
+      new Date(),
+      siteId,
+      id,
+    ]);
   }
 
   /** Reader comments arrive `pending` unless the site turned moderation off. */

@@ -63,7 +63,8 @@ export class CommentsService {
     filter.status = queryEnum(query, 'status', COMMENT_STATUSES);
     const lang = queryString(query, 'lang');
     if (lang !== undefined) {
-      if (!siteLanguages(site).includes(lang)) throw fieldError('lang', messages.selectedInvalid('lang'));
+      if (!siteLanguages(site).includes(lang))
+        throw fieldError('lang', messages.selectedInvalid('lang'));
       filter.lang = lang;
     }
     return filter;
@@ -97,7 +98,11 @@ export class CommentsService {
     const threads = toThreads(rows);
     return {
       status: 'success',
-      article: { id: article.id, title: article.title, _links: { view: { method: 'GET', url: article.url } } },
+      article: {
+        id: article.id,
+        title: article.title,
+        _links: { view: { method: 'GET', url: article.url } },
+      },
       comments: threads,
       meta: { threads_count: threads.length, comments_count: rows.length },
     };
@@ -112,7 +117,11 @@ export class CommentsService {
       const current = id === null ? null : await this.comments.find(site.id, id, m, true);
       if (!current) throw notFound(COMMENT_NOT_FOUND);
       if (current.status === 'deleted') {
-        throw apiError(422, 'comment_deleted', 'A deleted comment cannot be approved or unpublished.');
+        throw apiError(
+          422,
+          'comment_deleted',
+          'A deleted comment cannot be approved or unpublished.',
+        );
       }
       const next: CommentStatus = action === 'approve' ? 'published' : 'unpublished';
       if (current.status !== next) await this.comments.setStatus(m, site.id, current.id, next);
@@ -134,7 +143,11 @@ export class CommentsService {
    * queued in the approval's transaction; the reply remembers it, so approving again (after an
    * unpublish, say) sends nothing. Nobody is written to about their own reply.
    */
-  private async notifyParentAuthor(m: EntityManager, site: CommentSite, reply: CommentRow): Promise<boolean> {
+  private async notifyParentAuthor(
+    m: EntityManager,
+    site: CommentSite,
+    reply: CommentRow,
+  ): Promise<boolean> {
     if (await this.comments.parentNotified(m, site.id, reply.id)) return false;
     const parent = await this.comments.author(m, site.id, reply.parentId!);
     if (!parent?.email) return false;
@@ -167,11 +180,22 @@ export class CommentsService {
   }
 
   /** POST /articles/{id}/comments: as the credential's person, published at once (spec 4.9). */
-  async postAsMember(site: CommentSite, ctx: RequestContext, rawArticleId: string, body: Record<string, unknown>) {
+  async postAsMember(
+    site: CommentSite,
+    ctx: RequestContext,
+    rawArticleId: string,
+    body: Record<string, unknown>,
+  ) {
     const row = await this.comments.transaction(async (m) => {
       const article = await requireArticleRef(m, site, pathId(rawArticleId), true);
       const text = readText(body.text);
-      const { parentId, lang } = await this.placement(m, site, article.id, body.parent_id, body.lang);
+      const { parentId, lang } = await this.placement(
+        m,
+        site,
+        article.id,
+        body.parent_id,
+        body.lang,
+      );
       const person = await m.query('SELECT name FROM users WHERE id = ?', [ctx.principal.userId]);
       const id = await this.comments.insert(m, site.id, {
         articleId: article.id,
@@ -200,7 +224,13 @@ export class CommentsService {
       const name = readName(input.name);
       const email = readEmail(input.email);
       const text = readText(input.text);
-      const { parentId, lang } = await this.placement(m, site, article.id, input.parentId, input.lang);
+      const { parentId, lang } = await this.placement(
+        m,
+        site,
+        article.id,
+        input.parentId,
+        input.lang,
+      );
       const id = await this.comments.insert(m, site.id, {
         articleId: article.id,
         parentId,
@@ -257,7 +287,8 @@ export class CommentsService {
 }
 
 function readAction(value: unknown): ModerationAction {
-  if (value === undefined || value === null || value === '') throw fieldError('action', messages.required('action'));
+  if (value === undefined || value === null || value === '')
+    throw fieldError('action', messages.required('action'));
   if (typeof value !== 'string' || !(MODERATION_ACTIONS as readonly string[]).includes(value)) {
     throw fieldError('action', messages.selectedInvalid('action'));
   }
@@ -265,13 +296,15 @@ function readAction(value: unknown): ModerationAction {
 }
 
 function readName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw fieldError('name', messages.required('name'));
+  if (typeof value !== 'string' || value.trim() === '')
+    throw fieldError('name', messages.required('name'));
   if ([...value.trim()].length > 191) throw fieldError('name', messages.maxString('name', 191));
   return value.trim();
 }
 
 function readEmail(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw fieldError('email', messages.required('email'));
+  if (typeof value !== 'string' || value.trim() === '')
+    throw fieldError('email', messages.required('email'));
   const email = value.trim();
   if (email.length > 191 || !EMAIL_PATTERN.test(email)) {
     throw fieldError('email', 'The email field must be a valid email address.');

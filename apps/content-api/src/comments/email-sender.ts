@@ -29,7 +29,12 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   async send(email: OutgoingEmail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+    });
   }
 
   close(): void {

@@ -24,15 +24,21 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
     readKey = await t.factory.key(site, { scope: 'read' });
     otherKey = await t.factory.key(other);
     const post = async (k: string) =>
-      (await t.request('POST', '/v1/articles', { key: k, body: { title: { en: 'Rated' }, published: true } })).body
-        .article.id as number;
+      (
+        await t.request('POST', '/v1/articles', {
+          key: k,
+          body: { title: { en: 'Rated' }, published: true },
+        })
+      ).body.article.id as number;
     article = await post(key);
     otherArticle = await post(otherKey);
   });
   afterAll(() => t.close());
 
   it('counts thumbs_up, thumbs_down and love into the article’s ratings (the stats row made on first use)', async () => {
-    expect(await t.ds.query('SELECT * FROM article_stats WHERE article_id = ?', [article])).toEqual([]);
+    expect(await t.ds.query('SELECT * FROM article_stats WHERE article_id = ?', [article])).toEqual(
+      [],
+    );
     const res = await rate(article, { rating: 'thumbs_up' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -45,7 +51,11 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
     await rate(article, { rating: 'thumbs_down', message: 'Missing a screenshot' });
     await rate(article, { rating: 'love', lang: 'de' });
     expect(await ratings(article)).toEqual({ thumbs_up: 2, thumbs_down: 1, love: 1 });
-    expect(await ratings(otherArticle, otherKey)).toEqual({ thumbs_up: 0, thumbs_down: 0, love: 0 });
+    expect(await ratings(otherArticle, otherKey)).toEqual({
+      thumbs_up: 0,
+      thumbs_down: 0,
+      love: 0,
+    });
   });
 
   it('records feedback in a language the site lacks in the default language', async () => {
@@ -66,22 +76,38 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
   it.each([
     ['no rating', {}, { rating: ['The rating field is required.'] }],
     ['an unknown rating', { rating: 'meh' }, { rating: ['The selected rating is invalid.'] }],
-    ['a message over 5,000 characters', { rating: 'love', message: 'm'.repeat(5001) }, {
-      message: ['The message field must not be greater than 5000 characters.'],
-    }],
+    [
+      'a message over 5,000 characters',
+      { rating: 'love', message: 'm'.repeat(5001) },
+      {
+        message: ['The message field must not be greater than 5000 characters.'],
+      },
+    ],
   ])('refuses %s with 422', async (_, body, errors) => {
     const res = await rate(article, body);
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ status: 'validation_error', message: 'The request could not be accepted.', errors });
+    expect(res.body).toEqual({
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors,
+    });
   });
 
   it('answers 404 Article not found. for unknown and foreign articles; counts nothing there', async () => {
     for (const id of [otherArticle, 999999, 'abc']) {
       const res = await rate(id, { rating: 'love' });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Article not found.' });
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'not_found',
+        message: 'Article not found.',
+      });
     }
-    expect(await ratings(otherArticle, otherKey)).toEqual({ thumbs_up: 0, thumbs_down: 0, love: 0 });
+    expect(await ratings(otherArticle, otherKey)).toEqual({
+      thumbs_up: 0,
+      thumbs_down: 0,
+      love: 0,
+    });
   });
 
   it('needs content.write (decisions.md)', async () => {
@@ -92,11 +118,15 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
 
   it('sends no webhook event and leaves updated_at alone', async () => {
     const before = await t.request('GET', `/v1/articles/${article}`, { key });
-    const events = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+    const events = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+      site.id,
+    ]);
     await rate(article, { rating: 'thumbs_up' });
     const after = await t.request('GET', `/v1/articles/${article}`, { key });
     expect(after.body.article.updated_at).toBe(before.body.article.updated_at);
-    const eventsAfter = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+    const eventsAfter = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+      site.id,
+    ]);
     expect(Number(eventsAfter[0].n)).toBe(Number(events[0].n));
   });
 });

@@ -43,6 +43,10 @@ export class FeedbackRepository {
       [siteId, articleId],
     );
     const r = rows[0] ?? {};
-    return { thumbs_up: Number(r.thumbs_up ?? 0), thumbs_down: Number(r.thumbs_down ?? 0), love: Number(r.love ?? 0) };
+    return {
+      thumbs_up: Number(r.thumbs_up ?? 0),
+      thumbs_down: Number(r.thumbs_down ?? 0),
+      love: Number(r.love ?? 0),
+    };
   }
 }

@@ -17,13 +17,18 @@ export interface FeedbackInput {
 export class FeedbackService {
   constructor(private readonly feedback: FeedbackRepository) {}
 
-  async record(site: ArticleSite & { languages: string[] }, rawArticleId: string | number, input: FeedbackInput) {
+  async record(
+    site: ArticleSite & { languages: string[] },
+    rawArticleId: string | number,
+    input: FeedbackInput,
+  ) {
     const articleId = typeof rawArticleId === 'number' ? rawArticleId : pathId(rawArticleId);
     const rating = readRating(input.rating);
     const message = readMessage(input.message);
     // spec 4.4: feedback in a language the site lacks is recorded in the default language.
     const lang =
-      typeof input.lang === 'string' && [site.defaultLanguage, ...site.languages].includes(input.lang.trim())
+      typeof input.lang === 'string' &&
+      [site.defaultLanguage, ...site.languages].includes(input.lang.trim())
         ? input.lang.trim()
         : site.defaultLanguage;
     const ratings = await this.feedback.transaction(async (m) => {
@@ -41,7 +46,8 @@ export class FeedbackService {
 }
 
 function readRating(value: unknown): FeedbackRating {
-  if (value === undefined || value === null || value === '') throw fieldError('rating', messages.required('rating'));
+  if (value === undefined || value === null || value === '')
+    throw fieldError('rating', messages.required('rating'));
   if (typeof value !== 'string' || !(FEEDBACK_RATINGS as readonly string[]).includes(value)) {
     throw fieldError('rating', messages.selectedInvalid('rating'));
   }
@@ -51,6 +57,7 @@ function readRating(value: unknown): FeedbackRating {
 function readMessage(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string') throw fieldError('message', messages.string('message'));
-  if ([...value].length > TEXT_MAX) throw fieldError('message', messages.maxString('message', TEXT_MAX));
+  if ([...value].length > TEXT_MAX)
+    throw fieldError('message', messages.maxString('message', TEXT_MAX));
   return value.trim() || null;
 }

@@ -20,7 +20,8 @@ describe('team-note anchors (hc note add)', () => {
   });
 
   it('does not anchor inside internal notes, AI drafts or scripts, and answers null when absent', () => {
-    const html = '<aside data-hc-internal-note>secret words</aside><script>var secret</script><p>visible</p>';
+    const html =
+      '<aside data-hc-internal-note>secret words</aside><script>var secret</script><p>visible</p>';
     expect(highlightQuote(html, 'secret', 'n')).toBeNull();
     expect(highlightQuote('<p>abc</p>', 'xyz', 'n')).toBeNull();
     expect(highlightQuote('<p>abc</p>', '   ', 'n')).toBeNull();

@@ -36,7 +36,8 @@ export class NotesAccessGuard implements CanActivate {
     if (!hc) return false;
     const write = Boolean(this.reflector.get<boolean>(NOTES_WRITE_KEY, ctx.getHandler()));
     const scope = write ? 'notes.write' : 'notes.read';
-    if (hc.credential.kind === 'api_key' && !hc.credential.capabilities.notes) throw notesForbidden();
+    if (hc.credential.kind === 'api_key' && !hc.credential.capabilities.notes)
+      throw notesForbidden();
     if (!hc.scopes.has(scope)) throw insufficientScope(scope);
     if (hc.principal.role === null || !hc.principal.notesAccess) throw notesForbidden();
     return true;

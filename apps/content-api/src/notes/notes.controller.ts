@@ -13,7 +13,11 @@ export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
   @Get()
-  list(@CurrentSite() site: SiteContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+  list(
+    @CurrentSite() site: SiteContext,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.notes.list(site, id, query);
   }
 

@@ -58,10 +58,17 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
   let otherArticle: number;
   let editor: TestUser;
 
-  const EN = '<p>Open the <strong>settings</strong> page and click   Save.</p><p>Then sign out.</p>';
+  const EN =
+    '<p>Open the <strong>settings</strong> page and click   Save.</p><p>Then sign out.</p>';
   const DE = '<p>Öffnen Sie die Einstellungen.</p>';
 
-  const addNote = async (quote: string, text: string, lang = 'en', user = site.owner, articleId = article) =>
+  const addNote = async (
+    quote: string,
+    text: string,
+    lang = 'en',
+    user = site.owner,
+    articleId = article,
+  ) =>
     (
       (await run('note add', {
         site: String(site.id),
@@ -73,17 +80,34 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       })) as { note: { id: number; anchor: { mark_id: string; quote: string } } }
     ).note;
   const notes = (query = '', k: string | { token: string } = key, articleId = article) =>
-    t.request('GET', `/v1/articles/${articleId}/notes${query}`, typeof k === 'string' ? { key: k } : k);
-  const reply = (noteId: number, body: unknown, k: string | { token: string } = key, articleId = article) =>
+    t.request(
+      'GET',
+      `/v1/articles/${articleId}/notes${query}`,
+      typeof k === 'string' ? { key: k } : k,
+    );
+  const reply = (
+    noteId: number,
+    body: unknown,
+    k: string | { token: string } = key,
+    articleId = article,
+  ) =>
     t.request('POST', `/v1/articles/${articleId}/notes/${noteId}/replies`, {
       ...(typeof k === 'string' ? { key: k } : k),
       body,
     });
   const resolve = (noteId: number, k: string | { token: string } = key, articleId = article) =>
-    t.request('POST', `/v1/articles/${articleId}/notes/${noteId}/resolve`, typeof k === 'string' ? { key: k } : k);
+    t.request(
+      'POST',
+      `/v1/articles/${articleId}/notes/${noteId}/resolve`,
+      typeof k === 'string' ? { key: k } : k,
+    );
   const storedContent = async (lang: string) =>
-    (await t.ds.query('SELECT content FROM article_translations WHERE article_id = ? AND lang = ?', [article, lang]))[0]
-      .content as string;
+    (
+      await t.ds.query(
+        'SELECT content FROM article_translations WHERE article_id = ? AND lang = ?',
+        [article, lang],
+      )
+    )[0].content as string;
 
   beforeAll(async () => {
     t = await startTestApp(createWithTokens);
@@ -97,12 +121,19 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     await t.factory.member(site, editor, 'editor', true);
     const res = await t.request('POST', '/v1/articles', {
       key,
-      body: { title: { en: 'Settings', de: 'Einstellungen' }, content: { en: EN, de: DE }, published: true },
+      body: {
+        title: { en: 'Settings', de: 'Einstellungen' },
+        content: { en: EN, de: DE },
+        published: true,
+      },
     });
     expect(res.status).toBe(201);
     article = res.body.article.id;
     otherArticle = (
-      await t.request('POST', '/v1/articles', { key: otherKey, body: { title: { en: 'Other' }, content: { en: '<p>x</p>' } } })
+      await t.request('POST', '/v1/articles', {
+        key: otherKey,
+        body: { title: { en: 'Other' }, content: { en: '<p>x</p>' } },
+      })
     ).body.article.id;
   });
   afterAll(() => t.close());
@@ -110,7 +141,9 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
   describe('hc note add', () => {
     it('anchors a thread on the quote and writes the highlight markup; reads strip it', async () => {
       const before = await t.request('GET', `/v1/articles/${article}`, { key });
-      const events = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const events = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       const note = await addNote('settings page', 'Is this still the name?');
       expect(note).toMatchObject({
         note: 'Is this still the name?',
@@ -128,15 +161,21 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       expect(after.body.article.content.en).not.toContain('data-hc-note');
       expect(after.body.article.content.en).toBe(before.body.article.content.en);
       expect(after.body.article.updated_at).toBe(before.body.article.updated_at);
-      const eventsAfter = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const eventsAfter = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       expect(Number(eventsAfter[0].n)).toBe(Number(events[0].n));
     });
 
     it('finds a quote across collapsed whitespace and in another language', async () => {
       const spaced = await addNote('click Save', 'Button renamed?');
-      expect(await storedContent('en')).toContain(`<mark data-hc-note="${spaced.anchor.mark_id}">click   Save</mark>`);
+      expect(await storedContent('en')).toContain(
+        `<mark data-hc-note="${spaced.anchor.mark_id}">click   Save</mark>`,
+      );
       const de = await addNote('Einstellungen', 'Übersetzung prüfen', 'de');
-      expect(await storedContent('de')).toContain(`<mark data-hc-note="${de.anchor.mark_id}">Einstellungen</mark>`);
+      expect(await storedContent('de')).toContain(
+        `<mark data-hc-note="${de.anchor.mark_id}">Einstellungen</mark>`,
+      );
     });
 
     it('refuses a quote that is not in that language’s content, with a clear error', async () => {
@@ -155,7 +194,9 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       const viewer = await t.factory.user();
       await t.factory.member(site, viewer, 'viewer', false);
       await expect(addNote('settings', 'x', 'en', viewer)).rejects.toMatchObject({
-        body: { errors: { user: [`User ${viewer.id} has no team-notes access on site ${site.id}.`] } },
+        body: {
+          errors: { user: [`User ${viewer.id} has no team-notes access on site ${site.id}.`] },
+        },
       });
       await expect(addNote('settings', 'x', 'en', other.owner)).rejects.toMatchObject({
         body: { errors: { user: [`User ${other.owner.id} is not a member of site ${site.id}.`] } },
@@ -179,12 +220,19 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       const res = await notes('?lang=en');
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['article', 'meta', 'notes', 'status']);
-      expect(res.body.article).toEqual({ id: article, title: { de: 'Einstellungen', en: 'Settings' } });
+      expect(res.body.article).toEqual({
+        id: article,
+        title: { de: 'Einstellungen', en: 'Settings' },
+      });
       const ids = res.body.notes.map((n: { id: number }) => n.id);
       expect(ids).toContain(open);
       expect(ids).not.toContain(resolved);
       expect(res.body.notes.every((n: { lang: string }) => n.lang === 'en')).toBe(true);
-      expect(res.body.meta).toEqual({ threads_count: ids.length, open_count: ids.length, includes_resolved: false });
+      expect(res.body.meta).toEqual({
+        threads_count: ids.length,
+        open_count: ids.length,
+        includes_resolved: false,
+      });
       const thread = res.body.notes.find((n: { id: number }) => n.id === open);
       expect(thread).toEqual({
         id: open,
@@ -198,8 +246,14 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
         created_at: expect.stringMatching(FORMAT_B),
         updated_at: expect.stringMatching(FORMAT_B),
         _links: {
-          reply: { method: 'POST', url: `http://localhost:8080/v1/articles/${article}/notes/${open}/replies` },
-          resolve: { method: 'POST', url: `http://localhost:8080/v1/articles/${article}/notes/${open}/resolve` },
+          reply: {
+            method: 'POST',
+            url: `http://localhost:8080/v1/articles/${article}/notes/${open}/replies`,
+          },
+          resolve: {
+            method: 'POST',
+            url: `http://localhost:8080/v1/articles/${article}/notes/${open}/resolve`,
+          },
         },
       });
     });
@@ -220,7 +274,9 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       expect(typo.body.notes).toEqual([]);
       expect(typo.body.meta).toEqual({ threads_count: 0, open_count: 0, includes_resolved: false });
       const all = await notes();
-      expect(new Set(all.body.notes.map((n: { lang: string }) => n.lang))).toEqual(new Set(['en', 'de']));
+      expect(new Set(all.body.notes.map((n: { lang: string }) => n.lang))).toEqual(
+        new Set(['en', 'de']),
+      );
     });
 
     it('answers 404 for unknown and foreign articles', async () => {
@@ -246,7 +302,11 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     it('adds a reply: {status, message, note} with the reply in replies; not idempotent', async () => {
       const res = await reply(thread, { text: ' First <b>reply</b> ' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ status: 'success', message: 'Reply added.', note: expect.any(Object) });
+      expect(res.body).toEqual({
+        status: 'success',
+        message: 'Reply added.',
+        note: expect.any(Object),
+      });
       expect(res.body.note.id).toBe(thread);
       expect(res.body.note.replies).toEqual([
         {
@@ -263,7 +323,11 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     it.each([
       ['no text', {}, 'The text field is required.'],
       ['blank text', { text: '  ' }, 'The text field is required.'],
-      ['5,001 characters', { text: 'x'.repeat(5001) }, 'The text field must not be greater than 5000 characters.'],
+      [
+        '5,001 characters',
+        { text: 'x'.repeat(5001) },
+        'The text field must not be greater than 5000 characters.',
+      ],
     ])('refuses %s with 422', async (_, body, message) => {
       const res = await reply(thread, body);
       expect(res.status).toBe(422);
@@ -296,17 +360,25 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       const res = await resolve(thread);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'success', message: 'Note resolved.', id: thread });
-      expect((await resolve(thread)).body).toEqual({ status: 'success', message: 'Note resolved.', id: thread });
+      expect((await resolve(thread)).body).toEqual({
+        status: 'success',
+        message: 'Note resolved.',
+        id: thread,
+      });
       const list = await notes('?lang=en');
       expect(list.body.notes.map((n: { id: number }) => n.id)).not.toContain(thread);
     });
 
     it('sends no webhook events', async () => {
-      const before = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const before = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       const n = (await addNote('Open the', 'quiet')).id;
       await reply(n, { text: 'quiet reply' });
       await resolve(n);
-      const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [site.id]);
+      const after = await t.ds.query('SELECT COUNT(*) AS n FROM outbox WHERE site_id = ?', [
+        site.id,
+      ]);
       expect(Number(after[0].n)).toBe(Number(before[0].n));
     });
   });
@@ -318,7 +390,11 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     });
 
     it('a key created without team-notes access gets 403 notes_forbidden, reads and writes', async () => {
-      for (const res of [await notes('', noNotesKey), await reply(thread, { text: 'x' }, noNotesKey), await resolve(thread, noNotesKey)]) {
+      for (const res of [
+        await notes('', noNotesKey),
+        await reply(thread, { text: 'x' }, noNotesKey),
+        await resolve(thread, noNotesKey),
+      ]) {
         expect(res.status).toBe(403);
         expect(res.body).toEqual(NOTES_FORBIDDEN);
       }
@@ -326,7 +402,10 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
 
     it('a Read only notes key reads; its replies and resolves get insufficient_scope', async () => {
       expect((await notes('', readNotesKey)).status).toBe(200);
-      for (const res of [await reply(thread, { text: 'x' }, readNotesKey), await resolve(thread, readNotesKey)]) {
+      for (const res of [
+        await reply(thread, { text: 'x' }, readNotesKey),
+        await resolve(thread, readNotesKey),
+      ]) {
         expect(res.status).toBe(403);
         expect(res.body).toEqual({
           status: 'error',
@@ -341,9 +420,17 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       await t.factory.member(site, admin, 'admin', true);
       const adminKey = await t.factory.key(site, { notes: true, user: admin });
       expect((await notes('', adminKey)).status).toBe(200);
-      await run('member update', { site: String(site.id), user: String(admin.id), 'notes-access': 'false' });
+      await run('member update', {
+        site: String(site.id),
+        user: String(admin.id),
+        'notes-access': 'false',
+      });
       expect((await notes('', adminKey)).body).toEqual(NOTES_FORBIDDEN);
-      await run('member update', { site: String(site.id), user: String(admin.id), 'notes-access': 'true' });
+      await run('member update', {
+        site: String(site.id),
+        user: String(admin.id),
+        'notes-access': 'true',
+      });
       expect((await reply(thread, { text: 'back again' }, adminKey)).status).toBe(201);
       await run('member remove', { site: String(site.id), user: String(admin.id) });
       expect((await notes('', adminKey)).body).toEqual(NOTES_FORBIDDEN);
@@ -352,7 +439,9 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     it('OAuth tokens need notes.read / notes.write and the person’s notes access', async () => {
       const reader = { token: token(site.owner.id, [site.id], ['notes.read']) };
       const writer = { token: token(site.owner.id, [site.id], ['notes.read', 'notes.write']) };
-      const contentOnly = { token: token(site.owner.id, [site.id], ['content.read', 'content.write']) };
+      const contentOnly = {
+        token: token(site.owner.id, [site.id], ['content.read', 'content.write']),
+      };
       expect((await notes('', reader)).status).toBe(200);
       const denied = await reply(thread, { text: 'x' }, reader);
       expect(denied.status).toBe(403);

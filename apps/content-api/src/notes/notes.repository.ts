@@ -38,8 +38,37 @@ export interface NewThread {
   authorUserId: number;
 }
 
-function author(r: Record<string, any>): NoteAuthor {
-  return { id: Number(r.author_user_id), name: r.author_name ?? '', avatar: r.author_avatar ?? null };
+interface AuthorColumns {
+  author_user_id: number;
+  author_name: string | null;
+  author_avatar: string | null;
+}
+
+interface ThreadDbRow extends AuthorColumns {
+  id: number;
+  article_id: number;
+  lang: string;
+  mark_id: string;
+  quote: string;
+  body: string;
+  resolved_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ReplyDbRow extends AuthorColumns {
+  id: number;
+  thread_id: number;
+  body: string;
+  created_at: Date;
+}
+
+function author(r: AuthorColumns): NoteAuthor {
+  return {
+    id: Number(r.author_user_id),
+    name: r.author_name ?? '',
+    avatar: r.author_avatar ?? null,
+  };
 }
 
 /** Team-note threads and replies of one site; every method takes the site id. */
@@ -73,14 +102,14 @@ export class NotesRepository {
       parts.push('t.id = ?');
       params.push(filter.threadId);
     }
-    const rows = await m.query(
+    const rows: ThreadDbRow[] = await m.query(
       `SELECT t.id, t.article_id, t.lang, t.mark_id, t.quote, t.body, t.author_user_id, t.resolved_at,
               t.created_at, t.updated_at, u.name AS author_name, u.avatar_url AS author_avatar
          FROM note_threads t LEFT JOIN users u ON u.id = t.author_user_id
         WHERE ${parts.join(' AND ')} ORDER BY t.id`,
       params,
     );
-    const threads: NoteThreadRow[] = rows.map((r: Record<string, any>) => ({
+    const threads: NoteThreadRow[] = rows.map((r) => ({
       id: Number(r.id),
       articleId: Number(r.article_id),
       lang: r.lang,
@@ -95,7 +124,7 @@ export class NotesRepository {
     }));
     if (threads.length === 0) return threads;
     const byId = new Map(threads.map((t) => [t.id, t]));
-    const replies = await m.query(
+    const replies: ReplyDbRow[] = await m.query(
       `SELECT r.id, r.thread_id, r.body, r.author_user_id, r.created_at, u.name AS author_name, u.avatar_url AS author_avatar
          FROM note_replies r LEFT JOIN users u ON u.id = r.author_user_id
         WHERE r.site_id = ? AND r.thread_id IN (?) ORDER BY r.id`,
@@ -125,7 +154,12 @@ export class NotesRepository {
   }
 
   /** Locks a thread of the article; null when missing or on another article or site. */
-  async lockThread(m: EntityManager, siteId: number, articleId: number, threadId: number): Promise<boolean> {
+  async lockThread(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    threadId: number,
+  ): Promise<boolean> {
     const rows = await m.query(
       'SELECT id FROM note_threads WHERE site_id = ? AND article_id = ? AND id = ? FOR UPDATE',
       [siteId, articleId, threadId],
@@ -133,13 +167,23 @@ export class NotesRepository {
     return rows.length > 0;
   }
 
-  async insertReply(m: EntityManager, siteId: number, threadId: number, userId: number, body: string): Promise<void> {
+  async insertReply(
+    m: EntityManager,
+    siteId: number,
+    threadId: number,
+    userId: number,
+    body: string,
+  ): Promise<void> {
     const now = new Date();
     await m.query(
       'INSERT INTO note_replies (site_id, thread_id, author_user_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
       [siteId, threadId, userId, body, now],
     );
-    await m.query('UPDATE note_threads SET updated_at = ? WHERE site_id = ? AND id = ?', [now, siteId, threadId]);
+    await m.query('UPDATE note_threads SET updated_at = ? WHERE site_id = ? AND id = ?', [
+      now,
+      siteId,
+      threadId,
+    ]);
   }
 
   async resolve(m: EntityManager, siteId: number, threadId: number, userId: number): Promise<void> {
@@ -162,7 +206,12 @@ export class NotesRepository {
   }
 
   /** One language's stored content (internal markup included), locked; null when the article lacks it. */
-  async lockContent(m: EntityManager, siteId: number, articleId: number, lang: string): Promise<string | null> {
+  async lockContent(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    lang: string,
+  ): Promise<string | null> {
     const rows = await m.query(
       'SELECT content FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ? FOR UPDATE',
       [siteId, articleId, lang],
@@ -174,17 +223,24 @@ export class NotesRepository {
    * Writes the highlight into the stored content. Not an edit readers see (reads strip the
    * markup), so `updated_at` and the search text stay and no event is sent (spec 6).
    */
-  async writeContent(m: EntityManager, siteId: number, articleId: number, lang: string, content: string): Promise<void> {
-    await m.query('UPDATE article_translations SET content = ? WHERE site_id = ? AND article_id = ? AND lang = ?', [
-      content,
-      siteId,
-      articleId,
-      lang,
-    ]);
+  async writeContent(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    lang: string,
+    content: string,
+  ): Promise<void> {
+    await m.query(
+      'UPDATE article_translations SET content = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
+      [content, siteId, articleId, lang],
+    );
   }
 
   /** The person's membership on the site: whether they may write team notes. */
-  async notesMember(siteId: number, userId: number): Promise<{ exists: boolean; notesAccess: boolean }> {
+  async notesMember(
+    siteId: number,
+    userId: number,
+  ): Promise<{ exists: boolean; notesAccess: boolean }> {
     const rows = await this.ds.query(
       `SELECT m.notes_access FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.site_id = ? AND m.user_id = ?`,

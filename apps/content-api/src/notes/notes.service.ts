@@ -42,7 +42,13 @@ export class NotesService {
   }
 
   /** POST /articles/{id}/notes/{noteId}/replies: plain text 1–5,000; not idempotent. */
-  async reply(site: ArticleSite, ctx: RequestContext, rawArticleId: string, rawNoteId: string, body: { text?: unknown }) {
+  async reply(
+    site: ArticleSite,
+    ctx: RequestContext,
+    rawArticleId: string,
+    rawNoteId: string,
+    body: { text?: unknown },
+  ) {
     const thread = await this.notes.transaction(async (m) => {
       const article = await requireArticleRef(m, site, pathId(rawArticleId));
       const noteId = pathId(rawNoteId);
@@ -51,7 +57,14 @@ export class NotesService {
       }
       const text = readText(body.text);
       await this.notes.insertReply(m, site.id, noteId, ctx.principal.userId, text);
-      return (await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: noteId }, m))[0];
+      return (
+        await this.notes.threads(
+          site.id,
+          article.id,
+          { includeResolved: true, threadId: noteId },
+          m,
+        )
+      )[0];
     });
     return { status: 'success', message: 'Reply added.', note: toNoteThreadResponse(thread) };
   }
@@ -77,7 +90,8 @@ export class NotesService {
    */
   async add(site: ArticleSite & { languages: string[] }, input: NewNoteInput) {
     const member = await this.notes.notesMember(site.id, input.userId);
-    if (!member.exists) throw fieldError('user', `User ${input.userId} is not a member of site ${site.id}.`);
+    if (!member.exists)
+      throw fieldError('user', `User ${input.userId} is not a member of site ${site.id}.`);
     if (!member.notesAccess) {
       throw fieldError('user', `User ${input.userId} has no team-notes access on site ${site.id}.`);
     }
@@ -104,9 +118,10 @@ export class NotesService {
         body: text,
         authorUserId: input.userId,
       });
-      return (await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: id }, m))[0];
+      return (
+        await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: id }, m)
+      )[0];
     });
     return toNoteThreadResponse(thread);
   }
 }
-

@@ -16,7 +16,10 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({ defaultLanguage: 'de', languages: ['de', 'en', 'fr', 'es', 'ja'] });
+    site = await t.factory.site({
+      defaultLanguage: 'de',
+      languages: ['de', 'en', 'fr', 'es', 'ja'],
+    });
     other = await t.factory.site({ languages: ['en', 'de'] });
     key = await t.factory.key(site, { scope: 'read' });
     otherKey = await t.factory.key(other, { scope: 'read' });
@@ -50,12 +53,15 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
     ['fr', 'Cet article vous a-t-il été utile ?', 'Rechercher des articles…'],
     ['es', '¿Te resultó útil este artículo?', 'Buscar artículos…'],
     ['ja', 'Was this article helpful?', 'Search for articles…'],
-  ])('has defaults for %s (English for languages without their own)', async (lang, question, placeholder) => {
-    const res = await get(`?lang=${lang}`);
-    expect(res.body.lang).toBe(lang);
-    expect(textOf(res.body, 'feedback.question')).toBe(question);
-    expect(textOf(res.body, 'search.placeholder')).toBe(placeholder);
-  });
+  ])(
+    'has defaults for %s (English for languages without their own)',
+    async (lang, question, placeholder) => {
+      const res = await get(`?lang=${lang}`);
+      expect(res.body.lang).toBe(lang);
+      expect(textOf(res.body, 'feedback.question')).toBe(question);
+      expect(textOf(res.body, 'search.placeholder')).toBe(placeholder);
+    },
+  );
 
   it('refuses a language the site lacks with 422', async () => {
     const res = await get('?lang=it');
@@ -74,9 +80,16 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
       key: 'feedback.question',
       text: 'Did this answer your question?',
     });
-    await run('interface-text set', { site: String(site.id), lang: 'en', key: 'search.button', text: 'Go' });
+    await run('interface-text set', {
+      site: String(site.id),
+      lang: 'en',
+      key: 'search.button',
+      text: 'Go',
+    });
     const en = await get('?lang=en');
-    expect(en.body.translations.find((i: { key: string }) => i.key === 'feedback.question')).toEqual({
+    expect(
+      en.body.translations.find((i: { key: string }) => i.key === 'feedback.question'),
+    ).toEqual({
       key: 'feedback.question',
       text: 'Did this answer your question?',
       default: 'Was this article helpful?',
@@ -86,9 +99,18 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
     expect((await get('?lang=de')).body.meta.overridden_count).toBe(0);
     const theirs = await get('?lang=en', otherKey);
     expect(textOf(theirs.body, 'feedback.question')).toBe('Was this article helpful?');
-    expect(theirs.body.meta).toMatchObject({ overridden_count: 0, default_language: 'en', site_languages: ['en', 'de'] });
+    expect(theirs.body.meta).toMatchObject({
+      overridden_count: 0,
+      default_language: 'en',
+      site_languages: ['en', 'de'],
+    });
 
-    await run('interface-text set', { site: String(site.id), lang: 'en', key: 'search.button', text: '' });
+    await run('interface-text set', {
+      site: String(site.id),
+      lang: 'en',
+      key: 'search.button',
+      text: '',
+    });
     expect((await get('?lang=en')).body.meta.overridden_count).toBe(1);
   });
 
@@ -97,7 +119,12 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
       run('interface-text set', { site: String(site.id), lang: 'en', key: 'nope', text: 'x' }),
     ).rejects.toMatchObject({ body: { errors: { key: ['The selected key is invalid.'] } } });
     await expect(
-      run('interface-text set', { site: String(site.id), lang: 'it', key: 'search.button', text: 'x' }),
+      run('interface-text set', {
+        site: String(site.id),
+        lang: 'it',
+        key: 'search.button',
+        text: 'x',
+      }),
     ).rejects.toMatchObject({ body: { errors: { lang: ['The selected lang is invalid.'] } } });
   });
 });

@@ -23,10 +23,9 @@ export class TranslationsRepository {
   }
 
   async remove(siteId: number, lang: string, key: string): Promise<void> {
-    await this.ds.query('DELETE FROM interface_text_overrides WHERE site_id = ? AND lang = ? AND text_key = ?', [
-      siteId,
-      lang,
-      key,
-    ]);
+    await this.ds.query(
+      'DELETE FROM interface_text_overrides WHERE site_id = ? AND lang = ? AND text_key = ?',
+      [siteId, lang, key],
+    );
   }
 }

@@ -22,7 +22,8 @@ export class TranslationsService {
   /** `lang` defaults to the site's default language and must be a site language, else 422. */
   async list(site: TranslationSite, query: Record<string, unknown>) {
     const lang = queryString(query, 'lang') ?? site.defaultLanguage;
-    if (!siteLanguages(site).includes(lang)) throw fieldError('lang', messages.selectedInvalid('lang'));
+    if (!siteLanguages(site).includes(lang))
+      throw fieldError('lang', messages.selectedInvalid('lang'));
     const overrides = await this.translations.overrides(site.id, lang);
     const items = INTERFACE_TEXT_KEYS.map((key) => {
       const fallback = defaultText(lang, key);
@@ -44,11 +45,18 @@ export class TranslationsService {
 
   /** Operator: sets (or with null text, removes) one override. */
   async set(site: TranslationSite, lang: string, key: string, text: string | null) {
-    if (!siteLanguages(site).includes(lang)) throw fieldError('lang', messages.selectedInvalid('lang'));
+    if (!siteLanguages(site).includes(lang))
+      throw fieldError('lang', messages.selectedInvalid('lang'));
     if (!isInterfaceTextKey(key)) throw fieldError('key', messages.selectedInvalid('key'));
     if (text === null || text.trim() === '') await this.translations.remove(site.id, lang, key);
     else await this.translations.set(site.id, lang, key, text.trim());
     const own = text === null || text.trim() === '' ? null : text.trim();
-    return { key, lang, text: own ?? defaultText(lang, key), default: defaultText(lang, key), overridden: own !== null };
+    return {
+      key,
+      lang,
+      text: own ?? defaultText(lang, key),
+      default: defaultText(lang, key),
+      overridden: own !== null,
+    };
   }
 }

@@ -11,18 +11,22 @@ export class CommentEntity {
   @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ name: 'site_id', type: 'int', unsigned: true }) siteId: number;
   @Column({ name: 'article_id', type: 'int', unsigned: true }) articleId: number;
-  @Column({ name: 'parent_id', type: 'int', unsigned: true, nullable: true }) parentId: number | null;
+  @Column({ name: 'parent_id', type: 'int', unsigned: true, nullable: true }) parentId:
+    number | null;
   @Column({ type: 'varchar', length: 8 }) lang: string;
   @Column({ type: 'varchar', length: 16 }) status: CommentStatus;
   /** Plain text as sent (HTML is text here; escaped wherever it is shown as HTML). */
   @Column({ type: 'text' }) body: string;
   /** The team member who posted through the API; null for readers. */
-  @Column({ name: 'author_user_id', type: 'int', unsigned: true, nullable: true }) authorUserId: number | null;
+  @Column({ name: 'author_user_id', type: 'int', unsigned: true, nullable: true }) authorUserId:
+    number | null;
   @Column({ name: 'author_name', type: 'varchar', length: 191 }) authorName: string;
   /** Never in any output (spec 2.10). */
-  @Column({ name: 'author_email', type: 'varchar', length: 191, nullable: true }) authorEmail: string | null;
+  @Column({ name: 'author_email', type: 'varchar', length: 191, nullable: true }) authorEmail:
+    string | null;
   /** Never in any output (spec 2.10). */
-  @Column({ name: 'author_ip', type: 'varchar', length: 45, nullable: true }) authorIp: string | null;
+  @Column({ name: 'author_ip', type: 'varchar', length: 45, nullable: true }) authorIp:
+    string | null;
   /** When approving this reply queued the email to the parent's author (spec 4.9: once). */
   @Column({ name: 'parent_notified_at', type: 'datetime', precision: 3, nullable: true })
   parentNotifiedAt: Date | null;
@@ -53,8 +57,10 @@ export class CommentEmailEntity {
   @Column({ type: 'int', unsigned: true }) attempts: number;
   @Column({ name: 'next_attempt_at', type: 'datetime', precision: 3 }) nextAttemptAt: Date;
   @Column({ name: 'sent_at', type: 'datetime', precision: 3, nullable: true }) sentAt: Date | null;
-  @Column({ name: 'failed_at', type: 'datetime', precision: 3, nullable: true }) failedAt: Date | null;
-  @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true }) lastError: string | null;
+  @Column({ name: 'failed_at', type: 'datetime', precision: 3, nullable: true })
+  failedAt: Date | null;
+  @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true }) lastError:
+    string | null;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
 }
 
@@ -69,7 +75,8 @@ export class NoteThreadEntity {
   @Column({ type: 'text' }) quote: string;
   @Column({ type: 'text' }) body: string;
   @Column({ name: 'author_user_id', type: 'int', unsigned: true }) authorUserId: number;
-  @Column({ name: 'resolved_at', type: 'datetime', precision: 3, nullable: true }) resolvedAt: Date | null;
+  @Column({ name: 'resolved_at', type: 'datetime', precision: 3, nullable: true })
+  resolvedAt: Date | null;
   @Column({ name: 'resolved_by_user_id', type: 'int', unsigned: true, nullable: true })
   resolvedByUserId: number | null;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
