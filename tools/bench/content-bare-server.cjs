@@ -50,7 +50,11 @@ async function load(siteId, ids, conn = pool) {
       [siteId, ids],
       conn,
     ),
-    q('SELECT article_id, category_id FROM article_categories WHERE site_id = ? AND article_id IN (?) ORDER BY sort, category_id', [siteId, ids], conn),
+    q(
+      'SELECT article_id, category_id FROM article_categories WHERE site_id = ? AND article_id IN (?) ORDER BY sort, category_id',
+      [siteId, ids],
+      conn,
+    ),
   ]);
   const byId = new Map();
   for (const r of rows) byId.set(r.id, { r, t: [], c: [] });
@@ -68,7 +72,10 @@ function toJson(site, { r, t, c }) {
     title: m('title'),
     slug: m('slug'),
     content: Object.fromEntries(t.map((x) => [x.lang, x.content])),
-    author: r.author_id === null ? null : { id: r.author_id, name: r.author_name, avatar: r.author_avatar },
+    author:
+      r.author_id === null
+        ? null
+        : { id: r.author_id, name: r.author_name, avatar: r.author_avatar },
     category_id: r.category_id,
     categories: c,
     type: r.type,
@@ -86,17 +93,30 @@ function toJson(site, { r, t, c }) {
     shared_with: typeof r.shared_with === 'string' ? JSON.parse(r.shared_with) : r.shared_with,
     created_at: fmtA(r.created_at),
     updated_at: fmtA(r.updated_at),
-    _links: { view: { method: 'GET', url: `http://localhost:8080/hc/${site.subdomain}/articles/${r.id}-${main?.slug ?? ''}` } },
+    _links: {
+      view: {
+        method: 'GET',
+        url: `http://localhost:8080/hc/${site.subdomain}/articles/${r.id}-${main?.slug ?? ''}`,
+      },
+    },
   };
 }
 
 function send(res, status, body) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
-const slugOf = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 190) || 'article';
+const slugOf = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 190) || 'article';
 
 async function create(site, userId, item) {
   const title = item.title.en;
@@ -114,17 +134,56 @@ async function create(site, userId, item) {
     );
     id = ins.insertId;
     const base = slugOf(title);
-    const taken = new Set((await q('SELECT slug FROM article_translations WHERE site_id = ? AND lang = ? AND slug LIKE ? AND article_id <> ?', [site.site_id, 'en', `${base}%`, id], conn)).map((x) => x.slug));
+    const taken = new Set(
+      (
+        await q(
+          'SELECT slug FROM article_translations WHERE site_id = ? AND lang = ? AND slug LIKE ? AND article_id <> ?',
+          [site.site_id, 'en', `${base}%`, id],
+          conn,
+        )
+      ).map((x) => x.slug),
+    );
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
     await q(
       `INSERT INTO article_translations (article_id, lang, site_id, title, slug, has_custom_slug, content, search_text, meta_title, meta_description, released, created_at, updated_at)
        VALUES (?, 'en', ?, ?, ?, 0, ?, ?, NULL, NULL, 1, ?, ?)`,
-      [id, site.site_id, title, slug, content, content.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim(), now, now],
+      [
+        id,
+        site.site_id,
+        title,
+        slug,
+        content,
+        content
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+        now,
+        now,
+      ],
       conn,
     );
-    const data = { type: 'article', id, category_id: null, title, slug, published: Boolean(item.published), visibility: 'public', locale: 'en', updated_at: fmtA(now) };
-    await q('INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES (?, ?, ?, ?)', [site.site_id, item.published ? 'article.published' : 'article.created', JSON.stringify({ helpcenter_id: site.site_uuid, data }), now], conn);
+    const data = {
+      type: 'article',
+      id,
+      category_id: null,
+      title,
+      slug,
+      published: Boolean(item.published),
+      visibility: 'public',
+      locale: 'en',
+      updated_at: fmtA(now),
+    };
+    await q(
+      'INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES (?, ?, ?, ?)',
+      [
+        site.site_id,
+        item.published ? 'article.published' : 'article.created',
+        JSON.stringify({ helpcenter_id: site.site_uuid, data }),
+        now,
+      ],
+      conn,
+    );
     await conn.commit();
   } catch (err) {
     await conn.rollback();
@@ -160,7 +219,8 @@ async function handle(req, res) {
   const p = u.searchParams;
   if (req.method === 'GET' && u.pathname.startsWith('/v1/articles/')) {
     const [a] = await load(site.site_id, [Number(u.pathname.slice(13))]);
-    if (!a || a.r.deleted_at) return send(res, 404, { status: 'error', code: 'not_found', message: 'Article not found.' });
+    if (!a || a.r.deleted_at)
+      return send(res, 404, { status: 'error', code: 'not_found', message: 'Article not found.' });
     return send(res, 200, { status: 'success', article: toJson(site, a) });
   }
   if (req.method === 'GET' && u.pathname === '/v1/articles') {
@@ -168,7 +228,10 @@ async function handle(req, res) {
     const page = Number(p.get('page') || 1);
     const search = p.get('search');
     if (search) {
-      const query = search.split(/\s+/).map((w) => `+${w}*`).join(' ');
+      const query = search
+        .split(/\s+/)
+        .map((w) => `+${w}*`)
+        .join(' ');
       const ids = (
         await q(
           `SELECT t.article_id AS id, MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) AS score
@@ -182,42 +245,99 @@ async function handle(req, res) {
       ).map((r) => r.id);
       const pageIds = ids.slice((page - 1) * limit, page * limit);
       const views = await load(site.site_id, pageIds);
-      return send(res, 200, { status: 'success', articles: views.map((v) => toJson(site, v)), meta: { page, per_page: limit, total_pages: Math.max(1, Math.ceil(ids.length / limit)), items_count: ids.length } });
+      return send(res, 200, {
+        status: 'success',
+        articles: views.map((v) => toJson(site, v)),
+        meta: {
+          page,
+          per_page: limit,
+          total_pages: Math.max(1, Math.ceil(ids.length / limit)),
+          items_count: ids.length,
+        },
+      });
     }
     const [rows, count] = await Promise.all([
-      q('SELECT a.id FROM articles a WHERE a.site_id = ? AND a.deleted_at IS NULL ORDER BY a.updated_at DESC, a.id DESC LIMIT ? OFFSET ?', [site.site_id, limit, (page - 1) * limit]),
-      q('SELECT COUNT(*) AS n FROM articles a WHERE a.site_id = ? AND a.deleted_at IS NULL', [site.site_id]),
+      q(
+        'SELECT a.id FROM articles a WHERE a.site_id = ? AND a.deleted_at IS NULL ORDER BY a.updated_at DESC, a.id DESC LIMIT ? OFFSET ?',
+        [site.site_id, limit, (page - 1) * limit],
+      ),
+      q('SELECT COUNT(*) AS n FROM articles a WHERE a.site_id = ? AND a.deleted_at IS NULL', [
+        site.site_id,
+      ]),
     ]);
-    const views = await load(site.site_id, rows.map((r) => r.id));
-    return send(res, 200, { status: 'success', articles: views.map((v) => toJson(site, v)), meta: { page, per_page: limit, total_pages: Math.max(1, Math.ceil(count[0].n / limit)), items_count: count[0].n } });
+    const views = await load(
+      site.site_id,
+      rows.map((r) => r.id),
+    );
+    return send(res, 200, {
+      status: 'success',
+      articles: views.map((v) => toJson(site, v)),
+      meta: {
+        page,
+        per_page: limit,
+        total_pages: Math.max(1, Math.ceil(count[0].n / limit)),
+        items_count: count[0].n,
+      },
+    });
   }
   if (req.method === 'GET' && u.pathname === '/v1/export') {
     const cursor = Number(p.get('cursor') || 0);
     const limit = Number(p.get('limit') || 100);
     const [ids, cats] = await Promise.all([
-      q('SELECT id FROM articles WHERE site_id = ? AND id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?', [site.site_id, cursor, limit + 1]),
+      q(
+        'SELECT id FROM articles WHERE site_id = ? AND id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?',
+        [site.site_id, cursor, limit + 1],
+      ),
       cursor === 0
-        ? q('SELECT id, site_id, parent_id, name, description, icon, position, privacy, article_sort, created_at, updated_at FROM categories WHERE site_id = ? ORDER BY parent_id IS NOT NULL, parent_id, position, id', [site.site_id])
+        ? q(
+            'SELECT id, site_id, parent_id, name, description, icon, position, privacy, article_sort, created_at, updated_at FROM categories WHERE site_id = ? ORDER BY parent_id IS NOT NULL, parent_id, position, id',
+            [site.site_id],
+          )
         : null,
     ]);
     const more = ids.length > limit;
     const pageIds = (more ? ids.slice(0, limit) : ids).map((r) => r.id);
     const views = await load(site.site_id, pageIds);
     const body = { status: 'success', snapshot: { generated_at: new Date().toISOString() } };
-    if (cats) body.categories = cats.map((c) => ({ id: c.id, parent: c.parent_id, name: typeof c.name === 'string' ? JSON.parse(c.name) : c.name, description: [], icon: c.icon, position: c.position, privacy: c.privacy, created_at: fmtA(c.created_at), updated_at: fmtA(c.updated_at) }));
+    if (cats)
+      body.categories = cats.map((c) => ({
+        id: c.id,
+        parent: c.parent_id,
+        name: typeof c.name === 'string' ? JSON.parse(c.name) : c.name,
+        description: [],
+        icon: c.icon,
+        position: c.position,
+        privacy: c.privacy,
+        created_at: fmtA(c.created_at),
+        updated_at: fmtA(c.updated_at),
+      }));
     body.articles = views.map((v) => toJson(site, v));
     body.cursor = { next: more ? pageIds[pageIds.length - 1] : null, has_more: more };
     return send(res, 200, body);
   }
   if (req.method === 'POST' && u.pathname === '/v1/articles') {
     const body = await readBody(req);
-    return send(res, 201, { status: 'success', action: 'created', article: await create(site, site.user_id, body) });
+    return send(res, 201, {
+      status: 'success',
+      action: 'created',
+      article: await create(site, site.user_id, body),
+    });
   }
   if (req.method === 'POST' && u.pathname === '/v1/articles/bulk') {
     const body = await readBody(req);
     const results = [];
-    for (const [index, item] of body.articles.entries()) results.push({ index, status: 'created', article: await create(site, site.user_id, item), images: null });
-    return send(res, 207, { status: 'success', results, meta: { total: results.length, created: results.length, updated: 0, failed: 0 } });
+    for (const [index, item] of body.articles.entries())
+      results.push({
+        index,
+        status: 'created',
+        article: await create(site, site.user_id, item),
+        images: null,
+      });
+    return send(res, 207, {
+      status: 'success',
+      results,
+      meta: { total: results.length, created: results.length, updated: 0, failed: 0 },
+    });
   }
   send(res, 404, { message: 'Not Found' });
 }

@@ -59,12 +59,26 @@ async function waitReady(url, child) {
 
 async function startServer(kind) {
   const port = await freePort();
-  const env = { ...process.env, HC_DATABASE_URL: DB_URL, LOG_LEVEL: 'error', PORT: String(port), HC_CONTENT_API_PORT: String(port) };
-  const script = kind === 'nest' ? path.join(DIST, 'apps/content-api/src/main.js') : path.join(__dirname, 'content-bare-server.cjs');
+  const env = {
+    ...process.env,
+    HC_DATABASE_URL: DB_URL,
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    HC_CONTENT_API_PORT: String(port),
+  };
+  const script =
+    kind === 'nest'
+      ? path.join(DIST, 'apps/content-api/src/main.js')
+      : path.join(__dirname, 'content-bare-server.cjs');
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
-  return { kind, url, child, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+  return {
+    kind,
+    url,
+    child,
+    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
 }
 
 /** Waits until the server has finished the work a previous run left queued. */
@@ -95,7 +109,13 @@ async function load(server, make, connections = CONNECTIONS, duration = DURATION
         path: first.path,
         setupRequest: (req) => {
           const r = make(i++);
-          return { ...req, method: r.method, path: r.path, headers: { ...req.headers, ...r.headers }, body: r.body };
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            headers: { ...req.headers, ...r.headers },
+            body: r.body,
+          };
         },
       },
     ],
@@ -128,12 +148,21 @@ function summarize(runs) {
 async function main() {
   const url = new URL(DB_URL);
   const database = url.pathname.slice(1);
-  const admin = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password || '') });
+  const admin = await mysql.createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password || ''),
+  });
   await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
   await admin.end();
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
   await migrateDatabase(DB_URL);
-  const conn = await mysql.createConnection({ uri: DB_URL, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
+  const conn = await mysql.createConnection({
+    uri: DB_URL,
+    timezone: 'Z',
+    charset: 'utf8mb4_unicode_ci',
+  });
 
   log('seeding 10,000 articles (reads), a writes site, and the export sizes…');
   let t0 = Date.now();
@@ -141,8 +170,12 @@ async function main() {
   const writes = await seedSite(conn, { name: 'writes', articles: 0, keys: 4000 });
   const sizes = [1000, 10000, EXPORT_MAX].filter((n, i, a) => a.indexOf(n) === i && n > 0);
   const exportSites = { 10000: reads };
-  for (const n of sizes) if (!exportSites[n]) exportSites[n] = await seedSite(conn, { name: `export${n}`, articles: n, keys: 4 });
-  await conn.query('ANALYZE TABLE articles, article_translations, article_categories, article_stats');
+  for (const n of sizes)
+    if (!exportSites[n])
+      exportSites[n] = await seedSite(conn, { name: `export${n}`, articles: n, keys: 4 });
+  await conn.query(
+    'ANALYZE TABLE articles, article_translations, article_categories, article_stats',
+  );
   await conn.end();
   log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -153,19 +186,62 @@ async function main() {
   const ids = reads.articleIds;
   const words = [VOCAB[17], VOCAB[250], VOCAB[1000], VOCAB[1500], VOCAB[1999]];
   let seq = 0;
-  const article = () => ({ title: { en: `Bench article ${process.pid}-${seq++}` }, content: { en: '<p>Benchmark body text with a few words.</p><p>Second paragraph.</p>' } });
+  const article = () => ({
+    title: { en: `Bench article ${process.pid}-${seq++}` },
+    content: { en: '<p>Benchmark body text with a few words.</p><p>Second paragraph.</p>' },
+  });
 
   const scenarios = [
-    { name: 'GET /articles/{id}', make: (i) => ({ method: 'GET', path: `/v1/articles/${ids[(i * 7919) % ids.length]}`, headers: { apikey: pick(reads.tokens, i) } }) },
-    { name: 'GET /articles (page of 100)', make: (i) => ({ method: 'GET', path: `/v1/articles?limit=100&page=${(i % 100) + 1}`, headers: { apikey: pick(reads.tokens, i) } }) },
-    { name: 'search (10,000 articles)', make: (i) => ({ method: 'GET', path: `/v1/articles?search=${words[i % words.length]}`, headers: { apikey: pick(reads.tokens, i) } }) },
+    {
+      name: 'GET /articles/{id}',
+      make: (i) => ({
+        method: 'GET',
+        path: `/v1/articles/${ids[(i * 7919) % ids.length]}`,
+        headers: { apikey: pick(reads.tokens, i) },
+      }),
+    },
+    {
+      name: 'GET /articles (page of 100)',
+      make: (i) => ({
+        method: 'GET',
+        path: `/v1/articles?limit=100&page=${(i % 100) + 1}`,
+        headers: { apikey: pick(reads.tokens, i) },
+      }),
+    },
+    {
+      name: 'search (10,000 articles)',
+      make: (i) => ({
+        method: 'GET',
+        path: `/v1/articles?search=${words[i % words.length]}`,
+        headers: { apikey: pick(reads.tokens, i) },
+      }),
+    },
     {
       name: 'search (10,000 articles), 1 connection',
       connections: 1,
-      make: (i) => ({ method: 'GET', path: `/v1/articles?search=${words[i % words.length]}`, headers: { apikey: pick(reads.tokens, i) } }),
+      make: (i) => ({
+        method: 'GET',
+        path: `/v1/articles?search=${words[i % words.length]}`,
+        headers: { apikey: pick(reads.tokens, i) },
+      }),
     },
-    { name: 'GET /export (page of 100)', make: (i) => ({ method: 'GET', path: `/v1/export?limit=100&cursor=${ids[(i * 97) % (ids.length - 100)]}`, headers: { apikey: pick(reads.tokens, i), 'x-forwarded-for': ip(i) } }) },
-    { name: 'POST /articles', make: (i) => ({ method: 'POST', path: '/v1/articles', headers: { apikey: pick(writes.tokens, i), 'content-type': 'application/json' }, body: JSON.stringify(article()) }) },
+    {
+      name: 'GET /export (page of 100)',
+      make: (i) => ({
+        method: 'GET',
+        path: `/v1/export?limit=100&cursor=${ids[(i * 97) % (ids.length - 100)]}`,
+        headers: { apikey: pick(reads.tokens, i), 'x-forwarded-for': ip(i) },
+      }),
+    },
+    {
+      name: 'POST /articles',
+      make: (i) => ({
+        method: 'POST',
+        path: '/v1/articles',
+        headers: { apikey: pick(writes.tokens, i), 'content-type': 'application/json' },
+        body: JSON.stringify(article()),
+      }),
+    },
     {
       name: 'POST /articles/bulk (50)',
       // One bulk of 50 takes about 50 single creates; run long enough for many to finish.
@@ -173,7 +249,11 @@ async function main() {
       make: (i) => ({
         method: 'POST',
         path: '/v1/articles/bulk',
-        headers: { apikey: pick(writes.tokens, i), 'content-type': 'application/json', 'x-forwarded-for': ip(i) },
+        headers: {
+          apikey: pick(writes.tokens, i),
+          'content-type': 'application/json',
+          'x-forwarded-for': ip(i),
+        },
         body: JSON.stringify({ articles: Array.from({ length: 50 }, article) }),
       }),
     },
@@ -186,7 +266,8 @@ async function main() {
     for (const s of scenarios) {
       const runs = { nest: [], bare: [] };
       for (let r = 0; r < RUNS; r++) {
-        for (const server of r % 2 ? [bare, nest] : [nest, bare]) runs[server.kind].push(await load(server, s.make, s.connections, s.duration));
+        for (const server of r % 2 ? [bare, nest] : [nest, bare])
+          runs[server.kind].push(await load(server, s.make, s.connections, s.duration));
       }
       const row = { name: s.name, nest: summarize(runs.nest), bare: summarize(runs.bare) };
       rows.push(row);
@@ -211,7 +292,8 @@ async function main() {
             const resp = await fetch(`${server.url}/v1/export?limit=200&cursor=${cursor}`, {
               headers: { apikey: site.tokens[0], 'x-forwarded-for': ip(pages + r * 100000 + n) },
             });
-            if (resp.status !== 200) throw new Error(`export walk: ${resp.status} ${await resp.text()}`);
+            if (resp.status !== 200)
+              throw new Error(`export walk: ${resp.status} ${await resp.text()}`);
             const body = await resp.json();
             count += body.articles.length;
             pages += 1;
@@ -230,9 +312,13 @@ async function main() {
 
     const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
     const out = [];
-    out.push(`content-api vs bare node:http + mysql2, ${CONNECTIONS} connections unless stated, ${DURATION} s per run, median of ${RUNS} runs`);
+    out.push(
+      `content-api vs bare node:http + mysql2, ${CONNECTIONS} connections unless stated, ${DURATION} s per run, median of ${RUNS} runs`,
+    );
     out.push('');
-    out.push('| scenario | req/s nest | req/s bare | ratio | p50 / p99 ms nest | p50 / p99 ms bare | CPU ms/req nest | CPU ms/req bare | CPU ratio (bare/nest) | failed |');
+    out.push(
+      '| scenario | req/s nest | req/s bare | ratio | p50 / p99 ms nest | p50 / p99 ms bare | CPU ms/req nest | CPU ms/req bare | CPU ratio (bare/nest) | failed |',
+    );
     out.push('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       out.push(
@@ -242,10 +328,14 @@ async function main() {
     out.push('');
     out.push('Export walk (limit=200, sequential):');
     out.push('');
-    out.push('| articles | wall ms nest | wall ms bare | server CPU ms nest | server CPU ms bare | CPU ms per 1k articles nest |');
+    out.push(
+      '| articles | wall ms nest | wall ms bare | server CPU ms nest | server CPU ms bare | CPU ms per 1k articles nest |',
+    );
     out.push('|---|---|---|---|---|---|');
     for (const w of walks) {
-      out.push(`| ${w.n} | ${f(w.nest.ms, 0)} | ${f(w.bare.ms, 0)} | ${f(w.nest.cpuMs, 0)} | ${f(w.bare.cpuMs, 0)} | ${f((w.nest.cpuMs * 1000) / w.n, 0)} |`);
+      out.push(
+        `| ${w.n} | ${f(w.nest.ms, 0)} | ${f(w.bare.ms, 0)} | ${f(w.nest.cpuMs, 0)} | ${f(w.bare.cpuMs, 0)} | ${f((w.nest.cpuMs * 1000) / w.n, 0)} |`,
+      );
     }
     process.stdout.write(out.join('\n') + '\n');
   } finally {

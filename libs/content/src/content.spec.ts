@@ -40,7 +40,9 @@ describe('internal markup (spec 2.1: reads leave it out)', () => {
 
 describe('Markdown (spec 2.1)', () => {
   it('converts GitHub Flavored Markdown: tables, fenced code, task lists', () => {
-    const html = markdownToHtml('| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nx = 1\n```\n\n- [x] done\n- [ ] todo');
+    const html = markdownToHtml(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nx = 1\n```\n\n- [x] done\n- [ ] todo',
+    );
     expect(html).toContain('<table>');
     expect(html).toContain('<td>1</td>');
     expect(html).toContain('<code class="language-js">x = 1\n</code>');
@@ -48,11 +50,15 @@ describe('Markdown (spec 2.1)', () => {
   });
 
   it('lets raw HTML pass through', () => {
-    expect(markdownToHtml('# Hi\n\n<div class="box">raw</div>')).toBe('<h1>Hi</h1>\n<div class="box">raw</div>');
+    expect(markdownToHtml('# Hi\n\n<div class="box">raw</div>')).toBe(
+      '<h1>Hi</h1>\n<div class="box">raw</div>',
+    );
   });
 
   it('drops javascript: links, keeping their text', () => {
-    const html = markdownToHtml('[click](javascript:alert(1)) and <a href=" JaVa\tscript:x">raw</a> [ok](https://a.test)');
+    const html = markdownToHtml(
+      '[click](javascript:alert(1)) and <a href=" JaVa\tscript:x">raw</a> [ok](https://a.test)',
+    );
     expect(html).not.toMatch(/javascript/i);
     expect(html).toContain('click');
     expect(html).toContain('raw');
@@ -82,7 +88,9 @@ describe('slugs (spec 2.3 rule 1)', () => {
 
 describe('search text', () => {
   it('extracts readable text without internal markup', () => {
-    expect(htmlToText(`<h1>Title</h1><p>Body ${internalNote('hidden')}<b>bold</b></p>`)).toBe('Title Body bold');
+    expect(htmlToText(`<h1>Title</h1><p>Body ${internalNote('hidden')}<b>bold</b></p>`)).toBe(
+      'Title Body bold',
+    );
   });
 
   it('builds a boolean query of required prefixes without stopwords or short words', () => {
@@ -95,10 +103,21 @@ describe('search text', () => {
 describe('language maps (spec 2.1)', () => {
   const site = { defaultLanguage: 'en', languages: ['en', 'de'] };
   it('reads strings, clears with empty or null, refuses other languages', () => {
-    expect(readLanguageMap({ en: ' Hi ', de: '' }, site)).toEqual({ ok: true, value: { en: 'Hi', de: null } });
-    expect(readLanguageMap({ fr: 'x' }, site)).toEqual({ ok: false, problem: { kind: 'unsupported_language', code: 'fr' } });
-    expect(readLanguageMap({ 'pt-BR': 'x' }, { defaultLanguage: 'pt-BR', languages: [] })).toMatchObject({ ok: false });
-    expect(readLanguageMap({ en: {} }, site)).toEqual({ ok: false, problem: { kind: 'not_string', code: 'en' } });
+    expect(readLanguageMap({ en: ' Hi ', de: '' }, site)).toEqual({
+      ok: true,
+      value: { en: 'Hi', de: null },
+    });
+    expect(readLanguageMap({ fr: 'x' }, site)).toEqual({
+      ok: false,
+      problem: { kind: 'unsupported_language', code: 'fr' },
+    });
+    expect(
+      readLanguageMap({ 'pt-BR': 'x' }, { defaultLanguage: 'pt-BR', languages: [] }),
+    ).toMatchObject({ ok: false });
+    expect(readLanguageMap({ en: {} }, site)).toEqual({
+      ok: false,
+      problem: { kind: 'not_string', code: 'en' },
+    });
     expect(readLanguageMap('Hi', site)).toEqual({ ok: false, problem: { kind: 'not_object' } });
   });
   it('takes [] (how an empty description reads) as an empty map', () => {

@@ -9,7 +9,8 @@ export type LanguageMapProblem =
 /** A language map as sent: a string sets the language, null (an empty string sent) clears it. */
 export type LanguageMapInput = Record<string, string | null>;
 
-export type LanguageMapResult = { ok: true; value: LanguageMapInput } | { ok: false; problem: LanguageMapProblem };
+export type LanguageMapResult =
+  { ok: true; value: LanguageMapInput } | { ok: false; problem: LanguageMapProblem };
 
 /**
  * Reads a per-language field (spec 2.1): an object whose keys are the site's languages (its
@@ -56,6 +57,9 @@ export function mergeLanguageMap(
 }
 
 /** The value in the site's default language, or null. */
-export function inLanguage(map: Record<string, string> | null | undefined, lang: string): string | null {
+export function inLanguage(
+  map: Record<string, string> | null | undefined,
+  lang: string,
+): string | null {
   return map && typeof map[lang] === 'string' ? map[lang] : null;
 }

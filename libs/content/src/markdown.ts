@@ -26,7 +26,10 @@ function dropScriptLinks() {
       for (const child of parent.children) {
         if (child.type === 'element') {
           walk(child);
-          if ((child.tagName === 'a' || child.tagName === 'area') && isScriptUrl(child.properties?.href)) {
+          if (
+            (child.tagName === 'a' || child.tagName === 'area') &&
+            isScriptUrl(child.properties?.href)
+          ) {
             out.push(...child.children);
             continue;
           }

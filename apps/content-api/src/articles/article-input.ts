@@ -70,7 +70,9 @@ const fail = (failure: ArticleFailure): never => {
  */
 export function articleHttpError(f: ArticleFailure, mode: 'create' | 'patch'): ApiError {
   const fields = (errors: FieldErrors, status: number, message?: string) =>
-    mode === 'patch' ? plainValidationError(errors, status) : validationError(errors, message ?? DEFAULT_VALIDATION_MESSAGE, status);
+    mode === 'patch'
+      ? plainValidationError(errors, status)
+      : validationError(errors, message ?? DEFAULT_VALIDATION_MESSAGE, status);
   switch (f.kind) {
     case 'invalid_argument':
       return apiError(400, 'invalid_argument', f.message);
@@ -97,7 +99,11 @@ function isInt(v: unknown): v is number {
  * Reads an article body (spec 2.3). `creating` applies the create rules: `title` required, and
  * empty or blank titles fail as rule 4 says. Unknown fields are ignored.
  */
-export function readArticleInput(body: unknown, site: SiteContext, creating: boolean): ArticleInput {
+export function readArticleInput(
+  body: unknown,
+  site: SiteContext,
+  creating: boolean,
+): ArticleInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return fail({ kind: 'fields', errors: { article: ['The article must be an object.'] } });
   }
@@ -110,9 +116,13 @@ export function readArticleInput(body: unknown, site: SiteContext, creating: boo
     const r = readLanguageMap(raw, site);
     if (r.ok) return r.value;
     if (r.problem.kind === 'unsupported_language') {
-      return fail({ kind: 'invalid_argument', message: unsupportedLanguageMessage(r.problem.code) });
+      return fail({
+        kind: 'invalid_argument',
+        message: unsupportedLanguageMessage(r.problem.code),
+      });
     }
-    if (r.problem.kind === 'not_string') add(`${field}.${r.problem.code}`, messages.string(`${field}.${r.problem.code}`));
+    if (r.problem.kind === 'not_string')
+      add(`${field}.${r.problem.code}`, messages.string(`${field}.${r.problem.code}`));
     else add(field, messages.object(field));
     return undefined;
   };
@@ -127,7 +137,8 @@ export function readArticleInput(body: unknown, site: SiteContext, creating: boo
     const title = langMap(b.title, 'title');
     if (title) {
       const values = Object.values(title);
-      if (creating && (values.length === 0 || values.some((v) => v === null))) fail({ kind: 'blank_title' });
+      if (creating && (values.length === 0 || values.some((v) => v === null)))
+        fail({ kind: 'blank_title' });
       input.title = title;
     }
   }
@@ -143,7 +154,8 @@ export function readArticleInput(body: unknown, site: SiteContext, creating: boo
   }
 
   if (b.metadata !== undefined && b.metadata !== null) {
-    if (typeof b.metadata !== 'object' || Array.isArray(b.metadata)) add('metadata', messages.object('metadata'));
+    if (typeof b.metadata !== 'object' || Array.isArray(b.metadata))
+      add('metadata', messages.object('metadata'));
     else {
       const md = b.metadata as Record<string, unknown>;
       input.metadata = {};
@@ -175,13 +187,15 @@ export function readArticleInput(body: unknown, site: SiteContext, creating: boo
   if (b.categories !== undefined) {
     if (b.categories === null) input.categories = [];
     else if (!Array.isArray(b.categories)) add('categories', messages.array('categories'));
-    else if (!b.categories.every((c) => isInt(c) && c > 0)) add('categories', messages.integer('categories'));
+    else if (!b.categories.every((c) => isInt(c) && c > 0))
+      add('categories', messages.integer('categories'));
     else input.categories = [...new Set(b.categories as number[])];
   }
 
   if (b.visibility !== undefined) {
     // spec 2.1: an empty visibility fails validation
-    if (!VISIBILITIES.includes(b.visibility as Visibility)) add('visibility', messages.selectedInvalid('visibility'));
+    if (!VISIBILITIES.includes(b.visibility as Visibility))
+      add('visibility', messages.selectedInvalid('visibility'));
     else input.visibility = b.visibility as Visibility;
   }
 
@@ -199,7 +213,8 @@ export function readArticleInput(body: unknown, site: SiteContext, creating: boo
   if (b.external_id !== undefined && b.external_id !== null) {
     const v = typeof b.external_id === 'number' ? String(b.external_id) : b.external_id;
     if (typeof v !== 'string') add('external_id', messages.string('external_id'));
-    else if (Array.from(v).length > EXTERNAL_ID_MAX) add('external_id', messages.maxString('external_id', EXTERNAL_ID_MAX));
+    else if (Array.from(v).length > EXTERNAL_ID_MAX)
+      add('external_id', messages.maxString('external_id', EXTERNAL_ID_MAX));
     else input.externalId = v;
   }
 

@@ -16,8 +16,10 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     return res.body.article as { id: number };
   };
   const list = (query: string, k = key) => t.request('GET', `/v1/articles${query}`, { key: k });
-  const idsOf = (res: { body: { articles: { id: number }[] } }) => res.body.articles.map((a) => a.id);
-  const setUpdated = (id: number, at: string) => t.ds.query('UPDATE articles SET updated_at = ? WHERE id = ?', [new Date(at), id]);
+  const idsOf = (res: { body: { articles: { id: number }[] } }) =>
+    res.body.articles.map((a) => a.id);
+  const setUpdated = (id: number, at: string) =>
+    t.ds.query('UPDATE articles SET updated_at = ? WHERE id = ?', [new Date(at), id]);
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
@@ -25,21 +27,63 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     key = await t.factory.key(site);
     other = await t.factory.site();
     otherKey = await t.factory.key(other);
-    const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Billing' } } })).body.category;
+    const cat = (
+      await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Billing' } } })
+    ).body.category;
     ids.cat = cat.id;
-    ids.draft = (await post({ title: { en: 'Draft about invoices' }, content: { en: '<p>invoice drafts</p>' } })).id;
-    ids.live = (await post({ title: { en: 'Download invoices', de: 'Rechnungen' }, content: { en: '<p>Invoices are monthly.</p>', de: '<p>Rechnungen kommen monatlich.</p>' }, published: true, category_id: cat.id })).id;
-    ids.private = (await post({ title: { en: 'Private invoices' }, content: { en: '<p>invoice secrets</p>' }, published: true, visibility: 'private' })).id;
-    ids.linkOnly = (await post({ title: { en: 'Link invoices' }, content: { en: '<p>invoice link</p>' } })).id;
-    await t.request('PATCH', `/v1/articles/${ids.linkOnly}`, { key, body: { visibility: 'link_only', published: true } });
-    ids.trashed = (await post({ title: { en: 'Trashed invoices' }, content: { en: '<p>invoice trash</p>' }, published: true })).id;
+    ids.draft = (
+      await post({
+        title: { en: 'Draft about invoices' },
+        content: { en: '<p>invoice drafts</p>' },
+      })
+    ).id;
+    ids.live = (
+      await post({
+        title: { en: 'Download invoices', de: 'Rechnungen' },
+        content: { en: '<p>Invoices are monthly.</p>', de: '<p>Rechnungen kommen monatlich.</p>' },
+        published: true,
+        category_id: cat.id,
+      })
+    ).id;
+    ids.private = (
+      await post({
+        title: { en: 'Private invoices' },
+        content: { en: '<p>invoice secrets</p>' },
+        published: true,
+        visibility: 'private',
+      })
+    ).id;
+    ids.linkOnly = (
+      await post({ title: { en: 'Link invoices' }, content: { en: '<p>invoice link</p>' } })
+    ).id;
+    await t.request('PATCH', `/v1/articles/${ids.linkOnly}`, {
+      key,
+      body: { visibility: 'link_only', published: true },
+    });
+    ids.trashed = (
+      await post({
+        title: { en: 'Trashed invoices' },
+        content: { en: '<p>invoice trash</p>' },
+        published: true,
+      })
+    ).id;
     await t.request('DELETE', `/v1/articles/${ids.trashed}`, { key });
-    await post({ title: { en: 'Foreign invoices' }, content: { en: '<p>invoice elsewhere</p>' }, published: true }, otherKey);
+    await post(
+      {
+        title: { en: 'Foreign invoices' },
+        content: { en: '<p>invoice elsewhere</p>' },
+        published: true,
+      },
+      otherKey,
+    );
     await setUpdated(ids.draft, '2026-01-01T10:00:00Z');
     await setUpdated(ids.live, '2026-01-03T10:00:00Z');
     await setUpdated(ids.private, '2026-01-02T10:00:00Z');
     await setUpdated(ids.linkOnly, '2026-01-04T10:00:00Z');
-    await t.ds.query('INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, 50), (?, ?, 5)', [ids.draft, site.id, ids.live, site.id]);
+    await t.ds.query(
+      'INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, 50), (?, ?, 5)',
+      [ids.draft, site.id, ids.live, site.id],
+    );
   });
   afterAll(() => t.close());
 
@@ -69,9 +113,17 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     expect(idsOf(await list('?status=draft'))).toEqual([ids.draft]);
     expect(idsOf(await list('?status=published'))).toEqual([ids.linkOnly, ids.live, ids.private]);
     expect(idsOf(await list('?updated_since=2026-01-03'))).toEqual([ids.linkOnly, ids.live]);
-    expect(idsOf(await list('?updated_since=2026-01-03T10:00:00'))).toEqual([ids.linkOnly, ids.live]);
-    expect(idsOf(await list(`?updated_since=${encodeURIComponent('2026-01-03T10:00:00+05:00')}`))).toEqual([ids.linkOnly, ids.live]);
-    expect(idsOf(await list('?updated_since=2026-01-03T10:00:00+05:00'))).toEqual([ids.linkOnly, ids.live]);
+    expect(idsOf(await list('?updated_since=2026-01-03T10:00:00'))).toEqual([
+      ids.linkOnly,
+      ids.live,
+    ]);
+    expect(
+      idsOf(await list(`?updated_since=${encodeURIComponent('2026-01-03T10:00:00+05:00')}`)),
+    ).toEqual([ids.linkOnly, ids.live]);
+    expect(idsOf(await list('?updated_since=2026-01-03T10:00:00+05:00'))).toEqual([
+      ids.linkOnly,
+      ids.live,
+    ]);
     expect(idsOf(await list(`?category_id=${ids.cat}`))).toEqual([ids.live]);
     expect(idsOf(await list('?lang=de'))).toEqual([ids.live]);
     expect((await list('?status=archived')).status).toBe(400);
@@ -80,7 +132,9 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
   });
 
   it('refuses a category of another site: 400 The selected category id is invalid.', async () => {
-    const theirs = (await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'X' } } })).body.category;
+    const theirs = (
+      await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'X' } } })
+    ).body.category;
     const res = await list(`?category_id=${theirs.id}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The selected category id is invalid.');
@@ -88,12 +142,19 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
 
   it('orders by views, and order_type=asc reverses', async () => {
     expect(idsOf(await list('?order_by=views')).slice(0, 2)).toEqual([ids.draft, ids.live]);
-    expect(idsOf(await list('?order_type=asc'))).toEqual([ids.draft, ids.private, ids.live, ids.linkOnly]);
+    expect(idsOf(await list('?order_type=asc'))).toEqual([
+      ids.draft,
+      ids.private,
+      ids.live,
+      ids.linkOnly,
+    ]);
   });
 
   it('never lists another site’s articles', async () => {
     const res = await list('', otherKey);
-    expect(res.body.articles.map((a: { title: { en: string } }) => a.title.en)).toEqual(['Foreign invoices']);
+    expect(res.body.articles.map((a: { title: { en: string } }) => a.title.en)).toEqual([
+      'Foreign invoices',
+    ]);
   });
 
   describe('search', () => {
@@ -107,7 +168,11 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     it('matches content as well as titles, and lang picks the language searched', async () => {
       expect(idsOf(await list('?search=monthly'))).toEqual([ids.live]);
       expect(idsOf(await list('?search=monatlich&lang=de'))).toEqual([]);
-      await COMMANDS['translation release'](t.app, { site: String(site.id), article: String(ids.live), lang: 'de' });
+      await COMMANDS['translation release'](t.app, {
+        site: String(site.id),
+        article: String(ids.live),
+        lang: 'de',
+      });
       expect(idsOf(await list('?search=monatlich&lang=de'))).toEqual([ids.live]);
       expect(idsOf(await list('?search=monatlich'))).toEqual([]);
     });
@@ -115,7 +180,8 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     it('returns at most 15 matches whatever limit and page say', async () => {
       const s = await t.factory.site();
       const k = await t.factory.key(s);
-      for (let i = 0; i < 20; i++) await post({ title: { en: `Shipping guide ${i}` }, published: true }, k);
+      for (let i = 0; i < 20; i++)
+        await post({ title: { en: `Shipping guide ${i}` }, published: true }, k);
       const res = await list('?search=shipping&limit=100', k);
       expect(res.body.articles).toHaveLength(15);
       expect(res.body.meta).toEqual({ page: 1, per_page: 100, total_pages: 1, items_count: 15 });
@@ -128,9 +194,16 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
       const s = await t.factory.site({ defaultLanguage: 'de', languages: ['de', 'en'] });
       const k = await t.factory.key(s);
       const onlyDe = await post({ title: { de: 'Versand nur deutsch' }, published: true }, k);
-      const both = await post({ title: { de: 'Versand zweisprachig', en: 'Shipping bilingual' }, published: true }, k);
+      const both = await post(
+        { title: { de: 'Versand zweisprachig', en: 'Shipping bilingual' }, published: true },
+        k,
+      );
       expect(idsOf(await list('?search=versand', k))).toEqual([]);
-      await COMMANDS['translation release'](t.app, { site: String(s.id), article: String(both.id), lang: 'en' });
+      await COMMANDS['translation release'](t.app, {
+        site: String(s.id),
+        article: String(both.id),
+        lang: 'en',
+      });
       expect(idsOf(await list('?search=versand', k))).toEqual([both.id]);
       expect(onlyDe.id).toBeGreaterThan(0);
     });

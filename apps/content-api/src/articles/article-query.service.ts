@@ -29,11 +29,16 @@ async function as400<T>(read: () => T | Promise<T>): Promise<T> {
  */
 export function parseUpdatedSince(raw: string): Date | null {
   const m =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(?:Z|[+\- ]\d{2}(?::?\d{2})?)?$/i.exec(raw);
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(?:Z|[+\- ]\d{2}(?::?\d{2})?)?$/i.exec(
+      raw,
+    );
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(
+    Number,
+  );
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
+    return null;
   return date;
 }
 
@@ -46,13 +51,16 @@ export class ArticleQueryService {
   ) {}
 
   async list(site: SiteContext, query: Query) {
-    const paging = await as400(() => readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 400 }));
+    const paging = await as400(() =>
+      readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 400 }),
+    );
     const search = await as400(() => queryString(query, 'search', { max: 255 }));
     const lang = await as400(() => queryString(query, 'lang'));
     if (lang !== undefined && !siteHasLanguage(site, lang)) {
       throw fieldError('lang', messages.selectedInvalid('lang'), undefined, 400);
     }
-    if (search !== undefined) return this.search(site, search, lang ?? site.defaultLanguage, paging);
+    if (search !== undefined)
+      return this.search(site, search, lang ?? site.defaultLanguage, paging);
 
     const filter: ListFilter = { orderBy: 'updated_at', ascending: false };
     const status = await as400(() => queryEnum(query, 'status', ARTICLE_STATUSES));
@@ -63,14 +71,24 @@ export class ArticleQueryService {
       if (!date) throw fieldError('updated_since', messages.date('updated_since'), undefined, 400);
       filter.updatedSince = date;
     }
-    const orderBy = await as400(() => queryEnum(query, 'order_by', ['views', 'updated_at'] as const));
+    const orderBy = await as400(() =>
+      queryEnum(query, 'order_by', ['views', 'updated_at'] as const),
+    );
     if (orderBy === 'views') filter.orderBy = 'views';
     const orderType = await as400(() => queryEnum(query, 'order_type', ['asc', 'desc'] as const));
     filter.ascending = orderType === 'asc';
     const categoryId = await as400(() => queryInteger(query, 'category_id', { min: 0 }));
     if (categoryId !== undefined) {
-      if (categoryId > 0 && !(await this.categories.existingIds(site.id, [categoryId])).has(categoryId)) {
-        throw fieldError('category_id', messages.selectedInvalid('category_id'), messages.selectedInvalid('category_id'), 400);
+      if (
+        categoryId > 0 &&
+        !(await this.categories.existingIds(site.id, [categoryId])).has(categoryId)
+      ) {
+        throw fieldError(
+          'category_id',
+          messages.selectedInvalid('category_id'),
+          messages.selectedInvalid('category_id'),
+          400,
+        );
       }
       filter.categoryId = categoryId;
     }

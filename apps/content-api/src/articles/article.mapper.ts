@@ -7,11 +7,18 @@ import type { ArticleView, TranslationRow } from './articles.repository';
 /** The site's default language first, then the others by code. */
 function ordered(view: ArticleView, site: Pick<SiteContext, 'defaultLanguage'>): TranslationRow[] {
   return [...view.translations].sort((a, b) =>
-    a.lang === site.defaultLanguage ? -1 : b.lang === site.defaultLanguage ? 1 : a.lang.localeCompare(b.lang),
+    a.lang === site.defaultLanguage
+      ? -1
+      : b.lang === site.defaultLanguage
+        ? 1
+        : a.lang.localeCompare(b.lang),
   );
 }
 
-function map(rows: TranslationRow[], pick: (t: TranslationRow) => string | null): Record<string, string> {
+function map(
+  rows: TranslationRow[],
+  pick: (t: TranslationRow) => string | null,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const t of rows) {
     const v = pick(t);
@@ -74,7 +81,10 @@ export function toArticleResponse(
 export type ArticleResponse = ReturnType<typeof toArticleResponse>;
 
 /** The reader URL: `{site url}/articles/<id>-<slug>` with the default language's slug. */
-export function articleUrl(view: ArticleView, site: Pick<SiteContext, 'defaultLanguage' | 'subdomain'>): string {
+export function articleUrl(
+  view: ArticleView,
+  site: Pick<SiteContext, 'defaultLanguage' | 'subdomain'>,
+): string {
   const rows = ordered(view, site);
   const slug = rows[0]?.slug;
   return `${siteUrl(site)}/articles/${view.id}${slug ? `-${slug}` : ''}`;

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
 import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -11,7 +22,9 @@ import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
 
 function articleId(raw: string): number | null {
-  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295 ? Number(raw) : null;
+  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295
+    ? Number(raw)
+    : null;
 }
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */

@@ -1,5 +1,6 @@
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { aiDraft, internalNote, noteMark } from '@hc/content';
+import { bumpArticleCounter } from '@hc/data';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_A = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
@@ -13,17 +14,25 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
   let otherKey: string;
 
   const post = (body: unknown, k = key) => t.request('POST', '/v1/articles', { key: k, body });
-  const patch = (id: number, body: unknown, k = key) => t.request('PATCH', `/v1/articles/${id}`, { key: k, body });
+  const patch = (id: number, body: unknown, k = key) =>
+    t.request('PATCH', `/v1/articles/${id}`, { key: k, body });
   const events = async (s: TestSite, afterId = 0) =>
     (
-      await t.ds.query('SELECT id, event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id', [s.id, afterId])
+      await t.ds.query(
+        'SELECT id, event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id',
+        [s.id, afterId],
+      )
     ).map((r: { id: number; event: string; payload: unknown }) => ({
       id: Number(r.id),
       event: r.event,
       payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
     }));
   const lastEventId = async (s: TestSite) =>
-    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id]))[0].n);
+    Number(
+      (
+        await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id])
+      )[0].n,
+    );
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
@@ -71,7 +80,10 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         created_at: expect.stringMatching(FORMAT_A),
         updated_at: expect.stringMatching(FORMAT_A),
         _links: {
-          view: { method: 'GET', url: `http://localhost:8080/hc/${site.subdomain}/articles/${a.id}-reset-your-password` },
+          view: {
+            method: 'GET',
+            url: `http://localhost:8080/hc/${site.subdomain}/articles/${a.id}-reset-your-password`,
+          },
         },
       });
       const read = await t.request('GET', `/v1/articles/${a.id}`, { key });
@@ -85,7 +97,10 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       const draft = await post({ title: { en: 'Draft one' } });
       const live = await post({ title: { en: 'Live one' }, published: true });
       const sent = await events(site, before);
-      expect(sent.map((e: { event: string }) => e.event)).toEqual(['article.created', 'article.published']);
+      expect(sent.map((e: { event: string }) => e.event)).toEqual([
+        'article.created',
+        'article.published',
+      ]);
       expect(sent[0].payload).toEqual({
         helpcenter_id: site.uuid,
         data: {
@@ -118,7 +133,11 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         const res = await post({ title });
         expect(res.status).toBe(500);
       }
-      const html = await t.request('POST', '/v1/articles', { key, body: { title: { en: ' ' } }, json: false });
+      const html = await t.request('POST', '/v1/articles', {
+        key,
+        body: { title: { en: ' ' } },
+        json: false,
+      });
       expect(html.status).toBe(500);
       expect(html.headers.get('content-type')).toContain('text/html');
     });
@@ -131,10 +150,16 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       ]) {
         const res = await post(body);
         expect(res.status).toBe(400);
-        const code = Object.keys((body as any).content ?? (body as any).metadata?.title ?? { fr: 1 })[0];
-        expect(res.body.message).toBe(`Unsupported language key "${code === 'en' ? 'fr' : code}" provided.`);
+        const code = Object.keys(
+          (body as any).content ?? (body as any).metadata?.title ?? { fr: 1 },
+        )[0];
+        expect(res.body.message).toBe(
+          `Unsupported language key "${code === 'en' ? 'fr' : code}" provided.`,
+        );
       }
-      const patched = await patch((await post({ title: { en: 'lang' } })).body.article.id, { title: { 'pt-BR': 'x' } });
+      const patched = await patch((await post({ title: { en: 'lang' } })).body.article.id, {
+        title: { 'pt-BR': 'x' },
+      });
       expect(patched.status).toBe(400);
       expect(patched.body.message).toBe('Unsupported language key "pt-BR" provided.');
     });
@@ -161,7 +186,11 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
     });
 
     it('external_id makes POST an upsert: 201 created, then 200 updated (rule 2)', async () => {
-      const first = await post({ title: { en: 'Imported' }, external_id: 'ext-1', content: { en: '<p>v1</p>' } });
+      const first = await post({
+        title: { en: 'Imported' },
+        external_id: 'ext-1',
+        content: { en: '<p>v1</p>' },
+      });
       expect(first.status).toBe(201);
       expect(first.body.action).toBe('created');
       const again = await post({ title: { en: 'Imported v2' }, external_id: 'ext-1' });
@@ -192,20 +221,32 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       expect(ok.body.article.external_id).toHaveLength(191);
       const tooLong = await post({ title: { en: 'long id' }, external_id: 'y'.repeat(192) });
       expect(tooLong.status).toBe(422);
-      expect(tooLong.body.errors.external_id).toEqual(['The external id field must not be greater than 191 characters.']);
+      expect(tooLong.body.errors.external_id).toEqual([
+        'The external id field must not be greater than 191 characters.',
+      ]);
       const empty = await post({ title: { en: 'no id' }, external_id: '' });
       expect(empty.status).toBe(201);
       expect(empty.body.article.external_id).toBeNull();
     });
 
     it('limits the SEO title to 60 and description to 160 characters', async () => {
-      const ok = await post({ title: { en: 'seo' }, metadata: { title: { en: 't'.repeat(60) }, description: { en: 'd'.repeat(160) } } });
+      const ok = await post({
+        title: { en: 'seo' },
+        metadata: { title: { en: 't'.repeat(60) }, description: { en: 'd'.repeat(160) } },
+      });
       expect(ok.status).toBe(201);
-      const bad = await post({ title: { en: 'seo' }, metadata: { title: { en: 't'.repeat(61) }, description: { en: 'd'.repeat(161) } } });
+      const bad = await post({
+        title: { en: 'seo' },
+        metadata: { title: { en: 't'.repeat(61) }, description: { en: 'd'.repeat(161) } },
+      });
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toEqual({
-        'metadata.title.en': ['The metadata.title.en field must not be greater than 60 characters.'],
-        'metadata.description.en': ['The metadata.description.en field must not be greater than 160 characters.'],
+        'metadata.title.en': [
+          'The metadata.title.en field must not be greater than 60 characters.',
+        ],
+        'metadata.description.en': [
+          'The metadata.description.en field must not be greater than 160 characters.',
+        ],
       });
     });
 
@@ -229,9 +270,15 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       const editor = await t.factory.user({ name: 'Eddie Editor' });
       await t.factory.member(site, editor, 'editor');
       const stranger = await t.factory.user();
-      const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Cat' } } })).body.category;
-      const foreignCat = (await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'Theirs' } } })).body
-        .category;
+      const cat = (
+        await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Cat' } } })
+      ).body.category;
+      const foreignCat = (
+        await t.request('POST', '/v1/categories', {
+          key: otherKey,
+          body: { name: { en: 'Theirs' } },
+        })
+      ).body.category;
       const res = await post({
         title: { en: 'Typed' },
         type: 'faq',
@@ -250,9 +297,9 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       });
       const read = await t.request('GET', `/v1/articles/${res.body.article.id}`, { key });
       expect(read.body.article.type).toBe('faq');
-      expect((await post({ title: { en: 'x' }, author_id: stranger.id })).body.errors.author_id).toEqual([
-        'The selected author id is invalid.',
-      ]);
+      expect(
+        (await post({ title: { en: 'x' }, author_id: stranger.id })).body.errors.author_id,
+      ).toEqual(['The selected author id is invalid.']);
       expect((await post({ title: { en: 'x' }, shared_with: [stranger.id] })).status).toBe(422);
       const foreign = await post({ title: { en: 'x' }, category_id: foreignCat.id });
       expect(foreign.status).toBe(400);
@@ -270,7 +317,11 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       for (const id of [theirs.body.article.id, 999999999, 'abc']) {
         const res = await t.request('GET', `/v1/articles/${id}`, { key });
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Article not found.' });
+        expect(res.body).toEqual({
+          status: 'error',
+          code: 'not_found',
+          message: 'Article not found.',
+        });
       }
     });
 
@@ -291,13 +342,18 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         type: 'faq',
         published: false,
       });
-      const cleared = await patch(a.body.article.id, { content: { de: '' }, metadata: { title: { en: '' } } });
+      const cleared = await patch(a.body.article.id, {
+        content: { de: '' },
+        metadata: { title: { en: '' } },
+      });
       expect(cleared.body.article.content.de).toBe('');
       expect(cleared.body.article.metadata.title).toEqual({});
     });
 
     it('an article read can be written back unchanged', async () => {
-      const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Round trip' } } })).body.category;
+      const cat = (
+        await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Round trip' } } })
+      ).body.category;
       const a = await post({
         title: { en: 'Round trip', de: 'Hin und zurück' },
         content: { en: '<p>x</p>', de: '<p>y</p>' },
@@ -305,7 +361,8 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         metadata: { description: { en: 'SEO' } },
         published: true,
       });
-      const read = (await t.request('GET', `/v1/articles/${a.body.article.id}`, { key })).body.article;
+      const read = (await t.request('GET', `/v1/articles/${a.body.article.id}`, { key })).body
+        .article;
       const res = await patch(read.id, read);
       expect(res.status).toBe(200);
       const { updated_at: _u1, ...before } = read;
@@ -327,7 +384,11 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
 
     it('PATCH invalid input without Accept: application/json answers 302 to the API origin', async () => {
       const a = await post({ title: { en: 'Redirect' } });
-      const res = await t.request('PATCH', `/v1/articles/${a.body.article.id}`, { key, body: { published: 'x' }, json: false });
+      const res = await t.request('PATCH', `/v1/articles/${a.body.article.id}`, {
+        key,
+        body: { published: 'x' },
+        json: false,
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('http://localhost:8080');
     });
@@ -340,11 +401,16 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         ['PATCH', 987654321],
         ['DELETE', 'nope'],
       ]) {
-        const res = await t.request(method as string, `/v1/articles/${id}`, { key, body: method === 'PATCH' ? { title: { en: 'x' } } : undefined });
+        const res = await t.request(method as string, `/v1/articles/${id}`, {
+          key,
+          body: method === 'PATCH' ? { title: { en: 'x' } } : undefined,
+        });
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toContain('text/html');
       }
-      const still = await t.request('GET', `/v1/articles/${theirs.body.article.id}`, { key: otherKey });
+      const still = await t.request('GET', `/v1/articles/${theirs.body.article.id}`, {
+        key: otherKey,
+      });
       expect(still.body.article.title.en).toBe('Not yours');
     });
 
@@ -355,21 +421,31 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       await patch(a.body.article.id, { title: { en: 'Lifecycle 2' } });
       await patch(a.body.article.id, { published: false });
       const sent = await events(site, before);
-      expect(sent.map((e: { event: string }) => e.event)).toEqual(['article.published', 'article.updated', 'article.updated']);
+      expect(sent.map((e: { event: string }) => e.event)).toEqual([
+        'article.published',
+        'article.updated',
+        'article.updated',
+      ]);
       expect(sent[1].payload.data.title).toBe('Lifecycle 2');
       expect(sent[2].payload.data.published).toBe(false);
     });
 
     it('the event category_id is null when the article is in several categories (spec 6)', async () => {
-      const c1 = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'E1' } } })).body.category;
-      const c2 = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'E2' } } })).body.category;
+      const c1 = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'E1' } } }))
+        .body.category;
+      const c2 = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'E2' } } }))
+        .body.category;
       const before = await lastEventId(site);
       const one = await post({ title: { en: 'one cat' }, category_id: c1.id });
       const two = await post({ title: { en: 'two cats' }, categories: [c1.id, c2.id] });
       expect(two.body.article).toMatchObject({ category_id: c1.id, categories: [c1.id, c2.id] });
       const sent = await events(site, before);
-      expect(sent.find((e: any) => e.payload.data.id === one.body.article.id).payload.data.category_id).toBe(c1.id);
-      expect(sent.find((e: any) => e.payload.data.id === two.body.article.id).payload.data.category_id).toBeNull();
+      expect(
+        sent.find((e: any) => e.payload.data.id === one.body.article.id).payload.data.category_id,
+      ).toBe(c1.id);
+      expect(
+        sent.find((e: any) => e.payload.data.id === two.body.article.id).payload.data.category_id,
+      ).toBeNull();
     });
 
     it('DELETE moves the article to the Trash with a format-B deleted_at and sends article.deleted', async () => {
@@ -384,9 +460,17 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       });
       const sent = await events(site, before);
       expect(sent.map((e: { event: string }) => e.event)).toEqual(['article.deleted']);
-      expect(sent[0].payload.data).toMatchObject({ id: a.body.article.id, published: true, title: 'Doomed' });
-      expect((await t.request('GET', `/v1/articles/${a.body.article.id}`, { key })).status).toBe(404);
-      expect((await t.request('DELETE', `/v1/articles/${a.body.article.id}`, { key })).status).toBe(404);
+      expect(sent[0].payload.data).toMatchObject({
+        id: a.body.article.id,
+        published: true,
+        title: 'Doomed',
+      });
+      expect((await t.request('GET', `/v1/articles/${a.body.article.id}`, { key })).status).toBe(
+        404,
+      );
+      expect((await t.request('DELETE', `/v1/articles/${a.body.article.id}`, { key })).status).toBe(
+        404,
+      );
       const list = await t.request('GET', '/v1/articles?limit=100', { key });
       expect(list.body.articles.map((x: { id: number }) => x.id)).not.toContain(a.body.article.id);
     });
@@ -404,13 +488,28 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       expect(n).toBe(121);
     });
 
+    it('bumpArticleCounter adds views and ratings without an event or a new updated_at, only on its own site', async () => {
+      const a = (await post({ title: { en: 'Bumped' } })).body.article;
+      const before = await lastEventId(site);
+      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'thumbs_up');
+      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'thumbs_up');
+      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'love');
+      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'views', 3);
+      await bumpArticleCounter(t.ds.manager, other.id, a.id, 'thumbs_down');
+      const read = (await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article;
+      expect(read.ratings).toEqual({ thumbs_up: 2, thumbs_down: 0, love: 1 });
+      expect(read.views).toBe(3);
+      expect(read.updated_at).toBe(a.updated_at);
+      expect(await events(site, before)).toEqual([]);
+    });
+
     it('reports views and ratings from the counters', async () => {
       const a = await post({ title: { en: 'Rated' } });
       const id = a.body.article.id;
-      await t.ds.query('INSERT INTO article_stats (article_id, site_id, views, thumbs_up, thumbs_down, love) VALUES (?, ?, 7, 3, 1, 2)', [
-        id,
-        site.id,
-      ]);
+      await t.ds.query(
+        'INSERT INTO article_stats (article_id, site_id, views, thumbs_up, thumbs_down, love) VALUES (?, ?, 7, 3, 1, 2)',
+        [id, site.id],
+      );
       const read = await t.request('GET', `/v1/articles/${id}`, { key });
       expect(read.body.article.views).toBe(7);
       expect(read.body.article.ratings).toEqual({ thumbs_up: 3, thumbs_down: 1, love: 2 });
@@ -419,8 +518,13 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
 
   describe('Markdown and internal markup (spec 2.1)', () => {
     it('converts content_format=markdown on create, update and leaves html alone', async () => {
-      const md = '| a | b |\n|---|---|\n| 1 | 2 |\n\n```sh\nnpm i\n```\n\n- [x] done\n\n<div class="raw">kept</div>\n\n[bad](javascript:alert(1))';
-      const a = await post({ title: { en: 'MD', de: 'MD' }, content: { en: md, de: '# Titel' }, content_format: 'markdown' });
+      const md =
+        '| a | b |\n|---|---|\n| 1 | 2 |\n\n```sh\nnpm i\n```\n\n- [x] done\n\n<div class="raw">kept</div>\n\n[bad](javascript:alert(1))';
+      const a = await post({
+        title: { en: 'MD', de: 'MD' },
+        content: { en: md, de: '# Titel' },
+        content_format: 'markdown',
+      });
       const html = a.body.article.content.en;
       expect(html).toContain('<table>');
       expect(html).toContain('<code class="language-sh">');
@@ -429,29 +533,53 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       expect(html).not.toContain('javascript:');
       expect(html).toContain('bad');
       expect(a.body.article.content.de).toBe('<h1>Titel</h1>');
-      const upd = await patch(a.body.article.id, { content: { en: '**bold**' }, content_format: 'markdown' });
+      const upd = await patch(a.body.article.id, {
+        content: { en: '**bold**' },
+        content_format: 'markdown',
+      });
       expect(upd.body.article.content.en).toBe('<p><strong>bold</strong></p>');
       const plain = await patch(a.body.article.id, { content: { en: '**not md**' } });
       expect(plain.body.article.content.en).toBe('**not md**');
     });
 
     it('reads leave out internal notes, AI drafts and team-note highlights; a write removes them', async () => {
-      const a = await post({ title: { en: 'Notes', de: 'Notizen' }, content: { en: '<p>x</p>', de: '<p>y</p>' } });
+      const a = await post({
+        title: { en: 'Notes', de: 'Notizen' },
+        content: { en: '<p>x</p>', de: '<p>y</p>' },
+      });
       const id = a.body.article.id;
       const stored = `<p>Press ${noteMark('m-1', 'Save')} now.</p>${internalNote('<p>ask legal</p>')}${aiDraft('<p>AI text</p>')}`;
-      await t.ds.query('UPDATE article_translations SET content = ? WHERE article_id = ?', [stored, id]);
+      await t.ds.query('UPDATE article_translations SET content = ? WHERE article_id = ?', [
+        stored,
+        id,
+      ]);
       const read = await t.request('GET', `/v1/articles/${id}`, { key });
-      expect(read.body.article.content).toEqual({ en: '<p>Press Save now.</p>', de: '<p>Press Save now.</p>' });
+      expect(read.body.article.content).toEqual({
+        en: '<p>Press Save now.</p>',
+        de: '<p>Press Save now.</p>',
+      });
       const list = await t.request('GET', '/v1/articles?limit=100', { key });
-      expect(list.body.articles.find((x: { id: number }) => x.id === id).content.en).toBe('<p>Press Save now.</p>');
+      expect(list.body.articles.find((x: { id: number }) => x.id === id).content.en).toBe(
+        '<p>Press Save now.</p>',
+      );
       await patch(id, { content: { en: read.body.article.content.en } });
-      const rows = await t.ds.query('SELECT lang, content FROM article_translations WHERE article_id = ? ORDER BY lang', [id]);
-      expect(rows.find((r: { lang: string }) => r.lang === 'en').content).toBe('<p>Press Save now.</p>');
+      const rows = await t.ds.query(
+        'SELECT lang, content FROM article_translations WHERE article_id = ? ORDER BY lang',
+        [id],
+      );
+      expect(rows.find((r: { lang: string }) => r.lang === 'en').content).toBe(
+        '<p>Press Save now.</p>',
+      );
       const sneaky = await patch(id, { content: { en: `<p>${noteMark('fake', 'hi')}</p>` } });
       expect(sneaky.body.article.content.en).toBe('<p>hi</p>');
-      expect((await t.ds.query('SELECT content FROM article_translations WHERE article_id = ? AND lang = ?', [id, 'en']))[0].content).toBe(
-        '<p>hi</p>',
-      );
+      expect(
+        (
+          await t.ds.query(
+            'SELECT content FROM article_translations WHERE article_id = ? AND lang = ?',
+            [id, 'en'],
+          )
+        )[0].content,
+      ).toBe('<p>hi</p>');
     });
   });
 

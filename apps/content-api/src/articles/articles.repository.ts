@@ -100,7 +100,11 @@ export class ArticlesRepository {
   }
 
   /** Full views of the given articles, in the order of `ids` (missing ones left out). */
-  async load(siteId: number, ids: number[], m: EntityManager = this.ds.manager): Promise<ArticleView[]> {
+  async load(
+    siteId: number,
+    ids: number[],
+    m: EntityManager = this.ds.manager,
+  ): Promise<ArticleView[]> {
     if (ids.length === 0) return [];
     const [rows, translations, links] = await Promise.all([
       m.query(
@@ -186,10 +190,10 @@ export class ArticlesRepository {
   }
 
   async exists(siteId: number, id: number): Promise<boolean> {
-    const rows = await this.ds.query('SELECT 1 FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL', [
-      siteId,
-      id,
-    ]);
+    const rows = await this.ds.query(
+      'SELECT 1 FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL',
+      [siteId, id],
+    );
     return rows.length > 0;
   }
 
@@ -198,10 +202,10 @@ export class ArticlesRepository {
     externalId: string,
     m: EntityManager = this.ds.manager,
   ): Promise<{ id: number; trashed: boolean } | null> {
-    const rows = await m.query('SELECT id, deleted_at FROM articles WHERE site_id = ? AND external_id = ?', [
-      siteId,
-      externalId,
-    ]);
+    const rows = await m.query(
+      'SELECT id, deleted_at FROM articles WHERE site_id = ? AND external_id = ?',
+      [siteId, externalId],
+    );
     return rows[0] ? { id: Number(rows[0].id), trashed: rows[0].deleted_at !== null } : null;
   }
 
@@ -227,7 +231,13 @@ export class ArticlesRepository {
     return Number(result.insertId);
   }
 
-  async updateCore(m: EntityManager, siteId: number, id: number, core: ArticleCore, now: Date): Promise<void> {
+  async updateCore(
+    m: EntityManager,
+    siteId: number,
+    id: number,
+    core: ArticleCore,
+    now: Date,
+  ): Promise<void> {
     await m.query(
       `UPDATE articles SET external_id = ?, author_id = ?, category_id = ?, type = ?, published = ?, visibility = ?,
          share_token = ?, shared_with = ?, updated_at = ?
@@ -249,10 +259,21 @@ export class ArticlesRepository {
   }
 
   async touch(m: EntityManager, siteId: number, ids: number[], now: Date): Promise<void> {
-    if (ids.length) await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [now, siteId, ids]);
+    if (ids.length)
+      await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
+        now,
+        siteId,
+        ids,
+      ]);
   }
 
-  async upsertTranslation(m: EntityManager, siteId: number, articleId: number, t: TranslationWrite, now: Date) {
+  async upsertTranslation(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    t: TranslationWrite,
+    now: Date,
+  ) {
     await m.query(
       `INSERT INTO article_translations (article_id, lang, site_id, title, slug, has_custom_slug, content, search_text,
          meta_title, meta_description, released, created_at, updated_at)
@@ -278,15 +299,25 @@ export class ArticlesRepository {
     );
   }
 
-  async deleteTranslation(m: EntityManager, siteId: number, articleId: number, lang: string): Promise<void> {
-    await m.query('DELETE FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ?', [
-      siteId,
-      articleId,
-      lang,
-    ]);
+  async deleteTranslation(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    lang: string,
+  ): Promise<void> {
+    await m.query(
+      'DELETE FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ?',
+      [siteId, articleId, lang],
+    );
   }
 
-  async releaseTranslation(m: EntityManager, siteId: number, articleId: number, lang: string, now: Date): Promise<boolean> {
+  async releaseTranslation(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    lang: string,
+    now: Date,
+  ): Promise<boolean> {
     const r = await m.query(
       'UPDATE article_translations SET released = 1, updated_at = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
       [now, siteId, articleId, lang],
@@ -295,7 +326,13 @@ export class ArticlesRepository {
   }
 
   /** Slugs of the site and language that start with `base` (for choosing a free one). */
-  async slugsLike(m: EntityManager, siteId: number, lang: string, base: string, exceptArticle: number | null) {
+  async slugsLike(
+    m: EntityManager,
+    siteId: number,
+    lang: string,
+    base: string,
+    exceptArticle: number | null,
+  ) {
     const like = base.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
     const rows = await m.query(
       'SELECT slug FROM article_translations WHERE site_id = ? AND lang = ? AND slug LIKE ? AND article_id <> ?',
@@ -305,16 +342,23 @@ export class ArticlesRepository {
   }
 
   /** Replaces the article's categories, keeping the custom positions of those it stays in. */
-  async setCategories(m: EntityManager, siteId: number, articleId: number, categoryIds: number[]): Promise<void> {
+  async setCategories(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    categoryIds: number[],
+  ): Promise<void> {
     if (categoryIds.length === 0) {
-      await m.query('DELETE FROM article_categories WHERE site_id = ? AND article_id = ?', [siteId, articleId]);
+      await m.query('DELETE FROM article_categories WHERE site_id = ? AND article_id = ?', [
+        siteId,
+        articleId,
+      ]);
       return;
     }
-    await m.query('DELETE FROM article_categories WHERE site_id = ? AND article_id = ? AND category_id NOT IN (?)', [
-      siteId,
-      articleId,
-      categoryIds,
-    ]);
+    await m.query(
+      'DELETE FROM article_categories WHERE site_id = ? AND article_id = ? AND category_id NOT IN (?)',
+      [siteId, articleId, categoryIds],
+    );
     const values = categoryIds.map((c, i) => [articleId, c, siteId, i]);
     await m.query(
       'INSERT INTO article_categories (article_id, category_id, site_id, sort) VALUES ? ON DUPLICATE KEY UPDATE sort = VALUES(sort)',
@@ -323,11 +367,18 @@ export class ArticlesRepository {
   }
 
   async trash(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
-    await m.query('UPDATE articles SET deleted_at = ? WHERE site_id = ? AND id = ?', [now, siteId, id]);
+    await m.query('UPDATE articles SET deleted_at = ? WHERE site_id = ? AND id = ?', [
+      now,
+      siteId,
+      id,
+    ]);
   }
 
   async restore(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
-    await m.query('UPDATE articles SET deleted_at = NULL, updated_at = ? WHERE site_id = ? AND id = ?', [now, siteId, id]);
+    await m.query(
+      'UPDATE articles SET deleted_at = NULL, updated_at = ? WHERE site_id = ? AND id = ?',
+      [now, siteId, id],
+    );
   }
 
   async purge(m: EntityManager, siteId: number, id: number): Promise<void> {
@@ -338,32 +389,48 @@ export class ArticlesRepository {
   }
 
   /** GET /articles without `search`: ids of one page and the total (spec 4.4). */
-  async list(siteId: number, f: ListFilter, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+  async list(
+    siteId: number,
+    f: ListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; total: number }> {
     const where = ['a.site_id = ?', 'a.deleted_at IS NULL'];
     const params: unknown[] = [siteId];
-    if (f.published !== undefined) where.push('a.published = ?') && params.push(f.published);
-    if (f.updatedSince) where.push('a.updated_at >= ?') && params.push(f.updatedSince);
+    if (f.published !== undefined) {
+      where.push('a.published = ?');
+      params.push(f.published);
+    }
+    if (f.updatedSince) {
+      where.push('a.updated_at >= ?');
+      params.push(f.updatedSince);
+    }
     if (f.categoryId === 0) {
       where.push('NOT EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id)');
     } else if (f.categoryId !== undefined) {
-      where.push('EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = ?)');
+      where.push(
+        'EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = ?)',
+      );
       params.push(f.categoryId);
     }
     if (f.lang) {
-      where.push('EXISTS (SELECT 1 FROM article_translations t WHERE t.article_id = a.id AND t.lang = ?)');
+      where.push(
+        'EXISTS (SELECT 1 FROM article_translations t WHERE t.article_id = a.id AND t.lang = ?)',
+      );
       params.push(f.lang);
     }
     const dir = f.ascending ? 'ASC' : 'DESC';
     const order =
-      f.orderBy === 'views' ? `COALESCE(s.views, 0) ${dir}, a.id ${dir}` : `a.updated_at ${dir}, a.id ${dir}`;
+      f.orderBy === 'views'
+        ? `COALESCE(s.views, 0) ${dir}, a.id ${dir}`
+        : `a.updated_at ${dir}, a.id ${dir}`;
     const join = f.orderBy === 'views' ? 'LEFT JOIN article_stats s ON s.article_id = a.id' : '';
     const sql = where.join(' AND ');
     const [rows, count] = await Promise.all([
-      this.ds.query(`SELECT a.id FROM articles a ${join} WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
-        ...params,
-        limit,
-        offset,
-      ]),
+      this.ds.query(
+        `SELECT a.id FROM articles a ${join} WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      ),
       this.ds.query(`SELECT COUNT(*) AS n FROM articles a WHERE ${sql}`, params),
     ]);
     return { ids: rows.map((r: { id: number }) => Number(r.id)), total: Number(count[0].n) };
@@ -406,9 +473,16 @@ export class ArticlesRepository {
   }
 
   /** The user ids among `ids` that are team members of the site. */
-  async memberIds(siteId: number, ids: number[], m: EntityManager = this.ds.manager): Promise<Set<number>> {
+  async memberIds(
+    siteId: number,
+    ids: number[],
+    m: EntityManager = this.ds.manager,
+  ): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await m.query('SELECT user_id FROM memberships WHERE site_id = ? AND user_id IN (?)', [siteId, ids]);
+    const rows = await m.query(
+      'SELECT user_id FROM memberships WHERE site_id = ? AND user_id IN (?)',
+      [siteId, ids],
+    );
     return new Set(rows.map((r: { user_id: number }) => Number(r.user_id)));
   }
 }

@@ -17,7 +17,13 @@ import { CategoriesRepository } from '../categories/categories.repository';
 import { announceArticles, articleEventData } from './article-events';
 import { ArticleInput, ArticleInputError, EXTERNAL_ID_TAKEN } from './article-input';
 import { toArticleResponse } from './article.mapper';
-import { ArticleCore, ArticlesRepository, ArticleView, TranslationRow, TranslationWrite } from './articles.repository';
+import {
+  ArticleCore,
+  ArticlesRepository,
+  ArticleView,
+  TranslationRow,
+  TranslationWrite,
+} from './articles.repository';
 import { EMPTY_SUMMARY, IMAGE_REHOSTER, ImageRehoster, RehostSummary } from './image-rehoster';
 
 export interface WriteResult {
@@ -54,7 +60,10 @@ interface CategoryState {
  * Sent alone, `category_id` replaces the primary (0 or null: no category at all); `categories`
  * alone keeps the primary when it stays in the list, else its first entry becomes primary.
  */
-export function resolveCategories(current: CategoryState, input: Pick<ArticleInput, 'categoryId' | 'categories'>): CategoryState {
+export function resolveCategories(
+  current: CategoryState,
+  input: Pick<ArticleInput, 'categoryId' | 'categories'>,
+): CategoryState {
   if (input.categoryId === undefined && input.categories === undefined) return current;
   if (input.categories !== undefined) {
     const list = input.categories;
@@ -64,9 +73,13 @@ export function resolveCategories(current: CategoryState, input: Pick<ArticleInp
         : current.primary !== null && list.includes(current.primary)
           ? current.primary
           : (list[0] ?? null);
-    return { primary, list: primary === null ? list : [primary, ...list.filter((c) => c !== primary)] };
+    return {
+      primary,
+      list: primary === null ? list : [primary, ...list.filter((c) => c !== primary)],
+    };
   }
-  if (input.categoryId === null || input.categoryId === undefined) return { primary: null, list: [] };
+  if (input.categoryId === null || input.categoryId === undefined)
+    return { primary: null, list: [] };
   const rest = current.list.filter((c) => c !== current.primary && c !== input.categoryId);
   return { primary: input.categoryId, list: [input.categoryId, ...rest] };
 }
@@ -91,7 +104,12 @@ export class ArticlesService {
   }
 
   /** POST /articles (and a bulk item): create, or with a known `external_id` update (rule 2). */
-  async createOrUpsert(site: SiteContext, actorId: number, input: ArticleInput, opts: WriteOptions = {}): Promise<WriteResult> {
+  async createOrUpsert(
+    site: SiteContext,
+    actorId: number,
+    input: ArticleInput,
+    opts: WriteOptions = {},
+  ): Promise<WriteResult> {
     for (let attempt = 0; ; attempt++) {
       if (input.externalId !== undefined) {
         const holder = await this.articles.findByExternalId(site.id, input.externalId);
@@ -102,20 +120,28 @@ export class ArticlesService {
         }
       }
       if (opts.bulk && input.categories !== undefined) {
-        fail({ kind: 'persist_failed', message: 'The categories of a new article cannot be set in a bulk request.' });
+        fail({
+          kind: 'persist_failed',
+          message: 'The categories of a new article cannot be set in a bulk request.',
+        });
       }
       try {
         return await this.create(site, actorId, input);
       } catch (err) {
         // Another request created the same external_id meanwhile: update that one (rule 2).
         if (attempt === 0 && isDuplicate(err, 'uq_articles_external')) continue;
-        if (isDuplicate(err, 'uq_articles_external')) fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
+        if (isDuplicate(err, 'uq_articles_external'))
+          fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
         throw err;
       }
     }
   }
 
-  private async create(site: SiteContext, actorId: number, input: ArticleInput): Promise<WriteResult> {
+  private async create(
+    site: SiteContext,
+    actorId: number,
+    input: ArticleInput,
+  ): Promise<WriteResult> {
     const titles = input.title as Record<string, string>;
     const languages = Object.keys(titles);
     this.checkLanguagesHaveTitles(input, new Set(languages));
@@ -145,17 +171,23 @@ export class ArticlesService {
           const custom = input.slug?.[lang];
           const html = content[lang] ?? '';
           slugs[lang] = await this.freeSlug(m, site.id, lang, custom ?? titles[lang], articleId);
-          await this.articles.upsertTranslation(m, site.id, articleId, {
-            lang,
-            title: titles[lang],
-            slug: slugs[lang],
-            hasCustomSlug: Boolean(custom),
-            content: html,
-            searchText: htmlToText(html),
-            metaTitle: input.metadata?.title?.[lang] ?? null,
-            metaDescription: input.metadata?.description?.[lang] ?? null,
-            released: lang === released,
-          }, now);
+          await this.articles.upsertTranslation(
+            m,
+            site.id,
+            articleId,
+            {
+              lang,
+              title: titles[lang],
+              slug: slugs[lang],
+              hasCustomSlug: Boolean(custom),
+              content: html,
+              searchText: htmlToText(html),
+              metaTitle: input.metadata?.title?.[lang] ?? null,
+              metaDescription: input.metadata?.description?.[lang] ?? null,
+              released: lang === released,
+            },
+            now,
+          );
         }
         if (cats.list.length) await this.articles.setCategories(m, site.id, articleId, cats.list);
         // The event's data is known here; no need to read it back (spec 6 shape).
@@ -170,7 +202,12 @@ export class ArticlesService {
           locale: site.defaultLanguage,
           updated_at: formatA(now),
         };
-        await writeWebhookEvent(m, site, core.published ? 'article.published' : 'article.created', data);
+        await writeWebhookEvent(
+          m,
+          site,
+          core.published ? 'article.published' : 'article.created',
+          data,
+        );
         return articleId;
       }),
     );
@@ -192,7 +229,8 @@ export class ArticlesService {
     await this.checkReferences(site, input);
     if (input.externalId !== undefined) {
       const holder = await this.articles.findByExternalId(site.id, input.externalId);
-      if (holder && holder.id !== id) fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
+      if (holder && holder.id !== id)
+        fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
     }
     const { content, images } = await this.prepareContent(site, input);
     const found = await this.withSlugRetry(() =>
@@ -201,26 +239,37 @@ export class ArticlesService {
         const current = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
         const now = new Date();
         const { writes, removed } = await this.mergeTranslations(m, site, current, input, content);
-        const cats = resolveCategories({ primary: current.categoryId, list: current.categories }, input);
+        const cats = resolveCategories(
+          { primary: current.categoryId, list: current.categories },
+          input,
+        );
         const published = input.published ?? current.published;
         let visibility = current.visibility;
         let shareToken = current.shareToken;
         if (input.visibility !== undefined) {
           // Rule 3: link_only holds only when sent together with published = true on an update.
-          const keepsLinkOnly = input.visibility === 'link_only' && !opts.viaPost && input.published === true;
-          visibility = input.visibility === 'link_only' && !keepsLinkOnly ? 'public' : input.visibility;
+          const keepsLinkOnly =
+            input.visibility === 'link_only' && !opts.viaPost && input.published === true;
+          visibility =
+            input.visibility === 'link_only' && !keepsLinkOnly ? 'public' : input.visibility;
           if (input.visibility === 'link_only') shareToken ??= newShareToken();
         }
-        await this.articles.updateCore(m, site.id, id, {
-          externalId: input.externalId ?? current.externalId,
-          authorId: input.authorId ?? current.authorId,
-          categoryId: cats.primary,
-          type: input.type ?? current.type,
-          published,
-          visibility,
-          shareToken,
-          sharedWith: input.sharedWith ?? current.sharedWith,
-        }, now);
+        await this.articles.updateCore(
+          m,
+          site.id,
+          id,
+          {
+            externalId: input.externalId ?? current.externalId,
+            authorId: input.authorId ?? current.authorId,
+            categoryId: cats.primary,
+            type: input.type ?? current.type,
+            published,
+            visibility,
+            shareToken,
+            sharedWith: input.sharedWith ?? current.sharedWith,
+          },
+          now,
+        );
         for (const lang of removed) await this.articles.deleteTranslation(m, site.id, id, lang);
         for (const w of writes) await this.articles.upsertTranslation(m, site.id, id, w, now);
         if (input.categoryId !== undefined || input.categories !== undefined) {
@@ -305,7 +354,11 @@ export class ArticlesService {
     if (missing.length) {
       fail({
         kind: 'fields',
-        errors: { title: [`The title field must have a text in every language sent (${missing.join(', ')}).`] },
+        errors: {
+          title: [
+            `The title field must have a text in every language sent (${missing.join(', ')}).`,
+          ],
+        },
       });
     }
   }
@@ -316,10 +369,18 @@ export class ArticlesService {
     if (wanted.length) {
       const known = await this.categories.existingIds(site.id, wanted);
       if (input.categoryId && !known.has(input.categoryId)) {
-        fail({ kind: 'category', field: 'category_id', message: messages.selectedInvalid('category_id') });
+        fail({
+          kind: 'category',
+          field: 'category_id',
+          message: messages.selectedInvalid('category_id'),
+        });
       }
       if (input.categories?.some((c) => !known.has(c))) {
-        fail({ kind: 'category', field: 'categories', message: messages.selectedInvalid('categories') });
+        fail({
+          kind: 'category',
+          field: 'categories',
+          message: messages.selectedInvalid('categories'),
+        });
       }
     }
     const people = [...(input.sharedWith ?? []), ...(input.authorId ? [input.authorId] : [])];
@@ -329,7 +390,10 @@ export class ArticlesService {
         fail({ kind: 'fields', errors: { author_id: [messages.selectedInvalid('author_id')] } });
       }
       if (input.sharedWith?.some((u) => !members.has(u))) {
-        fail({ kind: 'fields', errors: { shared_with: [messages.selectedInvalid('shared_with')] } });
+        fail({
+          kind: 'fields',
+          errors: { shared_with: [messages.selectedInvalid('shared_with')] },
+        });
       }
     }
   }
@@ -345,11 +409,17 @@ export class ArticlesService {
     const content: Record<string, string> = {};
     for (const [lang, text] of Object.entries(input.content ?? {})) {
       if (text === null) content[lang] = '';
-      else content[lang] = stripInternalMarkup(input.contentFormat === 'markdown' ? markdownToHtml(text) : text.trim());
+      else
+        content[lang] = stripInternalMarkup(
+          input.contentFormat === 'markdown' ? markdownToHtml(text) : text.trim(),
+        );
     }
     if (!input.rehostImages) return { content, images: null };
-    const withImages = Object.fromEntries(Object.entries(content).filter(([, html]) => html !== ''));
-    if (!this.rehoster || Object.keys(withImages).length === 0) return { content, images: { ...EMPTY_SUMMARY } };
+    const withImages = Object.fromEntries(
+      Object.entries(content).filter(([, html]) => html !== ''),
+    );
+    if (!this.rehoster || Object.keys(withImages).length === 0)
+      return { content, images: { ...EMPTY_SUMMARY } };
     const result = await this.rehoster.rehost(site, withImages);
     return { content: { ...content, ...result.content }, images: result.summary };
   }
@@ -368,11 +438,14 @@ export class ArticlesService {
       .map(([lang]) => lang);
     const remaining = new Set([...existing.keys()].filter((l) => !removed.includes(l)));
     for (const [lang, v] of Object.entries(titles)) if (v !== null) remaining.add(lang);
-    if (remaining.size === 0) fail({ kind: 'fields', errors: { title: [messages.required('title')] } });
+    if (remaining.size === 0)
+      fail({ kind: 'fields', errors: { title: [messages.required('title')] } });
     this.checkLanguagesHaveTitles(input, remaining);
 
     const touched = new Set<string>([
-      ...Object.entries(titles).filter(([, v]) => v !== null).map(([l]) => l),
+      ...Object.entries(titles)
+        .filter(([, v]) => v !== null)
+        .map(([l]) => l),
       ...Object.keys(content),
       ...Object.keys(input.slug ?? {}),
       ...Object.keys(input.metadata?.title ?? {}),
@@ -404,7 +477,8 @@ export class ArticlesService {
         slug,
         hasCustomSlug: custom,
         content: html,
-        searchText: content[lang] !== undefined || !old ? htmlToText(html) : htmlToText(old.content),
+        searchText:
+          content[lang] !== undefined || !old ? htmlToText(html) : htmlToText(old.content),
         metaTitle: meta('title', old?.metaTitle ?? null),
         metaDescription: meta('description', old?.metaDescription ?? null),
         released: old?.released ?? false,
@@ -414,7 +488,13 @@ export class ArticlesService {
   }
 
   /** A valid slug from the text, unique for the site and language (rule 1, spec 4.5). */
-  private async freeSlug(m: EntityManager, siteId: number, lang: string, text: string, articleId: number): Promise<string> {
+  private async freeSlug(
+    m: EntityManager,
+    siteId: number,
+    lang: string,
+    text: string,
+    articleId: number,
+  ): Promise<string> {
     const base = slugify(text, lang) || 'article';
     const taken = await this.articles.slugsLike(m, siteId, lang, base, articleId);
     if (!taken.has(base)) return base;

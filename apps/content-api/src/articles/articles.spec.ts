@@ -66,7 +66,9 @@ describe('article input (spec 2.3)', () => {
   });
 
   it('collects field errors with the spec wording', () => {
-    expect(failure({ title: { en: 'x' }, published: 'yes', visibility: null, content_format: 'rst' })).toEqual({
+    expect(
+      failure({ title: { en: 'x' }, published: 'yes', visibility: null, content_format: 'rst' }),
+    ).toEqual({
       kind: 'fields',
       errors: {
         published: ['The published field must be true or false.'],
@@ -100,9 +102,18 @@ describe('primary category and categories', () => {
   it('category_id 0 alone removes every category', () =>
     expect(resolveCategories(current, { categoryId: null })).toEqual({ primary: null, list: [] }));
   it('categories alone keep the primary when it stays', () =>
-    expect(resolveCategories(current, { categories: [2, 1] })).toEqual({ primary: 1, list: [1, 2] }));
+    expect(resolveCategories(current, { categories: [2, 1] })).toEqual({
+      primary: 1,
+      list: [1, 2],
+    }));
   it('categories alone make their first entry primary otherwise', () =>
-    expect(resolveCategories(current, { categories: [5, 6] })).toEqual({ primary: 5, list: [5, 6] }));
+    expect(resolveCategories(current, { categories: [5, 6] })).toEqual({
+      primary: 5,
+      list: [5, 6],
+    }));
   it('both: the primary goes first', () =>
-    expect(resolveCategories(current, { categoryId: 6, categories: [5, 6] })).toEqual({ primary: 6, list: [6, 5] }));
+    expect(resolveCategories(current, { categoryId: 6, categories: [5, 6] })).toEqual({
+      primary: 6,
+      list: [6, 5],
+    }));
 });

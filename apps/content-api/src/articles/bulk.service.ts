@@ -10,7 +10,8 @@ export const BULK_MAX = 50;
 /** The body key holding the items (decisions.md). */
 export const BULK_KEY = 'articles';
 
-type BulkCode = 'invalid_item' | 'validation_error' | 'invalid_argument' | 'external_id_busy' | 'persist_failed';
+type BulkCode =
+  'invalid_item' | 'validation_error' | 'invalid_argument' | 'external_id_busy' | 'persist_failed';
 
 function codeOf(f: ArticleFailure): BulkCode {
   switch (f.kind) {
@@ -31,14 +32,22 @@ function codeOf(f: ArticleFailure): BulkCode {
 function describe(f: ArticleFailure): { message: string; errors?: Record<string, string[]> } {
   switch (f.kind) {
     case 'title_required':
-      return { message: messages.required('title'), errors: { title: [messages.required('title')] } };
+      return {
+        message: messages.required('title'),
+        errors: { title: [messages.required('title')] },
+      };
     case 'blank_title':
       return { message: 'The article could not be saved: its title is empty.' };
     case 'fields':
-      return { message: Object.values(f.errors)[0]?.[0] ?? 'The item could not be accepted.', errors: f.errors };
+      return {
+        message: Object.values(f.errors)[0]?.[0] ?? 'The item could not be accepted.',
+        errors: f.errors,
+      };
     case 'category':
       return { message: f.message, errors: { [f.field]: [f.message] } };
-    default:
+    case 'invalid_argument':
+    case 'external_id_busy':
+    case 'persist_failed':
       return { message: f.message };
   }
 }
@@ -51,20 +60,30 @@ export class BulkArticlesService {
   constructor(private readonly articles: ArticlesService) {}
 
   async run(site: SiteContext, actorId: number, body: unknown) {
-    const items = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[BULK_KEY] : undefined;
-    if (items === undefined || items === null) throw validationError({ [BULK_KEY]: [messages.required(BULK_KEY)] });
+    const items =
+      body && typeof body === 'object' && !Array.isArray(body)
+        ? (body as Record<string, unknown>)[BULK_KEY]
+        : undefined;
+    if (items === undefined || items === null)
+      throw validationError({ [BULK_KEY]: [messages.required(BULK_KEY)] });
     if (!Array.isArray(items)) throw validationError({ [BULK_KEY]: [messages.array(BULK_KEY)] });
     if (items.length === 0) throw validationError({ [BULK_KEY]: [messages.required(BULK_KEY)] });
-    if (items.length > BULK_MAX) throw validationError({ [BULK_KEY]: [messages.maxItems(BULK_KEY, BULK_MAX)] });
+    if (items.length > BULK_MAX)
+      throw validationError({ [BULK_KEY]: [messages.maxItems(BULK_KEY, BULK_MAX)] });
 
     const results: object[] = [];
     const meta = { total: items.length, created: 0, updated: 0, failed: 0 };
     for (const [index, item] of items.entries()) {
       const externalId =
-        item && typeof item === 'object' && typeof (item as Record<string, unknown>).external_id === 'string'
+        item &&
+        typeof item === 'object' &&
+        typeof (item as Record<string, unknown>).external_id === 'string'
           ? ((item as Record<string, unknown>).external_id as string)
           : undefined;
-      const error = (code: BulkCode, detail: { message: string; errors?: Record<string, string[]> }) => {
+      const error = (
+        code: BulkCode,
+        detail: { message: string; errors?: Record<string, string[]> },
+      ) => {
         meta.failed += 1;
         results.push({
           index,
@@ -91,7 +110,9 @@ export class BulkArticlesService {
         if (err instanceof ArticleInputError) {
           error(codeOf(err.failure), describe(err.failure));
         } else {
-          this.logger.error(`bulk item ${index} on site ${site.id}: ${err instanceof Error ? err.stack : String(err)}`);
+          this.logger.error(
+            `bulk item ${index} on site ${site.id}: ${err instanceof Error ? err.stack : String(err)}`,
+          );
           error('persist_failed', { message: 'The article could not be saved.' });
         }
       }

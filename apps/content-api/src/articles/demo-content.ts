@@ -49,7 +49,11 @@ export const seedDemoContent: DemoSeeder = async (app: INestApplicationContext, 
   const categories = app.get(CategoriesService);
   const articles = app.get(ArticlesService);
   for (const c of CATEGORIES) {
-    const { category } = await categories.create(site, { name: c.name, description: c.description, icon: c.icon });
+    const { category } = await categories.create(site, {
+      name: c.name,
+      description: c.description,
+      icon: c.icon,
+    });
     for (const a of c.articles) {
       const input = readArticleInput(
         { ...a, category_id: category.id, published: true, content_format: 'markdown' },

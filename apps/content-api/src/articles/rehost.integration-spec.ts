@@ -21,7 +21,11 @@ describe('rehost_images on article writes (spec 2.3 rule 5)', () => {
     const img = `<p><img src="data:image/png;base64,${PNG}" alt="dot"></p>`;
     const res = await t.request('POST', '/v1/articles', {
       key,
-      body: { title: { en: 'With image', de: 'Mit Bild' }, content: { en: img, de: img }, rehost_images: true },
+      body: {
+        title: { en: 'With image', de: 'Mit Bild' },
+        content: { en: img, de: img },
+        rehost_images: true,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.images).toEqual({ rehosted: 1, reused: 0, failed: [], failed_count: 0 });
@@ -42,13 +46,19 @@ describe('rehost_images on article writes (spec 2.3 rule 5)', () => {
       body: { title: { en: 'Broken image' }, content: { en: bad }, rehost_images: true },
     });
     expect(res.body.images).toMatchObject({ rehosted: 0, reused: 0, failed_count: 1 });
-    expect(res.body.images.failed[0]).toEqual({ src: expect.stringContaining('data:image/png'), reason: expect.any(String) });
+    expect(res.body.images.failed[0]).toEqual({
+      src: expect.stringContaining('data:image/png'),
+      reason: expect.any(String),
+    });
     expect(res.body.article.content.en).toBe(bad);
   });
 
   it('without rehost_images there is no images block and content is stored as sent', async () => {
     const img = `<img src="data:image/png;base64,${PNG}">`;
-    const res = await t.request('POST', '/v1/articles', { key, body: { title: { en: 'Kept' }, content: { en: img } } });
+    const res = await t.request('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Kept' }, content: { en: img } },
+    });
     expect(res.body).not.toHaveProperty('images');
     expect(res.body.article.content.en).toBe(img);
   });
@@ -57,7 +67,12 @@ describe('rehost_images on article writes (spec 2.3 rule 5)', () => {
     const img = `<img src="data:image/png;base64,${PNG}">`;
     const res = await t.request('POST', '/v1/articles/bulk', {
       key,
-      body: { articles: [{ title: { en: 'B1' }, content: { en: img }, rehost_images: true }, { title: { en: 'B2' } }] },
+      body: {
+        articles: [
+          { title: { en: 'B1' }, content: { en: img }, rehost_images: true },
+          { title: { en: 'B2' } },
+        ],
+      },
     });
     expect(res.body.results[0].images).toMatchObject({ failed_count: 0 });
     expect(res.body.results[0].images.rehosted + res.body.results[0].images.reused).toBe(1);

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import { htmlNotFound } from '@hc/contracts';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -12,7 +23,9 @@ function categoryId(raw: string): number {
 }
 
 function asObject(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 }
 
 @Controller('categories')
@@ -48,7 +61,11 @@ export class CategoriesController {
 
   @Delete(':id')
   @Scopes('content.write')
-  async remove(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Query() query: Record<string, unknown>) {
+  async remove(
+    @CurrentSite() site: SiteContext,
+    @Param('id') raw: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     const id = categoryId(raw);
     await this.categories.requireExisting(site, id);
     return this.categories.delete(site, id, queryEnum(query, 'on_orphan', ON_ORPHAN));
@@ -57,7 +74,11 @@ export class CategoriesController {
   @Put(':id/articles/order')
   @Scopes('content.write')
   @HttpCode(200)
-  async reorderArticles(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
+  async reorderArticles(
+    @CurrentSite() site: SiteContext,
+    @Param('id') raw: string,
+    @Body() body: unknown,
+  ) {
     const id = categoryId(raw);
     await this.categories.requireExisting(site, id);
     return this.categories.reorderArticles(site, id, readIdOrder(body, 'articles'));

@@ -15,12 +15,23 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
     expect(res.status).toBe(201);
     return res.body.category;
   };
-  const article = async (body: unknown) => (await t.request('POST', '/v1/articles', { key, body })).body.article;
-  const lastEvent = async (s = site) => Number((await t.ds.query('SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE site_id = ?', [s.id]))[0].n);
-  const eventsAfter = async (id: number) =>
-    (await t.ds.query('SELECT event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id', [site.id, id])).map(
-      (r: { event: string; payload: unknown }) => ({ event: r.event, data: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data }),
+  const article = async (body: unknown) =>
+    (await t.request('POST', '/v1/articles', { key, body })).body.article;
+  const lastEvent = async (s = site) =>
+    Number(
+      (await t.ds.query('SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE site_id = ?', [s.id]))[0]
+        .n,
     );
+  const eventsAfter = async (id: number) =>
+    (
+      await t.ds.query(
+        'SELECT event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id',
+        [site.id, id],
+      )
+    ).map((r: { event: string; payload: unknown }) => ({
+      event: r.event,
+      data: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
+    }));
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
@@ -33,7 +44,14 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
 
   it('creates with every field of 2.4; description [] when empty; privacy always public; category.created', async () => {
     const before = await lastEvent();
-    const res = await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Getting started', de: 'Erste Schritte' }, icon: 'rocket', privacy: 'private' } });
+    const res = await t.request('POST', '/v1/categories', {
+      key,
+      body: {
+        name: { en: 'Getting started', de: 'Erste Schritte' },
+        icon: 'rocket',
+        privacy: 'private',
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       status: 'success',
@@ -53,7 +71,13 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
     expect(sent).toEqual([
       {
         event: 'category.created',
-        data: { type: 'category', id: res.body.category.id, parent_id: null, name: 'Getting started', updated_at: res.body.category.updated_at },
+        data: {
+          type: 'category',
+          id: res.body.category.id,
+          parent_id: null,
+          name: 'Getting started',
+          updated_at: res.body.category.updated_at,
+        },
       },
     ]);
   });
@@ -69,14 +93,20 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
   });
 
   it('refuses unsupported languages with 422 validation_error on the field', async () => {
-    const res = await t.request('POST', '/v1/categories', { key, body: { name: { en: 'x', fr: 'y' } } });
+    const res = await t.request('POST', '/v1/categories', {
+      key,
+      body: { name: { en: 'x', fr: 'y' } },
+    });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       status: 'validation_error',
       message: 'The request could not be accepted.',
       errors: { name: ['Unsupported language key "fr" provided.'] },
     });
-    const desc = await t.request('POST', '/v1/categories', { key, body: { name: { en: 'x' }, description: { es: 'y' } } });
+    const desc = await t.request('POST', '/v1/categories', {
+      key,
+      body: { name: { en: 'x' }, description: { es: 'y' } },
+    });
     expect(desc.body.errors.description).toEqual(['Unsupported language key "es" provided.']);
   });
 
@@ -94,24 +124,48 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       expect(Object.keys(res.body.errors)).toContain(field);
     }
     const theirs = await create({ name: { en: 'Theirs' } }, otherKey);
-    const foreignParent = await t.request('POST', '/v1/categories', { key, body: { name: { en: 'x' }, parent_id: theirs.id } });
+    const foreignParent = await t.request('POST', '/v1/categories', {
+      key,
+      body: { name: { en: 'x' }, parent_id: theirs.id },
+    });
     expect(foreignParent.status).toBe(422);
     expect(foreignParent.body.errors.parent_id).toEqual(['The selected parent id is invalid.']);
   });
 
   it('PATCH changes only what is sent; the name cannot be cleared; description clears to []', async () => {
     const c = await create({ name: { en: 'Name', de: 'Name DE' }, description: { en: 'About' } });
-    const res = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { name: { de: 'Neu' } } });
+    const res = await t.request('PATCH', `/v1/categories/${c.id}`, {
+      key,
+      body: { name: { de: 'Neu' } },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.category).toMatchObject({ name: { en: 'Name', de: 'Neu' }, description: { en: 'About' } });
-    const cleared = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { description: { en: '' } } });
+    expect(res.body.category).toMatchObject({
+      name: { en: 'Name', de: 'Neu' },
+      description: { en: 'About' },
+    });
+    const cleared = await t.request('PATCH', `/v1/categories/${c.id}`, {
+      key,
+      body: { description: { en: '' } },
+    });
     expect(cleared.body.category.description).toEqual([]);
-    const writtenBack = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: cleared.body.category });
+    const writtenBack = await t.request('PATCH', `/v1/categories/${c.id}`, {
+      key,
+      body: cleared.body.category,
+    });
     expect(writtenBack.status).toBe(200);
-    expect(writtenBack.body.category).toMatchObject({ name: { en: 'Name', de: 'Neu' }, description: [], privacy: 'public' });
-    const noName = await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { name: { en: '', de: '' } } });
+    expect(writtenBack.body.category).toMatchObject({
+      name: { en: 'Name', de: 'Neu' },
+      description: [],
+      privacy: 'public',
+    });
+    const noName = await t.request('PATCH', `/v1/categories/${c.id}`, {
+      key,
+      body: { name: { en: '', de: '' } },
+    });
     expect(noName.status).toBe(422);
-    expect((await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { name: null } })).status).toBe(422);
+    expect(
+      (await t.request('PATCH', `/v1/categories/${c.id}`, { key, body: { name: null } })).status,
+    ).toBe(422);
   });
 
   it('a new parent may not be the category itself or a descendant', async () => {
@@ -120,14 +174,25 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
     const leaf = await create({ name: { en: 'Leaf' }, parent: mid.id });
     expect(leaf.parent).toBe(mid.id);
     for (const parent of [top.id, leaf.id]) {
-      const res = await t.request('PATCH', `/v1/categories/${top.id}`, { key, body: { parent_id: parent } });
+      const res = await t.request('PATCH', `/v1/categories/${top.id}`, {
+        key,
+        body: { parent_id: parent },
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors.parent_id).toBeDefined();
     }
     const before = await lastEvent();
-    const moved = await t.request('PATCH', `/v1/categories/${leaf.id}`, { key, body: { parent_id: top.id } });
+    const moved = await t.request('PATCH', `/v1/categories/${leaf.id}`, {
+      key,
+      body: { parent_id: top.id },
+    });
     expect(moved.body.category.parent).toBe(top.id);
-    expect((await eventsAfter(before)).map((e: { event: string; data: any }) => [e.event, e.data.parent_id])).toEqual([['category.updated', top.id]]);
+    expect(
+      (await eventsAfter(before)).map((e: { event: string; data: any }) => [
+        e.event,
+        e.data.parent_id,
+      ]),
+    ).toEqual([['category.updated', top.id]]);
   });
 
   it('PATCH and DELETE of an unknown or foreign id answer the HTML 404', async () => {
@@ -138,7 +203,10 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       ['PUT', `/v1/categories/${theirs.id}/articles/order`],
       ['PATCH', '/v1/categories/99999999'],
     ]) {
-      const res = await t.request(method, path, { key, body: method === 'DELETE' ? undefined : { name: { en: 'x' }, order: [1] } });
+      const res = await t.request(method, path, {
+        key,
+        body: method === 'DELETE' ? undefined : { name: { en: 'x' }, order: [1] },
+      });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('text/html');
     }
@@ -154,7 +222,9 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
     const redirect = await t.request('GET', '/v1/categories?limit=101', { key, json: false });
     expect(redirect.status).toBe(302);
     const theirs = await t.request('GET', '/v1/categories', { key: otherKey });
-    expect(theirs.body.categories.every((c: { name: { en: string } }) => c.name.en === 'Theirs')).toBe(true);
+    expect(
+      theirs.body.categories.every((c: { name: { en: string } }) => c.name.en === 'Theirs'),
+    ).toBe(true);
   });
 
   describe('delete (on_orphan)', () => {
@@ -173,7 +243,9 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         trashed_children_refiled: 0,
         moved_to: null,
       });
-      expect((await eventsAfter(before)).map((e: { event: string }) => e.event)).toEqual(['category.deleted']);
+      expect((await eventsAfter(before)).map((e: { event: string }) => e.event)).toEqual([
+        'category.deleted',
+      ]);
     });
 
     it('refuses to delete a category holding something without on_orphan, saying what it holds', async () => {
@@ -183,10 +255,17 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       await article({ title: { en: 'In it too' }, category_id: c.id });
       const res = await t.request('DELETE', `/v1/categories/${c.id}`, { key });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ status: 'error', code: 'category_not_empty', articles_count: 2, children_count: 1 });
+      expect(res.body).toMatchObject({
+        status: 'error',
+        code: 'category_not_empty',
+        articles_count: 2,
+        children_count: 1,
+      });
       expect(res.body.message).toContain('2 articles and 1 subcategory');
       expect(res.body.message).toContain('on_orphan');
-      expect((await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=keep`, { key })).status).toBe(422);
+      expect(
+        (await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=keep`, { key })).status,
+      ).toBe(422);
     });
 
     it('uncategorize: articles lose the category, subcategories go to the top level, Trash refiled', async () => {
@@ -198,7 +277,9 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       const trashed = await article({ title: { en: 'Trashed here' }, category_id: c.id });
       await t.request('DELETE', `/v1/articles/${trashed.id}`, { key });
       const before = await lastEvent();
-      const res = await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=uncategorize`, { key });
+      const res = await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=uncategorize`, {
+        key,
+      });
       expect(res.body).toMatchObject({
         on_orphan: 'uncategorize',
         articles_moved: 2,
@@ -207,8 +288,12 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         trashed_children_refiled: 0,
         moved_to: null,
       });
-      expect((await t.request('GET', `/v1/articles/${only.id}`, { key })).body.article).toMatchObject({ category_id: null, categories: [] });
-      expect((await t.request('GET', `/v1/articles/${both.id}`, { key })).body.article).toMatchObject({ category_id: keep.id, categories: [keep.id] });
+      expect(
+        (await t.request('GET', `/v1/articles/${only.id}`, { key })).body.article,
+      ).toMatchObject({ category_id: null, categories: [] });
+      expect(
+        (await t.request('GET', `/v1/articles/${both.id}`, { key })).body.article,
+      ).toMatchObject({ category_id: keep.id, categories: [keep.id] });
       const list = await t.request('GET', '/v1/categories', { key });
       expect(list.body.categories.find((x: { id: number }) => x.id === child.id).parent).toBeNull();
       // spec 6: category.deleted, plus article.updated for an article left in only one category
@@ -226,10 +311,20 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       const child = await create({ name: { en: 'Grandchild' }, parent_id: c.id });
       const a = await article({ title: { en: 'Moves up' }, category_id: c.id });
       const res = await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=reparent`, { key });
-      expect(res.body).toMatchObject({ on_orphan: 'reparent', articles_moved: 1, children_moved: 1, moved_to: parent.id });
-      expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article).toMatchObject({ category_id: parent.id, categories: [parent.id] });
+      expect(res.body).toMatchObject({
+        on_orphan: 'reparent',
+        articles_moved: 1,
+        children_moved: 1,
+        moved_to: parent.id,
+      });
+      expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article).toMatchObject({
+        category_id: parent.id,
+        categories: [parent.id],
+      });
       const list = await t.request('GET', '/v1/categories', { key });
-      expect(list.body.categories.find((x: { id: number }) => x.id === child.id).parent).toBe(parent.id);
+      expect(list.body.categories.find((x: { id: number }) => x.id === child.id).parent).toBe(
+        parent.id,
+      );
     });
   });
 
@@ -241,21 +336,43 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       const b = await create({ name: { en: 'B' } }, k);
       const c = await create({ name: { en: 'C' } }, k);
       const before = await lastEvent(s);
-      const res = await t.request('PUT', '/v1/categories/order', { key: k, body: { order: [c.id, a.id, b.id] } });
+      const res = await t.request('PUT', '/v1/categories/order', {
+        key: k,
+        body: { order: [c.id, a.id, b.id] },
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'success', message: expect.any(String), updated_count: 3 });
-      expect(res.body.categories.map((x: { id: number; position: number }) => [x.id, x.position])).toEqual([
+      expect(res.body).toMatchObject({
+        status: 'success',
+        message: expect.any(String),
+        updated_count: 3,
+      });
+      expect(
+        res.body.categories.map((x: { id: number; position: number }) => [x.id, x.position]),
+      ).toEqual([
         [c.id, 0],
         [a.id, 1],
         [b.id, 2],
       ]);
-      const rows = await t.ds.query('SELECT event FROM outbox WHERE site_id = ? AND id > ?', [s.id, before]);
-      expect(rows.map((r: { event: string }) => r.event)).toEqual(['category.updated', 'category.updated', 'category.updated']);
+      const rows = await t.ds.query('SELECT event FROM outbox WHERE site_id = ? AND id > ?', [
+        s.id,
+        before,
+      ]);
+      expect(rows.map((r: { event: string }) => r.event)).toEqual([
+        'category.updated',
+        'category.updated',
+        'category.updated',
+      ]);
       const theirs = await create({ name: { en: 'T' } }, otherKey);
-      const foreign = await t.request('PUT', '/v1/categories/order', { key: k, body: { order: [a.id, theirs.id] } });
+      const foreign = await t.request('PUT', '/v1/categories/order', {
+        key: k,
+        body: { order: [a.id, theirs.id] },
+      });
       expect(foreign.status).toBe(422);
       expect(foreign.body.errors['order.1']).toBeDefined();
-      expect((await t.request('PUT', '/v1/categories/order', { key: k, body: [b.id, a.id] })).body.updated_count).toBe(2);
+      expect(
+        (await t.request('PUT', '/v1/categories/order', { key: k, body: [b.id, a.id] })).body
+          .updated_count,
+      ).toBe(2);
     });
 
     it('PUT /categories/{id}/articles/order saves the custom order without an event', async () => {
@@ -264,7 +381,10 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       const a2 = await article({ title: { en: 'Two' }, category_id: c.id });
       const outside = await article({ title: { en: 'Outside' } });
       const before = await lastEvent();
-      const res = await t.request('PUT', `/v1/categories/${c.id}/articles/order`, { key, body: { order: [a2.id, outside.id, a1.id, 99999999] } });
+      const res = await t.request('PUT', `/v1/categories/${c.id}/articles/order`, {
+        key,
+        body: { order: [a2.id, outside.id, a1.id, 99999999] },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         status: 'success',
@@ -277,11 +397,22 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         hint: expect.stringContaining('Custom'),
       });
       expect(await eventsAfter(before)).toEqual([]);
-      const rows = await t.ds.query('SELECT article_id, position FROM article_categories WHERE category_id = ? ORDER BY position', [c.id]);
+      const rows = await t.ds.query(
+        'SELECT article_id, position FROM article_categories WHERE category_id = ? ORDER BY position',
+        [c.id],
+      );
       expect(rows.map((r: { article_id: number }) => Number(r.article_id))).toEqual([a2.id, a1.id]);
       await t.ds.query(`UPDATE categories SET article_sort = 'custom' WHERE id = ?`, [c.id]);
-      const visible = await t.request('PUT', `/v1/categories/${c.id}/articles/order`, { key, body: { articles: [a1.id, a2.id] } });
-      expect(visible.body).toMatchObject({ order_visible: true, article_sort: 'custom', article_sort_source: 'category', hint: null });
+      const visible = await t.request('PUT', `/v1/categories/${c.id}/articles/order`, {
+        key,
+        body: { articles: [a1.id, a2.id] },
+      });
+      expect(visible.body).toMatchObject({
+        order_visible: true,
+        article_sort: 'custom',
+        article_sort_source: 'category',
+        hint: null,
+      });
     });
   });
 });

@@ -58,20 +58,31 @@ export class CategoriesRepository {
     return this.ds.transaction(work);
   }
 
-  async findById(siteId: number, id: number, m: EntityManager = this.ds.manager): Promise<CategoryRow | null> {
-    const rows = await m.query(`SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ?`, [siteId, id]);
-    return rows[0] ? toRow(rows[0]) : null;
-  }
-
-  async findForUpdate(m: EntityManager, siteId: number, id: number): Promise<CategoryRow | null> {
-    const rows = await m.query(`SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ? FOR UPDATE`, [
+  async findById(
+    siteId: number,
+    id: number,
+    m: EntityManager = this.ds.manager,
+  ): Promise<CategoryRow | null> {
+    const rows = await m.query(`SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ?`, [
       siteId,
       id,
     ]);
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  async page(siteId: number, offset: number, limit: number): Promise<{ rows: CategoryRow[]; total: number }> {
+  async findForUpdate(m: EntityManager, siteId: number, id: number): Promise<CategoryRow | null> {
+    const rows = await m.query(
+      `SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ? FOR UPDATE`,
+      [siteId, id],
+    );
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async page(
+    siteId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: CategoryRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       this.ds.query(
         `SELECT ${COLUMNS} FROM categories WHERE site_id = ?
@@ -92,16 +103,28 @@ export class CategoriesRepository {
   }
 
   /** The ids among `ids` that are categories of the site. */
-  async existingIds(siteId: number, ids: number[], m: EntityManager = this.ds.manager): Promise<Set<number>> {
+  async existingIds(
+    siteId: number,
+    ids: number[],
+    m: EntityManager = this.ds.manager,
+  ): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await m.query('SELECT id FROM categories WHERE site_id = ? AND id IN (?)', [siteId, ids]);
+    const rows = await m.query('SELECT id FROM categories WHERE site_id = ? AND id IN (?)', [
+      siteId,
+      ids,
+    ]);
     return new Set(rows.map((r: { id: number }) => Number(r.id)));
   }
 
   /** Parent links of the site's categories (for the descendant check). */
   async parentLinks(m: EntityManager, siteId: number): Promise<Map<number, number | null>> {
     const rows = await m.query('SELECT id, parent_id FROM categories WHERE site_id = ?', [siteId]);
-    return new Map(rows.map((r: { id: number; parent_id: number | null }) => [Number(r.id), r.parent_id === null ? null : Number(r.parent_id)]));
+    return new Map(
+      rows.map((r: { id: number; parent_id: number | null }) => [
+        Number(r.id),
+        r.parent_id === null ? null : Number(r.parent_id),
+      ]),
+    );
   }
 
   /** The position after the last sibling (spec 2.4: an omitted position goes after the ordered ones). */
@@ -122,28 +145,50 @@ export class CategoriesRepository {
     const result = await m.query(
       `INSERT INTO categories (site_id, parent_id, name, description, icon, position, privacy, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 'public', ?, ?)`,
-      [siteId, v.parentId ?? null, JSON.stringify(v.name), JSON.stringify(v.description), v.icon ?? null, v.position, now, now],
+      [
+        siteId,
+        v.parentId ?? null,
+        JSON.stringify(v.name),
+        JSON.stringify(v.description),
+        v.icon ?? null,
+        v.position,
+        now,
+        now,
+      ],
     );
     return Number(result.insertId);
   }
 
-  async update(m: EntityManager, siteId: number, id: number, v: CategoryValues, now: Date): Promise<void> {
+  async update(
+    m: EntityManager,
+    siteId: number,
+    id: number,
+    v: CategoryValues,
+    now: Date,
+  ): Promise<void> {
     const sets: string[] = ['updated_at = ?'];
     const values: unknown[] = [now];
-    if (v.parentId !== undefined) sets.push('parent_id = ?') && values.push(v.parentId);
-    if (v.name !== undefined) sets.push('name = ?') && values.push(JSON.stringify(v.name));
-    if (v.description !== undefined) sets.push('description = ?') && values.push(JSON.stringify(v.description));
-    if (v.icon !== undefined) sets.push('icon = ?') && values.push(v.icon);
-    if (v.position !== undefined) sets.push('position = ?') && values.push(v.position);
+    const columns: [keyof CategoryValues, string, (x: unknown) => unknown][] = [
+      ['parentId', 'parent_id', (x) => x],
+      ['name', 'name', (x) => JSON.stringify(x)],
+      ['description', 'description', (x) => JSON.stringify(x)],
+      ['icon', 'icon', (x) => x],
+      ['position', 'position', (x) => x],
+    ];
+    for (const [key, column, encode] of columns) {
+      if (v[key] === undefined) continue;
+      sets.push(`${column} = ?`);
+      values.push(encode(v[key]));
+    }
     values.push(siteId, id);
     await m.query(`UPDATE categories SET ${sets.join(', ')} WHERE site_id = ? AND id = ?`, values);
   }
 
   async children(m: EntityManager, siteId: number, id: number): Promise<number[]> {
-    const rows = await m.query('SELECT id FROM categories WHERE site_id = ? AND parent_id = ? ORDER BY position, id', [
-      siteId,
-      id,
-    ]);
+    const rows = await m.query(
+      'SELECT id FROM categories WHERE site_id = ? AND parent_id = ? ORDER BY position, id',
+      [siteId, id],
+    );
     return rows.map((r: { id: number }) => Number(r.id));
   }
 

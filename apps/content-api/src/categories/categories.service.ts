@@ -37,7 +37,11 @@ export class CategoriesService {
   async list(site: SiteContext, query: Record<string, unknown>) {
     const paging = readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 422 });
     const { rows, total } = await this.categories.page(site.id, paging.offset, paging.perPage);
-    return { status: 'success', categories: rows.map((r) => toCategoryResponse(r)), meta: pageMeta(paging, total) };
+    return {
+      status: 'success',
+      categories: rows.map((r) => toCategoryResponse(r)),
+      meta: pageMeta(paging, total),
+    };
   }
 
   async create(site: SiteContext, body: Record<string, unknown>) {
@@ -59,7 +63,12 @@ export class CategoriesService {
         now,
       );
       const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
-      await writeWebhookEvent(m, site, 'category.created', categoryEventData(row, site.defaultLanguage));
+      await writeWebhookEvent(
+        m,
+        site,
+        'category.created',
+        categoryEventData(row, site.defaultLanguage),
+      );
       return row;
     });
     // spec 2.4: stored after the ordered ones, but the create response shows 0.
@@ -78,7 +87,12 @@ export class CategoriesService {
       const changes = await this.changes(m, site, current, input);
       await this.categories.update(m, site.id, id, changes, new Date());
       const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
-      await writeWebhookEvent(m, site, 'category.updated', categoryEventData(row, site.defaultLanguage));
+      await writeWebhookEvent(
+        m,
+        site,
+        'category.updated',
+        categoryEventData(row, site.defaultLanguage),
+      );
       return row;
     });
     return { status: 'success', category: toCategoryResponse(category) };
@@ -108,7 +122,11 @@ export class CategoriesService {
           409,
           'category_not_empty',
           `This category holds ${parts.join(' and ')}. Choose what happens to them with on_orphan=uncategorize or on_orphan=reparent.`,
-          { articles_count: active.length, children_count: children.length, on_orphan_choices: [...ON_ORPHAN] },
+          {
+            articles_count: active.length,
+            children_count: children.length,
+            on_orphan_choices: [...ON_ORPHAN],
+          },
         );
       }
       const policy: OnOrphan = onOrphan ?? 'uncategorize';
@@ -117,7 +135,14 @@ export class CategoriesService {
       await this.links.refile(m, site.id, id, [...active, ...trashed], target);
       if (children.length) {
         let position = await this.categories.nextPosition(m, site.id, target);
-        for (const child of children) await this.categories.update(m, site.id, child, { parentId: target, position: position++ }, new Date());
+        for (const child of children)
+          await this.categories.update(
+            m,
+            site.id,
+            child,
+            { parentId: target, position: position++ },
+            new Date(),
+          );
       }
       await this.categories.delete(m, site.id, id);
       await writeWebhookEvent(m, site, 'category.deleted', data);
@@ -153,7 +178,9 @@ export class CategoriesService {
       const unknown = ids.map((id, i) => [id, i] as const).filter(([id]) => !byId.has(id));
       if (unknown.length) {
         throw validationError(
-          Object.fromEntries(unknown.map(([, i]) => [`order.${i}`, [messages.selectedInvalid(`order.${i}`)]])),
+          Object.fromEntries(
+            unknown.map(([, i]) => [`order.${i}`, [messages.selectedInvalid(`order.${i}`)]]),
+          ),
         );
       }
       // Listed categories first in the order sent, then their unlisted siblings as they were.
@@ -177,14 +204,21 @@ export class CategoriesService {
       }
       for (const id of changed) {
         const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
-        await writeWebhookEvent(m, site, 'category.updated', categoryEventData(row, site.defaultLanguage));
+        await writeWebhookEvent(
+          m,
+          site,
+          'category.updated',
+          categoryEventData(row, site.defaultLanguage),
+        );
       }
       const rows = await Promise.all(ids.map((id) => this.categories.findById(site.id, id, m)));
       return {
         status: 'success',
         message: 'The category order was saved.',
         updated_count: changed.length,
-        categories: rows.filter((r): r is CategoryRow => r !== null).map((r) => toCategoryResponse(r)),
+        categories: rows
+          .filter((r): r is CategoryRow => r !== null)
+          .map((r) => toCategoryResponse(r)),
       };
     });
   }
@@ -197,7 +231,9 @@ export class CategoriesService {
     const category = await this.categories.findById(site.id, id);
     if (!category) throw htmlNotFound();
     if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
-    const { updated, skipped } = await this.categories.transaction((m) => this.links.setOrder(m, site.id, id, ids));
+    const { updated, skipped } = await this.categories.transaction((m) =>
+      this.links.setOrder(m, site.id, id, ids),
+    );
     const sort = category.articleSort ?? SITE_DEFAULT_ARTICLE_SORT;
     const visible = sort === 'custom';
     return {
@@ -214,21 +250,32 @@ export class CategoriesService {
     };
   }
 
-  private async requireParent(m: EntityManager, site: SiteContext, parentId: number): Promise<void> {
+  private async requireParent(
+    m: EntityManager,
+    site: SiteContext,
+    parentId: number,
+  ): Promise<void> {
     if (!(await this.categories.findById(site.id, parentId, m))) {
       throw validationError({ parent_id: [messages.selectedInvalid('parent_id')] });
     }
   }
 
-  private async changes(m: EntityManager, site: SiteContext, current: CategoryRow, input: CategoryInput) {
+  private async changes(
+    m: EntityManager,
+    site: SiteContext,
+    current: CategoryRow,
+    input: CategoryInput,
+  ) {
     const out: Parameters<CategoriesRepository['update']>[3] = {};
     if (input.name) {
       const name = mergeLanguageMap(current.name, input.name);
-      if (Object.keys(name).length === 0) throw validationError({ name: ['The name field cannot be cleared.'] });
+      if (Object.keys(name).length === 0)
+        throw validationError({ name: ['The name field cannot be cleared.'] });
       out.name = name;
     }
     if (input.description !== undefined) {
-      out.description = input.description === null ? {} : mergeLanguageMap(current.description, input.description);
+      out.description =
+        input.description === null ? {} : mergeLanguageMap(current.description, input.description);
     }
     if (input.icon !== undefined) out.icon = input.icon;
     if (input.position !== undefined) out.position = input.position;
@@ -237,17 +284,24 @@ export class CategoriesService {
         await this.requireParent(m, site, input.parentId);
         // Not the category itself or one of its descendants (spec 4.6).
         const parents = await this.categories.parentLinks(m, site.id);
-        for (let p: number | null = input.parentId, hops = 0; p !== null && hops <= parents.size; hops++) {
+        for (
+          let p: number | null = input.parentId, hops = 0;
+          p !== null && hops <= parents.size;
+          hops++
+        ) {
           if (p === current.id) {
             throw validationError({
-              parent_id: ['The parent id cannot be the category itself or one of its subcategories.'],
+              parent_id: [
+                'The parent id cannot be the category itself or one of its subcategories.',
+              ],
             });
           }
           p = parents.get(p) ?? null;
         }
       }
       out.parentId = input.parentId;
-      if (input.position === undefined) out.position = await this.categories.nextPosition(m, site.id, input.parentId);
+      if (input.position === undefined)
+        out.position = await this.categories.nextPosition(m, site.id, input.parentId);
     }
     return out;
   }

@@ -4,20 +4,33 @@ import type { EntityManager } from 'typeorm';
 /** The article ↔ category links as the category endpoints change them (site-scoped). */
 @Injectable()
 export class CategoryArticlesRepository {
-  async articlesIn(m: EntityManager, siteId: number, categoryId: number): Promise<{ id: number; trashed: boolean }[]> {
+  async articlesIn(
+    m: EntityManager,
+    siteId: number,
+    categoryId: number,
+  ): Promise<{ id: number; trashed: boolean }[]> {
     const rows = await m.query(
       `SELECT a.id, a.deleted_at FROM article_categories ac JOIN articles a ON a.id = ac.article_id
        WHERE ac.site_id = ? AND ac.category_id = ? AND a.site_id = ? FOR UPDATE`,
       [siteId, categoryId, siteId],
     );
-    return rows.map((r: { id: number; deleted_at: Date | null }) => ({ id: Number(r.id), trashed: r.deleted_at !== null }));
+    return rows.map((r: { id: number; deleted_at: Date | null }) => ({
+      id: Number(r.id),
+      trashed: r.deleted_at !== null,
+    }));
   }
 
   /**
    * Moves the articles out of `from`: into `to` when given (unless already there), and fixes
    * the primary category (the new one, else the next of the article's categories, else none).
    */
-  async refile(m: EntityManager, siteId: number, from: number, articleIds: number[], to: number | null): Promise<void> {
+  async refile(
+    m: EntityManager,
+    siteId: number,
+    from: number,
+    articleIds: number[],
+    to: number | null,
+  ): Promise<void> {
     if (articleIds.length === 0) return;
     if (to !== null) {
       await m.query(
@@ -27,11 +40,10 @@ export class CategoryArticlesRepository {
         [to, siteId, from, articleIds],
       );
     }
-    await m.query('DELETE FROM article_categories WHERE site_id = ? AND category_id = ? AND article_id IN (?)', [
-      siteId,
-      from,
-      articleIds,
-    ]);
+    await m.query(
+      'DELETE FROM article_categories WHERE site_id = ? AND category_id = ? AND article_id IN (?)',
+      [siteId, from, articleIds],
+    );
     await m.query(
       `UPDATE articles a SET a.category_id = (
          SELECT ac.category_id FROM article_categories ac WHERE ac.article_id = a.id
@@ -41,7 +53,11 @@ export class CategoryArticlesRepository {
     );
   }
 
-  async inExactlyOneCategory(m: EntityManager, siteId: number, articleIds: number[]): Promise<number[]> {
+  async inExactlyOneCategory(
+    m: EntityManager,
+    siteId: number,
+    articleIds: number[],
+  ): Promise<number[]> {
     if (articleIds.length === 0) return [];
     const rows = await m.query(
       `SELECT article_id FROM article_categories WHERE site_id = ? AND article_id IN (?)
@@ -52,7 +68,11 @@ export class CategoryArticlesRepository {
   }
 
   async touch(m: EntityManager, siteId: number, articleIds: number[], now: Date): Promise<void> {
-    await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [now, siteId, articleIds]);
+    await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
+      now,
+      siteId,
+      articleIds,
+    ]);
   }
 
   /** Sets the custom positions in the order given; returns how many were set and the skipped ids. */

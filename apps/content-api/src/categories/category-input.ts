@@ -22,7 +22,11 @@ function isInt(v: unknown): v is number {
  * Reads the body of POST/PATCH /categories. The parent link is `parent_id` (`parent`, the name
  * the read uses, is accepted too). Failures: 422 `validation_error` on the field (spec 2.1).
  */
-export function readCategoryInput(body: Record<string, unknown>, site: SiteContext, creating: boolean): CategoryInput {
+export function readCategoryInput(
+  body: Record<string, unknown>,
+  site: SiteContext,
+  creating: boolean,
+): CategoryInput {
   const errors: FieldErrors = {};
   const input: CategoryInput = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
@@ -31,14 +35,17 @@ export function readCategoryInput(body: Record<string, unknown>, site: SiteConte
     const raw = body[field];
     if (raw === undefined) return;
     if (raw === null) {
-      if (field === 'name') fail('name', creating ? messages.required('name') : 'The name field cannot be cleared.');
+      if (field === 'name')
+        fail('name', creating ? messages.required('name') : 'The name field cannot be cleared.');
       else input.description = null;
       return;
     }
     const r = readLanguageMap(raw, site);
     if (!r.ok) {
-      if (r.problem.kind === 'unsupported_language') fail(field, unsupportedLanguageMessage(r.problem.code));
-      else if (r.problem.kind === 'not_string') fail(`${field}.${r.problem.code}`, messages.string(`${field}.${r.problem.code}`));
+      if (r.problem.kind === 'unsupported_language')
+        fail(field, unsupportedLanguageMessage(r.problem.code));
+      else if (r.problem.kind === 'not_string')
+        fail(`${field}.${r.problem.code}`, messages.string(`${field}.${r.problem.code}`));
       else fail(field, messages.object(field));
       return;
     }
@@ -52,7 +59,8 @@ export function readCategoryInput(body: Record<string, unknown>, site: SiteConte
     fail('name', messages.required('name'));
   }
 
-  const parentField = body.parent_id !== undefined ? 'parent_id' : body.parent !== undefined ? 'parent' : null;
+  const parentField =
+    body.parent_id !== undefined ? 'parent_id' : body.parent !== undefined ? 'parent' : null;
   if (parentField) {
     const p = body[parentField];
     if (p === null || p === 0) input.parentId = null;
@@ -63,7 +71,8 @@ export function readCategoryInput(body: Record<string, unknown>, site: SiteConte
   if (body.icon !== undefined) {
     if (body.icon === null) input.icon = null;
     else if (typeof body.icon !== 'string') fail('icon', messages.string('icon'));
-    else if (Array.from(body.icon).length > ICON_MAX) fail('icon', messages.maxString('icon', ICON_MAX));
+    else if (Array.from(body.icon).length > ICON_MAX)
+      fail('icon', messages.maxString('icon', ICON_MAX));
     else input.icon = body.icon;
   }
 
@@ -87,7 +96,8 @@ export function readIdOrder(body: unknown, alias: string): number[] {
     : body && typeof body === 'object'
       ? ((body as Record<string, unknown>).order ?? (body as Record<string, unknown>)[alias])
       : undefined;
-  if (raw === undefined || raw === null) throw validationError({ order: [messages.required('order')] });
+  if (raw === undefined || raw === null)
+    throw validationError({ order: [messages.required('order')] });
   if (!Array.isArray(raw)) throw validationError({ order: [messages.array('order')] });
   const errors: FieldErrors = {};
   const seen = new Set<number>();

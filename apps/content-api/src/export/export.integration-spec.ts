@@ -19,8 +19,14 @@ describe('GET /export (spec 4.2, 4.11)', () => {
     otherKey = await t.factory.key(other);
     await t.request('POST', '/v1/categories', { key: writer, body: { name: { en: 'Cat A' } } });
     await t.request('POST', '/v1/categories', { key: writer, body: { name: { en: 'Cat B' } } });
-    const items = Array.from({ length: 7 }, (_, i) => ({ title: { en: `Article ${i}` }, published: i % 2 === 0 }));
-    const res = await t.request('POST', '/v1/articles/bulk', { key: writer, body: { articles: items } });
+    const items = Array.from({ length: 7 }, (_, i) => ({
+      title: { en: `Article ${i}` },
+      published: i % 2 === 0,
+    }));
+    const res = await t.request('POST', '/v1/articles/bulk', {
+      key: writer,
+      body: { articles: items },
+    });
     for (const r of res.body.results) created.push(r.article.id);
     await t.request('DELETE', `/v1/articles/${created[3]}`, { key: writer });
     await t.request('POST', '/v1/articles', { key: otherKey, body: { title: { en: 'Foreign' } } });
@@ -37,7 +43,10 @@ describe('GET /export (spec 4.2, 4.11)', () => {
       expect(res.body.status).toBe('success');
       expect(res.body.snapshot.generated_at).toMatch(FORMAT_B);
       if (pages === 0) {
-        expect(res.body.categories.map((c: { name: { en: string } }) => c.name.en)).toEqual(['Cat A', 'Cat B']);
+        expect(res.body.categories.map((c: { name: { en: string } }) => c.name.en)).toEqual([
+          'Cat A',
+          'Cat B',
+        ]);
       } else {
         expect(res.body).not.toHaveProperty('categories');
       }
@@ -69,7 +78,9 @@ describe('GET /export (spec 4.2, 4.11)', () => {
 
   it('never exports another site', async () => {
     const res = await t.request('GET', '/v1/export', { key: otherKey });
-    expect(res.body.articles.map((a: { title: { en: string } }) => a.title.en)).toEqual(['Foreign']);
+    expect(res.body.articles.map((a: { title: { en: string } }) => a.title.en)).toEqual([
+      'Foreign',
+    ]);
     expect(res.body.categories).toEqual([]);
   });
 

@@ -21,7 +21,10 @@ export class ExportService {
   async page(site: SiteContext, query: Record<string, unknown>) {
     const generatedAt = new Date();
     const cursor = queryInteger(query, 'cursor', { min: 0 }) ?? 0;
-    const { perPage } = readPaging({ limit: query.limit }, { defaultSize: 100, maxSize: 200, overMax: 422 });
+    const { perPage } = readPaging(
+      { limit: query.limit },
+      { defaultSize: 100, maxSize: 200, overMax: 422 },
+    );
     const [ids, categories] = await Promise.all([
       this.articles.idsAfter(site.id, cursor, perPage + 1),
       cursor === 0 ? this.categories.all(site.id) : Promise.resolve(null),

@@ -7,7 +7,8 @@ import type { EntityManager } from 'typeorm';
 export class CategoryEntity {
   @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ name: 'site_id', type: 'int', unsigned: true }) siteId: number;
-  @Column({ name: 'parent_id', type: 'int', unsigned: true, nullable: true }) parentId: number | null;
+  @Column({ name: 'parent_id', type: 'int', unsigned: true, nullable: true }) parentId:
+    number | null;
   /** Language map. */
   @Column({ type: 'json' }) name: Record<string, string>;
   /** Language map; `{}` reads as `[]` (spec 2.1). */
@@ -17,7 +18,8 @@ export class CategoryEntity {
   /** Always `public` for categories made through the API (spec 2.4). */
   @Column({ type: 'varchar', length: 16 }) privacy: string;
   /** How the category page sorts its articles; null follows the site default (`newest`). */
-  @Column({ name: 'article_sort', type: 'varchar', length: 16, nullable: true }) articleSort: string | null;
+  @Column({ name: 'article_sort', type: 'varchar', length: 16, nullable: true }) articleSort:
+    string | null;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'datetime', precision: 3 }) updatedAt: Date;
 }
@@ -26,20 +28,25 @@ export class CategoryEntity {
 export class ArticleEntity {
   @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ name: 'site_id', type: 'int', unsigned: true }) siteId: number;
-  @Column({ name: 'external_id', type: 'varchar', length: 191, nullable: true }) externalId: string | null;
-  @Column({ name: 'author_id', type: 'int', unsigned: true, nullable: true }) authorId: number | null;
+  @Column({ name: 'external_id', type: 'varchar', length: 191, nullable: true }) externalId:
+    string | null;
+  @Column({ name: 'author_id', type: 'int', unsigned: true, nullable: true }) authorId:
+    number | null;
   /** Primary category. */
-  @Column({ name: 'category_id', type: 'int', unsigned: true, nullable: true }) categoryId: number | null;
+  @Column({ name: 'category_id', type: 'int', unsigned: true, nullable: true }) categoryId:
+    number | null;
   @Column({ type: 'varchar', length: 16 }) type: 'article' | 'faq';
   @Column({ type: 'boolean' }) published: boolean;
   @Column({ type: 'varchar', length: 16 }) visibility: 'public' | 'private' | 'link_only';
-  @Column({ name: 'share_token', type: 'varchar', length: 64, nullable: true }) shareToken: string | null;
+  @Column({ name: 'share_token', type: 'varchar', length: 64, nullable: true }) shareToken:
+    string | null;
   /** Team member (user) ids who may read while private. */
   @Column({ name: 'shared_with', type: 'json' }) sharedWith: number[];
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'datetime', precision: 3 }) updatedAt: Date;
   /** Set while the article is in the Trash (spec 2.3 rule 6); `published` keeps its status. */
-  @Column({ name: 'deleted_at', type: 'datetime', precision: 3, nullable: true }) deletedAt: Date | null;
+  @Column({ name: 'deleted_at', type: 'datetime', precision: 3, nullable: true })
+  deletedAt: Date | null;
 }
 
 /** One language of an article; also the per-language full-text index (title + text). */
@@ -55,10 +62,12 @@ export class ArticleTranslationEntity {
   @Column({ type: 'mediumtext' }) content: string;
   /** Readable text of `content` without internal markup, for FULLTEXT. */
   @Column({ name: 'search_text', type: 'mediumtext' }) searchText: string;
-  @Column({ name: 'meta_title', type: 'varchar', length: 191, nullable: true }) metaTitle: string | null;
+  @Column({ name: 'meta_title', type: 'varchar', length: 191, nullable: true }) metaTitle:
+    string | null;
   @Column({ name: 'meta_description', type: 'varchar', length: 191, nullable: true })
   metaDescription: string | null;
-  @Column({ name: 'audio_file', type: 'varchar', length: 2048, nullable: true }) audioFile: string | null;
+  @Column({ name: 'audio_file', type: 'varchar', length: 2048, nullable: true }) audioFile:
+    string | null;
   /** Released to readers (spec 2.1 unreleased translations). */
   @Column({ type: 'boolean' }) released: boolean;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;

@@ -78,7 +78,13 @@ export class Content1763900000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['article_stats', 'article_categories', 'article_translations', 'articles', 'categories']) {
+    for (const table of [
+      'article_stats',
+      'article_categories',
+      'article_translations',
+      'articles',
+      'categories',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }
