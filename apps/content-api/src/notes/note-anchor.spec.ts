@@ -14,9 +14,16 @@ describe('team-note anchors (hc note add)', () => {
 
   it('matches decoded text (entities) and collapsed whitespace', () => {
     expect(highlightQuote('<p>Fish &amp; chips</p>', 'Fish & chips', 'n')).toBe(
-      '<p><mark data-hc-note="n">Fish &#x26; chips</mark></p>',
+      '<p><mark data-hc-note="n">Fish &amp; chips</mark></p>',
     );
     expect(locate('click \n  Save now', 'click Save')).toEqual({ start: 0, end: 13 });
+  });
+
+  it('leaves every byte outside the touched text pieces as stored', () => {
+    const html = '<P CLASS=x>Hello&nbsp;there <br/>big   world</P>\n<img src=a.png>';
+    expect(highlightQuote(html, 'big world', 'n')).toBe(
+      '<P CLASS=x>Hello&nbsp;there <br/><mark data-hc-note="n">big   world</mark></P>\n<img src=a.png>',
+    );
   });
 
   it('does not anchor inside internal notes, AI drafts or scripts, and answers null when absent', () => {

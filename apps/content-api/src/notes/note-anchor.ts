@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
 import type { Element, ElementContent, Root, Text } from 'hast';
-import { AI_DRAFT_ATTRIBUTE, INTERNAL_NOTE_ATTRIBUTE, NOTE_MARK_ATTRIBUTE } from '@hc/content';
+import {
+  AI_DRAFT_ATTRIBUTE,
+  INTERNAL_NOTE_ATTRIBUTE,
+  NOTE_MARK_ATTRIBUTE,
+  noteMark,
+} from '@hc/content';
 
 /** A new mark id: `note-` and 12 hex digits. */
 export function newMarkId(): string {
@@ -70,14 +75,50 @@ export function locate(text: string, quote: string): { start: number; end: numbe
 /**
  * The HTML with the first occurrence of `quote` in its readable text wrapped in the team-note
  * highlight markup of @hc/content (`<mark data-hc-note="<markId>">`); a quote crossing element
- * boundaries gets one mark per text piece, all with the same id. Null when the quote is not
- * in the text.
+ * boundaries gets one mark per text piece, all with the same id. Only the text pieces the quote
+ * touches are rewritten; every other byte of the stored HTML stays as it was. Null when the
+ * quote is not in the text.
  */
 export function highlightQuote(html: string, quote: string, markId: string): string | null {
   const tree = fromHtml(html, { fragment: true });
   const { pieces, text } = textPieces(tree);
   const range = locate(text, quote);
   if (!range) return null;
+  const edits: { from: number; to: number; html: string }[] = [];
+  for (const piece of pieces) {
+    const from = Math.max(range.start, piece.start) - piece.start;
+    const to = Math.min(range.end, piece.start + piece.node.value.length) - piece.start;
+    if (from >= to) continue;
+    const value = piece.node.value;
+    const start = piece.node.position?.start.offset;
+    const end = piece.node.position?.end.offset;
+    if (start === undefined || end === undefined) return rewriteWhole(tree, pieces, range, markId);
+    edits.push({
+      from: start,
+      to: end,
+      html:
+        escapeText(value.slice(0, from)) +
+        noteMark(markId, value.slice(from, to)) +
+        escapeText(value.slice(to)),
+    });
+  }
+  let out = html;
+  for (const edit of edits.reverse())
+    out = out.slice(0, edit.from) + edit.html + out.slice(edit.to);
+  return out;
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Fallback when the parser gave no source positions: insert into the tree and serialize it. */
+function rewriteWhole(
+  tree: Root,
+  pieces: Piece[],
+  range: { start: number; end: number },
+  markId: string,
+): string {
   const markProp = propName(NOTE_MARK_ATTRIBUTE);
   for (const piece of pieces) {
     const from = Math.max(range.start, piece.start) - piece.start;
