@@ -8,6 +8,7 @@ import {
   send,
   startImageServer,
   SVG,
+  restoreEnv,
   useTempDataDir,
   type ImageServer,
 } from './testing/image-fixtures';
@@ -39,6 +40,7 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
     key = await t.factory.key(site);
   });
   afterAll(async () => {
+    restoreEnv();
     Object.assign(importLimits, saved);
     await t.close();
     await server.close();

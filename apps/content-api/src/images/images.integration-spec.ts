@@ -6,7 +6,14 @@ import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { ImagesRepository } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
-import { form, makeImage, oversizedPng, SVG, useTempDataDir } from './testing/image-fixtures';
+import {
+  form,
+  makeImage,
+  oversizedPng,
+  SVG,
+  useTempDataDir,
+  restoreEnv,
+} from './testing/image-fixtures';
 
 const REFUSED = 'The upload could not be accepted.';
 
@@ -47,7 +54,10 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
     otherKey = await t.factory.key(other);
     readKey = await t.factory.key(site, { scope: 'read' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
 
   const upload = (
     k: string,

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ImageFilesController } from './image-files.controller';
 import { ImageImporter } from './image-importer';
 import { ImageStoreService } from './image-store.service';
@@ -7,6 +7,8 @@ import { ImagesController } from './images.controller';
 import { ImagesRepository, UploadUrlsRepository } from './images.repository';
 import { ImagesService } from './images.service';
 import { RehostService } from './rehost.service';
+import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
+import { S3ImageStorage } from './storage/s3-image.storage';
 import { imageStorageProvider } from './storage/storage.provider';
 import { UploadUrlController } from './upload-url.controller';
 import { UploadUrlsService } from './upload-urls.service';
@@ -27,4 +29,11 @@ import { UploadUrlsService } from './upload-urls.service';
   ],
   exports: [RehostService],
 })
-export class ImagesModule {}
+export class ImagesModule implements OnApplicationShutdown {
+  constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}
+
+  onApplicationShutdown(): void {
+    // The S3 client keeps sockets open; local storage holds nothing.
+    if (this.storage instanceof S3ImageStorage) this.storage.destroy();
+  }
+}

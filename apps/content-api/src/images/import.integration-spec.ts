@@ -9,6 +9,7 @@ import {
   redirect,
   send,
   startImageServer,
+  restoreEnv,
   useTempDataDir,
   type ImageServer,
 } from './testing/image-fixtures';
@@ -89,6 +90,7 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
     key = await t.factory.key(site);
   });
   afterAll(async () => {
+    restoreEnv();
     Object.assign(importLimits, saved);
     await t.close();
     await server.close();

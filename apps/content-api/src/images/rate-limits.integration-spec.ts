@@ -1,6 +1,6 @@
 import { startTestApp, TestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
-import { useTempDataDir } from './testing/image-fixtures';
+import { useTempDataDir, restoreEnv } from './testing/image-fixtures';
 
 describe('images: per-IP limits (spec 8)', () => {
   let t: TestApp;
@@ -12,7 +12,10 @@ describe('images: per-IP limits (spec 8)', () => {
     const site = await t.factory.site();
     key = await t.factory.key(site);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
 
   // Empty bodies: refused with 422 after the limit check, so nothing is stored.
   const post = (path: string) => t.request('POST', path, { key, body: {} });

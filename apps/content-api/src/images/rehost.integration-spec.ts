@@ -6,6 +6,7 @@ import {
   makeImage,
   send,
   startImageServer,
+  restoreEnv,
   useTempDataDir,
   type ImageServer,
 } from './testing/image-fixtures';
@@ -37,6 +38,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
     rehost = t.app.get(RehostService);
   });
   afterAll(async () => {
+    restoreEnv();
     await t.close();
     await server.close();
   });

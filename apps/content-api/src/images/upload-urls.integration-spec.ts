@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
-import { form, makeImage, SVG, useTempDataDir } from './testing/image-fixtures';
+import { form, makeImage, SVG, useTempDataDir, restoreEnv } from './testing/image-fixtures';
 
 describe('images: upload URLs (spec 3.4, 4.7)', () => {
   let t: TestApp;
@@ -15,7 +15,10 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
     site = await t.factory.site();
     key = await t.factory.key(site);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
 
   async function issue(
     k = key,

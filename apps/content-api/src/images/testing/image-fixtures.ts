@@ -42,13 +42,33 @@ export function form(entries: [string, string | { data: Buffer; name: string }][
   return f;
 }
 
+const TOUCHED = ['HC_DATA_DIR', 'HC_OUTBOUND_ALLOWLIST', 'NODE_EXTRA_CA_CERTS'] as const;
+let savedEnv: Partial<Record<(typeof TOUCHED)[number], string>> | null = null;
+
+function rememberEnv(): void {
+  savedEnv ??= Object.fromEntries(TOUCHED.map((name) => [name, process.env[name]]));
+}
+
 /** A fresh HC_DATA_DIR and allow-list for one test file; call before starting the app. */
 export function useTempDataDir(allowlist: string[] = []): string {
+  rememberEnv();
   const dir = mkdtempSync(join(tmpdir(), 'hc-images-'));
   process.env.HC_DATA_DIR = dir;
   process.env.HC_OUTBOUND_ALLOWLIST = allowlist.join(',');
   resetSettings();
   return dir;
+}
+
+/** Puts back what `useTempDataDir` and `startImageServer` changed (call in afterAll). */
+export function restoreEnv(): void {
+  if (!savedEnv) return;
+  for (const name of TOUCHED) {
+    const value = savedEnv[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  savedEnv = null;
+  resetSettings();
 }
 
 export type Route = (
@@ -72,6 +92,7 @@ export async function startImageServer(
   routes: Record<string, Route>,
   cert: { key: string; cert: string; certPath: string },
 ): Promise<ImageServer> {
+  rememberEnv();
   process.env.NODE_EXTRA_CA_CERTS = cert.certPath;
   const hits: string[] = [];
   const server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
