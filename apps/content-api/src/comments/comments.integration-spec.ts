@@ -1,14 +1,50 @@
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Global, Module } from '@nestjs/common';
+import { TOKEN_VERIFIER } from '@hc/auth';
+import type { TokenVerifier, VerifiedToken } from '@hc/auth';
 import { resetSettings } from '@hc/contracts';
+import { CoreModule, createHttpApp } from '@hc/http';
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
-import { createContentApi } from '../app.factory';
 import { run } from '../cli';
+import { DOMAIN_MODULES } from '../domain.modules';
 import { SitesService } from '../sites/sites.service';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
 import { CommentsService } from './comments.service';
 import type { OutgoingEmail } from './email-sender';
+
+/** Bearer tokens for this file: the JWT verifier belongs to auth-server's issue. */
+const tokens = new Map<string, VerifiedToken>();
+const verifier: TokenVerifier = { verify: async (token) => tokens.get(token) ?? null };
+
+@Global()
+@Module({ providers: [{ provide: TOKEN_VERIFIER, useValue: verifier }], exports: [TOKEN_VERIFIER] })
+class TestTokensModule {}
+
+/** The content-api as createContentApi builds it, plus test bearer tokens. */
+@Module({ imports: [CoreModule.forRoot(), TestTokensModule, ...DOMAIN_MODULES] })
+class ContentApiWithTokens {}
+
+async function createWithTokens() {
+  const app = await createHttpApp(ContentApiWithTokens);
+  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
+  return app;
+}
+
+function token(userId: number, siteIds: number[], scopes: string[]): string {
+  const value = `tok-comments-${tokens.size + 1}`;
+  tokens.set(value, {
+    tokenId: value,
+    clientId: 'client-comments',
+    grantId: null,
+    userId,
+    scopes,
+    audience: ['http://localhost:8080'],
+    siteIds,
+  });
+  return value;
+}
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 
@@ -139,7 +175,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     process.env.HC_SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
     process.env.HC_EMAIL_FROM = 'Help Center <help@example.test>';
     resetSettings();
-    t = await startTestApp(createContentApi);
+    t = await startTestApp(createWithTokens);
     site = await t.factory.site({ languages: ['en', 'de'] });
     other = await t.factory.site({ languages: ['en', 'de'] });
     key = await t.factory.key(site);
@@ -322,6 +358,31 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         body: { text: 'x' },
       });
       expect(res.status).toBe(404);
+    });
+
+    it('with an OAuth token posts as the token’s person; content.write needed', async () => {
+      const editor = await t.factory.user({ name: 'Edna Editor' });
+      await t.factory.member(site, editor, 'editor');
+      const writer = token(editor.id, [site.id], ['content.read', 'content.write']);
+      const res = await t.request('POST', `/v1/articles/${article}/comments`, {
+        token: writer,
+        body: { text: 'From an app' },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.comment.author).toEqual({
+        id: editor.id,
+        name: 'Edna Editor',
+        avatar: null,
+        type: 'team',
+      });
+      const reader = token(editor.id, [site.id], ['content.read']);
+      const denied = await t.request('POST', `/v1/articles/${article}/comments`, {
+        token: reader,
+        body: { text: 'x' },
+      });
+      expect(denied.status).toBe(403);
+      expect(denied.body.message).toBe('This action requires the content.write scope.');
+      expect((await t.request('GET', '/v1/comments', { token: reader })).status).toBe(200);
     });
 
     it('needs content.write: a Read only key gets 403 insufficient_scope', async () => {
