@@ -13,6 +13,7 @@ import {
   tokenRequest,
 } from '../testing/oauth-test-helpers';
 import { run as runCli } from '../cli';
+import { TokensRepository } from './tokens.repository';
 
 const REDIRECT = 'http://127.0.0.1:4999/callback';
 const API = 'http://localhost:8080';
@@ -367,6 +368,57 @@ describe('auth-server (spec 4.13)', () => {
       });
     });
 
+    it('a code older than 10 minutes is expired', async () => {
+      const site = await auth.factory.site();
+      const clientId = await publicClient();
+      const { code, verifier } = await authorizeCode(clientId, site.owner);
+      const rows: { payload: string | Record<string, unknown> }[] = await auth.ds.query(
+        "SELECT payload FROM oauth_payloads WHERE model = 'AuthorizationCode' AND id = ?",
+        [code],
+      );
+      const payload =
+        typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
+      expect(payload.exp - payload.iat).toBe(600);
+      payload.exp = Math.floor(Date.now() / 1000) - 1;
+      await auth.ds.query(
+        "UPDATE oauth_payloads SET payload = ?, expires_at = ? WHERE model = 'AuthorizationCode' AND id = ?",
+        [JSON.stringify(payload), new Date(Date.now() - 1000), code],
+      );
+      const res = await tokenRequest(issuer, {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: 'invalid_request',
+        hint: 'Authorization code has expired',
+      });
+    });
+
+    it('purges expired rows but keeps expired codes and refresh tokens a week', async () => {
+      const past = new Date(Date.now() - 3600_000);
+      const old = new Date(Date.now() - 8 * 24 * 3600_000);
+      const rows: [string, string, Date][] = [
+        ['Session', 'purge-session', past],
+        ['RefreshToken', 'purge-recent-rt', past],
+        ['RefreshToken', 'purge-old-rt', old],
+      ];
+      for (const [model, id, expires] of rows) {
+        await auth.ds.query(
+          'INSERT INTO oauth_payloads (model, id, payload, expires_at) VALUES (?, ?, ?, ?)',
+          [model, id, '{}', expires],
+        );
+      }
+      await auth.app.get(TokensRepository).purgeExpired();
+      const left: { id: string }[] = await auth.ds.query(
+        "SELECT id FROM oauth_payloads WHERE id LIKE 'purge-%' ORDER BY id",
+      );
+      expect(left.map((r) => r.id)).toEqual(['purge-recent-rt']);
+    });
+
     it('refuses a wrong code_verifier with invalid_grant "Failed to verify `code_verifier`"', async () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
@@ -473,8 +525,8 @@ describe('auth-server (spec 4.13)', () => {
         typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
       payload.exp = Math.floor(Date.now() / 1000) - 10;
       await auth.ds.query(
-        "UPDATE oauth_payloads SET payload = ? WHERE model = 'RefreshToken' AND id = ?",
-        [JSON.stringify(payload), rt],
+        "UPDATE oauth_payloads SET payload = ?, expires_at = ? WHERE model = 'RefreshToken' AND id = ?",
+        [JSON.stringify(payload), new Date(Date.now() - 10_000), rt],
       );
       const res = await tokenRequest(issuer, {
         grant_type: 'refresh_token',

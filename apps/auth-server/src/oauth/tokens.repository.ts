@@ -7,6 +7,8 @@ export interface PayloadRow {
   expires_at: Date | null;
 }
 
+const KEPT_PAST_EXPIRY = new Set(['RefreshToken', 'AuthorizationCode']);
+
 /** Models whose rows belong to one person's connection to one app. */
 const CONNECTION_MODELS = ['AccessToken', 'RefreshToken', 'AuthorizationCode', 'Grant'];
 
@@ -55,7 +57,10 @@ export class TokensRepository {
     );
     const row = rows[0];
     if (!row) return undefined;
-    if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
+    // Codes and refresh tokens are returned past their expiry: the provider checks `exp` itself
+    // and answers "expired" rather than "not found" (spec 4.13 hints).
+    if (row.expires_at && row.expires_at.getTime() <= Date.now() && !KEPT_PAST_EXPIRY.has(model))
+      return undefined;
     const payload =
       typeof row.payload === 'string'
         ? (JSON.parse(row.payload) as Record<string, unknown>)
@@ -149,10 +154,17 @@ export class TokensRepository {
   /** Deletes expired rows (called now and then; never needed for correctness). */
   async purgeExpired(): Promise<void> {
     const now = new Date();
-    await this.ds.query(
-      'DELETE FROM oauth_payloads WHERE expires_at IS NOT NULL AND expires_at < ?',
-      [now],
-    );
+    // Expired codes and refresh tokens stay a week to answer "expired" rather than "revoked".
+    const week = new Date(now.getTime() - 7 * 24 * 3600_000);
+    const kept = [...KEPT_PAST_EXPIRY];
+    await this.ds.query('DELETE FROM oauth_payloads WHERE expires_at < ? AND model NOT IN (?)', [
+      now,
+      kept,
+    ]);
+    await this.ds.query('DELETE FROM oauth_payloads WHERE expires_at < ? AND model IN (?)', [
+      week,
+      kept,
+    ]);
     await this.ds.query('DELETE FROM oauth_access_tokens WHERE expires_at < ?', [now]);
   }
 }
