@@ -27,7 +27,9 @@ export function readPaging(query: Record<string, unknown>, rule: PagingRule): Pa
     if (rule.overMax === 'clamp') size = rule.maxSize;
     else throw fieldError(param, messages.maxNumber(param, rule.maxSize), undefined, rule.overMax);
   }
-  return { page, perPage: size, offset: (page - 1) * size };
+  // A page past the end is an empty list (spec 4.2), however far: the offset stays an integer
+  // the database accepts (a float like 2.5e+21 would be an SQL syntax error).
+  return { page, perPage: size, offset: Math.min((page - 1) * size, Number.MAX_SAFE_INTEGER) };
 }
 
 /** `meta` of spec 4.2: {page, per_page, total_pages (at least 1), items_count}. */

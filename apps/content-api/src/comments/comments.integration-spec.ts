@@ -588,6 +588,9 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const past = await list('?search=bulk&page=9');
       expect(past.status).toBe(200);
       expect(past.body.comments).toEqual([]);
+      const farPast = await list('?page=100000000000000000000');
+      expect(farPast.status).toBe(200);
+      expect(farPast.body.comments).toEqual([]);
       const over = await list('?limit=101');
       expect(over.status).toBe(422);
       expect(over.body.errors).toEqual({
