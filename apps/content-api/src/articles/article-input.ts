@@ -14,6 +14,9 @@ import { LanguageMapInput, readLanguageMap, unsupportedLanguageMessage } from '@
 import type { ArticleType, Visibility } from './articles.repository';
 
 export const EXTERNAL_ID_MAX = 191;
+/** Storage limits of a title and of one language's content. */
+export const TITLE_MAX = 1024;
+export const CONTENT_MAX_BYTES = 16_777_215;
 export const SEO_TITLE_MAX = 60;
 export const SEO_DESCRIPTION_MAX = 160;
 export const VISIBILITIES: readonly Visibility[] = ['public', 'private', 'link_only'];
@@ -139,6 +142,11 @@ export function readArticleInput(
       const values = Object.values(title);
       if (creating && (values.length === 0 || values.some((v) => v === null)))
         fail({ kind: 'blank_title' });
+      for (const [lang, text] of Object.entries(title)) {
+        if (text !== null && Array.from(text).length > TITLE_MAX) {
+          add(`title.${lang}`, messages.maxString(`title.${lang}`, TITLE_MAX));
+        }
+      }
       input.title = title;
     }
   }
@@ -150,7 +158,14 @@ export function readArticleInput(
       continue;
     }
     const value = langMap(b[field], field);
-    if (value) input[field] = value;
+    if (!value) continue;
+    for (const [lang, text] of Object.entries(value)) {
+      // MEDIUMTEXT holds 16 MB; a longer text is the caller's mistake, not a 500.
+      if (field === 'content' && text !== null && Buffer.byteLength(text) > CONTENT_MAX_BYTES) {
+        add(`content.${lang}`, `The content.${lang} field must not be larger than 16 MB.`);
+      }
+    }
+    input[field] = value;
   }
 
   if (b.metadata !== undefined && b.metadata !== null) {

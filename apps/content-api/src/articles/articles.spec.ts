@@ -117,3 +117,12 @@ describe('primary category and categories', () => {
       list: [6, 5],
     }));
 });
+
+describe('storage limits are validation errors, not 500s', () => {
+  it('refuses a title over 1024 characters', () => {
+    expect(failure({ title: { en: 'x'.repeat(1025) } })).toEqual({
+      kind: 'fields',
+      errors: { 'title.en': ['The title.en field must not be greater than 1024 characters.'] },
+    });
+  });
+});
