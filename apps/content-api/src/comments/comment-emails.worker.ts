@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { CommentEmailsRepository } from './comment-emails.repository';
-import { EMAIL_SENDER, EmailSender } from './email-sender';
+import { EMAIL_SENDER, EmailSender, LogEmailSender } from './email-sender';
 
 const POLL_MS = 2_000;
 const BATCH = 20;
@@ -34,6 +34,11 @@ export class CommentEmailsWorker implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     if (!this.adapterHost?.httpAdapter) return;
+    this.logger.log(
+      this.sender instanceof LogEmailSender
+        ? 'comment emails are written to the log (set HC_SMTP_URL to send them)'
+        : 'comment emails are sent by SMTP',
+    );
     this.stopped = false;
     this.schedule(0);
   }
