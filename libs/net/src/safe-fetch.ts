@@ -68,9 +68,9 @@ async function followRedirects(
       );
     }
     const follow = options.maxRedirects > 0;
-    const res = await exchange(
+    const res = await exchangeAny(
       target,
-      addresses[0],
+      addresses,
       { method, headers, body },
       options.maxBytes,
       signal,
@@ -112,6 +112,33 @@ interface HopRequest {
 }
 
 type HopResponse = Omit<SafeResponse, 'url' | 'redirects'>;
+
+/** A failure before any response arrived: the next vetted address may still answer. */
+class NoResponseError extends OutboundError {}
+
+/**
+ * Tries the vetted addresses in resolver order until one answers (an IPv6 address first with no
+ * IPv6 route, for example). Every address was vetted; none is looked up again.
+ */
+async function exchangeAny(
+  target: ParsedTarget,
+  addresses: string[],
+  req: HopRequest,
+  maxBytes: number,
+  signal: AbortSignal,
+  following: boolean,
+): Promise<HopResponse> {
+  let last: unknown;
+  for (const address of addresses) {
+    try {
+      return await exchange(target, address, req, maxBytes, signal, following);
+    } catch (err) {
+      if (!(err instanceof NoResponseError) || signal.aborted) throw err;
+      last = err;
+    }
+  }
+  throw last;
+}
 
 /** One request to one vetted address. Redirect bodies are not read when following. */
 function exchange(
@@ -206,7 +233,19 @@ function exchange(
       res.on('error', (err) => reject(asConnectionFailure(err, target)));
       res.on('aborted', () => reject(asConnectionFailure(new Error('response aborted'), target)));
     });
-    request.on('error', (err) => reject(asConnectionFailure(err, target)));
+    let answered = false;
+    request.on('response', () => (answered = true));
+    request.on('error', (err) =>
+      reject(
+        answered || err instanceof OutboundError
+          ? asConnectionFailure(err, target)
+          : new NoResponseError(
+              'connection_failed',
+              `The connection failed: ${err.message}`,
+              target.url.toString(),
+            ),
+      ),
+    );
     if (req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD')
       request.write(req.body);
     request.end();
