@@ -23,6 +23,16 @@ export type AttemptOutcome =
   | { kind: 'failed'; status: number | null; error: string }
   | { kind: 'skipped'; error: string };
 
+interface DeliveryUpdate {
+  id: string;
+  state: 'pending' | 'delivered' | 'dropped' | 'skipped';
+  attempts: number;
+  next: Date | null;
+  lastAttemptAt: Date;
+  status: number | null;
+  error: string | null;
+}
+
 export interface AttemptResult {
   claim: DeliveryClaim;
   outcome: AttemptOutcome;
@@ -153,54 +163,90 @@ export class DeliveriesRepository {
   async recordOutcomes(results: AttemptResult[], delaysMs: readonly number[]): Promise<void> {
     if (results.length === 0) return;
     const maxAttempts = delaysMs.length + 1;
-    // One lock order for every writer: by delivery id.
-    const ordered = [...results].sort((a, b) => Number(BigInt(a.claim.id) - BigInt(b.claim.id)));
+    const gone: string[] = [];
+    const rows: DeliveryUpdate[] = [];
+    const lastDelivered = new Map<number, Date>();
+    for (const { claim, outcome, at } of results) {
+      if (claim.url === null) {
+        gone.push(claim.id);
+        continue;
+      }
+      const attempts = claim.attempts + 1;
+      const base = { id: claim.id, attempts, lastAttemptAt: at };
+      switch (outcome.kind) {
+        case 'delivered': {
+          rows.push({
+            ...base,
+            state: 'delivered',
+            next: null,
+            status: outcome.status,
+            error: null,
+          });
+          const before = lastDelivered.get(claim.webhookId);
+          if (!before || before < at) lastDelivered.set(claim.webhookId, at);
+          break;
+        }
+        case 'failed': {
+          const last = attempts >= maxAttempts;
+          const next = last ? null : new Date(at.getTime() + delaysMs[attempts - 1]);
+          const state = last ? 'dropped' : 'pending';
+          rows.push({
+            ...base,
+            state,
+            next,
+            status: outcome.status,
+            error: outcome.error.slice(0, 191),
+          });
+          break;
+        }
+        case 'skipped':
+          rows.push({
+            ...base,
+            state: 'skipped',
+            next: null,
+            status: null,
+            error: outcome.error.slice(0, 191),
+          });
+          break;
+      }
+    }
+    // One statement per table, whatever the batch size; rows are locked in primary-key order.
     await retryTransaction(() =>
       this.ds.transaction('READ COMMITTED', async (m) => {
-        for (const { claim, outcome, at } of ordered) {
-          const attempts = claim.attempts + 1;
-          if (claim.url === null) {
-            await m.query('DELETE FROM webhook_deliveries WHERE id = ?', [claim.id]);
-            continue;
-          }
-          switch (outcome.kind) {
-            case 'delivered':
-              await m.query(
-                `UPDATE webhook_deliveries SET state = 'delivered', attempts = ?, next_attempt_at = NULL,
-                 last_attempt_at = ?, last_status = ?, last_error = NULL WHERE id = ?`,
-                [attempts, at, outcome.status, claim.id],
-              );
-              await m.query(
-                `UPDATE webhooks SET last_delivered_at = ?
-                WHERE id = ? AND (last_delivered_at IS NULL OR last_delivered_at < ?)`,
-                [at, claim.webhookId, at],
-              );
-              break;
-            case 'failed': {
-              const last = attempts >= maxAttempts;
-              await m.query(
-                `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_at = ?,
-                 last_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?`,
-                [
-                  last ? 'dropped' : 'pending',
-                  attempts,
-                  last ? null : new Date(at.getTime() + delaysMs[attempts - 1]),
-                  at,
-                  outcome.status,
-                  outcome.error.slice(0, 191),
-                  claim.id,
-                ],
-              );
-              break;
-            }
-            case 'skipped':
-              await m.query(
-                `UPDATE webhook_deliveries SET state = 'skipped', attempts = ?, next_attempt_at = NULL,
-                 last_attempt_at = ?, last_status = NULL, last_error = ? WHERE id = ?`,
-                [attempts, at, outcome.error.slice(0, 191), claim.id],
-              );
-              break;
-          }
+        if (gone.length) await m.query('DELETE FROM webhook_deliveries WHERE id IN (?)', [gone]);
+        if (rows.length) {
+          const column = (value: (r: DeliveryUpdate) => unknown, cast = '') => {
+            const params: unknown[] = [];
+            const cases = rows.map((r) => {
+              params.push(r.id, value(r));
+              return cast ? `WHEN ? THEN CAST(? AS ${cast})` : 'WHEN ? THEN ?';
+            });
+            return { sql: `CASE id ${cases.join(' ')} END`, params };
+          };
+          const sets = [
+            ['state', column((r) => r.state)],
+            ['attempts', column((r) => r.attempts)],
+            ['next_attempt_at', column((r) => r.next, 'DATETIME(3)')],
+            ['last_attempt_at', column((r) => r.lastAttemptAt, 'DATETIME(3)')],
+            ['last_status', column((r) => r.status)],
+            ['last_error', column((r) => r.error)],
+          ] as const;
+          await m.query(
+            `UPDATE webhook_deliveries SET ${sets.map(([name, c]) => `${name} = ${c.sql}`).join(', ')}
+              WHERE id IN (?)`,
+            [...sets.flatMap(([, c]) => c.params), rows.map((r) => r.id)],
+          );
+        }
+        if (lastDelivered.size) {
+          const entries = [...lastDelivered].sort(([a], [b]) => a - b);
+          // Never moves back: an older success recorded late keeps the newer time.
+          await m.query(
+            `UPDATE webhooks SET last_delivered_at = GREATEST(
+               COALESCE(last_delivered_at, CAST('1970-01-01' AS DATETIME(3))),
+               CASE id ${entries.map(() => 'WHEN ? THEN CAST(? AS DATETIME(3))').join(' ')} END)
+             WHERE id IN (?)`,
+            [...entries.flat(), entries.map(([id]) => id)],
+          );
         }
       }),
     );

@@ -285,6 +285,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
   });
 
   it('sends site.updated for visibility, IP allow-list and suspension changes made with the operator CLI, and site.deleted', async () => {
+    // Six operator CLI processes (the first may rebuild the workspace).
     const site = await d.factory.site();
     const h = await hook(site);
     const cli = (command: string, flags: Record<string, string | boolean>) =>
@@ -318,7 +319,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
         data: { type: 'site', id: site.id, visibility: 'private' },
       });
     }
-  });
+  }, 180_000);
 
   it('runs safely as several replicas: every event reaches every webhook once', async () => {
     const second = await startTestApp(() => createWebhookDispatcher());

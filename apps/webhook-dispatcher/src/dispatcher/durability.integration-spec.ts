@@ -32,7 +32,7 @@ describe('dispatcher durability (spec 6; ARCHITECTURE "Events and webhooks" 3)',
   const children = new Set<ChildProcess>();
 
   /** Starts the built dispatcher and waits until it answers /health/ready. */
-  async function startDispatcher(): Promise<ChildProcess> {
+  async function startDispatcher(env: Record<string, string> = {}): Promise<ChildProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, [MAIN], {
       cwd: ROOT,
@@ -44,6 +44,7 @@ describe('dispatcher durability (spec 6; ARCHITECTURE "Events and webhooks" 3)',
         HC_WEBHOOK_RETRY_DELAYS: '300ms,300ms,300ms,300ms',
         HC_EVENT_TRANSPORT: 'outbox',
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -220,17 +221,26 @@ describe('dispatcher durability (spec 6; ARCHITECTURE "Events and webhooks" 3)',
     receiver.respond(({ path: p, count }) => ({
       status: p === '/retry-after-restart' && count === 1 ? 503 : 200,
     }));
-    const first = await startDispatcher();
+    // A retry 3 s out, so the kill lands after the first attempt is recorded and before the retry.
+    const slowRetries = { HC_WEBHOOK_RETRY_DELAYS: '3s,3s,3s,3s' };
+    const first = await startDispatcher(slowRetries);
     await fire(site, 1);
     await receiver.waitFor(() => receiver.for('/retry-after-restart').length === 1, 20_000);
+    const recorded = async () =>
+      (
+        await ds.query(
+          'SELECT state, attempts, next_attempt_at FROM webhook_deliveries WHERE site_id = ?',
+          [site.id],
+        )
+      )[0];
+    const deadline = Date.now() + 10_000;
+    while ((await recorded())?.attempts !== 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     first.kill('SIGKILL');
     await once(first, 'exit');
-    const [row] = await ds.query(
-      'SELECT state, attempts, next_attempt_at FROM webhook_deliveries WHERE site_id = ?',
-      [site.id],
-    );
+    const row = await recorded();
     expect(row).toMatchObject({ state: 'pending', attempts: 1 });
-    const second = await startDispatcher();
+    const second = await startDispatcher(slowRetries);
     await receiver.waitFor(() => receiver.for('/retry-after-restart').length === 2, 20_000);
     const [a, b] = receiver.for('/retry-after-restart');
     expect(b.body).toBe(a.body);

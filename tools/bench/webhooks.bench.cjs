@@ -1,0 +1,343 @@
+// `npm run bench -- webhooks` (issue #5): the built webhook-dispatcher delivering to a local
+// receiver, with 1, 10 and 100 webhooks per site.
+//  - throughput: events committed to the outbox in batches as fast as possible; deliveries per
+//    second from the first commit to the last receipt;
+//  - latency: events committed one at a time at a steady pace; commit-to-receipt p50/p99.
+// Same-run baseline: a bare node:http client POSTing the same signed bodies to the same receiver
+// at the same concurrency (no database, no claiming), i.e. what the HTTP part alone costs here.
+//
+// Settings: BENCH_DELIVERIES (deliveries per throughput run, default 10000), BENCH_LATENCY_SECONDS
+// (5), BENCH_LATENCY_RATE (deliveries per second offered in the latency run, 200; events per
+// second = that / webhooks per site), HC_BENCH_DATABASE_URL
+// (mysql://root@127.0.0.1:3306/hc_bench_webhooks; dropped and recreated).
+'use strict';
+
+const http = require('node:http');
+const net = require('node:net');
+const path = require('node:path');
+const { createHmac, randomUUID } = require('node:crypto');
+const { spawn } = require('node:child_process');
+const mysql = require('mysql2/promise');
+
+const ROOT = path.resolve(__dirname, '../..');
+const DIST = path.join(ROOT, 'dist');
+const DB_URL = process.env.HC_BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/hc_bench_webhooks';
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 10000);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 5);
+const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);
+const FANOUTS = [1, 10, 100];
+const SECRET = 'bench-secret-0123456789abcdef';
+
+const log = (...a) => process.stderr.write(a.join(' ') + '\n');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Counts receipts per event number and the time of each. */
+function startReceiver() {
+  const receipts = new Map();
+  let total = 0;
+  let last = 0;
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const now = performance.now();
+      total++;
+      last = now;
+      try {
+        const id = JSON.parse(Buffer.concat(chunks).toString('utf8')).data.id;
+        const list = receipts.get(id);
+        if (list) list.push(now);
+        else receipts.set(id, [now]);
+      } catch {
+        /* baseline bodies are counted only */
+      }
+      res.writeHead(200).end();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: server.address().port,
+        receipts,
+        get total() {
+          return total;
+        },
+        get last() {
+          return last;
+        },
+        reset() {
+          receipts.clear();
+          total = 0;
+        },
+        close: () => new Promise((r) => (server.closeAllConnections(), server.close(r))),
+      }),
+    ),
+  );
+}
+
+async function connect() {
+  const u = new URL(DB_URL);
+  const database = u.pathname.slice(1);
+  const admin = await mysql.createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: u.username || 'root',
+    password: u.password,
+  });
+  await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  await admin.end();
+  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src'));
+  await migrateDatabase(DB_URL);
+  return mysql.createPool({ uri: DB_URL, connectionLimit: 4, timezone: 'Z' });
+}
+
+async function startDispatcher(receiverPort) {
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_DISPATCHER_NODE_ARGS || '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(DIST, 'apps/webhook-dispatcher/src/main.js')],
+    {
+      env: {
+        ...process.env,
+        HC_DATABASE_URL: DB_URL,
+        HC_WEBHOOK_DISPATCHER_PORT: String(port),
+        HC_OUTBOUND_ALLOWLIST: `127.0.0.1:${receiverPort}`,
+        HC_EVENT_TRANSPORT: 'outbox',
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok)
+      return {
+        child,
+        stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+      };
+    await sleep(100);
+  }
+  throw new Error('dispatcher did not become ready');
+}
+
+let siteSeq = 0;
+async function makeSite(pool, receiverPort, webhooks) {
+  const siteId = 1_000_000 + ++siteSeq;
+  const rows = [];
+  for (let i = 0; i < webhooks; i++)
+    rows.push([siteId, `http://127.0.0.1:${receiverPort}/s${siteId}/w${i}`, SECRET, new Date()]);
+  await pool.query('INSERT INTO webhooks (site_id, url, secret, created_at) VALUES ?', [rows]);
+  return { siteId, uuid: randomUUID() };
+}
+
+let eventSeq = 0;
+function outboxRow(site) {
+  const id = ++eventSeq;
+  const payload = {
+    helpcenter_id: site.uuid,
+    data: {
+      type: 'article',
+      id,
+      category_id: null,
+      title: `Article ${id}`,
+      slug: `article-${id}`,
+      published: true,
+      visibility: 'public',
+      locale: 'en',
+      updated_at: '2026-01-01 00:00:00',
+    },
+  };
+  return { id, row: [site.siteId, 'article.updated', JSON.stringify(payload), new Date()] };
+}
+
+async function insertEvents(pool, rows) {
+  await pool.query('INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES ?', [rows]);
+}
+
+async function waitFor(predicate, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) return false;
+    await sleep(20);
+  }
+  return true;
+}
+
+async function throughput(pool, receiver, webhooks) {
+  const site = await makeSite(pool, receiver.port, webhooks);
+  const events = Math.max(1, Math.round(DELIVERIES / webhooks));
+  receiver.reset();
+  const ids = [];
+  const started = performance.now();
+  for (let i = 0; i < events; i += 200) {
+    const batch = [];
+    for (let j = i; j < Math.min(events, i + 200); j++) {
+      const e = outboxRow(site);
+      ids.push(e.id);
+      batch.push(e.row);
+    }
+    await insertEvents(pool, batch);
+  }
+  const expected = events * webhooks;
+  const done = await waitFor(() => receiver.total >= expected, 300_000);
+  const seconds = (receiver.last - started) / 1000;
+  const lost = ids.filter((id) => (receiver.receipts.get(id)?.length ?? 0) < webhooks).length;
+  return {
+    webhooks,
+    events,
+    deliveries: receiver.total,
+    seconds,
+    perSecond: receiver.total / seconds,
+    complete: done && lost === 0,
+  };
+}
+
+async function latency(pool, receiver, webhooks) {
+  const site = await makeSite(pool, receiver.port, webhooks);
+  receiver.reset();
+  const committed = new Map();
+  const eventsPerSecond = LATENCY_RATE / webhooks;
+  const count = Math.max(1, Math.round(LATENCY_SECONDS * eventsPerSecond));
+  const interval = 1000 / eventsPerSecond;
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const e = outboxRow(site);
+    await insertEvents(pool, [e.row]);
+    committed.set(e.id, performance.now());
+    const next = t0 + (i + 1) * interval;
+    const wait = next - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  await waitFor(() => receiver.total >= count * webhooks, 120_000);
+  const samples = [];
+  for (const [id, at] of committed)
+    for (const r of receiver.receipts.get(id) ?? []) samples.push(r - at);
+  samples.sort((a, b) => a - b);
+  return {
+    webhooks,
+    rate: LATENCY_RATE,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    samples: samples.length,
+  };
+}
+
+/** The HTTP part alone: signed POSTs from a bare client, 64 at a time, one connection each. */
+async function baseline(receiver, total) {
+  receiver.reset();
+  const body = JSON.stringify({
+    event: 'article.updated',
+    occurred_at: '2026-01-01T00:00:00+00:00',
+    site_id: 1,
+    helpcenter_id: 'x',
+    data: { type: 'site', id: 0, visibility: 'public' },
+  });
+  let sent = 0;
+  const started = performance.now();
+  const one = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: receiver.port,
+          method: 'POST',
+          path: '/baseline',
+          agent: false,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-service-signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+            'x-service-delivery': randomUUID(),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (sent < total) {
+        sent++;
+        await one();
+      }
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+async function main() {
+  const receiver = await startReceiver();
+  const pool = await connect();
+  const dispatcher = await startDispatcher(receiver.port);
+  const fmt = (n, d = 0) =>
+    n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  try {
+    log(`webhooks bench: ${DELIVERIES} deliveries per throughput run`);
+    const base = await baseline(receiver, DELIVERIES);
+    const rows = [];
+    for (const w of FANOUTS) {
+      const t = await throughput(pool, receiver, w);
+      const l = await latency(pool, receiver, w);
+      rows.push({ t, l });
+      log(`  ${w} webhook(s)/site done`);
+    }
+    const out = [];
+    out.push(
+      `Baseline (bare node:http client, 64 concurrent, new connection each): ${fmt(base)} POST/s`,
+    );
+    out.push('');
+    out.push(
+      '| webhooks per site | events | deliveries | deliveries/s | vs baseline | latency rate (deliveries/s) | p50 ms | p99 ms |',
+    );
+    out.push('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { t, l } of rows) {
+      out.push(
+        `| ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
+      );
+    }
+    process.stdout.write(out.join('\n') + '\n');
+  } finally {
+    await dispatcher.stop();
+    await pool.end();
+    await receiver.close();
+    const u = new URL(DB_URL);
+    const admin = await mysql.createConnection({
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: u.username || 'root',
+      password: u.password,
+    });
+    await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  log(err && err.stack ? err.stack : String(err));
+  process.exit(1);
+});
