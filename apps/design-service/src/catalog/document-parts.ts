@@ -7,8 +7,17 @@ import type { SettingDef, SettingsDef } from './settings';
 export const LAYOUTS = ['full', 'sidebar-left', 'sidebar-right', 'narrow'] as const;
 
 const COMMON_PAGE_SETTINGS: SettingsDef = {
-  maxWidth: { kind: 'enum', options: ['narrow', 'standard', 'wide'], default: 'standard', help: 'Content width' },
-  background: { kind: 'color', default: null, help: 'Page background: hex, token or null for theme bg' },
+  maxWidth: {
+    kind: 'enum',
+    options: ['narrow', 'standard', 'wide'],
+    default: 'standard',
+    help: 'Content width',
+  },
+  background: {
+    kind: 'color',
+    default: null,
+    help: 'Page background: hex, token or null for theme bg',
+  },
   showBackToTop: { kind: 'boolean', default: false, help: 'Show a back-to-top button' },
 };
 
@@ -20,18 +29,41 @@ export const PAGE_SETTINGS: Record<PageKey, SettingsDef> = {
   },
   category: {
     ...COMMON_PAGE_SETTINGS,
-    articleSort: { kind: 'enum', options: ['manual', 'newest', 'title'], default: 'manual', help: 'Article order' },
-    showSubcategories: { kind: 'boolean', default: true, help: 'List subcategories above the articles' },
+    articleSort: {
+      kind: 'enum',
+      options: ['manual', 'newest', 'title'],
+      default: 'manual',
+      help: 'Article order',
+    },
+    showSubcategories: {
+      kind: 'boolean',
+      default: true,
+      help: 'List subcategories above the articles',
+    },
   },
   article: {
     ...COMMON_PAGE_SETTINGS,
     showComments: { kind: 'boolean', default: false, help: 'Show reader comments' },
-    showLastUpdated: { kind: 'boolean', default: true, help: 'Show the update date under the title' },
-    codeTheme: { kind: 'enum', options: ['light', 'dark', 'auto'], default: 'auto', help: 'Code block colors' },
+    showLastUpdated: {
+      kind: 'boolean',
+      default: true,
+      help: 'Show the update date under the title',
+    },
+    codeTheme: {
+      kind: 'enum',
+      options: ['light', 'dark', 'auto'],
+      default: 'auto',
+      help: 'Code block colors',
+    },
   },
   search: {
     ...COMMON_PAGE_SETTINGS,
-    resultsPerPage: { kind: 'enum', options: [5, 10, 15], default: 10, help: 'Matches per page (15 at most)' },
+    resultsPerPage: {
+      kind: 'enum',
+      options: [5, 10, 15],
+      default: 10,
+      help: 'Matches per page (15 at most)',
+    },
     showFilters: { kind: 'boolean', default: true, help: 'Filter by category' },
   },
   contact: {
@@ -40,7 +72,11 @@ export const PAGE_SETTINGS: Record<PageKey, SettingsDef> = {
   },
   notFound: {
     ...COMMON_PAGE_SETTINGS,
-    suggestSearch: { kind: 'boolean', default: true, help: 'Offer a search with the words of the address' },
+    suggestSearch: {
+      kind: 'boolean',
+      default: true,
+      help: 'Offer a search with the words of the address',
+    },
   },
 };
 
@@ -53,8 +89,17 @@ export const LAYOUT_DEF: SettingDef = {
 
 /** update_region config (spec 4.12): null resets a key. */
 export const REGION_CONFIG: SettingsDef = {
-  background: { kind: 'color', default: null, help: 'Hex or token such as var(--hc-color-primary)' },
-  padding: { kind: 'enum', options: ['compact', 'standard', 'tall'], default: 'standard', help: 'Vertical padding' },
+  background: {
+    kind: 'color',
+    default: null,
+    help: 'Hex or token such as var(--hc-color-primary)',
+  },
+  padding: {
+    kind: 'enum',
+    options: ['compact', 'standard', 'tall'],
+    default: 'standard',
+    help: 'Vertical padding',
+  },
   borderBottom: { kind: 'boolean', default: false, help: 'A border under the region' },
   align: { kind: 'enum', options: ['left', 'center'], default: 'left', help: 'Content alignment' },
 };
@@ -69,23 +114,81 @@ export interface FieldDef {
 }
 
 export const BRAND_FIELDS: Record<string, FieldDef> = {
-  name: { def: { kind: 'text', default: '', max: 191, help: 'Brand name; becomes the site name on publish' }, nullable: false, required: true },
-  tagline: { def: { kind: 'text', default: '', max: 300, translatable: true, help: 'Short line under the name' }, nullable: true },
+  name: {
+    def: {
+      kind: 'text',
+      default: '',
+      max: 191,
+      help: 'Brand name; becomes the site name on publish',
+    },
+    nullable: false,
+    required: true,
+  },
+  tagline: {
+    def: {
+      kind: 'text',
+      default: '',
+      max: 300,
+      translatable: true,
+      help: 'Short line under the name',
+    },
+    nullable: true,
+  },
   logoAssetId: { def: { kind: 'asset', default: null, help: 'Logo image id' }, nullable: true },
-  darkLogoAssetId: { def: { kind: 'asset', default: null, help: 'Logo image id for dark mode' }, nullable: true },
-  faviconAssetId: { def: { kind: 'asset', default: null, help: 'Favicon image id' }, nullable: true },
-  websiteUrl: { def: { kind: 'url', default: '', help: 'The main website (http or https)' }, nullable: true },
+  darkLogoAssetId: {
+    def: { kind: 'asset', default: null, help: 'Logo image id for dark mode' },
+    nullable: true,
+  },
+  faviconAssetId: {
+    def: { kind: 'asset', default: null, help: 'Favicon image id' },
+    nullable: true,
+  },
+  websiteUrl: {
+    def: { kind: 'url', default: '', help: 'The main website (http or https)' },
+    nullable: true,
+  },
 };
 
 export const META_FIELDS: Record<string, FieldDef> = {
-  title: { def: { kind: 'text', default: '', max: 200, translatable: true, help: 'SEO title' }, nullable: false, required: true },
-  description: { def: { kind: 'text', default: '', max: 500, translatable: true, help: 'SEO description' }, nullable: true },
-  socialTitle: { def: { kind: 'text', default: '', max: 200, translatable: true, help: 'Title when shared' }, nullable: true },
-  socialDescription: { def: { kind: 'text', default: '', max: 500, translatable: true, help: 'Description when shared' }, nullable: true },
-  socialImageAssetId: { def: { kind: 'asset', default: null, help: 'Image when shared' }, nullable: true },
-  direction: { def: { kind: 'enum', options: ['auto', 'ltr', 'rtl'], default: 'auto', help: 'Text direction' }, nullable: false },
-  noIndex: { def: { kind: 'boolean', default: false, help: 'Ask search engines not to index the site' }, nullable: false },
-  includeInSitemap: { def: { kind: 'boolean', default: true, help: 'Publish a sitemap.xml' }, nullable: false },
+  title: {
+    def: { kind: 'text', default: '', max: 200, translatable: true, help: 'SEO title' },
+    nullable: false,
+    required: true,
+  },
+  description: {
+    def: { kind: 'text', default: '', max: 500, translatable: true, help: 'SEO description' },
+    nullable: true,
+  },
+  socialTitle: {
+    def: { kind: 'text', default: '', max: 200, translatable: true, help: 'Title when shared' },
+    nullable: true,
+  },
+  socialDescription: {
+    def: {
+      kind: 'text',
+      default: '',
+      max: 500,
+      translatable: true,
+      help: 'Description when shared',
+    },
+    nullable: true,
+  },
+  socialImageAssetId: {
+    def: { kind: 'asset', default: null, help: 'Image when shared' },
+    nullable: true,
+  },
+  direction: {
+    def: { kind: 'enum', options: ['auto', 'ltr', 'rtl'], default: 'auto', help: 'Text direction' },
+    nullable: false,
+  },
+  noIndex: {
+    def: { kind: 'boolean', default: false, help: 'Ask search engines not to index the site' },
+    nullable: false,
+  },
+  includeInSitemap: {
+    def: { kind: 'boolean', default: true, help: 'Publish a sitemap.xml' },
+    nullable: false,
+  },
 };
 
 export const FONTS = [
@@ -118,18 +221,41 @@ export const THEME_GROUPS: Record<string, Record<string, FieldDef>> = {
   colors: Object.fromEntries(COLOR_TOKENS.map((t) => [t, colorField])),
   darkColors: Object.fromEntries(COLOR_TOKENS.map((t) => [t, colorField])),
   fonts: {
-    heading: { def: { kind: 'enum', options: FONTS, default: 'Inter', help: 'Headings' }, nullable: false },
-    body: { def: { kind: 'enum', options: FONTS, default: 'Inter', help: 'Body text' }, nullable: false },
-    code: { def: { kind: 'enum', options: FONTS, default: 'ui-monospace', help: 'Code' }, nullable: false },
+    heading: {
+      def: { kind: 'enum', options: FONTS, default: 'Inter', help: 'Headings' },
+      nullable: false,
+    },
+    body: {
+      def: { kind: 'enum', options: FONTS, default: 'Inter', help: 'Body text' },
+      nullable: false,
+    },
+    code: {
+      def: { kind: 'enum', options: FONTS, default: 'ui-monospace', help: 'Code' },
+      nullable: false,
+    },
   },
   radius: {
-    buttons: { def: { kind: 'enum', options: RADII, default: 'medium', help: 'Button corners' }, nullable: false },
-    cards: { def: { kind: 'enum', options: RADII, default: 'medium', help: 'Card corners' }, nullable: false },
-    inputs: { def: { kind: 'enum', options: RADII, default: 'small', help: 'Field corners' }, nullable: false },
+    buttons: {
+      def: { kind: 'enum', options: RADII, default: 'medium', help: 'Button corners' },
+      nullable: false,
+    },
+    cards: {
+      def: { kind: 'enum', options: RADII, default: 'medium', help: 'Card corners' },
+      nullable: false,
+    },
+    inputs: {
+      def: { kind: 'enum', options: RADII, default: 'small', help: 'Field corners' },
+      nullable: false,
+    },
   },
 };
 
 export const DENSITY_FIELD: FieldDef = {
-  def: { kind: 'enum', options: DENSITIES, default: 'comfortable', help: 'Spacing of the whole site' },
+  def: {
+    kind: 'enum',
+    options: DENSITIES,
+    default: 'comfortable',
+    help: 'Spacing of the whole site',
+  },
   nullable: false,
 };

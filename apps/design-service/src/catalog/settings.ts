@@ -71,11 +71,16 @@ export function checkSetting(def: SettingDef, value: unknown): string | null {
     case 'url':
       if (typeof value !== 'string') return 'must be a string';
       if (value.length > 2048) return 'must not be longer than 2048 characters';
-      return isSafeHref(value) ? null : 'must be an http(s) address, a path starting with /, an #anchor, mailto: or tel:';
+      return isSafeHref(value)
+        ? null
+        : 'must be an http(s) address, a path starting with /, an #anchor, mailto: or tel:';
     case 'asset':
-      return value === null || isAssetId(value) ? null : 'must be an image id (a positive integer) or null';
+      return value === null || isAssetId(value)
+        ? null
+        : 'must be an image id (a positive integer) or null';
     case 'color':
-      return value === null || (typeof value === 'string' && (HEX_COLOR.test(value) || COLOR_TOKEN_VALUE.test(value)))
+      return value === null ||
+        (typeof value === 'string' && (HEX_COLOR.test(value) || COLOR_TOKEN_VALUE.test(value)))
         ? null
         : 'must be a hex color #rrggbb or #rrggbbaa, a token such as var(--hc-color-primary), or null';
     case 'links':
@@ -83,8 +88,10 @@ export function checkSetting(def: SettingDef, value: unknown): string | null {
         if (!isPlain(item)) return 'must be an object {label, href}';
         const extra = Object.keys(item).filter((k) => k !== 'label' && k !== 'href');
         if (extra.length) return `unknown field ${extra[0]}`;
-        if (typeof item.label !== 'string' || item.label.length > 120) return 'label must be a string up to 120 characters';
-        if (typeof item.href !== 'string' || !isSafeHref(item.href)) return 'href must be a safe link';
+        if (typeof item.label !== 'string' || item.label.length > 120)
+          return 'label must be a string up to 120 characters';
+        if (typeof item.href !== 'string' || !isSafeHref(item.href))
+          return 'href must be a safe link';
         return null;
       });
     case 'social':
@@ -95,13 +102,18 @@ export function checkSetting(def: SettingDef, value: unknown): string | null {
         if (!(SOCIAL_NETWORKS as readonly unknown[]).includes(item.network)) {
           return `network must be one of ${SOCIAL_NETWORKS.join(', ')}`;
         }
-        if (typeof item.url !== 'string' || !isHttpUrl(item.url)) return 'url must be an http(s) address';
+        if (typeof item.url !== 'string' || !isHttpUrl(item.url))
+          return 'url must be an http(s) address';
         return null;
       });
   }
 }
 
-function checkList(value: unknown, max: number, item: (v: unknown) => string | null): string | null {
+function checkList(
+  value: unknown,
+  max: number,
+  item: (v: unknown) => string | null,
+): string | null {
   if (!Array.isArray(value)) return 'must be an array';
   if (value.length > max) return `must not have more than ${max} items`;
   for (const [i, v] of value.entries()) {
@@ -116,7 +128,9 @@ export function isPlain(v: unknown): v is Record<string, unknown> {
 }
 
 export function defaultsOf(settings: SettingsDef): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(settings).map(([k, d]) => [k, structuredClone(d.default)]));
+  return Object.fromEntries(
+    Object.entries(settings).map(([k, d]) => [k, structuredClone(d.default)]),
+  );
 }
 
 /** How a definition reads in the schema guide. */

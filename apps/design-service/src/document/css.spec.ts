@@ -2,8 +2,12 @@ import { compileCustomCss, CssParseError, renderCss } from './css';
 
 describe('custom CSS rendering (spec 4.12)', () => {
   it('keeps ordinary CSS, media queries and custom properties', () => {
-    const css = ':root { --brand: #123456 }\n@media (max-width: 600px) { .a { color: var(--brand) } }';
-    expect(renderCss(css)).toEqual({ css: ':root { --brand: #123456 }\n@media (max-width: 600px) { .a { color: var(--brand) } }', removed: [] });
+    const css =
+      ':root { --brand: #123456 }\n@media (max-width: 600px) { .a { color: var(--brand) } }';
+    expect(renderCss(css)).toEqual({
+      css: ':root { --brand: #123456 }\n@media (max-width: 600px) { .a { color: var(--brand) } }',
+      removed: [],
+    });
   });
 
   it.each([
@@ -21,7 +25,9 @@ describe('custom CSS rendering (spec 4.12)', () => {
     const out = renderCss(css);
     expect(out.removed).toEqual([what]);
     expect(out.css).toContain('color:red');
-    expect(out.css.toLowerCase()).not.toMatch(/import|charset|namespace|expression|behavior|javascript/);
+    expect(out.css.toLowerCase()).not.toMatch(
+      /import|charset|namespace|expression|behavior|javascript/,
+    );
   });
 
   it('drops rules left empty and reports blocks that render as nothing', () => {
@@ -30,7 +36,9 @@ describe('custom CSS rendering (spec 4.12)', () => {
   });
 
   it('never lets a </style> close the page’s style element', () => {
-    expect(renderCss('.a::after { content: "</style><script>x()</script>" }').css).not.toContain('</style');
+    expect(renderCss('.a::after { content: "</style><script>x()</script>" }').css).not.toContain(
+      '</style',
+    );
   });
 
   it('throws CssParseError for CSS that cannot be parsed', () => {

@@ -21,7 +21,9 @@ const BLOCKED_AT_RULES = new Set(['import', 'charset', 'namespace']);
 function normalize(value: string): string {
   return value
     .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16) || 0xfffd))
+    .replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) =>
+      String.fromCodePoint(Number.parseInt(hex, 16) || 0xfffd),
+    )
     .replace(/\\(.)/g, '$1')
     .toLowerCase();
 }
@@ -29,7 +31,8 @@ function normalize(value: string): string {
 function unsafeValue(value: string): string | null {
   const v = normalize(value);
   if (/expression\s*\(/.test(v)) return 'expression()';
-  if (/url\(\s*['"]?\s*javascript:/.test(v) || /(^|[\s,(])['"]\s*javascript:/.test(v)) return 'javascript: URL';
+  if (/url\(\s*['"]?\s*javascript:/.test(v) || /(^|[\s,(])['"]\s*javascript:/.test(v))
+    return 'javascript: URL';
   return null;
 }
 
@@ -45,7 +48,8 @@ export function renderCss(source: string): RenderedCss {
   try {
     root = postcss.parse(source);
   } catch (err) {
-    if (err instanceof CssSyntaxError) throw new CssParseError(`CSS syntax error at line ${err.line}: ${err.reason}`);
+    if (err instanceof CssSyntaxError)
+      throw new CssParseError(`CSS syntax error at line ${err.line}: ${err.reason}`);
     throw err;
   }
   const removed = new Set<string>();
@@ -90,7 +94,10 @@ export function renderCss(source: string): RenderedCss {
     });
   }
   // A `</style` inside a string must not close the page's style element.
-  const css = root.toString().trim().replace(/<\/(style)/gi, '<\\/$1');
+  const css = root
+    .toString()
+    .trim()
+    .replace(/<\/(style)/gi, '<\\/$1');
   return { css, removed: [...removed] };
 }
 

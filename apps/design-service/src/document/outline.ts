@@ -29,7 +29,10 @@ export function abbreviate(value: unknown): unknown {
   return value;
 }
 
-function nonDefault(values: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
+function nonDefault(
+  values: Record<string, unknown>,
+  defaults: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
     if (canonicalJson(v) !== canonicalJson(defaults[k])) out[k] = abbreviate(v);
@@ -77,8 +80,9 @@ function styledByCustomCss(doc: DesignDocument): Record<string, string[]> {
         .filter((item) => item.enabled)
         .filter(
           (item) =>
-            ids.some((id) => new RegExp(`data-hc-instance-id\\s*[~|^$*]?=\\s*["']?${id}["'\\]]`).test(item.css)) ||
-            new RegExp(`data-hc-region\\s*=\\s*["']?${region}["'\\]]`).test(item.css),
+            ids.some((id) =>
+              new RegExp(`data-hc-instance-id\\s*[~|^$*]?=\\s*["']?${id}["'\\]]`).test(item.css),
+            ) || new RegExp(`data-hc-region\\s*=\\s*["']?${region}["'\\]]`).test(item.css),
         )
         .map((item) => item.label ?? item.id);
       if (labels.length) out[`${page}.${region}`] = labels;
@@ -96,7 +100,11 @@ export function buildOutline(doc: DesignDocument) {
       const components = p.regions[region].components;
       if (components.length) regions[region] = components.map(componentOutline);
     }
-    pages[page] = { layout: p.layout, settings: nonDefault(p.settings, defaultsOf(PAGE_SETTINGS[page])), regions };
+    pages[page] = {
+      layout: p.layout,
+      settings: nonDefault(p.settings, defaultsOf(PAGE_SETTINGS[page])),
+      regions,
+    };
   }
   const diverged = divergedRegions(doc);
   return {
@@ -110,9 +118,16 @@ export function buildOutline(doc: DesignDocument) {
     navigation: doc.globals.navigation.map((i) => ({
       id: i.id,
       label: abbreviate(i.label),
-      ...(i.children.length ? { children: i.children.map((c) => ({ id: c.id, label: abbreviate(c.label) })) } : {}),
+      ...(i.children.length
+        ? { children: i.children.map((c) => ({ id: c.id, label: abbreviate(c.label) })) }
+        : {}),
     })),
-    scripts: doc.globals.scripts.map((s) => ({ id: s.id, label: s.label, position: s.position, enabled: s.enabled })),
+    scripts: doc.globals.scripts.map((s) => ({
+      id: s.id,
+      label: s.label,
+      position: s.position,
+      enabled: s.enabled,
+    })),
     customCss: doc.customCssItems.map((c) => ({ id: c.id, label: c.label, enabled: c.enabled })),
     presetStartedFrom: doc.preset.startedFrom,
     syncedRegions: doc.syncedRegions,

@@ -8,7 +8,13 @@ import type { DesignDocument, PageKey, Translations } from './types';
 
 const COMPONENT_KEY = /^pages\.([A-Za-z]+)\.([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.([A-Za-z]+)$/;
 const NAV_KEY = /^navigation\.([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.label$/;
-const DOCUMENT_KEYS = new Set(['brand.tagline', 'meta.title', 'meta.description', 'meta.socialTitle', 'meta.socialDescription']);
+const DOCUMENT_KEYS = new Set([
+  'brand.tagline',
+  'meta.title',
+  'meta.description',
+  'meta.socialTitle',
+  'meta.socialDescription',
+]);
 
 export function componentKey(page: PageKey, id: string, setting: string): string {
   return `pages.${page}.${id}.${setting}`;
@@ -16,7 +22,9 @@ export function componentKey(page: PageKey, id: string, setting: string): string
 
 /** Drops texts whose component, setting or menu item no longer exists. */
 export function pruneTranslations(doc: DesignDocument, translations: Translations): Translations {
-  const navIds = new Set(doc.globals.navigation.flatMap((i) => [i.id, ...i.children.map((c) => c.id)]));
+  const navIds = new Set(
+    doc.globals.navigation.flatMap((i) => [i.id, ...i.children.map((c) => c.id)]),
+  );
   const placed = new Map<string, Set<string>>(); // `${page}.${id}` → translatable settings
   const lookup = (page: string, id: string) => {
     const key = `${page}.${id}`;
@@ -32,7 +40,10 @@ export function pruneTranslations(doc: DesignDocument, translations: Translation
     for (const [key, text] of Object.entries(texts)) {
       const c = COMPONENT_KEY.exec(key);
       const n = NAV_KEY.exec(key);
-      const keep = DOCUMENT_KEYS.has(key) || (c !== null && lookup(c[1], c[2]).has(c[3])) || (n !== null && navIds.has(n[1]));
+      const keep =
+        DOCUMENT_KEYS.has(key) ||
+        (c !== null && lookup(c[1], c[2]).has(c[3])) ||
+        (n !== null && navIds.has(n[1]));
       if (keep) kept[key] = text;
     }
     if (Object.keys(kept).length) out[lang] = kept;
@@ -41,7 +52,12 @@ export function pruneTranslations(doc: DesignDocument, translations: Translation
 }
 
 /** Copies the texts of components `ids` from one page to others (copy_region, sync_region). */
-export function copyTranslations(translations: Translations, from: PageKey, to: PageKey[], ids: string[]): void {
+export function copyTranslations(
+  translations: Translations,
+  from: PageKey,
+  to: PageKey[],
+  ids: string[],
+): void {
   const wanted = new Set(ids);
   for (const texts of Object.values(translations)) {
     for (const [key, text] of Object.entries({ ...texts })) {
@@ -53,7 +69,11 @@ export function copyTranslations(translations: Translations, from: PageKey, to: 
 }
 
 /** Removes the texts of components `ids` on the given pages before a region is overwritten. */
-export function dropTranslations(translations: Translations, pages: PageKey[], ids: string[]): void {
+export function dropTranslations(
+  translations: Translations,
+  pages: PageKey[],
+  ids: string[],
+): void {
   const wanted = new Set(ids);
   for (const texts of Object.values(translations)) {
     for (const key of Object.keys(texts)) {

@@ -28,7 +28,8 @@ export function newId(prefix: string, used: Set<string>): string {
 export function instantiate(bp: Blueprint, used: Set<string>, starterChildren = false): Component {
   const def = componentDef(bp.type);
   if (!def) throw new Error(`unknown component type ${bp.type}`);
-  const children = bp.children ?? (starterChildren ? def.starterChildren.map((type) => ({ type })) : []);
+  const children =
+    bp.children ?? (starterChildren ? def.starterChildren.map((type) => ({ type })) : []);
   return {
     id: newId(bp.type, used),
     type: bp.type,
@@ -38,7 +39,10 @@ export function instantiate(bp: Blueprint, used: Set<string>, starterChildren = 
   };
 }
 
-export function* walk(components: Component[], parent: Component | null = null): Generator<{
+export function* walk(
+  components: Component[],
+  parent: Component | null = null,
+): Generator<{
   component: Component;
   parent: Component | null;
   list: Component[];
@@ -77,7 +81,8 @@ export function regionIds(region: Region): string[] {
 
 export function pageIds(doc: DesignDocument, page: PageKey): Set<string> {
   const ids = new Set<string>();
-  for (const region of REGION_KEYS) for (const id of regionIds(doc.pages[page].regions[region])) ids.add(id);
+  for (const region of REGION_KEYS)
+    for (const id of regionIds(doc.pages[page].regions[region])) ids.add(id);
   return ids;
 }
 

@@ -13,7 +13,15 @@ export type RegionKey = (typeof REGION_KEYS)[number];
 /** spec 4.12 sync_region: `main` is always per page. */
 export const SYNCABLE_REGIONS = ['header', 'hero', 'sidebar', 'footer', 'utility'] as const;
 
-export const COLOR_TOKENS = ['primary', 'accent', 'fg', 'bg', 'muted', 'surface', 'border'] as const;
+export const COLOR_TOKENS = [
+  'primary',
+  'accent',
+  'fg',
+  'bg',
+  'muted',
+  'surface',
+  'border',
+] as const;
 export type ColorToken = (typeof COLOR_TOKENS)[number];
 export type Palette = Record<ColorToken, string>;
 
@@ -149,7 +157,11 @@ export function clone<T>(value: T): T {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
       : v,
   );
 }

@@ -5,8 +5,49 @@ import { BatchError, OPERATIONS, runBatch } from './batch';
 /** Caller mistakes never become a 500: every odd input is refused as template_invalid. */
 describe('runBatch refuses odd input without crashing', () => {
   const doc = buildDocument(findTheme('classic')!, 'Fuzz');
-  const oddValues: unknown[] = [null, true, 0, -1, 1.5, 99999, '', ' ', 'home', 'x'.repeat(300), [], [1], {}, { a: 1 }, ['home']];
-  const fields = ['path', 'value', 'page', 'region', 'type', 'config', 'index', 'parent_id', 'id', 'enabled', 'source_page', 'from_page', 'to_pages', 'css', 'label', 'position', 'src', 'inlineBody', 'htmlBody', 'pages', 'defer', 'async', 'integrity', 'items'];
+  const oddValues: unknown[] = [
+    null,
+    true,
+    0,
+    -1,
+    1.5,
+    99999,
+    '',
+    ' ',
+    'home',
+    'x'.repeat(300),
+    [],
+    [1],
+    {},
+    { a: 1 },
+    ['home'],
+  ];
+  const fields = [
+    'path',
+    'value',
+    'page',
+    'region',
+    'type',
+    'config',
+    'index',
+    'parent_id',
+    'id',
+    'enabled',
+    'source_page',
+    'from_page',
+    'to_pages',
+    'css',
+    'label',
+    'position',
+    'src',
+    'inlineBody',
+    'htmlBody',
+    'pages',
+    'defer',
+    'async',
+    'integrity',
+    'items',
+  ];
 
   it.each(Object.keys(OPERATIONS))('%s', (op) => {
     const spec = OPERATIONS[op];
@@ -19,11 +60,13 @@ describe('runBatch refuses odd input without crashing', () => {
     for (let i = 0; i < 400; i++) {
       const operation: Record<string, unknown> = { op };
       for (const f of allowed) if (rand(3) > 0) operation[f] = oddValues[rand(oddValues.length)];
-      if (rand(10) === 0) operation[fields[rand(fields.length)]] = oddValues[rand(oddValues.length)];
+      if (rand(10) === 0)
+        operation[fields[rand(fields.length)]] = oddValues[rand(oddValues.length)];
       try {
         runBatch(doc, {}, [operation]);
       } catch (err) {
-        if (!(err instanceof BatchError)) throw new Error(`${JSON.stringify(operation)} crashed: ${String(err)}`);
+        if (!(err instanceof BatchError))
+          throw new Error(`${JSON.stringify(operation)} crashed: ${String(err)}`);
         for (const e of err.errors) expect(typeof e.message).toBe('string');
       }
     }

@@ -15,23 +15,55 @@ import { setOp } from './set-op';
 
 export const MAX_OPERATIONS = 50;
 
-const SCRIPT_FIELDS = ['position', 'src', 'inlineBody', 'htmlBody', 'label', 'pages', 'enabled', 'defer', 'async', 'integrity', 'index', 'id'];
+const SCRIPT_FIELDS = [
+  'position',
+  'src',
+  'inlineBody',
+  'htmlBody',
+  'label',
+  'pages',
+  'enabled',
+  'defer',
+  'async',
+  'integrity',
+  'index',
+  'id',
+];
 
 /** spec 4.12: each op with its fields (required first). */
-export const OPERATIONS: Record<string, { required: string[]; optional: string[]; run: (s: BatchState, op: OpFields) => OpResult }> = {
+export const OPERATIONS: Record<
+  string,
+  { required: string[]; optional: string[]; run: (s: BatchState, op: OpFields) => OpResult }
+> = {
   set: { required: ['path', 'value'], optional: [], run: setOp },
-  add_component: { required: ['type'], optional: ['page', 'region', 'config', 'index', 'parent_id', 'id'], run: addComponent },
+  add_component: {
+    required: ['type'],
+    optional: ['page', 'region', 'config', 'index', 'parent_id', 'id'],
+    run: addComponent,
+  },
   update_component: { required: ['id', 'config'], optional: ['page'], run: updateComponent },
   remove_component: { required: ['id'], optional: ['page'], run: removeComponent },
-  move_component: { required: ['id'], optional: ['region', 'parent_id', 'index', 'page'], run: moveComponent },
+  move_component: {
+    required: ['id'],
+    optional: ['region', 'parent_id', 'index', 'page'],
+    run: moveComponent,
+  },
   update_region: { required: ['region', 'config'], optional: ['page'], run: updateRegion },
   sync_region: { required: ['region', 'enabled'], optional: ['source_page'], run: syncRegion },
   copy_region: { required: ['region', 'from_page', 'to_pages'], optional: [], run: copyRegion },
   add_css: { required: ['css'], optional: ['label', 'enabled', 'index', 'id'], run: addCss },
   update_css: { required: ['id'], optional: ['css', 'label', 'enabled', 'index'], run: updateCss },
   remove_css: { required: ['id'], optional: [], run: removeCss },
-  add_script: { required: ['position'], optional: SCRIPT_FIELDS.filter((f) => f !== 'position'), run: addScript },
-  update_script: { required: ['id'], optional: SCRIPT_FIELDS.filter((f) => f !== 'id'), run: updateScript },
+  add_script: {
+    required: ['position'],
+    optional: SCRIPT_FIELDS.filter((f) => f !== 'position'),
+    run: addScript,
+  },
+  update_script: {
+    required: ['id'],
+    optional: SCRIPT_FIELDS.filter((f) => f !== 'id'),
+    run: updateScript,
+  },
   remove_script: { required: ['id'], optional: [], run: removeScript },
   set_navigation: { required: ['items'], optional: [], run: setNavigation },
 };
@@ -62,7 +94,12 @@ function checkShapes(operations: unknown[]): BatchErrorItem[] {
   const errors: BatchErrorItem[] = [];
   operations.forEach((raw, operation) => {
     if (!isPlainObject(raw)) {
-      errors.push({ operation, op: null, path: '', message: 'Each operation must be an object with an op.' });
+      errors.push({
+        operation,
+        op: null,
+        path: '',
+        message: 'Each operation must be an object with an op.',
+      });
       return;
     }
     const op = typeof raw.op === 'string' ? raw.op : null;
@@ -72,18 +109,27 @@ function checkShapes(operations: unknown[]): BatchErrorItem[] {
         operation,
         op,
         path: 'op',
-        message: op === null ? 'The op field is required.' : `Unknown op "${op}"; ops are ${Object.keys(OPERATIONS).join(', ')}.`,
+        message:
+          op === null
+            ? 'The op field is required.'
+            : `Unknown op "${op}"; ops are ${Object.keys(OPERATIONS).join(', ')}.`,
       });
       return;
     }
     const allowed = new Set(['op', ...spec.required, ...spec.optional]);
     for (const key of Object.keys(raw)) {
       if (!allowed.has(key)) {
-        errors.push({ operation, op, path: key, message: `Unknown field "${key}" for ${op}; allowed fields are ${[...allowed].slice(1).join(', ')}.` });
+        errors.push({
+          operation,
+          op,
+          path: key,
+          message: `Unknown field "${key}" for ${op}; allowed fields are ${[...allowed].slice(1).join(', ')}.`,
+        });
       }
     }
     for (const key of spec.required) {
-      if (!(key in raw)) errors.push({ operation, op, path: key, message: `The ${key} field is required.` });
+      if (!(key in raw))
+        errors.push({ operation, op, path: key, message: `The ${key} field is required.` });
     }
   });
   return errors;
@@ -99,21 +145,45 @@ function doubts(state: BatchState): void {
         if (seen.has(component.id)) continue;
         seen.add(component.id);
         const touched = state.touched.has(component.id);
-        if (touched && component.type === 'Hero' && component.config.background === 'image' && component.config.backgroundImageAssetId == null) {
-          state.warnings.push(`Hero "${component.id}" has an image background but no image (config.backgroundImageAssetId).`);
+        if (
+          touched &&
+          component.type === 'Hero' &&
+          component.config.background === 'image' &&
+          (component.config.backgroundImageAssetId ?? null) === null
+        ) {
+          state.warnings.push(
+            `Hero "${component.id}" has an image background but no image (config.backgroundImageAssetId).`,
+          );
         }
-        if ((touched || state.logoTouched) && component.type === 'Logo' && component.config.showImage === true && doc.brand.logoAssetId == null) {
-          state.warnings.push(`Logo "${component.id}" shows an image but brand.logoAssetId is empty; only the name will show.`);
+        if (
+          (touched || state.logoTouched) &&
+          component.type === 'Logo' &&
+          component.config.showImage === true &&
+          doc.brand.logoAssetId === null
+        ) {
+          state.warnings.push(
+            `Logo "${component.id}" shows an image but brand.logoAssetId is empty; only the name will show.`,
+          );
         }
       }
     }
   }
 }
 
-export function runBatch(doc: DesignDocument, translations: Translations, operations: unknown[]): BatchOutcome {
+export function runBatch(
+  doc: DesignDocument,
+  translations: Translations,
+  operations: unknown[],
+): BatchOutcome {
   const shapeErrors = checkShapes(operations);
   if (shapeErrors.length) throw new BatchError(shapeErrors);
-  const state: BatchState = { doc: clone(doc), translations: clone(translations), warnings: [], touched: new Set(), logoTouched: false };
+  const state: BatchState = {
+    doc: clone(doc),
+    translations: clone(translations),
+    warnings: [],
+    touched: new Set(),
+    logoTouched: false,
+  };
   const results: OpResult[] = [];
   for (const [operation, raw] of operations.entries()) {
     const fields = raw as OpFields;
@@ -121,7 +191,8 @@ export function runBatch(doc: DesignDocument, translations: Translations, operat
     try {
       results.push({ operation, op, ...OPERATIONS[op].run(state, fields) });
     } catch (err) {
-      if (err instanceof OpFailure) throw new BatchError([{ operation, op, path: err.path, message: err.message }]);
+      if (err instanceof OpFailure)
+        throw new BatchError([{ operation, op, path: err.path, message: err.message }]);
       throw err;
     }
   }
@@ -131,5 +202,11 @@ export function runBatch(doc: DesignDocument, translations: Translations, operat
   const changed = !sameDesign(doc, state.doc) || !sameDesign(translations, state.translations);
   if (!changed) state.warnings.push('The batch left the draft unchanged.');
   // Drop duplicate warnings while keeping their order.
-  return { doc: state.doc, translations: state.translations, results, warnings: [...new Set(state.warnings)], changed };
+  return {
+    doc: state.doc,
+    translations: state.translations,
+    results,
+    warnings: [...new Set(state.warnings)],
+    changed,
+  };
 }

@@ -23,15 +23,40 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
   it('add_component: index, id, config defaults, strings stored as sent; results per operation', async () => {
     const markdown = '  # Welcome\n\n  Indented  line  \n';
     const res = await d.patch([
-      { op: 'add_component', page: 'home', region: 'main', type: 'RichText', id: 'welcome', index: 0, config: { markdown } },
+      {
+        op: 'add_component',
+        page: 'home',
+        region: 'main',
+        type: 'RichText',
+        id: 'welcome',
+        index: 0,
+        config: { markdown },
+      },
       { op: 'add_component', page: 'home', region: 'main', type: 'Divider' },
     ]);
     expect(res.status).toBe(200);
-    expect(res.body.results[0]).toMatchObject({ operation: 0, op: 'add_component', id: 'welcome', pages: ['home'], region: 'main', index: 0 });
-    expect(res.body.results[1]).toMatchObject({ operation: 1, op: 'add_component', id: expect.stringMatching(/^divider-/) });
+    expect(res.body.results[0]).toMatchObject({
+      operation: 0,
+      op: 'add_component',
+      id: 'welcome',
+      pages: ['home'],
+      region: 'main',
+      index: 0,
+    });
+    expect(res.body.results[1]).toMatchObject({
+      operation: 1,
+      op: 'add_component',
+      id: expect.stringMatching(/^divider-/),
+    });
     const doc = await d.document();
     const main = doc.pages.home.regions.main.components;
-    expect(main[0]).toEqual({ id: 'welcome', type: 'RichText', config: { markdown, align: 'left', size: 'standard' }, visibleOn: 'all', children: [] });
+    expect(main[0]).toEqual({
+      id: 'welcome',
+      type: 'RichText',
+      config: { markdown, align: 'left', size: 'standard' },
+      visibleOn: 'all',
+      children: [],
+    });
     expect(main[main.length - 1].type).toBe('Divider');
   });
 
@@ -39,7 +64,14 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
     const hero = findComponent(await d.document(), 'home', 'hero', 'Hero');
     const res = await d.patch([
       { op: 'remove_component', id: hero.id },
-      { op: 'add_component', page: 'home', region: 'hero', type: 'Hero', id: 'big-hero', config: { title: 'Hello' } },
+      {
+        op: 'add_component',
+        page: 'home',
+        region: 'hero',
+        type: 'Hero',
+        id: 'big-hero',
+        config: { title: 'Hello' },
+      },
     ]);
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toMatchObject({ removed: [hero.id, hero.children[0].id] });
@@ -51,20 +83,49 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
 
   it('parent_id puts a component inside a Hero or Container; containers accept only their types', async () => {
     const ok = await d.patch([
-      { op: 'add_component', page: 'home', region: 'main', type: 'Container', id: 'box', config: { layout: 'row' } },
-      { op: 'add_component', type: 'Button', parent_id: 'box', id: 'cta', config: { label: 'Write to us', href: '/contact' } },
+      {
+        op: 'add_component',
+        page: 'home',
+        region: 'main',
+        type: 'Container',
+        id: 'box',
+        config: { layout: 'row' },
+      },
+      {
+        op: 'add_component',
+        type: 'Button',
+        parent_id: 'box',
+        id: 'cta',
+        config: { label: 'Write to us', href: '/contact' },
+      },
       { op: 'add_component', type: 'Button', parent_id: 'big-hero', index: 0 },
     ]);
     expect(ok.status).toBe(200);
     const doc = await d.document();
-    expect(findComponent(doc, 'home', 'main', 'Container').children.map((c: { id: string }) => c.id)).toEqual(['cta']);
-    expect(findComponent(doc, 'home', 'hero', 'Hero').children.map((c: { type: string }) => c.type)).toEqual(['Button', 'SearchBar']);
+    expect(
+      findComponent(doc, 'home', 'main', 'Container').children.map((c: { id: string }) => c.id),
+    ).toEqual(['cta']);
+    expect(
+      findComponent(doc, 'home', 'hero', 'Hero').children.map((c: { type: string }) => c.type),
+    ).toEqual(['Button', 'SearchBar']);
 
-    expect(invalid(await d.patch([{ op: 'add_component', type: 'ContactForm', parent_id: 'box' }]))[0]).toMatchObject({ operation: 0, op: 'add_component', path: 'page' });
-    expect(invalid(await d.patch([{ op: 'add_component', type: 'ArticleList', parent_id: 'big-hero' }]))[0]).toMatchObject({ path: 'parent_id' });
-    expect(invalid(await d.patch([{ op: 'add_component', type: 'Button', parent_id: 'welcome' }]))[0]).toMatchObject({ path: 'parent_id' });
-    expect(invalid(await d.patch([{ op: 'add_component', type: 'Button', parent_id: 'nope' }]))[0]).toMatchObject({ path: 'parent_id', message: 'Unknown component id "nope".' });
-    expect(invalid(await d.patch([{ op: 'add_component', type: 'Container', parent_id: 'box' }]))[0]).toMatchObject({ path: 'parent_id' });
+    expect(
+      invalid(await d.patch([{ op: 'add_component', type: 'ContactForm', parent_id: 'box' }]))[0],
+    ).toMatchObject({ operation: 0, op: 'add_component', path: 'page' });
+    expect(
+      invalid(
+        await d.patch([{ op: 'add_component', type: 'ArticleList', parent_id: 'big-hero' }]),
+      )[0],
+    ).toMatchObject({ path: 'parent_id' });
+    expect(
+      invalid(await d.patch([{ op: 'add_component', type: 'Button', parent_id: 'welcome' }]))[0],
+    ).toMatchObject({ path: 'parent_id' });
+    expect(
+      invalid(await d.patch([{ op: 'add_component', type: 'Button', parent_id: 'nope' }]))[0],
+    ).toMatchObject({ path: 'parent_id', message: 'Unknown component id "nope".' });
+    expect(
+      invalid(await d.patch([{ op: 'add_component', type: 'Container', parent_id: 'box' }]))[0],
+    ).toMatchObject({ path: 'parent_id' });
   });
 
   it('components go only on the pages and regions they are made for; once-per-region types stay unique', async () => {
@@ -86,10 +147,20 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
 
   it('component ids: 1 to 64 letters, digits, - and _, starting with a letter or digit, unused', async () => {
     for (const id of ['-x', '_x', '', 'a b', 'x'.repeat(65), 'welcome', 'é']) {
-      const errors = invalid(await d.patch([{ op: 'add_component', page: 'home', region: 'main', type: 'Divider', id }]));
+      const errors = invalid(
+        await d.patch([{ op: 'add_component', page: 'home', region: 'main', type: 'Divider', id }]),
+      );
       expect([id, errors[0].path]).toEqual([id, 'id']);
     }
-    const ok = await d.patch([{ op: 'add_component', page: 'home', region: 'main', type: 'Divider', id: `9${'a_-'.repeat(21)}` }]);
+    const ok = await d.patch([
+      {
+        op: 'add_component',
+        page: 'home',
+        region: 'main',
+        type: 'Divider',
+        id: `9${'a_-'.repeat(21)}`,
+      },
+    ]);
     expect(ok.status).toBe(200);
   });
 
@@ -104,38 +175,102 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       const errors = invalid(await d.patch([{ op: 'update_component', id: 'welcome', config }]));
       expect(errors[0]).toMatchObject({ operation: 0, op: 'update_component', path });
     }
-    expect(invalid(await d.patch([{ op: 'add_component', page: 'home', region: 'main', type: 'Button', config: { href: 'javascript:alert(1)' } }]))[0].path).toBe('config.href');
+    expect(
+      invalid(
+        await d.patch([
+          {
+            op: 'add_component',
+            page: 'home',
+            region: 'main',
+            type: 'Button',
+            config: { href: 'javascript:alert(1)' },
+          },
+        ]),
+      )[0].path,
+    ).toBe('config.href');
   });
 
   it('update_component changes settings; null restores the default; results name the changes', async () => {
-    const res = await d.patch([{ op: 'update_component', id: 'welcome', config: { align: 'center', size: 'large', visibleOn: 'desktop' } }]);
-    expect(res.body.results[0]).toEqual({ operation: 0, op: 'update_component', id: 'welcome', pages: ['home'], changed: ['config.align', 'config.size', 'visibleOn'] });
-    const reset = await d.patch([{ op: 'update_component', id: 'welcome', config: { align: null, visibleOn: null } }]);
+    const res = await d.patch([
+      {
+        op: 'update_component',
+        id: 'welcome',
+        config: { align: 'center', size: 'large', visibleOn: 'desktop' },
+      },
+    ]);
+    expect(res.body.results[0]).toEqual({
+      operation: 0,
+      op: 'update_component',
+      id: 'welcome',
+      pages: ['home'],
+      changed: ['config.align', 'config.size', 'visibleOn'],
+    });
+    const reset = await d.patch([
+      { op: 'update_component', id: 'welcome', config: { align: null, visibleOn: null } },
+    ]);
     expect(reset.body.results[0].changed).toEqual(['config.align', 'visibleOn']);
     const w = findComponent(await d.document(), 'home', 'main', 'RichText');
     expect(w).toMatchObject({ visibleOn: 'all', config: { align: 'left', size: 'large' } });
   });
 
   it('an edit of a synced region applies to every page; an id on several pages of a non-synced region needs page', async () => {
-    const add = await d.patch([{ op: 'add_component', region: 'header', type: 'Button', id: 'hdr-btn', config: { label: 'Status' } }]);
+    const add = await d.patch([
+      {
+        op: 'add_component',
+        region: 'header',
+        type: 'Button',
+        id: 'hdr-btn',
+        config: { label: 'Status' },
+      },
+    ]);
     expect(add.status).toBe(200);
-    expect(add.body.results[0].pages).toEqual(['home', 'category', 'article', 'search', 'contact', 'notFound']);
+    expect(add.body.results[0].pages).toEqual([
+      'home',
+      'category',
+      'article',
+      'search',
+      'contact',
+      'notFound',
+    ]);
     await d.patch([{ op: 'update_component', id: 'hdr-btn', config: { style: 'link' } }]);
     const doc = await d.document();
-    for (const page of ['home', 'article', 'notFound']) expect(findComponent(doc, page, 'header', 'Button').config.style).toBe('link');
+    for (const page of ['home', 'article', 'notFound'])
+      expect(findComponent(doc, page, 'header', 'Button').config.style).toBe('link');
 
     await d.patch([
-      { op: 'add_component', page: 'category', region: 'sidebar', type: 'RichText', id: 'side-note', config: { markdown: 'Note' } },
+      {
+        op: 'add_component',
+        page: 'category',
+        region: 'sidebar',
+        type: 'RichText',
+        id: 'side-note',
+        config: { markdown: 'Note' },
+      },
       { op: 'copy_region', region: 'sidebar', from_page: 'category', to_pages: ['search'] },
     ]);
-    const errors = invalid(await d.patch([{ op: 'update_component', id: 'side-note', config: { size: 'small' } }]));
-    expect(errors[0]).toMatchObject({ path: 'page', message: 'The component "side-note" is on several pages (category, search); name the page.' });
-    expect((await d.patch([{ op: 'update_component', id: 'side-note', page: 'search', config: { size: 'small' } }])).status).toBe(200);
+    const errors = invalid(
+      await d.patch([{ op: 'update_component', id: 'side-note', config: { size: 'small' } }]),
+    );
+    expect(errors[0]).toMatchObject({
+      path: 'page',
+      message: 'The component "side-note" is on several pages (category, search); name the page.',
+    });
+    expect(
+      (
+        await d.patch([
+          { op: 'update_component', id: 'side-note', page: 'search', config: { size: 'small' } },
+        ])
+      ).status,
+    ).toBe(200);
     const after = await d.document();
     expect(findComponent(after, 'search', 'sidebar', 'RichText').config.size).toBe('small');
     expect(findComponent(after, 'category', 'sidebar', 'RichText').config.size).toBe('standard');
-    expect(invalid(await d.patch([{ op: 'remove_component', id: 'side-note', page: 'home' }]))[0].path).toBe('id');
-    expect((await d.patch([{ op: 'remove_component', id: 'side-note', page: 'search' }])).status).toBe(200);
+    expect(
+      invalid(await d.patch([{ op: 'remove_component', id: 'side-note', page: 'home' }]))[0].path,
+    ).toBe('id');
+    expect(
+      (await d.patch([{ op: 'remove_component', id: 'side-note', page: 'search' }])).status,
+    ).toBe(200);
   });
 
   it('move_component: reorder with id and index, another region, into a container, back to top level', async () => {
@@ -153,26 +288,47 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       { op: 'move_component', id: 'welcome', parent_id: 'box', index: 0 },
     ]);
     expect(moves.status).toBe(200);
-    expect(moves.body.results[1]).toMatchObject({ id: 'welcome', region: 'main', parent_id: 'box', index: 0 });
+    expect(moves.body.results[1]).toMatchObject({
+      id: 'welcome',
+      region: 'main',
+      parent_id: 'box',
+      index: 0,
+    });
     doc = await d.document();
     expect(findComponent(doc, 'home', 'sidebar', 'ArticleList').id).toBe(articleList.id);
-    expect(findComponent(doc, 'home', 'main', 'Container').children.map((c: { id: string }) => c.id)).toEqual(['welcome', 'cta']);
+    expect(
+      findComponent(doc, 'home', 'main', 'Container').children.map((c: { id: string }) => c.id),
+    ).toEqual(['welcome', 'cta']);
 
-    expect((await d.patch([{ op: 'move_component', id: 'welcome', parent_id: null, index: 0 }])).status).toBe(200);
+    expect(
+      (await d.patch([{ op: 'move_component', id: 'welcome', parent_id: null, index: 0 }])).status,
+    ).toBe(200);
     doc = await d.document();
     expect(doc.pages.home.regions.main.components[0].id).toBe('welcome');
 
-    expect(invalid(await d.patch([{ op: 'move_component', id: 'box', region: 'header' }]))[0].path).toBe('region');
-    expect(invalid(await d.patch([{ op: 'move_component', id: 'box', parent_id: 'box' }]))[0].path).toBe('parent_id');
-    expect(invalid(await d.patch([{ op: 'move_component', id: 'welcome', index: 99 }]))[0].path).toBe('index');
-    expect(invalid(await d.patch([{ op: 'move_component', id: 'ghost', index: 0 }]))[0]).toMatchObject({ path: 'id', message: 'Unknown component id "ghost".' });
+    expect(
+      invalid(await d.patch([{ op: 'move_component', id: 'box', region: 'header' }]))[0].path,
+    ).toBe('region');
+    expect(
+      invalid(await d.patch([{ op: 'move_component', id: 'box', parent_id: 'box' }]))[0].path,
+    ).toBe('parent_id');
+    expect(
+      invalid(await d.patch([{ op: 'move_component', id: 'welcome', index: 99 }]))[0].path,
+    ).toBe('index');
+    expect(
+      invalid(await d.patch([{ op: 'move_component', id: 'ghost', index: 0 }]))[0],
+    ).toMatchObject({ path: 'id', message: 'Unknown component id "ghost".' });
   });
 
   it('remove_component removes it and everything inside; unknown ids are template_invalid', async () => {
     const res = await d.patch([{ op: 'remove_component', id: 'box' }]);
     expect(res.body.results[0].removed).toEqual(['box', 'cta']);
     expect(findComponent(await d.document(), 'home', 'main', 'Container')).toBeUndefined();
-    expect(invalid(await d.patch([{ op: 'remove_component', id: 'box' }]))[0]).toMatchObject({ operation: 0, op: 'remove_component', path: 'id' });
+    expect(invalid(await d.patch([{ op: 'remove_component', id: 'box' }]))[0]).toMatchObject({
+      operation: 0,
+      op: 'remove_component',
+      path: 'id',
+    });
   });
 
   it('all or nothing: one refused operation saves nothing and names its position', async () => {
@@ -186,7 +342,14 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       status: 'error',
       code: 'template_invalid',
       message: expect.any(String),
-      errors: [{ operation: 2, op: 'update_component', path: 'id', message: 'Unknown component id "missing".' }],
+      errors: [
+        {
+          operation: 2,
+          op: 'update_component',
+          path: 'id',
+          message: 'Unknown component id "missing".',
+        },
+      ],
     });
     expect((await d.template()).body.template.draft.etag).toBe(before);
     const doc = await d.document();
@@ -195,16 +358,28 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
   });
 
   it('unknown fields and ops are refused and named, for every operation of the batch', async () => {
-    const errors = invalid(await d.patch([
-      { op: 'remove_component', id: 'welcome', force: true },
-      { op: 'explode' },
-      { op: 'set', path: 'brand.tagline' },
-      'not an object',
-      { op: 'add_css', css: 'a{color:red}', selector: 'a', priority: 1 },
-    ]));
+    const errors = invalid(
+      await d.patch([
+        { op: 'remove_component', id: 'welcome', force: true },
+        { op: 'explode' },
+        { op: 'set', path: 'brand.tagline' },
+        'not an object',
+        { op: 'add_css', css: 'a{color:red}', selector: 'a', priority: 1 },
+      ]),
+    );
     expect(errors).toEqual([
-      { operation: 0, op: 'remove_component', path: 'force', message: expect.stringContaining('Unknown field "force"') },
-      { operation: 1, op: 'explode', path: 'op', message: expect.stringContaining('Unknown op "explode"') },
+      {
+        operation: 0,
+        op: 'remove_component',
+        path: 'force',
+        message: expect.stringContaining('Unknown field "force"'),
+      },
+      {
+        operation: 1,
+        op: 'explode',
+        path: 'op',
+        message: expect.stringContaining('Unknown op "explode"'),
+      },
       { operation: 2, op: 'set', path: 'value', message: 'The value field is required.' },
       { operation: 3, op: null, path: '', message: expect.any(String) },
       { operation: 4, op: 'add_css', path: 'selector', message: expect.any(String) },
@@ -215,25 +390,40 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
   it('0 or more than 50 operations, or none at all → 422 validation_error', async () => {
     const cases: [unknown, string][] = [
       [[], 'The operations field must have at least 1 item.'],
-      [Array.from({ length: 51 }, () => ({ op: 'set', path: 'brand.tagline', value: 'x' })), 'The operations field must not have more than 50 items.'],
+      [
+        Array.from({ length: 51 }, () => ({ op: 'set', path: 'brand.tagline', value: 'x' })),
+        'The operations field must not have more than 50 items.',
+      ],
       [undefined, 'The operations field is required.'],
       ['set', 'The operations field must be an array.'],
     ];
     for (const [operations, message] of cases) {
       const res = await d.patch(operations);
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ status: 'validation_error', message: 'The request could not be accepted.', errors: { operations: [message] } });
+      expect(res.body).toEqual({
+        status: 'validation_error',
+        message: 'The request could not be accepted.',
+        errors: { operations: [message] },
+      });
     }
-    const fifty = await d.patch(Array.from({ length: 50 }, (_, i) => ({ op: 'set', path: 'brand.tagline', value: `t${i}` })));
+    const fifty = await d.patch(
+      Array.from({ length: 50 }, (_, i) => ({ op: 'set', path: 'brand.tagline', value: `t${i}` })),
+    );
     expect(fifty.status).toBe(200);
     expect(fifty.body.results).toHaveLength(50);
   });
 
   it('warnings: Hero with an image background and no image, Logo image without brand.logoAssetId, a batch that changed nothing', async () => {
-    const hero = await d.patch([{ op: 'update_component', id: 'big-hero', config: { background: 'image' } }]);
-    expect(hero.body.warnings).toEqual([expect.stringContaining('Hero "big-hero" has an image background but no image')]);
+    const hero = await d.patch([
+      { op: 'update_component', id: 'big-hero', config: { background: 'image' } },
+    ]);
+    expect(hero.body.warnings).toEqual([
+      expect.stringContaining('Hero "big-hero" has an image background but no image'),
+    ]);
     const logo = findComponent(await d.document(), 'home', 'header', 'Logo');
-    const res = await d.patch([{ op: 'update_component', id: logo.id, config: { showImage: true, size: 'large' } }]);
+    const res = await d.patch([
+      { op: 'update_component', id: logo.id, config: { showImage: true, size: 'large' } },
+    ]);
     expect(res.body.warnings).toEqual([expect.stringContaining('brand.logoAssetId is empty')]);
     const withLogo = await d.patch([{ op: 'set', path: 'brand.logoAssetId', value: 12 }]);
     expect(withLogo.body.warnings).toEqual([]);

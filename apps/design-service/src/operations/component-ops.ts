@@ -1,10 +1,16 @@
 // add_component, update_component, remove_component, move_component (spec 4.12).
 import type { ComponentDef } from '../catalog/components';
 import { checkSetting } from '../catalog/settings';
-import { allComponentIds, COMPONENT_ID, findOccurrences, instantiate, subtreeIds } from '../document/tree';
+import {
+  allComponentIds,
+  COMPONENT_ID,
+  findOccurrences,
+  instantiate,
+  subtreeIds,
+} from '../document/tree';
 import { copyTranslations } from '../document/translations';
 import { isRegionKey, REGION_KEYS, VISIBLE_ON, clone } from '../document/types';
-import type { Component, PageKey, RegionKey, VisibleOn } from '../document/types';
+import type { PageKey, RegionKey, VisibleOn } from '../document/types';
 import {
   BatchState,
   fail,
@@ -46,7 +52,11 @@ function readConfig(def: ComponentDef, raw: unknown): ConfigInput {
       continue;
     }
     const setting = def.settings[key];
-    if (!setting) fail(`config.${key}`, `Unknown setting "${key}" for ${def.type}; its settings are ${Object.keys(def.settings).join(', ')}.`);
+    if (!setting)
+      fail(
+        `config.${key}`,
+        `Unknown setting "${key}" for ${def.type}; its settings are ${Object.keys(def.settings).join(', ')}.`,
+      );
     if (value === null) {
       values[key] = clone(setting.default);
       continue;
@@ -68,10 +78,17 @@ function readRegion(op: OpFields): RegionKey | undefined {
 /** The list a component goes into on one page: a region's top level or a container's children. */
 function destination(state: BatchState, page: PageKey, region: RegionKey, parentId: string | null) {
   const regionDoc = state.doc.pages[page].regions[region];
-  if (!parentId) return { list: regionDoc.components, parent: null, regionComponents: regionDoc.components };
-  const parent = findOccurrences(state.doc, parentId).find((o) => o.page === page && o.region === region);
+  if (!parentId)
+    return { list: regionDoc.components, parent: null, regionComponents: regionDoc.components };
+  const parent = findOccurrences(state.doc, parentId).find(
+    (o) => o.page === page && o.region === region,
+  );
   if (!parent) fail('parent_id', `The container "${parentId}" is not on page "${page}".`);
-  return { list: parent.component.children, parent: parent.component, regionComponents: regionDoc.components };
+  return {
+    list: parent.component.children,
+    parent: parent.component,
+    regionComponents: regionDoc.components,
+  };
 }
 
 export function addComponent(state: BatchState, op: OpFields): OpResult {
@@ -84,9 +101,13 @@ export function addComponent(state: BatchState, op: OpFields): OpResult {
   let id: string | undefined;
   if (op.id !== undefined && op.id !== null) {
     if (typeof op.id !== 'string' || !COMPONENT_ID.test(op.id)) {
-      fail('id', 'The id must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.');
+      fail(
+        'id',
+        'The id must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.',
+      );
     }
-    if (allComponentIds(state.doc).has(op.id)) fail('id', `The id "${op.id}" is already used in the draft.`);
+    if (allComponentIds(state.doc).has(op.id))
+      fail('id', `The id "${op.id}" is already used in the draft.`);
     id = op.id;
   }
 
@@ -95,7 +116,10 @@ export function addComponent(state: BatchState, op: OpFields): OpResult {
   if (op.parent_id !== undefined && op.parent_id !== null) {
     const parents = resolveComponent(state.doc, op.parent_id, page, 'parent_id');
     if (region && region !== parents[0].region) {
-      fail('region', `The container "${String(op.parent_id)}" is in the ${parents[0].region} region, not ${region}.`);
+      fail(
+        'region',
+        `The container "${String(op.parent_id)}" is in the ${parents[0].region} region, not ${region}.`,
+      );
     }
     region = parents[0].region;
     parentId = parents[0].component.id;
@@ -106,7 +130,11 @@ export function addComponent(state: BatchState, op: OpFields): OpResult {
   }
 
   const used = allComponentIds(state.doc);
-  const component = instantiate({ type, config: config.values, visibleOn: config.visibleOn }, used, true);
+  const component = instantiate(
+    { type, config: config.values, visibleOn: config.visibleOn },
+    used,
+    true,
+  );
   if (id) component.id = id;
   const first = destination(state, pages[0], region, parentId);
   const index = readIndex(op, first.list.length);
@@ -116,7 +144,15 @@ export function addComponent(state: BatchState, op: OpFields): OpResult {
     dest.list.splice(Math.min(index, dest.list.length), 0, clone(component));
   }
   for (const cid of subtreeIds(component)) state.touched.add(cid);
-  return { id: component.id, type, pages, region, parent_id: parentId, index, children: component.children.map((c) => c.id) };
+  return {
+    id: component.id,
+    type,
+    pages,
+    region,
+    parent_id: parentId,
+    index,
+    children: component.children.map((c) => c.id),
+  };
 }
 
 export function updateComponent(state: BatchState, op: OpFields): OpResult {
@@ -128,7 +164,8 @@ export function updateComponent(state: BatchState, op: OpFields): OpResult {
   for (const [key, value] of Object.entries(config.values)) {
     if (!sameJson(hits[0].component.config[key], value)) changed.push(`config.${key}`);
   }
-  if (config.visibleOn && config.visibleOn !== hits[0].component.visibleOn) changed.push('visibleOn');
+  if (config.visibleOn && config.visibleOn !== hits[0].component.visibleOn)
+    changed.push('visibleOn');
   for (const hit of hits) {
     Object.assign(hit.component.config, clone(config.values));
     if (config.visibleOn) hit.component.visibleOn = config.visibleOn;
@@ -157,7 +194,8 @@ export function moveComponent(state: BatchState, op: OpFields): OpResult {
   let parentId: string | null;
   if ('parent_id' in op) {
     if (op.parent_id === null) parentId = null;
-    else if (typeof op.parent_id !== 'string') fail('parent_id', 'The parent_id must be a string or null.');
+    else if (typeof op.parent_id !== 'string')
+      fail('parent_id', 'The parent_id must be a string or null.');
     else parentId = op.parent_id;
   } else {
     parentId = reorderOnly ? (hits[0].parent?.id ?? null) : null;
@@ -172,7 +210,9 @@ export function moveComponent(state: BatchState, op: OpFields): OpResult {
   else pages = targetPages(state.doc, region, page, sourcePages);
 
   if (parentId) {
-    const parent = findOccurrences(state.doc, parentId).find((o) => pages.includes(o.page) && o.region === region);
+    const parent = findOccurrences(state.doc, parentId).find(
+      (o) => pages.includes(o.page) && o.region === region,
+    );
     if (!parent) fail('parent_id', `Unknown container "${parentId}" in the ${region} region.`);
   }
 
@@ -190,7 +230,8 @@ export function moveComponent(state: BatchState, op: OpFields): OpResult {
     dest.list.splice(Math.min(index, dest.list.length), 0, clone(component));
   }
   const newPages = pages.filter((p) => !sourcePages.includes(p));
-  if (newPages.length) copyTranslations(state.translations, sourcePages[0], newPages, subtreeIds(component));
+  if (newPages.length)
+    copyTranslations(state.translations, sourcePages[0], newPages, subtreeIds(component));
   state.touched.add(component.id);
   return { id: component.id, pages, region, parent_id: parentId, index };
 }

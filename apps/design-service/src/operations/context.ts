@@ -33,7 +33,8 @@ export function optionalString(op: OpFields, field: string, max?: number): strin
   const v = op[field];
   if (v === undefined) return undefined;
   if (typeof v !== 'string') fail(field, `The ${field} must be a string.`);
-  if (max !== undefined && v.length > max) fail(field, `The ${field} must not be longer than ${max} characters.`);
+  if (max !== undefined && v.length > max)
+    fail(field, `The ${field} must not be longer than ${max} characters.`);
   return v;
 }
 
@@ -67,7 +68,8 @@ export function requiredPage(op: OpFields, field: string): PageKey {
 export function readIndex(op: OpFields, length: number, field = 'index'): number {
   const v = op[field];
   if (v === undefined || v === null) return length;
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(field, `The ${field} must be an integer.`);
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    fail(field, `The ${field} must be an integer.`);
   if (v < 0 || v > length) fail(field, `The ${field} must be between 0 and ${length}.`);
   return v;
 }

@@ -4,7 +4,16 @@
 import { byteLength, CSS_MAX_BYTES, CssParseError, renderCss } from '../document/css';
 import { COMPONENT_ID, newId } from '../document/tree';
 import type { CssItem } from '../document/types';
-import { BatchState, fail, OpFields, OpResult, optionalBoolean, optionalString, readIndex, sameJson } from './context';
+import {
+  BatchState,
+  fail,
+  OpFields,
+  OpResult,
+  optionalBoolean,
+  optionalString,
+  readIndex,
+  sameJson,
+} from './context';
 
 function readCss(state: BatchState, css: unknown, label: string): string {
   if (typeof css !== 'string') fail('css', 'The css must be a string.');
@@ -18,22 +27,29 @@ function readCss(state: BatchState, css: unknown, label: string): string {
   }
   if (!rendered.css) fail('css', 'The CSS block would render as nothing.');
   if (rendered.removed.length) {
-    state.warnings.push(`CSS block "${label}": ${rendered.removed.join(', ')} removed at render (not allowed).`);
+    state.warnings.push(
+      `CSS block "${label}": ${rendered.removed.join(', ')} removed at render (not allowed).`,
+    );
   }
   return css;
 }
 
 function checkTotal(items: CssItem[]): void {
   const total = items.reduce((n, i) => n + byteLength(i.css), 0);
-  if (total > CSS_MAX_BYTES) fail('css', 'All CSS blocks together would be larger than 204,800 bytes.');
+  if (total > CSS_MAX_BYTES)
+    fail('css', 'All CSS blocks together would be larger than 204,800 bytes.');
 }
 
 export function readItemId(op: OpFields, used: Iterable<string>, what: string): string | undefined {
   if (op.id === undefined || op.id === null) return undefined;
   if (typeof op.id !== 'string' || !COMPONENT_ID.test(op.id)) {
-    fail('id', 'The id must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.');
+    fail(
+      'id',
+      'The id must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.',
+    );
   }
-  if ([...used].includes(op.id)) fail('id', `The id "${op.id}" is already used by another ${what}.`);
+  if ([...used].includes(op.id))
+    fail('id', `The id "${op.id}" is already used by another ${what}.`);
   return op.id;
 }
 
@@ -63,11 +79,14 @@ export function updateCss(state: BatchState, op: OpFields): OpResult {
   const at = findCss(state, op);
   const before = items[at];
   const item: CssItem = { ...before };
-  if ('label' in op) item.label = op.label === null ? null : (optionalString(op, 'label', 120) ?? null);
+  if ('label' in op)
+    item.label = op.label === null ? null : (optionalString(op, 'label', 120) ?? null);
   if ('css' in op) item.css = readCss(state, op.css, item.label ?? item.id);
   const enabled = optionalBoolean(op, 'enabled');
   if (enabled !== undefined) item.enabled = enabled;
-  const changed = (['label', 'css', 'enabled'] as const).filter((k) => !sameJson(before[k], item[k]));
+  const changed = (['label', 'css', 'enabled'] as const).filter(
+    (k) => !sameJson(before[k], item[k]),
+  );
   items.splice(at, 1);
   const index = 'index' in op ? readIndex(op, items.length) : at;
   items.splice(index, 0, item);

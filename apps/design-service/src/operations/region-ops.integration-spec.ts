@@ -27,48 +27,124 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
   it('update_region: background (hex or token), padding, borderBottom, align; null resets; a synced region changes on every page', async () => {
     const { d } = await fresh();
     const res = await d.patch([
-      { op: 'update_region', page: 'home', region: 'main', config: { background: '#112233', padding: 'tall', borderBottom: true, align: 'center' } },
+      {
+        op: 'update_region',
+        page: 'home',
+        region: 'main',
+        config: { background: '#112233', padding: 'tall', borderBottom: true, align: 'center' },
+      },
       { op: 'update_region', region: 'header', config: { background: 'var(--hc-color-primary)' } },
     ]);
     expect(res.status).toBe(200);
-    expect(res.body.results[0]).toMatchObject({ region: 'main', pages: ['home'], changed: ['config.background', 'config.padding', 'config.borderBottom', 'config.align'] });
+    expect(res.body.results[0]).toMatchObject({
+      region: 'main',
+      pages: ['home'],
+      changed: ['config.background', 'config.padding', 'config.borderBottom', 'config.align'],
+    });
     let doc = await d.document();
-    expect(doc.pages.home.regions.main.config).toEqual({ background: '#112233', padding: 'tall', borderBottom: true, align: 'center' });
+    expect(doc.pages.home.regions.main.config).toEqual({
+      background: '#112233',
+      padding: 'tall',
+      borderBottom: true,
+      align: 'center',
+    });
     expect(doc.pages.category.regions.main.config.background).toBeNull();
-    for (const page of PAGES) expect(doc.pages[page].regions.header.config.background).toBe('var(--hc-color-primary)');
-    await d.patch([{ op: 'update_region', page: 'home', region: 'main', config: { background: null, padding: null } }]);
+    for (const page of PAGES)
+      expect(doc.pages[page].regions.header.config.background).toBe('var(--hc-color-primary)');
+    await d.patch([
+      {
+        op: 'update_region',
+        page: 'home',
+        region: 'main',
+        config: { background: null, padding: null },
+      },
+    ]);
     doc = await d.document();
-    expect(doc.pages.home.regions.main.config).toEqual({ background: null, padding: 'standard', borderBottom: true, align: 'center' });
+    expect(doc.pages.home.regions.main.config).toEqual({
+      background: null,
+      padding: 'standard',
+      borderBottom: true,
+      align: 'center',
+    });
 
-    expect(invalid(await d.patch([{ op: 'update_region', page: 'home', region: 'main', config: { padding: 'huge' } }])).path).toBe('config.padding');
-    expect(invalid(await d.patch([{ op: 'update_region', page: 'home', region: 'main', config: { background: 'red' } }])).path).toBe('config.background');
-    expect(invalid(await d.patch([{ op: 'update_region', page: 'home', region: 'main', config: { shadow: true } }])).path).toBe('config.shadow');
-    expect(invalid(await d.patch([{ op: 'update_region', region: 'main', config: { align: 'left' } }])).path).toBe('page');
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'update_region', page: 'home', region: 'main', config: { padding: 'huge' } },
+        ]),
+      ).path,
+    ).toBe('config.padding');
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'update_region', page: 'home', region: 'main', config: { background: 'red' } },
+        ]),
+      ).path,
+    ).toBe('config.background');
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'update_region', page: 'home', region: 'main', config: { shadow: true } },
+        ]),
+      ).path,
+    ).toBe('config.shadow');
+    expect(
+      invalid(await d.patch([{ op: 'update_region', region: 'main', config: { align: 'left' } }]))
+        .path,
+    ).toBe('page');
   });
 
   it('sync_region: false lets pages differ; true copies source_page over the rest with a warning; main is always per page', async () => {
     const { d } = await fresh();
-    expect(invalid(await d.patch([{ op: 'sync_region', region: 'main', enabled: true }])).path).toBe('region');
+    expect(
+      invalid(await d.patch([{ op: 'sync_region', region: 'main', enabled: true }])).path,
+    ).toBe('region');
     const off = await d.patch([
       { op: 'sync_region', region: 'footer', enabled: false },
-      { op: 'add_component', page: 'contact', region: 'footer', type: 'RichText', id: 'hours', config: { markdown: 'Mon–Fri 9–17' } },
+      {
+        op: 'add_component',
+        page: 'contact',
+        region: 'footer',
+        type: 'RichText',
+        id: 'hours',
+        config: { markdown: 'Mon–Fri 9–17' },
+      },
     ]);
     expect(off.status).toBe(200);
-    expect(off.body.results[0]).toEqual({ operation: 0, op: 'sync_region', region: 'footer', enabled: false });
+    expect(off.body.results[0]).toEqual({
+      operation: 0,
+      op: 'sync_region',
+      region: 'footer',
+      enabled: false,
+    });
     let doc = await d.document();
     expect(doc.syncedRegions).toEqual(['header']);
     expect(findComponent(doc, 'home', 'footer', 'RichText').id).not.toBe('hours');
 
-    const on = await d.patch([{ op: 'sync_region', region: 'footer', enabled: true, source_page: 'contact' }]);
+    const on = await d.patch([
+      { op: 'sync_region', region: 'footer', enabled: true, source_page: 'contact' },
+    ]);
     expect(on.status).toBe(200);
-    expect(on.body.results[0]).toMatchObject({ region: 'footer', enabled: true, source_page: 'contact', replaced_pages: ['home', 'category', 'article', 'search', 'notFound'] });
+    expect(on.body.results[0]).toMatchObject({
+      region: 'footer',
+      enabled: true,
+      source_page: 'contact',
+      replaced_pages: ['home', 'category', 'article', 'search', 'notFound'],
+    });
     expect(on.body.warnings).toEqual([expect.stringContaining('replaced by the contact page')]);
     doc = await d.document();
     expect(doc.syncedRegions).toEqual(['header', 'footer']);
-    for (const page of PAGES) expect(doc.pages[page].regions.footer).toEqual(doc.pages.contact.regions.footer);
+    for (const page of PAGES)
+      expect(doc.pages[page].regions.footer).toEqual(doc.pages.contact.regions.footer);
 
     // The article sidebar holds article-only components: it cannot be shared by every page.
-    expect(invalid(await d.patch([{ op: 'sync_region', region: 'sidebar', enabled: true, source_page: 'article' }])).path).toBe('source_page');
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'sync_region', region: 'sidebar', enabled: true, source_page: 'article' },
+        ]),
+      ).path,
+    ).toBe('source_page');
   });
 
   it('a synced region whose pages differ refuses edits that would copy one page over all until sync_region says how', async () => {
@@ -105,19 +181,51 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
     expect(resync.body.warnings.join(' ')).toContain('their own version is gone');
     doc = await d.document();
     expect((await d.template()).body.outline.syncedButDiverged).toBeNull();
-    for (const page of PAGES) expect(doc.pages[page].regions.footer.components[0].type).toBe('Divider');
+    for (const page of PAGES)
+      expect(doc.pages[page].regions.footer.components[0].type).toBe('Divider');
   });
 
   it('copy_region: a one-time copy of a non-synced region; page rules still apply', async () => {
     const { d } = await fresh();
-    expect(invalid(await d.patch([{ op: 'copy_region', region: 'header', from_page: 'home', to_pages: ['article'] }])).path).toBe('region');
-    expect(invalid(await d.patch([{ op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['home'] }])).path).toBe('to_pages.0');
-    expect(invalid(await d.patch([{ op: 'copy_region', region: 'hero', from_page: 'home', to_pages: [] }])).path).toBe('to_pages');
-    expect(invalid(await d.patch([{ op: 'copy_region', region: 'main', from_page: 'home', to_pages: ['article'] }])).path).toBe('to_pages');
-    const res = await d.patch([{ op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['category', 'article'] }]);
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'copy_region', region: 'header', from_page: 'home', to_pages: ['article'] },
+        ]),
+      ).path,
+    ).toBe('region');
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['home'] },
+        ]),
+      ).path,
+    ).toBe('to_pages.0');
+    expect(
+      invalid(
+        await d.patch([{ op: 'copy_region', region: 'hero', from_page: 'home', to_pages: [] }]),
+      ).path,
+    ).toBe('to_pages');
+    expect(
+      invalid(
+        await d.patch([
+          { op: 'copy_region', region: 'main', from_page: 'home', to_pages: ['article'] },
+        ]),
+      ).path,
+    ).toBe('to_pages');
+    const res = await d.patch([
+      { op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['category', 'article'] },
+    ]);
     expect(res.status).toBe(200);
-    expect(res.body.results[0]).toMatchObject({ region: 'hero', from_page: 'home', to_pages: ['category', 'article'], replaced_pages: ['category', 'article'] });
-    expect(res.body.warnings).toEqual([expect.stringContaining('replaced by a copy of the home page')]);
+    expect(res.body.results[0]).toMatchObject({
+      region: 'hero',
+      from_page: 'home',
+      to_pages: ['category', 'article'],
+      replaced_pages: ['category', 'article'],
+    });
+    expect(res.body.warnings).toEqual([
+      expect.stringContaining('replaced by a copy of the home page'),
+    ]);
     const doc = await d.document();
     expect(doc.pages.article.regions.hero).toEqual(doc.pages.home.regions.hero);
     expect(doc.syncedRegions).toEqual(['header', 'footer']);
@@ -130,7 +238,9 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
     const hero = findComponent(doc, 'home', 'hero', 'Hero');
     const grid = findComponent(doc, 'home', 'main', 'CategoryGrid');
     const nav = doc.globals.navigation;
-    await d.patch([{ op: 'add_component', page: 'home', region: 'main', type: 'Container', id: 'box' }]);
+    await d.patch([
+      { op: 'add_component', page: 'home', region: 'main', type: 'Container', id: 'box' },
+    ]);
     await setTranslations(t, site.id, {
       de: {
         'brand.tagline': 'Antworten',
@@ -143,7 +253,13 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
     const moved = await d.patch([
       { op: 'move_component', id: grid.id, parent_id: 'box' },
       { op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['search'] },
-      { op: 'set_navigation', items: [{ id: nav[0].id, label: 'Home', href: '/' }, { label: 'Status', href: 'https://status.example.com', type: 'external' }] },
+      {
+        op: 'set_navigation',
+        items: [
+          { id: nav[0].id, label: 'Home', href: '/' },
+          { label: 'Status', href: 'https://status.example.com', type: 'external' },
+        ],
+      },
     ]);
     expect(moved.status).toBe(200);
     const tr = (await d.draft({ section: 'translations' })).body.data.de;
@@ -154,7 +270,10 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
       [`pages.home.${grid.id}.title`]: 'Themen',
       [`navigation.${nav[0].id}.label`]: 'Start',
     });
-    await d.patch([{ op: 'remove_component', id: hero.id, page: 'home' }, { op: 'remove_component', id: 'box' }]);
+    await d.patch([
+      { op: 'remove_component', id: hero.id, page: 'home' },
+      { op: 'remove_component', id: 'box' },
+    ]);
     expect((await d.draft({ section: 'translations' })).body.data.de).toEqual({
       'brand.tagline': 'Antworten',
       [`pages.search.${hero.id}.title`]: 'Wie können wir helfen?',
@@ -163,7 +282,10 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
     // Applying a page gives new component ids: the old texts of that page vanish.
     await d.apply('classic', { sections: ['pages.search'] });
     doc = await d.document();
-    expect((await d.draft({ section: 'translations' })).body.data.de).toEqual({ 'brand.tagline': 'Antworten', [`navigation.${nav[0].id}.label`]: 'Start' });
+    expect((await d.draft({ section: 'translations' })).body.data.de).toEqual({
+      'brand.tagline': 'Antworten',
+      [`navigation.${nav[0].id}.label`]: 'Start',
+    });
     // There is no operation that writes translations.
     const refused = await d.patch([{ op: 'set', path: 'translations.de', value: {} }]);
     expect(refused.status).toBe(422);

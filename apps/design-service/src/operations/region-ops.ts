@@ -5,23 +5,39 @@ import { divergedRegions, regionIds } from '../document/tree';
 import { copyTranslations, dropTranslations } from '../document/translations';
 import { clone, isRegionKey, PAGE_KEYS, REGION_KEYS, SYNCABLE_REGIONS } from '../document/types';
 import type { PageKey, RegionKey } from '../document/types';
-import { BatchState, fail, isPlainObject, OpFields, OpResult, optionalPage, requiredPage, sameJson } from './context';
+import {
+  BatchState,
+  fail,
+  isPlainObject,
+  OpFields,
+  OpResult,
+  optionalPage,
+  requiredPage,
+  sameJson,
+} from './context';
 import { checkIdsFree, checkTreeOnPage, divergedMessage, targetPages } from './targets';
 
 function requiredRegion(op: OpFields): RegionKey {
-  if (op.region === undefined || op.region === null) fail('region', 'The region field is required.');
-  if (!isRegionKey(op.region)) fail('region', `The region must be one of ${REGION_KEYS.join(', ')}.`);
+  if (op.region === undefined || op.region === null)
+    fail('region', 'The region field is required.');
+  if (!isRegionKey(op.region))
+    fail('region', `The region must be one of ${REGION_KEYS.join(', ')}.`);
   return op.region;
 }
 
 export function updateRegion(state: BatchState, op: OpFields): OpResult {
   const region = requiredRegion(op);
   const pages = targetPages(state.doc, region, optionalPage(op));
-  if (!isPlainObject(op.config)) fail('config', 'The config field is required and must be an object.');
+  if (!isPlainObject(op.config))
+    fail('config', 'The config field is required and must be an object.');
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(op.config)) {
     const def = REGION_CONFIG[key];
-    if (!def) fail(`config.${key}`, `Unknown region setting "${key}"; region settings are ${Object.keys(REGION_CONFIG).join(', ')}.`);
+    if (!def)
+      fail(
+        `config.${key}`,
+        `Unknown region setting "${key}"; region settings are ${Object.keys(REGION_CONFIG).join(', ')}.`,
+      );
     if (value === null) {
       values[key] = def.default;
       continue;
@@ -30,14 +46,25 @@ export function updateRegion(state: BatchState, op: OpFields): OpResult {
     if (problem) fail(`config.${key}`, `The config.${key} ${problem}.`);
     values[key] = value;
   }
-  const target = state.doc.pages[pages[0]].regions[region].config as unknown as Record<string, unknown>;
-  const changed = Object.keys(values).filter((k) => !sameJson(target[k], values[k])).map((k) => `config.${k}`);
+  const target = state.doc.pages[pages[0]].regions[region].config as unknown as Record<
+    string,
+    unknown
+  >;
+  const changed = Object.keys(values)
+    .filter((k) => !sameJson(target[k], values[k]))
+    .map((k) => `config.${k}`);
   for (const page of pages) Object.assign(state.doc.pages[page].regions[region].config, values);
   return { region, pages, changed };
 }
 
 /** Copies `from`'s region over `to` (config, components and their translated texts). */
-function overwrite(state: BatchState, region: RegionKey, from: PageKey, to: PageKey[], field: string): PageKey[] {
+function overwrite(
+  state: BatchState,
+  region: RegionKey,
+  from: PageKey,
+  to: PageKey[],
+  field: string,
+): PageKey[] {
   const source = state.doc.pages[from].regions[region];
   const ids = regionIds(source);
   for (const page of to) {
@@ -56,9 +83,13 @@ function overwrite(state: BatchState, region: RegionKey, from: PageKey, to: Page
 export function syncRegion(state: BatchState, op: OpFields): OpResult {
   const region = requiredRegion(op);
   if (!(SYNCABLE_REGIONS as readonly string[]).includes(region)) {
-    fail('region', `The ${region} region is always per page; sync works on ${SYNCABLE_REGIONS.join(', ')}.`);
+    fail(
+      'region',
+      `The ${region} region is always per page; sync works on ${SYNCABLE_REGIONS.join(', ')}.`,
+    );
   }
-  if (typeof op.enabled !== 'boolean') fail('enabled', 'The enabled field is required and must be true or false.');
+  if (typeof op.enabled !== 'boolean')
+    fail('enabled', 'The enabled field is required and must be true or false.');
   const doc = state.doc;
   if (!op.enabled) {
     if (op.source_page !== undefined) optionalPage(op, 'source_page');
@@ -66,7 +97,11 @@ export function syncRegion(state: BatchState, op: OpFields): OpResult {
     return { region, enabled: false };
   }
   // A diverged synced region is only re-synced when the caller names the page to keep.
-  if (doc.syncedRegions.includes(region) && divergedRegions(doc).includes(region) && op.source_page === undefined) {
+  if (
+    doc.syncedRegions.includes(region) &&
+    divergedRegions(doc).includes(region) &&
+    op.source_page === undefined
+  ) {
     fail('source_page', divergedMessage(region));
   }
   const source = optionalPage(op, 'source_page') ?? 'home';
@@ -76,7 +111,9 @@ export function syncRegion(state: BatchState, op: OpFields): OpResult {
     doc.syncedRegions = REGION_KEYS.filter((r) => r === region || doc.syncedRegions.includes(r));
   }
   if (replaced.length) {
-    state.warnings.push(`The ${region} region of the ${replaced.join(', ')} page(s) was replaced by the ${source} page's; their own version is gone.`);
+    state.warnings.push(
+      `The ${region} region of the ${replaced.join(', ')} page(s) was replaced by the ${source} page's; their own version is gone.`,
+    );
   }
   return { region, enabled: true, source_page: source, replaced_pages: replaced };
 }
@@ -84,19 +121,26 @@ export function syncRegion(state: BatchState, op: OpFields): OpResult {
 export function copyRegion(state: BatchState, op: OpFields): OpResult {
   const region = requiredRegion(op);
   if (state.doc.syncedRegions.includes(region)) {
-    fail('region', `The ${region} region is synced: every page already shares it. Turn sync off with sync_region first.`);
+    fail(
+      'region',
+      `The ${region} region is synced: every page already shares it. Turn sync off with sync_region first.`,
+    );
   }
   const from = requiredPage(op, 'from_page');
-  if (!Array.isArray(op.to_pages) || op.to_pages.length === 0) fail('to_pages', 'The to_pages field must be a non-empty array of pages.');
+  if (!Array.isArray(op.to_pages) || op.to_pages.length === 0)
+    fail('to_pages', 'The to_pages field must be a non-empty array of pages.');
   const to: PageKey[] = [];
   for (const [i, p] of op.to_pages.entries()) {
-    if (!PAGE_KEYS.includes(p as PageKey)) fail(`to_pages.${i}`, `The to_pages.${i} must be one of ${PAGE_KEYS.join(', ')}.`);
+    if (!PAGE_KEYS.includes(p as PageKey))
+      fail(`to_pages.${i}`, `The to_pages.${i} must be one of ${PAGE_KEYS.join(', ')}.`);
     if (p === from) fail(`to_pages.${i}`, 'The to_pages must not contain the from_page.');
     if (!to.includes(p as PageKey)) to.push(p as PageKey);
   }
   const replaced = overwrite(state, region, from, to, 'to_pages');
   if (replaced.length) {
-    state.warnings.push(`The ${region} region of the ${replaced.join(', ')} page(s) was replaced by a copy of the ${from} page's.`);
+    state.warnings.push(
+      `The ${region} region of the ${replaced.join(', ')} page(s) was replaced by a copy of the ${from} page's.`,
+    );
   }
   return { region, from_page: from, to_pages: to, replaced_pages: replaced };
 }

@@ -5,15 +5,29 @@ import { byteLength } from '../document/css';
 import { newId } from '../document/tree';
 import { isPageKey, PAGE_KEYS, SCRIPT_BODIES, SCRIPT_POSITIONS } from '../document/types';
 import type { PageKey, Script, ScriptBody } from '../document/types';
-import { BatchState, fail, OpFields, OpResult, optionalBoolean, optionalString, readIndex, sameJson } from './context';
+import {
+  BatchState,
+  fail,
+  OpFields,
+  OpResult,
+  optionalBoolean,
+  optionalString,
+  readIndex,
+  sameJson,
+} from './context';
 import { readItemId } from './css-ops';
 
 export const SCRIPT_MAX_BYTES = 51_200;
-const INTEGRITY = /^(sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2}( (sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2})*$/;
+const INTEGRITY =
+  /^(sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2}( (sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2})*$/;
 
-function readBody(op: OpFields, required: boolean): { kind: ScriptBody; value: string } | undefined {
+function readBody(
+  op: OpFields,
+  required: boolean,
+): { kind: ScriptBody; value: string } | undefined {
   const sent = SCRIPT_BODIES.filter((k) => op[k] !== undefined && op[k] !== null);
-  if (sent.length > 1) fail(sent[1], `Send exactly one of src, inlineBody or htmlBody (got ${sent.join(', ')}).`);
+  if (sent.length > 1)
+    fail(sent[1], `Send exactly one of src, inlineBody or htmlBody (got ${sent.join(', ')}).`);
   if (sent.length === 0) {
     if (required) fail('src', 'Send exactly one of src, inlineBody or htmlBody.');
     return undefined;
@@ -23,9 +37,13 @@ function readBody(op: OpFields, required: boolean): { kind: ScriptBody; value: s
   if (typeof value !== 'string') fail(kind, `The ${kind} must be a string.`);
   if (value.trim() === '') fail(kind, `The ${kind} must not be empty.`);
   if (byteLength(value) > SCRIPT_MAX_BYTES) fail(kind, `The ${kind} is larger than 51,200 bytes.`);
-  if (kind === 'src' && (!isHttpUrl(value, true) || value.length > 2048)) fail('src', 'The src must be an external https URL.');
+  if (kind === 'src' && (!isHttpUrl(value, true) || value.length > 2048))
+    fail('src', 'The src must be an external https URL.');
   if (kind === 'inlineBody' && /<\/?script\b/i.test(value)) {
-    fail('inlineBody', 'The inlineBody is JavaScript without <script> tags; use htmlBody for raw HTML.');
+    fail(
+      'inlineBody',
+      'The inlineBody is JavaScript without <script> tags; use htmlBody for raw HTML.',
+    );
   }
   return { kind, value };
 }
@@ -33,7 +51,8 @@ function readBody(op: OpFields, required: boolean): { kind: ScriptBody; value: s
 function readPages(op: OpFields): PageKey[] | null | undefined {
   if (!('pages' in op)) return undefined;
   if (op.pages === null) return null;
-  if (!Array.isArray(op.pages) || op.pages.length === 0) fail('pages', 'The pages must be null (every page) or a non-empty array of pages.');
+  if (!Array.isArray(op.pages) || op.pages.length === 0)
+    fail('pages', 'The pages must be null (every page) or a non-empty array of pages.');
   for (const [i, p] of op.pages.entries()) {
     if (!isPageKey(p)) fail(`pages.${i}`, `The pages.${i} must be one of ${PAGE_KEYS.join(', ')}.`);
   }
@@ -48,7 +67,8 @@ function applyFields(op: OpFields, script: Script): void {
     }
     script.position = op.position as Script['position'];
   }
-  if ('label' in op) script.label = op.label === null ? null : (optionalString(op, 'label', 120) ?? null);
+  if ('label' in op)
+    script.label = op.label === null ? null : (optionalString(op, 'label', 120) ?? null);
   const pages = readPages(op);
   if (pages !== undefined) script.pages = pages;
   for (const flag of ['enabled', 'defer', 'async'] as const) {
@@ -56,8 +76,14 @@ function applyFields(op: OpFields, script: Script): void {
     if (v !== undefined) script[flag] = v;
   }
   if ('integrity' in op) {
-    if (op.integrity !== null && (typeof op.integrity !== 'string' || !INTEGRITY.test(op.integrity))) {
-      fail('integrity', 'The integrity must be a subresource-integrity hash such as sha384-<base64>, or null.');
+    if (
+      op.integrity !== null &&
+      (typeof op.integrity !== 'string' || !INTEGRITY.test(op.integrity))
+    ) {
+      fail(
+        'integrity',
+        'The integrity must be a subresource-integrity hash such as sha384-<base64>, or null.',
+      );
     }
     script.integrity = op.integrity as string | null;
   }
@@ -66,7 +92,9 @@ function applyFields(op: OpFields, script: Script): void {
 function warnVisitors(state: BatchState, script: Script): void {
   if (!script.enabled) return;
   const where = script.pages ? `on the ${script.pages.join(', ')} page(s)` : 'on every page';
-  state.warnings.push(`Script "${script.label ?? script.id}" runs for every visitor ${where}; make sure you trust it.`);
+  state.warnings.push(
+    `Script "${script.label ?? script.id}" runs for every visitor ${where}; make sure you trust it.`,
+  );
 }
 
 function findScript(state: BatchState, op: OpFields): number {
@@ -119,7 +147,12 @@ export function updateScript(state: BatchState, op: OpFields): OpResult {
   scripts.splice(index, 0, script);
   if (index !== at) changed.push('index');
   if (changed.length) warnVisitors(state, script);
-  return { id: script.id, index, changed, kind: SCRIPT_BODIES.find((k) => script[k] !== undefined) };
+  return {
+    id: script.id,
+    index,
+    changed,
+    kind: SCRIPT_BODIES.find((k) => script[k] !== undefined),
+  };
 }
 
 export function removeScript(state: BatchState, op: OpFields): OpResult {

@@ -1,10 +1,26 @@
 // `set` (spec 4.12): brand.*, theme.colors.*, theme.darkColors.*, theme.fonts.*, theme.radius.*,
 // theme.density, meta.*, pages.<page>.<setting>; an object value sets several; null empties a
 // setting that can be empty; brand.name and meta.title refuse empty, null and whitespace-only.
-import { BRAND_FIELDS, DENSITY_FIELD, FieldDef, LAYOUT_DEF, META_FIELDS, PAGE_SETTINGS, THEME_GROUPS } from '../catalog/document-parts';
+import {
+  BRAND_FIELDS,
+  DENSITY_FIELD,
+  FieldDef,
+  LAYOUT_DEF,
+  META_FIELDS,
+  PAGE_SETTINGS,
+  THEME_GROUPS,
+} from '../catalog/document-parts';
 import { checkSetting, HEX_COLOR } from '../catalog/settings';
 import { isPageKey, PAGE_KEYS } from '../document/types';
-import { BatchState, fail, isPlainObject, OpFields, OpResult, requiredString, sameJson } from './context';
+import {
+  BatchState,
+  fail,
+  isPlainObject,
+  OpFields,
+  OpResult,
+  requiredString,
+  sameJson,
+} from './context';
 
 const READ_ONLY = new Set(['schemaVersion', 'preset', 'customCss', 'engine']);
 
@@ -20,17 +36,25 @@ function pageGroup(page: keyof typeof PAGE_SETTINGS): Group {
 
 function checkLeaf(path: string, field: FieldDef, value: unknown, hexOnly: boolean): void {
   if (field.required) {
-    if (typeof value !== 'string' || value.trim() === '') fail(path, `The ${path} cannot be empty.`);
+    if (typeof value !== 'string' || value.trim() === '')
+      fail(path, `The ${path} cannot be empty.`);
   }
   if (value === null) {
     if (!field.nullable) fail(path, `The ${path} cannot be emptied.`);
     return;
   }
   if (hexOnly) {
-    if (typeof value !== 'string' || !HEX_COLOR.test(value)) fail(path, `The ${path} must be a hex color #rrggbb or #rrggbbaa.`);
+    if (typeof value !== 'string' || !HEX_COLOR.test(value))
+      fail(path, `The ${path} must be a hex color #rrggbb or #rrggbbaa.`);
     return;
   }
-  if (field.def.kind === 'url' && typeof value === 'string' && value !== '' && !/^https?:\/\//i.test(value) && path === 'brand.websiteUrl') {
+  if (
+    field.def.kind === 'url' &&
+    typeof value === 'string' &&
+    value !== '' &&
+    !/^https?:\/\//i.test(value) &&
+    path === 'brand.websiteUrl'
+  ) {
     fail(path, `The ${path} must be an http or https address.`);
   }
   const problem = checkSetting(field.def, value);
@@ -52,7 +76,13 @@ function assign(state: BatchState, path: string, value: unknown, changed: string
   const head = seg[0];
   if (READ_ONLY.has(head)) fail(path, `The ${head} is kept by the service and cannot be set.`);
 
-  const leafOrGroup = (group: Group, target: Record<string, unknown>, rest: string[], prefix: string, hexOnly = false) => {
+  const leafOrGroup = (
+    group: Group,
+    target: Record<string, unknown>,
+    rest: string[],
+    prefix: string,
+    hexOnly = false,
+  ) => {
     if (rest.length === 0) {
       if (!isPlainObject(value)) fail(path, `The ${path} must be an object of settings.`);
       for (const [k, v] of Object.entries(value)) assign(state, `${prefix}.${k}`, v, changed);
@@ -69,9 +99,19 @@ function assign(state: BatchState, path: string, value: unknown, changed: string
 
   switch (head) {
     case 'brand':
-      return leafOrGroup(BRAND_FIELDS, doc.brand as unknown as Record<string, unknown>, seg.slice(1), 'brand');
+      return leafOrGroup(
+        BRAND_FIELDS,
+        doc.brand as unknown as Record<string, unknown>,
+        seg.slice(1),
+        'brand',
+      );
     case 'meta':
-      return leafOrGroup(META_FIELDS, doc.meta as unknown as Record<string, unknown>, seg.slice(1), 'meta');
+      return leafOrGroup(
+        META_FIELDS,
+        doc.meta as unknown as Record<string, unknown>,
+        seg.slice(1),
+        'meta',
+      );
     case 'theme': {
       if (seg.length === 1) {
         if (!isPlainObject(value)) fail(path, 'The theme must be an object of settings.');
@@ -91,11 +131,18 @@ function assign(state: BatchState, path: string, value: unknown, changed: string
       const group = THEME_GROUPS[sub];
       if (!group) fail(path, `Unknown setting path "${path}".`);
       const target = doc.theme[sub as 'colors'] as unknown as Record<string, unknown>;
-      return leafOrGroup(group, target, seg.slice(2), `theme.${sub}`, sub === 'colors' || sub === 'darkColors');
+      return leafOrGroup(
+        group,
+        target,
+        seg.slice(2),
+        `theme.${sub}`,
+        sub === 'colors' || sub === 'darkColors',
+      );
     }
     case 'pages': {
       const page = seg[1];
-      if (!isPageKey(page)) fail(path, `Unknown page in "${path}"; pages are ${PAGE_KEYS.join(', ')}.`);
+      if (!isPageKey(page))
+        fail(path, `Unknown page in "${path}"; pages are ${PAGE_KEYS.join(', ')}.`);
       const group = pageGroup(page);
       const p = doc.pages[page];
       if (seg.length === 3 && seg[2] === 'layout') {
@@ -114,6 +161,9 @@ function assign(state: BatchState, path: string, value: unknown, changed: string
       return leafOrGroup(group, p.settings, seg.slice(2), path);
     }
     default:
-      fail(path, `Unknown setting path "${path}"; set works on brand.*, theme.*, meta.* and pages.<page>.<setting>.`);
+      fail(
+        path,
+        `Unknown setting path "${path}"; set works on brand.*, theme.*, meta.* and pages.<page>.<setting>.`,
+      );
   }
 }

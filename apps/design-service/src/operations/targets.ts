@@ -22,14 +22,20 @@ export function isSynced(doc: DesignDocument, region: RegionKey): boolean {
 
 /** Refuses an edit of a synced region whose pages differ. */
 export function assertNotDiverged(doc: DesignDocument, region: RegionKey): void {
-  if (isSynced(doc, region) && divergedRegions(doc).includes(region)) fail('region', divergedMessage(region));
+  if (isSynced(doc, region) && divergedRegions(doc).includes(region))
+    fail('region', divergedMessage(region));
 }
 
 /**
  * The occurrences an edit of component `id` applies to: every page of a synced region, or the
  * one page (named with `page` when the id is on several pages of a non-synced region).
  */
-export function resolveComponent(doc: DesignDocument, id: unknown, page: PageKey | undefined, field = 'id'): Occurrence[] {
+export function resolveComponent(
+  doc: DesignDocument,
+  id: unknown,
+  page: PageKey | undefined,
+  field = 'id',
+): Occurrence[] {
   if (typeof id !== 'string') fail(field, `The ${field} must be a string.`);
   let hits = findOccurrences(doc, id);
   if (!hits.length) fail(field, `Unknown component id "${id}".`);
@@ -65,26 +71,46 @@ export function checkPlacement(
   movingId?: string,
 ): void {
   if (!def.pages.includes(page)) {
-    fail('page', `A ${def.type} cannot go on the ${page} page; it goes on ${def.pages.join(', ')}.`);
+    fail(
+      'page',
+      `A ${def.type} cannot go on the ${page} page; it goes on ${def.pages.join(', ')}.`,
+    );
   }
   if (parent) {
     const parentDef = componentDef(parent.type)!;
     if (!parentDef.children.includes(def.type)) {
-      fail('parent_id', parentDef.children.length
-        ? `A ${parent.type} accepts only ${parentDef.children.join(', ')}; not ${def.type}.`
-        : `A ${parent.type} cannot hold components; only a Hero or a Container can.`);
+      fail(
+        'parent_id',
+        parentDef.children.length
+          ? `A ${parent.type} accepts only ${parentDef.children.join(', ')}; not ${def.type}.`
+          : `A ${parent.type} cannot hold components; only a Hero or a Container can.`,
+      );
     }
   } else if (!def.regions.includes(region)) {
-    fail('region', `A ${def.type} cannot go in the ${region} region; it goes in ${def.regions.join(', ')}.`);
+    fail(
+      'region',
+      `A ${def.type} cannot go in the ${region} region; it goes in ${def.regions.join(', ')}.`,
+    );
   }
   if (def.oncePerRegion) {
-    const clash = [...walk(regionComponents)].some((h) => h.component.type === def.type && h.component.id !== movingId);
-    if (clash) fail('type', `The ${region} region of the ${page} page already has a ${def.type}; it may appear only once per region.`);
+    const clash = [...walk(regionComponents)].some(
+      (h) => h.component.type === def.type && h.component.id !== movingId,
+    );
+    if (clash)
+      fail(
+        'type',
+        `The ${region} region of the ${page} page already has a ${def.type}; it may appear only once per region.`,
+      );
   }
 }
 
 /** Pages an insertion into `region` applies to: every page when synced, else the one named. */
-export function targetPages(doc: DesignDocument, region: RegionKey, page: PageKey | undefined, fallback?: PageKey[]): PageKey[] {
+export function targetPages(
+  doc: DesignDocument,
+  region: RegionKey,
+  page: PageKey | undefined,
+  fallback?: PageKey[],
+): PageKey[] {
   if (isSynced(doc, region)) {
     assertNotDiverged(doc, region);
     return [...PAGE_KEYS];
@@ -99,15 +125,28 @@ export function checkTreeOnPage(components: Component[], page: PageKey, field: s
   for (const { component } of walk(components)) {
     const def = componentDef(component.type);
     if (def && !def.pages.includes(page)) {
-      fail(field, `A ${component.type} ("${component.id}") cannot go on the ${page} page; it goes on ${def.pages.join(', ')}.`);
+      fail(
+        field,
+        `A ${component.type} ("${component.id}") cannot go on the ${page} page; it goes on ${def.pages.join(', ')}.`,
+      );
     }
   }
 }
 
 /** Ids arriving on a page must not already be used elsewhere on it. */
-export function checkIdsFree(doc: DesignDocument, page: PageKey, ids: string[], except: RegionKey | null, field: string): void {
+export function checkIdsFree(
+  doc: DesignDocument,
+  page: PageKey,
+  ids: string[],
+  except: RegionKey | null,
+  field: string,
+): void {
   for (const id of ids) {
     const clash = findOccurrences(doc, id).find((o) => o.page === page && o.region !== except);
-    if (clash) fail(field, `The component id "${id}" is already used in the ${clash.region} region of the ${page} page.`);
+    if (clash)
+      fail(
+        field,
+        `The component id "${id}" is already used in the ${clash.region} region of the ${page} page.`,
+      );
   }
 }

@@ -8,7 +8,11 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/v1/template/themes'],
   ['GET', '/v1/template/themes/classic'],
   ['POST', '/v1/template/themes/classic/apply', {}],
-  ['PATCH', '/v1/template/draft', { operations: [{ op: 'set', path: 'brand.tagline', value: 'x' }] }],
+  [
+    'PATCH',
+    '/v1/template/draft',
+    { operations: [{ op: 'set', path: 'brand.tagline', value: 'x' }] },
+  ],
   ['POST', '/v1/template/draft/discard', {}],
   ['POST', '/v1/template/publish', {}],
   ['GET', '/v1/template/versions'],
@@ -39,31 +43,46 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
       });
     }
     expect(await t.ds.query('SELECT * FROM design_sites WHERE site_id = ?', [site.id])).toEqual([]);
-    expect(await t.ds.query('SELECT id FROM design_versions WHERE site_id = ?', [site.id])).toEqual([]);
+    expect(await t.ds.query('SELECT id FROM design_versions WHERE site_id = ?', [site.id])).toEqual(
+      [],
+    );
   });
 
-  it.each(['translator', 'viewer'] as const)('403 design_forbidden when the key’s creator is now a %s', async (role) => {
-    const site = await t.factory.site();
-    const person = await t.factory.user();
-    await t.factory.member(site, person, 'admin');
-    const key = await t.factory.key(site, { design: true, user: person });
-    expect((await t.request('GET', '/v1/template', { key })).status).toBe(200);
-    await t.factory.member(site, person, role);
-    for (const [method, path, body] of ENDPOINTS) {
-      const res = await t.request(method, path, { key, body });
-      expect([path, res.status]).toEqual([path, 403]);
-      expect(res.body).toEqual({ status: 'error', code: 'design_forbidden', message: expect.any(String) });
-    }
-  });
+  it.each(['translator', 'viewer'] as const)(
+    '403 design_forbidden when the key’s creator is now a %s',
+    async (role) => {
+      const site = await t.factory.site();
+      const person = await t.factory.user();
+      await t.factory.member(site, person, 'admin');
+      const key = await t.factory.key(site, { design: true, user: person });
+      expect((await t.request('GET', '/v1/template', { key })).status).toBe(200);
+      await t.factory.member(site, person, role);
+      for (const [method, path, body] of ENDPOINTS) {
+        const res = await t.request(method, path, { key, body });
+        expect([path, res.status]).toEqual([path, 403]);
+        expect(res.body).toEqual({
+          status: 'error',
+          code: 'design_forbidden',
+          message: expect.any(String),
+        });
+      }
+    },
+  );
 
   it('403 design_forbidden when the key’s creator left the site; an Editor may edit', async () => {
     const site = await t.factory.site();
     const person = await t.factory.user();
     await t.factory.member(site, person, 'editor');
     const key = await t.factory.key(site, { design: true, user: person });
-    const ok = await t.request('PATCH', '/v1/template/draft', { key, body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'By an editor' }] } });
+    const ok = await t.request('PATCH', '/v1/template/draft', {
+      key,
+      body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'By an editor' }] },
+    });
     expect(ok.status).toBe(200);
-    await t.ds.query('DELETE FROM memberships WHERE site_id = ? AND user_id = ?', [site.id, person.id]);
+    await t.ds.query('DELETE FROM memberships WHERE site_id = ? AND user_id = ?', [
+      site.id,
+      person.id,
+    ]);
     const res = await t.request('GET', '/v1/template', { key });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('design_forbidden');
@@ -78,7 +97,11 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
     for (const [method, path, body] of WRITES) {
       const res = await t.request(method, path, { key, body });
       expect([path, res.status]).toEqual([path, 403]);
-      expect(res.body).toEqual({ status: 'error', code: 'insufficient_scope', message: 'This action requires the design.write scope.' });
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'insufficient_scope',
+        message: 'This action requires the design.write scope.',
+      });
     }
   });
 
@@ -103,8 +126,12 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
     const b = await t.factory.site({ name: 'Site B' });
     const keyA = await t.factory.key(a, { design: true });
     const keyB = await t.factory.key(b, { design: true });
-    await t.request('PATCH', '/v1/template/draft', { key: keyA, body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'Only A' }] } });
-    const docB = (await t.request('GET', '/v1/template/draft?section=brand', { key: keyB })).body.data;
+    await t.request('PATCH', '/v1/template/draft', {
+      key: keyA,
+      body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'Only A' }] },
+    });
+    const docB = (await t.request('GET', '/v1/template/draft?section=brand', { key: keyB })).body
+      .data;
     expect(docB).toMatchObject({ name: 'Site B' });
     expect(docB.tagline).not.toBe('Only A');
     const tplB = (await t.request('GET', '/v1/template', { key: keyB })).body.template;
@@ -114,7 +141,10 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
   it('unknown theme keys answer 404 not_found; theme pictures are public SVG', async () => {
     const site = await t.factory.site();
     const key = await t.factory.key(site, { design: true });
-    for (const [method, path] of [['GET', '/v1/template/themes/nope'], ['POST', '/v1/template/themes/nope/apply']]) {
+    for (const [method, path] of [
+      ['GET', '/v1/template/themes/nope'],
+      ['POST', '/v1/template/themes/nope/apply'],
+    ]) {
       const res = await t.request(method, path, { key, body: method === 'POST' ? {} : undefined });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ status: 'error', code: 'not_found', message: 'Theme not found.' });
@@ -123,16 +153,27 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(svg.text).toContain('#7c3aed');
-    const shot = await t.request('GET', '/v1/template/themes/harbor/screenshots/article.svg?mode=dark', { json: false });
+    const shot = await t.request(
+      'GET',
+      '/v1/template/themes/harbor/screenshots/article.svg?mode=dark',
+      { json: false },
+    );
     expect(shot.status).toBe(200);
     expect(shot.text).toContain('#020617');
-    expect((await t.request('GET', '/v1/template/themes/harbor/screenshots/nowhere.svg', { json: false })).status).toBe(404);
+    expect(
+      (
+        await t.request('GET', '/v1/template/themes/harbor/screenshots/nowhere.svg', {
+          json: false,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('the five writes count toward 120 writes a minute; reads do not', async () => {
     const site = await t.factory.site();
     const key = await t.factory.key(site, { design: true });
-    for (let i = 0; i < 130; i++) expect((await t.request('GET', '/v1/template/versions', { key })).status).toBe(200);
+    for (let i = 0; i < 130; i++)
+      expect((await t.request('GET', '/v1/template/versions', { key })).status).toBe(200);
     for (let i = 0; i < 120; i++) {
       const res = await t.request('POST', '/v1/template/draft/discard', { key, body: {} });
       expect(res.status).toBe(200);

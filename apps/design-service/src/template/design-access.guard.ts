@@ -15,7 +15,11 @@ export class DesignAccessGuard implements CanActivate {
     const hc = ctx.switchToHttp().getRequest<HcRequest>().hc;
     if (!hc?.site) return true; // the credential guard already refused a request without a site
     if (!canEditDesign(hc.principal.role)) {
-      throw apiError(403, 'design_forbidden', 'The person behind this credential can no longer edit this site\'s design (Owner, Admin or Editor needed).');
+      throw apiError(
+        403,
+        'design_forbidden',
+        "The person behind this credential can no longer edit this site's design (Owner, Admin or Editor needed).",
+      );
     }
     if (!hc.site.templateEditor) {
       const url = customizerMigrationUrl(hc.site);

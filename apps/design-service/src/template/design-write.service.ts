@@ -37,21 +37,33 @@ export class DesignWriteService {
   async patch(site: SiteContext, raw: unknown) {
     const body = bodyOf(raw);
     const operations = body.operations;
-    if (operations === undefined || operations === null) throw fieldError('operations', messages.required('operations'));
+    if (operations === undefined || operations === null)
+      throw fieldError('operations', messages.required('operations'));
     if (!Array.isArray(operations)) throw fieldError('operations', messages.array('operations'));
-    if (operations.length === 0) throw fieldError('operations', 'The operations field must have at least 1 item.');
-    if (operations.length > MAX_OPERATIONS) throw fieldError('operations', messages.maxItems('operations', MAX_OPERATIONS));
+    if (operations.length === 0)
+      throw fieldError('operations', 'The operations field must have at least 1 item.');
+    if (operations.length > MAX_OPERATIONS)
+      throw fieldError('operations', messages.maxItems('operations', MAX_OPERATIONS));
     const etag = readEtag(body);
     const state = await this.store.write(site, etag, async ({ draft }) => {
       try {
         const outcome = runBatch(draft.document, draft.translations, operations);
         return {
-          next: { document: outcome.doc, translations: outcome.translations, presetKey: draft.presetKey },
+          next: {
+            document: outcome.doc,
+            translations: outcome.translations,
+            presetKey: draft.presetKey,
+          },
           extra: outcome,
         };
       } catch (err) {
         if (err instanceof BatchError) {
-          throw apiError(422, 'template_invalid', 'The batch could not be applied; nothing was saved.', { errors: err.errors });
+          throw apiError(
+            422,
+            'template_invalid',
+            'The batch could not be applied; nothing was saved.',
+            { errors: err.errors },
+          );
         }
         throw err;
       }
@@ -76,13 +88,28 @@ export class DesignWriteService {
       const before = new Set(divergedRegions(draft.document));
       const diverged = divergedRegions(doc).filter((r) => !before.has(r));
       if (diverged.length) {
-        warnings.push(`The synced region(s) ${diverged.join(', ')} now differ between pages (syncedButDiverged); edits there need sync_region first.`);
+        warnings.push(
+          `The synced region(s) ${diverged.join(', ')} now differ between pages (syncedButDiverged); edits there need sync_region first.`,
+        );
       }
-      if (doc.pages.home.regions.hero.components.some((c) => c.type === 'Hero' && c.config.background === 'image' && c.config.backgroundImageAssetId == null)) {
-        warnings.push('The home page Hero has an image background but no image yet (config.backgroundImageAssetId).');
+      if (
+        doc.pages.home.regions.hero.components.some(
+          (c) =>
+            c.type === 'Hero' &&
+            c.config.background === 'image' &&
+            (c.config.backgroundImageAssetId ?? null) === null,
+        )
+      ) {
+        warnings.push(
+          'The home page Hero has an image background but no image yet (config.backgroundImageAssetId).',
+        );
       }
       return {
-        next: { document: doc, translations: pruneTranslations(doc, draft.translations), presetKey: theme.key },
+        next: {
+          document: doc,
+          translations: pruneTranslations(doc, draft.translations),
+          presetKey: theme.key,
+        },
         extra: warnings,
       };
     });
@@ -101,11 +128,17 @@ export class DesignWriteService {
       const changed = hasUnpublishedChanges(draft, live);
       // spec 3.3: id kept, preset_key kept.
       return {
-        next: live ? { document: live.document, translations: live.translations, presetKey: draft.presetKey } : null,
+        next: live
+          ? { document: live.document, translations: live.translations, presetKey: draft.presetKey }
+          : null,
         extra: changed,
       };
     });
-    return { status: 'success', template: toTemplateResponse(site, state.draft, state.live), discarded: state.extra };
+    return {
+      status: 'success',
+      template: toTemplateResponse(site, state.draft, state.live),
+      discarded: state.extra,
+    };
   }
 
   async publish(site: SiteContext, ctx: RequestContext, raw: unknown) {
@@ -113,7 +146,8 @@ export class DesignWriteService {
     let message: string | null = null;
     if (body.message !== undefined && body.message !== null) {
       if (typeof body.message !== 'string') throw fieldError('message', messages.string('message'));
-      if (body.message.length > PUBLISH_MESSAGE_MAX) throw fieldError('message', messages.maxString('message', PUBLISH_MESSAGE_MAX));
+      if (body.message.length > PUBLISH_MESSAGE_MAX)
+        throw fieldError('message', messages.maxString('message', PUBLISH_MESSAGE_MAX));
       message = body.message;
     }
     const etag = readEtag(body);
@@ -121,7 +155,11 @@ export class DesignWriteService {
       const { draft, live } = await this.store.locked(m, site);
       this.store.checkEtag(etag, draft);
       if (!hasUnpublishedChanges(draft, live)) {
-        throw apiError(409, 'nothing_to_publish', 'The draft is equal to the live design; there is nothing to publish.');
+        throw apiError(
+          409,
+          'nothing_to_publish',
+          'The draft is equal to the live design; there is nothing to publish.',
+        );
       }
       // spec 3.3: the draft becomes live with its id; the previous live is archived; a new
       // draft with a new id and etag starts; brand.name becomes the site name.
@@ -156,7 +194,11 @@ export class DesignWriteService {
       if (!version) throw notFound('Design version not found.', 'version_not_found');
       // spec 4.12: the version with its translated texts replaces the draft (not live).
       return {
-        next: { document: version.document, translations: version.translations, presetKey: version.presetKey },
+        next: {
+          document: version.document,
+          translations: version.translations,
+          presetKey: version.presetKey,
+        },
         extra: { version, unchanged: hasUnpublishedChanges(draft, version) === false },
       };
     });
@@ -164,7 +206,9 @@ export class DesignWriteService {
       status: 'success',
       template: toTemplateResponse(site, state.draft, state.live),
       restored_version: toVersionResponse(state.extra.version),
-      warnings: state.extra.unchanged ? ['The draft already equals this version; nothing changed.'] : [],
+      warnings: state.extra.unchanged
+        ? ['The draft already equals this version; nothing changed.']
+        : [],
     };
   }
 }
@@ -173,10 +217,15 @@ export class DesignWriteService {
 function readSections(raw: unknown): ThemeSection[] {
   if (raw === undefined || raw === null) return [...THEME_SECTIONS];
   if (!Array.isArray(raw)) throw fieldError('sections', messages.array('sections'));
-  if (raw.length === 0) throw fieldError('sections', 'The sections field must have at least 1 item.');
+  if (raw.length === 0)
+    throw fieldError('sections', 'The sections field must have at least 1 item.');
   const invalid = raw.find((s) => !(THEME_SECTIONS as readonly unknown[]).includes(s));
   if (invalid !== undefined) {
-    throw validationError({ sections: [`The selected sections is invalid: ${JSON.stringify(invalid)}. Allowed: ${THEME_SECTIONS.join(', ')}.`] });
+    throw validationError({
+      sections: [
+        `The selected sections is invalid: ${JSON.stringify(invalid)}. Allowed: ${THEME_SECTIONS.join(', ')}.`,
+      ],
+    });
   }
   return THEME_SECTIONS.filter((s) => raw.includes(s));
 }

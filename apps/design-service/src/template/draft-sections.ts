@@ -22,7 +22,11 @@ export const DRAFT_SECTIONS = [
 
 type Query = Record<string, unknown>;
 
-export function draftSection(doc: DesignDocument, translations: Translations, query: Query): { section: string; data: unknown } {
+export function draftSection(
+  doc: DesignDocument,
+  translations: Translations,
+  query: Query,
+): { section: string; data: unknown } {
   const section = queryEnum(query, 'section', DRAFT_SECTIONS) ?? 'document';
   switch (section) {
     case 'document':
@@ -42,7 +46,8 @@ export function draftSection(doc: DesignDocument, translations: Translations, qu
     }
     case 'custom_css': {
       const id = queryString(query, 'id');
-      if (id === undefined) return { section, data: { items: doc.customCssItems, compiled: doc.customCss } };
+      if (id === undefined)
+        return { section, data: { items: doc.customCssItems, compiled: doc.customCss } };
       const item = doc.customCssItems.find((c) => c.id === id);
       if (!item) throw notFound('CSS block not found.');
       return { section, data: item };

@@ -33,7 +33,10 @@ export class DraftStore {
   async read(site: SiteContext): Promise<DesignState> {
     const p = await this.repo.pointers(site.id);
     if (p?.draftVersionId && p.liveVersionId) {
-      const [draft, live] = await Promise.all([this.repo.find(site.id, p.draftVersionId), this.repo.find(site.id, p.liveVersionId)]);
+      const [draft, live] = await Promise.all([
+        this.repo.find(site.id, p.draftVersionId),
+        this.repo.find(site.id, p.liveVersionId),
+      ]);
       if (draft && live) return { draft, live };
     }
     return this.repo.transaction((m) => this.locked(m, site));
@@ -73,9 +76,14 @@ export class DraftStore {
   /** spec 4.12 concurrency: a stale etag changes nothing and answers 412 with the current one. */
   checkEtag(etag: string | undefined, draft: VersionRow): void {
     if (etag !== undefined && !sameEtag(etag, draft)) {
-      throw apiError(412, 'stale_draft', 'The draft has changed since this etag was read (another write, an editor save or a publish). Read the template again.', {
-        etag: etagOf(draft),
-      });
+      throw apiError(
+        412,
+        'stale_draft',
+        'The draft has changed since this etag was read (another write, an editor save or a publish). Read the template again.',
+        {
+          etag: etagOf(draft),
+        },
+      );
     }
   }
 
@@ -86,7 +94,10 @@ export class DraftStore {
   async write<T>(
     site: SiteContext,
     etag: string | undefined,
-    change: (state: DesignState, m: EntityManager) => Promise<{ next: DraftChange | null; extra: T }>,
+    change: (
+      state: DesignState,
+      m: EntityManager,
+    ) => Promise<{ next: DraftChange | null; extra: T }>,
   ): Promise<DesignState & { extra: T }> {
     return this.repo.transaction(async (m) => {
       const state = await this.locked(m, site);
@@ -102,5 +113,9 @@ export class DraftStore {
 }
 
 function sameContent(draft: VersionRow, next: DraftChange): boolean {
-  return draft.presetKey === next.presetKey && sameDesign(draft.document, next.document) && sameDesign(draft.translations, next.translations);
+  return (
+    draft.presetKey === next.presetKey &&
+    sameDesign(draft.document, next.document) &&
+    sameDesign(draft.translations, next.translations)
+  );
 }

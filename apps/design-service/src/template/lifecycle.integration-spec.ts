@@ -25,8 +25,21 @@ describe('design draft states (spec 3.3)', () => {
     expect(tpl).toEqual({
       engine: 'v2',
       site: { id: site.id, name: 'Acme Support', subdomain: site.subdomain },
-      draft: { id: expect.any(Number), etag: expect.stringMatching(ETAG), updated_at: expect.stringMatching(ISO), preset_key: 'classic', has_unpublished_changes: false },
-      published: { id: expect.any(Number), status: 'published', live: true, message: null, preset_key: 'classic', published_at: expect.stringMatching(ISO) },
+      draft: {
+        id: expect.any(Number),
+        etag: expect.stringMatching(ETAG),
+        updated_at: expect.stringMatching(ISO),
+        preset_key: 'classic',
+        has_unpublished_changes: false,
+      },
+      published: {
+        id: expect.any(Number),
+        status: 'published',
+        live: true,
+        message: null,
+        preset_key: 'classic',
+        published_at: expect.stringMatching(ISO),
+      },
       urls: {
         live_site: `http://localhost:8080/hc/${site.subdomain}`,
         customizer: `http://localhost:8080/app/sites/${site.id}/design/${tpl.draft.id}`,
@@ -58,7 +71,11 @@ describe('design draft states (spec 3.3)', () => {
     expect(res.status).toBe(200);
     expect(res.body.discarded).toBe(true);
     const after = res.body.template.draft;
-    expect(after).toMatchObject({ id: before.id, preset_key: 'aurora', has_unpublished_changes: false });
+    expect(after).toMatchObject({
+      id: before.id,
+      preset_key: 'aurora',
+      has_unpublished_changes: false,
+    });
     expect(after.etag).not.toBe(before.etag);
     expect((await d.document()).brand.tagline).toBe('Answers, guides and how-tos');
     // Discarding again changes nothing.
@@ -71,7 +88,11 @@ describe('design draft states (spec 3.3)', () => {
     const before = (await d.template()).body.template;
     const res = await d.publish({ message: 'nothing' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ status: 'error', code: 'nothing_to_publish', message: expect.any(String) });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'nothing_to_publish',
+      message: expect.any(String),
+    });
     expect((await d.template()).body.template).toEqual(before);
   });
 
@@ -81,7 +102,12 @@ describe('design draft states (spec 3.3)', () => {
     const res = await d.publish({ message: 'New name' });
     expect(res.status).toBe(200);
     const tpl = res.body.template;
-    expect(tpl.published).toMatchObject({ id: before.draft.id, status: 'published', live: true, message: 'New name' });
+    expect(tpl.published).toMatchObject({
+      id: before.draft.id,
+      status: 'published',
+      live: true,
+      message: 'New name',
+    });
     expect(res.body.version).toEqual(tpl.published);
     expect(tpl.draft.id).not.toBe(before.draft.id);
     expect(tpl.draft.id).toBeGreaterThan(before.draft.id);
@@ -100,7 +126,12 @@ describe('design draft states (spec 3.3)', () => {
       published_at: expect.stringMatching(ISO),
       published_by: 'Test Person',
     });
-    expect(versions.versions[1]).toMatchObject({ id: before.published.id, status: 'archived', live: false, published_by: null });
+    expect(versions.versions[1]).toMatchObject({
+      id: before.published.id,
+      status: 'archived',
+      live: false,
+      published_by: null,
+    });
     expect(versions.meta).toEqual({ items_count: 2 });
   });
 
@@ -117,7 +148,12 @@ describe('design draft states (spec 3.3)', () => {
     for (const write of writes) {
       const res = await write();
       expect(res.status).toBe(412);
-      expect(res.body).toEqual({ status: 'error', code: 'stale_draft', message: expect.any(String), etag: current });
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'stale_draft',
+        message: expect.any(String),
+        etag: current,
+      });
     }
     expect(await d.etag()).toBe(current);
   });
@@ -151,7 +187,10 @@ describe('design draft states (spec 3.3)', () => {
     const versions = (await d.versions()).body.versions;
     const first = versions[versions.length - 1];
     const liveBefore = (await d.template()).body.template.published;
-    await t.ds.query('UPDATE design_versions SET translations = ? WHERE id = ?', [JSON.stringify({ de: { 'brand.tagline': 'Antworten' } }), first.id]);
+    await t.ds.query('UPDATE design_versions SET translations = ? WHERE id = ?', [
+      JSON.stringify({ de: { 'brand.tagline': 'Antworten' } }),
+      first.id,
+    ]);
     await setTranslations(t, site.id, {});
     const res = await d.restore(first.id);
     expect(res.status).toBe(200);
@@ -160,7 +199,9 @@ describe('design draft states (spec 3.3)', () => {
     expect(res.body.template.draft.has_unpublished_changes).toBe(true);
     expect(res.body.template.draft.preset_key).toBe('classic');
     expect((await d.document()).brand.name).toBe('Acme Support');
-    expect((await d.draft({ section: 'translations' })).body.data).toEqual({ de: { 'brand.tagline': 'Antworten' } });
+    expect((await d.draft({ section: 'translations' })).body.data).toEqual({
+      de: { 'brand.tagline': 'Antworten' },
+    });
     // The live version itself can be restored too (equal to discarding).
     const live = await d.restore(liveBefore.id);
     expect(live.status).toBe(200);
@@ -175,9 +216,15 @@ describe('design draft states (spec 3.3)', () => {
     for (const id of [otherLive, draftId, 999999, 'abc']) {
       const res = await d.restore(id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ status: 'error', code: 'version_not_found', message: expect.any(String) });
+      expect(res.body).toEqual({
+        status: 'error',
+        code: 'version_not_found',
+        message: expect.any(String),
+      });
     }
-    expect((await d.versions()).body.versions.map((v: { id: number }) => v.id)).not.toContain(otherLive);
+    expect((await d.versions()).body.versions.map((v: { id: number }) => v.id)).not.toContain(
+      otherLive,
+    );
   });
 
   it('versions: newest first, the live one plus up to 49 earlier', async () => {
@@ -189,13 +236,20 @@ describe('design draft states (spec 3.3)', () => {
       await t.ds.query(
         `INSERT INTO design_versions (site_id, status, document, translations, preset_key, revision, created_at, updated_at, published_at)
          VALUES (?, 'archived', '{}', '{}', 'classic', 1, ?, ?, ?)`,
-        [s.id, new Date(now - 86_400_000 - i * 1000), new Date(now), new Date(now - 86_400_000 - i * 1000)],
+        [
+          s.id,
+          new Date(now - 86_400_000 - i * 1000),
+          new Date(now),
+          new Date(now - 86_400_000 - i * 1000),
+        ],
       );
     }
     const list = (await c.versions()).body;
     expect(list.versions).toHaveLength(50);
     expect(list.meta.items_count).toBe(50);
     expect(list.versions[0].live).toBe(true);
-    expect(list.versions.slice(1).every((v: { status: string }) => v.status === 'archived')).toBe(true);
+    expect(list.versions.slice(1).every((v: { status: string }) => v.status === 'archived')).toBe(
+      true,
+    );
   });
 });

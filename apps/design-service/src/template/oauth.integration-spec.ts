@@ -24,7 +24,15 @@ async function createWithTokens() {
 
 function token(userId: number, siteIds: number[], scopes: string[]): string {
   const value = `tok-design-${tokens.size + 1}`;
-  tokens.set(value, { tokenId: value, clientId: 'client-design', grantId: null, userId, scopes, audience: ['http://localhost:8080'], siteIds });
+  tokens.set(value, {
+    tokenId: value,
+    clientId: 'client-design',
+    grantId: null,
+    userId,
+    scopes,
+    audience: ['http://localhost:8080'],
+    siteIds,
+  });
   return value;
 }
 
@@ -40,10 +48,21 @@ describe('design API with OAuth tokens (spec 4.12, 5.2)', () => {
     const site = await t.factory.site({ name: 'Token Site' });
     const tok = token(site.owner.id, [site.id], ['design.read', 'design.write']);
     expect((await t.request('GET', '/v1/template', { token: tok })).status).toBe(200);
-    const patch = await t.request('PATCH', '/v1/template/draft', { token: tok, body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'via OAuth' }] } });
+    const patch = await t.request('PATCH', '/v1/template/draft', {
+      token: tok,
+      body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'via OAuth' }] },
+    });
     expect(patch.status).toBe(200);
-    expect((await t.request('POST', '/v1/template/publish', { token: tok, body: { message: 'from an app' } })).status).toBe(200);
-    const versions = (await t.request('GET', '/v1/template/versions', { token: tok })).body.versions;
+    expect(
+      (
+        await t.request('POST', '/v1/template/publish', {
+          token: tok,
+          body: { message: 'from an app' },
+        })
+      ).status,
+    ).toBe(200);
+    const versions = (await t.request('GET', '/v1/template/versions', { token: tok })).body
+      .versions;
     expect(versions[0]).toMatchObject({ message: 'from an app', published_by: 'Test Person' });
   });
 
@@ -53,7 +72,11 @@ describe('design API with OAuth tokens (spec 4.12, 5.2)', () => {
     expect((await t.request('GET', '/v1/template', { token: tok })).status).toBe(200);
     const res = await t.request('POST', '/v1/template/draft/discard', { token: tok, body: {} });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 'error', code: 'insufficient_scope', message: 'This action requires the design.write scope.' });
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'insufficient_scope',
+      message: 'This action requires the design.write scope.',
+    });
   });
 
   it('the approving person must still be able to edit the design; the site is named with X-Service-Site', async () => {
@@ -63,11 +86,19 @@ describe('design API with OAuth tokens (spec 4.12, 5.2)', () => {
     await t.factory.member(a, person, 'editor');
     await t.factory.member(b, person, 'viewer');
     const tok = token(person.id, [a.id, b.id], ['design.read', 'design.write']);
-    const onA = await t.request('GET', '/v1/template', { token: tok, headers: { 'X-Service-Site': String(a.id) } });
+    const onA = await t.request('GET', '/v1/template', {
+      token: tok,
+      headers: { 'X-Service-Site': String(a.id) },
+    });
     expect([onA.status, onA.body.template.site.id]).toEqual([200, a.id]);
-    const onB = await t.request('GET', '/v1/template', { token: tok, headers: { 'X-Service-Site': String(b.id) } });
+    const onB = await t.request('GET', '/v1/template', {
+      token: tok,
+      headers: { 'X-Service-Site': String(b.id) },
+    });
     expect([onB.status, onB.body.code]).toEqual([403, 'design_forbidden']);
     await t.factory.member(a, person, 'translator');
-    expect((await t.request('GET', `/v1/template?site=${a.id}`, { token: tok })).body.code).toBe('design_forbidden');
+    expect((await t.request('GET', `/v1/template?site=${a.id}`, { token: tok })).body.code).toBe(
+      'design_forbidden',
+    );
   });
 });

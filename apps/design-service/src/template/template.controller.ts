@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { DesignAccessGuard } from './design-access.guard';
@@ -82,7 +92,11 @@ export class TemplateController {
   @Post('versions/:versionId/restore')
   @HttpCode(200)
   @Scopes('design.write')
-  restore(@CurrentSite() site: SiteContext, @Param('versionId') versionId: string, @Body() body: unknown) {
+  restore(
+    @CurrentSite() site: SiteContext,
+    @Param('versionId') versionId: string,
+    @Body() body: unknown,
+  ) {
     return this.writes.restore(site, versionId, body);
   }
 }

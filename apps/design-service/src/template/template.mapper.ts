@@ -11,13 +11,19 @@ export function etagOf(draft: Pick<VersionRow, 'id' | 'revision'>): string {
 
 /** `"d12-5"`, `d12-5` and `W/"d12-5"` name the same draft state. */
 export function sameEtag(sent: string, draft: Pick<VersionRow, 'id' | 'revision'>): boolean {
-  const bare = (s: string) => s.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  const bare = (s: string) =>
+    s
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/^"(.*)"$/, '$1');
   return bare(sent) === bare(etagOf(draft));
 }
 
 export function hasUnpublishedChanges(draft: VersionRow, live: VersionRow | null): boolean {
   if (!live) return true;
-  return !sameDesign(draft.document, live.document) || !sameDesign(draft.translations, live.translations);
+  return (
+    !sameDesign(draft.document, live.document) || !sameDesign(draft.translations, live.translations)
+  );
 }
 
 export function liveSiteUrl(site: Pick<SiteContext, 'subdomain'>): string {
@@ -44,7 +50,11 @@ export function toVersionListItem(v: VersionListRow) {
   return { ...toVersionResponse(v), published_by: v.publishedBy };
 }
 
-export function toTemplateResponse(site: Pick<SiteContext, 'id' | 'name' | 'subdomain'>, draft: VersionRow, live: VersionRow | null) {
+export function toTemplateResponse(
+  site: Pick<SiteContext, 'id' | 'name' | 'subdomain'>,
+  draft: VersionRow,
+  live: VersionRow | null,
+) {
   const liveSite = liveSiteUrl(site);
   return {
     engine: ENGINE,

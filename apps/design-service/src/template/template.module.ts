@@ -9,6 +9,12 @@ import { TemplateService } from './template.service';
 
 @Module({
   controllers: [TemplateController, ThemePreviewController],
-  providers: [TemplateRepository, DraftStore, TemplateService, DesignWriteService, DesignAccessGuard],
+  providers: [
+    TemplateRepository,
+    DraftStore,
+    TemplateService,
+    DesignWriteService,
+    DesignAccessGuard,
+  ],
 })
 export class TemplateModule {}

@@ -75,34 +75,48 @@ export class TemplateRepository {
   }
 
   async pointers(siteId: number, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
-    const rows = await m.query('SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ?', [siteId]);
-    return rows.length ? { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id } : null;
+    const rows = await m.query(
+      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ?',
+      [siteId],
+    );
+    return rows.length
+      ? { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id }
+      : null;
   }
 
   /** Locks the site's design row (created on first use) for the rest of the transaction. */
   async lock(m: EntityManager, siteId: number): Promise<SitePointers> {
-    const select = 'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE';
+    const select =
+      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE';
     let rows = await m.query(select, [siteId]);
     if (!rows.length) {
       // First design access: create the row (a concurrent first access waits on it), then lock it.
       const now = new Date();
-      await m.query('INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)', [siteId, now, now]);
+      await m.query(
+        'INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)',
+        [siteId, now, now],
+      );
       rows = await m.query(select, [siteId]);
     }
     return { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id };
   }
 
   async setPointers(m: EntityManager, siteId: number, p: SitePointers): Promise<void> {
-    await m.query('UPDATE design_sites SET draft_version_id = ?, live_version_id = ?, updated_at = ? WHERE site_id = ?', [
-      p.draftVersionId,
-      p.liveVersionId,
-      new Date(),
-      siteId,
-    ]);
+    await m.query(
+      'UPDATE design_sites SET draft_version_id = ?, live_version_id = ?, updated_at = ? WHERE site_id = ?',
+      [p.draftVersionId, p.liveVersionId, new Date(), siteId],
+    );
   }
 
-  async find(siteId: number, id: number, m: EntityManager = this.ds.manager): Promise<VersionRow | null> {
-    const rows: RawVersion[] = await m.query('SELECT * FROM design_versions WHERE site_id = ? AND id = ?', [siteId, id]);
+  async find(
+    siteId: number,
+    id: number,
+    m: EntityManager = this.ds.manager,
+  ): Promise<VersionRow | null> {
+    const rows: RawVersion[] = await m.query(
+      'SELECT * FROM design_versions WHERE site_id = ? AND id = ?',
+      [siteId, id],
+    );
     return rows.length ? toRow(rows[0]) : null;
   }
 
@@ -156,11 +170,24 @@ export class TemplateRepository {
     await m.query(
       `UPDATE design_versions SET document = ?, translations = ?, preset_key = ?, revision = revision + 1, updated_at = ?
        WHERE site_id = ? AND id = ? AND status = 'draft'`,
-      [JSON.stringify(v.document), JSON.stringify(v.translations), v.presetKey, new Date(), siteId, id],
+      [
+        JSON.stringify(v.document),
+        JSON.stringify(v.translations),
+        v.presetKey,
+        new Date(),
+        siteId,
+        id,
+      ],
     );
   }
 
-  async markPublished(m: EntityManager, siteId: number, id: number, message: string | null, userId: number | null): Promise<void> {
+  async markPublished(
+    m: EntityManager,
+    siteId: number,
+    id: number,
+    message: string | null,
+    userId: number | null,
+  ): Promise<void> {
     const now = new Date();
     await m.query(
       `UPDATE design_versions SET status = 'published', message = ?, published_at = ?, published_by_user_id = ?, updated_at = ?
@@ -170,7 +197,10 @@ export class TemplateRepository {
   }
 
   async archive(m: EntityManager, siteId: number, id: number): Promise<void> {
-    await m.query(`UPDATE design_versions SET status = 'archived' WHERE site_id = ? AND id = ?`, [siteId, id]);
+    await m.query(`UPDATE design_versions SET status = 'archived' WHERE site_id = ? AND id = ?`, [
+      siteId,
+      id,
+    ]);
   }
 
   /** spec 4.12: newest first, the live version plus up to 49 earlier ones. */
@@ -194,6 +224,10 @@ export class TemplateRepository {
 
   /** spec 2.2: the published brand.name becomes the site name. */
   async renameSite(m: EntityManager, siteId: number, name: string): Promise<void> {
-    await m.query('UPDATE sites SET name = ?, updated_at = ? WHERE id = ?', [name, new Date(), siteId]);
+    await m.query('UPDATE sites SET name = ?, updated_at = ? WHERE id = ?', [
+      name,
+      new Date(),
+      siteId,
+    ]);
   }
 }

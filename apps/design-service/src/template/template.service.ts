@@ -37,7 +37,11 @@ export class TemplateService {
 
   async template(site: SiteContext) {
     const { draft, live } = await this.store.read(site);
-    return { status: 'success', template: toTemplateResponse(site, draft, live), outline: buildOutline(draft.document) };
+    return {
+      status: 'success',
+      template: toTemplateResponse(site, draft, live),
+      outline: buildOutline(draft.document),
+    };
   }
 
   async draft(site: SiteContext, query: Query) {
@@ -91,7 +95,11 @@ export class TemplateService {
   async versions(site: SiteContext) {
     await this.store.read(site);
     const rows = await this.repo.list(site.id, VERSIONS_LISTED);
-    return { status: 'success', versions: rows.map(toVersionListItem), meta: { items_count: rows.length } };
+    return {
+      status: 'success',
+      versions: rows.map(toVersionListItem),
+      meta: { items_count: rows.length },
+    };
   }
 }
 
@@ -99,8 +107,16 @@ export class TemplateService {
 function readTypes(query: Query): string[] | undefined {
   const raw = queryString(query, 'types');
   if (raw === undefined) return undefined;
-  const types = [...new Set(raw.split(',').map((t) => t.trim()).filter(Boolean))];
-  if (types.length > MAX_SCHEMA_TYPES) throw fieldError('types', messages.maxItems('types', MAX_SCHEMA_TYPES));
+  const types = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (types.length > MAX_SCHEMA_TYPES)
+    throw fieldError('types', messages.maxItems('types', MAX_SCHEMA_TYPES));
   const unknown = types.find((t) => !COMPONENT_CATALOG.has(t));
   if (unknown) throw fieldError('types', `Unknown component type "${unknown}".`);
   return types;

@@ -1,5 +1,23 @@
-// Helpers for the design-service integration tests (not a spec file).
-import type { TestApp, TestResponse } from '@hc/testing';
+// Helpers for the design-service integration tests (not a spec file). Typed structurally so this
+// non-test file needs nothing from @hc/testing.
+import type { Component, DesignDocument } from '../document/types';
+
+export interface TestResponse {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
+  body: any;
+  headers: Headers;
+  text: string;
+}
+
+interface TestApp {
+  request(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown },
+  ): Promise<TestResponse>;
+  ds: { query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>> };
+}
 
 export type Op = Record<string, unknown>;
 
@@ -11,13 +29,19 @@ export function designClient(t: TestApp, key: string) {
       return t.request('GET', `/v1/template/draft${qs ? `?${qs}` : ''}`, { key });
     },
     document: async () => (await t.request('GET', '/v1/template/draft', { key })).body.data,
-    etag: async (): Promise<string> => (await t.request('GET', '/v1/template', { key })).body.template.draft.etag,
+    etag: async (): Promise<string> =>
+      (await t.request('GET', '/v1/template', { key })).body.template.draft.etag,
     patch: (operations: unknown, etag?: string): Promise<TestResponse> =>
-      t.request('PATCH', '/v1/template/draft', { key, body: etag === undefined ? { operations } : { operations, etag } }),
+      t.request('PATCH', '/v1/template/draft', {
+        key,
+        body: etag === undefined ? { operations } : { operations, etag },
+      }),
     apply: (theme: string, body: Record<string, unknown> = {}) =>
       t.request('POST', `/v1/template/themes/${theme}/apply`, { key, body }),
-    discard: (body: Record<string, unknown> = {}) => t.request('POST', '/v1/template/draft/discard', { key, body }),
-    publish: (body: Record<string, unknown> = {}) => t.request('POST', '/v1/template/publish', { key, body }),
+    discard: (body: Record<string, unknown> = {}) =>
+      t.request('POST', '/v1/template/draft/discard', { key, body }),
+    publish: (body: Record<string, unknown> = {}) =>
+      t.request('POST', '/v1/template/publish', { key, body }),
     versions: () => t.request('GET', '/v1/template/versions', { key }),
     restore: (id: number | string, body: Record<string, unknown> = {}) =>
       t.request('POST', `/v1/template/versions/${id}/restore`, { key, body }),
@@ -27,8 +51,13 @@ export function designClient(t: TestApp, key: string) {
 export type DesignClient = ReturnType<typeof designClient>;
 
 /** The first component of a type on a page and region of a draft document. */
-export function findComponent(doc: any, page: string, region: string, type: string): any {
-  const walk = (list: any[]): any => {
+export function findComponent(
+  doc: DesignDocument,
+  page: string,
+  region: string,
+  type: string,
+): Component {
+  const walk = (list: Component[]): Component | undefined => {
     for (const c of list) {
       if (c.type === type) return c;
       const inner = walk(c.children);
@@ -36,12 +65,19 @@ export function findComponent(doc: any, page: string, region: string, type: stri
     }
     return undefined;
   };
-  return walk(doc.pages[page].regions[region].components);
+  const regions = doc.pages[page as keyof DesignDocument['pages']].regions;
+  return walk(regions[region as keyof typeof regions].components) as Component;
 }
 
 /** Sets translated design texts directly (they are read-only in the API; the editor writes them). */
-export async function setTranslations(t: TestApp, siteId: number, translations: unknown): Promise<void> {
-  const [row] = await t.ds.query('SELECT draft_version_id FROM design_sites WHERE site_id = ?', [siteId]);
+export async function setTranslations(
+  t: TestApp,
+  siteId: number,
+  translations: unknown,
+): Promise<void> {
+  const [row] = await t.ds.query('SELECT draft_version_id FROM design_sites WHERE site_id = ?', [
+    siteId,
+  ]);
   await t.ds.query('UPDATE design_versions SET translations = ? WHERE site_id = ? AND id = ?', [
     JSON.stringify(translations),
     siteId,

@@ -14,7 +14,11 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     const site = await t.factory.site({ name: 'Northwind' });
     const d = designClient(t, await t.factory.key(site, { design: true }));
     await d.patch([
-      { op: 'set', path: 'brand', value: { logoAssetId: 5, darkLogoAssetId: 6, faviconAssetId: 7 } },
+      {
+        op: 'set',
+        path: 'brand',
+        value: { logoAssetId: 5, darkLogoAssetId: 6, faviconAssetId: 7 },
+      },
       { op: 'set', path: 'meta.noIndex', value: true },
       { op: 'add_css', id: 'mine', css: '.mine { color: red }' },
     ]);
@@ -28,15 +32,33 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     expect(res.status).toBe(200);
     expect(res.body.theme).toBe('aurora');
     expect(res.body.applied_sections).toHaveLength(16);
-    expect(res.body.template.draft).toMatchObject({ preset_key: 'aurora', has_unpublished_changes: true });
-    expect(res.body.warnings).toEqual(expect.arrayContaining([
-      expect.stringContaining('Brand name and tagline were replaced'),
-      expect.stringContaining('have new ids'),
-      expect.stringContaining('Custom CSS was replaced: 1 block(s) removed, 1 block(s) from the theme added.'),
-    ]));
+    expect(res.body.template.draft).toMatchObject({
+      preset_key: 'aurora',
+      has_unpublished_changes: true,
+    });
+    expect(res.body.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Brand name and tagline were replaced'),
+        expect.stringContaining('have new ids'),
+        expect.stringContaining(
+          'Custom CSS was replaced: 1 block(s) removed, 1 block(s) from the theme added.',
+        ),
+      ]),
+    );
     const doc = await d.document();
-    expect(doc.brand).toEqual({ name: 'Acme Cloud Docs', tagline: 'Everything you need to ship with Acme', logoAssetId: null, darkLogoAssetId: null, faviconAssetId: null, websiteUrl: null });
-    expect(doc.meta).toMatchObject({ title: 'Acme Cloud Help & Docs', description: 'Guides, API references and release notes for Acme Cloud.', noIndex: false });
+    expect(doc.brand).toEqual({
+      name: 'Acme Cloud Docs',
+      tagline: 'Everything you need to ship with Acme',
+      logoAssetId: null,
+      darkLogoAssetId: null,
+      faviconAssetId: null,
+      websiteUrl: null,
+    });
+    expect(doc.meta).toMatchObject({
+      title: 'Acme Cloud Help & Docs',
+      description: 'Guides, API references and release notes for Acme Cloud.',
+      noIndex: false,
+    });
     expect(doc.theme.colors.primary).toBe('#7c3aed');
     expect(doc.theme.fonts.heading).toBe('Manrope');
     expect(doc.customCssItems.map((i: { label: string }) => i.label)).toEqual(['Gradient hero']);
@@ -44,7 +66,12 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     const oldIds = JSON.stringify(before.pages).match(/"id":"[^"]+"/g)!;
     for (const id of oldIds) expect(JSON.stringify(doc.pages)).not.toContain(id);
     expect(doc.preset).toMatchObject({ startedFrom: 'classic', lastApplied: 'aurora' });
-    expect(doc.globals.navigation.map((n: { label: string }) => n.label)).toEqual(['Guides', 'Release notes', 'Status', 'Contact']);
+    expect(doc.globals.navigation.map((n: { label: string }) => n.label)).toEqual([
+      'Guides',
+      'Release notes',
+      'Status',
+      'Contact',
+    ]);
     // Publishing makes the placeholder brand name the site name.
     await d.publish();
     expect((await d.template()).body.template.site.name).toBe('Acme Cloud Docs');
@@ -66,7 +93,9 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     expect(doc.customCssItems).toEqual(before.customCssItems);
     expect(findComponent(doc, 'article', 'sidebar', 'Navigation')).toBeDefined();
     expect(res.body.warnings.join(' ')).toContain('now differ between pages');
-    expect((await d.template()).body.outline.syncedButDiverged).toEqual({ regions: ['header', 'footer'] });
+    expect((await d.template()).body.outline.syncedButDiverged).toEqual({
+      regions: ['header', 'footer'],
+    });
   });
 
   it('blank leaves only ArticleMetadata on the article page and ContactForm on the contact page', async () => {
@@ -75,7 +104,9 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     const doc = await d.document();
     expect(doc.theme.colors.primary).toBe('#2563eb');
     const types = Object.entries(doc.pages).flatMap(([page, p]: [string, any]) =>
-      Object.entries(p.regions).flatMap(([region, r]: [string, any]) => r.components.map((c: { type: string }) => `${page}.${region}.${c.type}`)),
+      Object.entries(p.regions).flatMap(([region, r]: [string, any]) =>
+        r.components.map((c: { type: string }) => `${page}.${region}.${c.type}`),
+      ),
     );
     expect(types).toEqual(['article.main.ArticleMetadata', 'contact.main.ContactForm']);
     expect(doc.syncedRegions).toEqual([]);
@@ -89,7 +120,9 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     await d.apply('ledger', { sections: ['theme.colors', 'theme.darkColors'] });
     expect((await d.template()).body.template.draft.preset_key).toBe('ledger');
     const list = (await t.request('GET', '/v1/template/themes', { key })).body.themes;
-    expect(list.filter((th: { current: boolean }) => th.current).map((th: { key: string }) => th.key)).toEqual(['ledger']);
+    expect(
+      list.filter((th: { current: boolean }) => th.current).map((th: { key: string }) => th.key),
+    ).toEqual(['ledger']);
     const ledger = (await t.request('GET', '/v1/template/themes/ledger', { key })).body.theme;
     expect(ledger.current).toBe(true);
     expect(ledger.changed_sections).not.toContain('theme.colors');
@@ -104,13 +137,20 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     const d = await fresh();
     for (const sections of [['pages.blog'], 'brand', [], ['brand', 42]]) {
       const res = await d.apply('classic', { sections });
-      expect([JSON.stringify(sections), res.status, res.body.status, Object.keys(res.body.errors ?? {})]).toEqual([JSON.stringify(sections), 422, 'validation_error', ['sections']]);
+      expect([
+        JSON.stringify(sections),
+        res.status,
+        res.body.status,
+        Object.keys(res.body.errors ?? {}),
+      ]).toEqual([JSON.stringify(sections), 422, 'validation_error', ['sections']]);
     }
   });
 
   it('a theme whose Hero wants an image warns that it has none', async () => {
     const d = await fresh();
     const res = await d.apply('meadow', { sections: ['pages.home'] });
-    expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringContaining('image background but no image')]));
+    expect(res.body.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('image background but no image')]),
+    );
   });
 });

@@ -45,7 +45,12 @@ function buildPage(bp: PageBlueprint, page: PageKey, used: Set<string>): Page {
 }
 
 /** Builds every page; components of synced regions share ids across pages. */
-function buildPages(theme: ThemeDef, pages: readonly PageKey[], used: Set<string>, shareSynced: boolean) {
+function buildPages(
+  theme: ThemeDef,
+  pages: readonly PageKey[],
+  used: Set<string>,
+  shareSynced: boolean,
+) {
   const out = {} as Partial<Record<PageKey, Page>>;
   for (const page of pages) out[page] = buildPage(theme.pages[page], page, used);
   if (shareSynced) {
@@ -70,7 +75,14 @@ export function buildDocument(theme: ThemeDef, siteName: string): DesignDocument
   const used = new Set<string>();
   const pages = buildPages(theme, PAGE_KEYS, used, true) as Record<PageKey, Page>;
   const doc: DesignDocument = {
-    brand: { name: siteName, tagline: theme.brand.tagline, logoAssetId: null, darkLogoAssetId: null, faviconAssetId: null, websiteUrl: null },
+    brand: {
+      name: siteName,
+      tagline: theme.brand.tagline,
+      logoAssetId: null,
+      darkLogoAssetId: null,
+      faviconAssetId: null,
+      websiteUrl: null,
+    },
     theme: clone(theme.theme),
     meta: {
       title: siteName,
@@ -91,24 +103,45 @@ export function buildDocument(theme: ThemeDef, siteName: string): DesignDocument
     customCssItems: theme.customCss.map((c) => ({ ...clone(c), id: newId('css', used) })),
     customCss: '',
     schemaVersion: SCHEMA_VERSION,
-    preset: { startedFrom: theme.key, lastApplied: theme.key, lastAppliedSections: [...THEME_SECTIONS] },
+    preset: {
+      startedFrom: theme.key,
+      lastApplied: theme.key,
+      lastAppliedSections: [...THEME_SECTIONS],
+    },
   };
   doc.customCss = compileCustomCss(doc.customCssItems);
   return doc;
 }
 
 /** Applies the sections of a theme to a document in place; returns the warnings. */
-export function applyTheme(doc: DesignDocument, theme: ThemeDef, sections: readonly ThemeSection[]): string[] {
+export function applyTheme(
+  doc: DesignDocument,
+  theme: ThemeDef,
+  sections: readonly ThemeSection[],
+): string[] {
   const warnings: string[] = [];
   const has = (s: ThemeSection) => sections.includes(s);
   const used = allComponentIds(doc);
-  for (const item of [...doc.globals.navigation, ...doc.globals.navigation.flatMap((i) => i.children)]) used.add(item.id);
+  for (const item of [
+    ...doc.globals.navigation,
+    ...doc.globals.navigation.flatMap((i) => i.children),
+  ])
+    used.add(item.id);
   for (const s of doc.globals.scripts) used.add(s.id);
   for (const c of doc.customCssItems) used.add(c.id);
 
   if (has('brand')) {
-    doc.brand = { ...doc.brand, name: theme.brand.name, tagline: theme.brand.tagline, logoAssetId: null, darkLogoAssetId: null, faviconAssetId: null };
-    warnings.push(`Brand name and tagline were replaced with the theme's placeholders ("${theme.brand.name}"); logo, dark-mode logo and favicon were cleared. The brand name becomes the site name when you publish.`);
+    doc.brand = {
+      ...doc.brand,
+      name: theme.brand.name,
+      tagline: theme.brand.tagline,
+      logoAssetId: null,
+      darkLogoAssetId: null,
+      faviconAssetId: null,
+    };
+    warnings.push(
+      `Brand name and tagline were replaced with the theme's placeholders ("${theme.brand.name}"); logo, dark-mode logo and favicon were cleared. The brand name becomes the site name when you publish.`,
+    );
   }
   if (has('theme.colors')) doc.theme.colors = clone(theme.theme.colors);
   if (has('theme.darkColors')) doc.theme.darkColors = clone(theme.theme.darkColors);
@@ -124,18 +157,27 @@ export function applyTheme(doc: DesignDocument, theme: ThemeDef, sections: reado
     const built = buildPages(theme, pages, used, pages.length === PAGE_KEYS.length);
     for (const page of pages) doc.pages[page] = built[page]!;
     if (pages.length === PAGE_KEYS.length) doc.syncedRegions = [...theme.syncedRegions];
-    warnings.push(`Applied pages ${pages.join(', ')}: their components were replaced and have new ids; custom CSS that targets the old ids no longer matches.`);
+    warnings.push(
+      `Applied pages ${pages.join(', ')}: their components were replaced and have new ids; custom CSS that targets the old ids no longer matches.`,
+    );
   }
   if (has('globals.navigation')) {
     doc.globals.navigation = themeNavigation(theme, used);
-    warnings.push('The navigation menu was replaced; translations of the old menu items were removed.');
+    warnings.push(
+      'The navigation menu was replaced; translations of the old menu items were removed.',
+    );
   }
   if (has('globals.scripts')) {
-    if (doc.globals.scripts.length) warnings.push(`Scripts were replaced by the theme's (${theme.scripts.length}); ${doc.globals.scripts.length} earlier script(s) removed.`);
+    if (doc.globals.scripts.length)
+      warnings.push(
+        `Scripts were replaced by the theme's (${theme.scripts.length}); ${doc.globals.scripts.length} earlier script(s) removed.`,
+      );
     doc.globals.scripts = theme.scripts.map((s) => ({ ...clone(s), id: newId('script', used) }));
   }
   if (has('customCss')) {
-    warnings.push(`Custom CSS was replaced: ${doc.customCssItems.length} block(s) removed, ${theme.customCss.length} block(s) from the theme added.`);
+    warnings.push(
+      `Custom CSS was replaced: ${doc.customCssItems.length} block(s) removed, ${theme.customCss.length} block(s) from the theme added.`,
+    );
     doc.customCssItems = theme.customCss.map((c) => ({ ...clone(c), id: newId('css', used) }));
   }
   doc.customCss = compileCustomCss(doc.customCssItems);

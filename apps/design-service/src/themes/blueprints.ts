@@ -18,14 +18,21 @@ export interface PageBlueprint {
 
 export type PagesBlueprint = Record<PageKey, PageBlueprint>;
 
-export const c = (type: string, config?: Record<string, unknown>, children?: Blueprint[]): Blueprint => ({
+export const c = (
+  type: string,
+  config?: Record<string, unknown>,
+  children?: Blueprint[],
+): Blueprint => ({
   type,
   config,
   children,
 });
 
 /** A hero with a search bar, the most common opening of a help center. */
-export function searchHero(config: Record<string, unknown> = {}, extra: Blueprint[] = []): Blueprint {
+export function searchHero(
+  config: Record<string, unknown> = {},
+  extra: Blueprint[] = [],
+): Blueprint {
   return c('Hero', config, [c('SearchBar'), ...extra]);
 }
 
@@ -38,7 +45,10 @@ export interface ChromeOptions {
 }
 
 /** Adds the same header, footer and utility bar to every page. */
-export function withChrome(pages: Record<PageKey, PageBlueprint>, chrome: ChromeOptions): PagesBlueprint {
+export function withChrome(
+  pages: Record<PageKey, PageBlueprint>,
+  chrome: ChromeOptions,
+): PagesBlueprint {
   const out = {} as PagesBlueprint;
   for (const [key, page] of Object.entries(pages) as [PageKey, PageBlueprint][]) {
     out[key] = {

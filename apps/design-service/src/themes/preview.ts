@@ -9,7 +9,11 @@ const W = 640;
 const RADIUS: Record<string, number> = { none: 0, small: 3, medium: 6, large: 12, full: 18 };
 
 function esc(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 function label(bp: Blueprint): string {
@@ -27,7 +31,10 @@ export function renderPageSvg(theme: ThemeDef, page: PageKey, dark = false): str
   let y = 0;
   const block = (h: number, fill: string, text?: string, fg = colors.fg, x = 0, w = W) => {
     parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/>`);
-    if (text) parts.push(`<text x="${x + 16}" y="${y + h / 2 + 5}" font-size="13" fill="${fg}">${esc(text)}</text>`);
+    if (text)
+      parts.push(
+        `<text x="${x + 16}" y="${y + h / 2 + 5}" font-size="13" fill="${fg}">${esc(text)}</text>`,
+      );
   };
   // Header
   const header = bp.regions.header ?? [];
@@ -38,11 +45,14 @@ export function renderPageSvg(theme: ThemeDef, page: PageKey, dark = false): str
   }
   // Hero
   for (const hero of bp.regions.hero ?? []) {
-    const tall = hero.config?.height === 'tall' ? 150 : hero.config?.height === 'compact' ? 80 : 120;
+    const tall =
+      hero.config?.height === 'tall' ? 150 : hero.config?.height === 'compact' ? 80 : 120;
     const fill = hero.config?.background === 'gradient' ? 'url(#g)' : colors.primary;
     block(tall, fill, String(hero.config?.title ?? 'How can we help?'), '#ffffff');
     if ((hero.children ?? []).some((c) => c.type === 'SearchBar')) {
-      parts.push(`<rect x="${W / 2 - 150}" y="${y + tall - 40}" width="300" height="26" rx="${RADIUS[theme.theme.radius.inputs] ?? 4}" fill="#ffffff" stroke="${colors.border}"/>`);
+      parts.push(
+        `<rect x="${W / 2 - 150}" y="${y + tall - 40}" width="300" height="26" rx="${RADIUS[theme.theme.radius.inputs] ?? 4}" fill="#ffffff" stroke="${colors.border}"/>`,
+      );
     }
     y += tall;
   }
@@ -57,22 +67,35 @@ export function renderPageSvg(theme: ThemeDef, page: PageKey, dark = false): str
   let my = top;
   for (const c of main) {
     const h = c.type === 'CategoryGrid' ? 110 : c.type === 'ArticleBody' ? 140 : 40;
-    parts.push(`<rect x="${mainX}" y="${my}" width="${mainW}" height="${h}" rx="${r}" fill="${colors.surface}" stroke="${colors.border}"/>`);
-    parts.push(`<text x="${mainX + 12}" y="${my + 22}" font-size="12" fill="${colors.fg}">${esc(label(c))}</text>`);
+    parts.push(
+      `<rect x="${mainX}" y="${my}" width="${mainW}" height="${h}" rx="${r}" fill="${colors.surface}" stroke="${colors.border}"/>`,
+    );
+    parts.push(
+      `<text x="${mainX + 12}" y="${my + 22}" font-size="12" fill="${colors.fg}">${esc(label(c))}</text>`,
+    );
     my += h + 10;
   }
   let sy = top;
   if (hasSidebar) {
     for (const c of sidebar) {
-      parts.push(`<rect x="${sideX}" y="${sy}" width="160" height="60" rx="${r}" fill="${colors.surface}" stroke="${colors.border}"/>`);
-      parts.push(`<text x="${sideX + 10}" y="${sy + 22}" font-size="11" fill="${colors.muted}">${esc(componentDef(c.type)?.label ?? c.type)}</text>`);
+      parts.push(
+        `<rect x="${sideX}" y="${sy}" width="160" height="60" rx="${r}" fill="${colors.surface}" stroke="${colors.border}"/>`,
+      );
+      parts.push(
+        `<text x="${sideX + 10}" y="${sy + 22}" font-size="11" fill="${colors.muted}">${esc(componentDef(c.type)?.label ?? c.type)}</text>`,
+      );
       sy += 70;
     }
   }
   y = Math.max(my, sy, top + 40);
   const footer = bp.regions.footer ?? [];
   if (footer.length) {
-    block(56, colors.surface, footer.map((c) => componentDef(c.type)?.label ?? c.type).join(' · '), colors.muted);
+    block(
+      56,
+      colors.surface,
+      footer.map((c) => componentDef(c.type)?.label ?? c.type).join(' · '),
+      colors.muted,
+    );
     y += 56;
   }
   const height = Math.max(y, 240);

@@ -22,7 +22,11 @@ export class ThemePreviewController {
   @Public()
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=3600')
-  screenshot(@Param('themeKey') key: string, @Param('file') file: string, @Query('mode') mode?: string) {
+  screenshot(
+    @Param('themeKey') key: string,
+    @Param('file') file: string,
+    @Query('mode') mode?: string,
+  ) {
     const theme = findTheme(key);
     const page = file.replace(/\.svg$/, '');
     if (!theme || !file.endsWith('.svg') || !isPageKey(page)) throw htmlNotFound();

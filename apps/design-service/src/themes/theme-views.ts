@@ -30,7 +30,10 @@ export function toThemeListItem(theme: ThemeDef, currentKey: string) {
 }
 
 function anatomyOf(bp: Blueprint): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: bp.type, label: componentDef(bp.type)?.label ?? bp.type };
+  const out: Record<string, unknown> = {
+    type: bp.type,
+    label: componentDef(bp.type)?.label ?? bp.type,
+  };
   if (bp.children?.length) out.children = bp.children.map(anatomyOf);
   return out;
 }
@@ -41,7 +44,10 @@ export function anatomy(theme: ThemeDef) {
     PAGE_KEYS.map((page) => {
       const bp = theme.pages[page];
       const regions = Object.fromEntries(
-        REGION_KEYS.filter((r) => (bp.regions[r] ?? []).length).map((r) => [r, bp.regions[r]!.map(anatomyOf)]),
+        REGION_KEYS.filter((r) => (bp.regions[r] ?? []).length).map((r) => [
+          r,
+          bp.regions[r]!.map(anatomyOf),
+        ]),
       );
       return [page, { layout: bp.layout, regions, synced_regions: theme.syncedRegions }];
     }),
@@ -50,7 +56,9 @@ export function anatomy(theme: ThemeDef) {
 
 /** Ids say nothing about a design's look: compare without them. */
 function withoutIds(value: unknown): string {
-  return canonicalJson(JSON.parse(JSON.stringify(value), (key, v: unknown) => (key === 'id' ? undefined : v)));
+  return canonicalJson(
+    JSON.parse(JSON.stringify(value), (key, v: unknown) => (key === 'id' ? undefined : v)),
+  );
 }
 
 /** The sections that applying the theme would change in the draft. */
@@ -79,10 +87,14 @@ export function changedSections(theme: ThemeDef, doc: DesignDocument): ThemeSect
     'globals.scripts': withoutIds(doc.globals.scripts) !== withoutIds(ref.globals.scripts),
     meta:
       doc.meta.noIndex ||
-      (['title', 'description', 'socialTitle', 'socialDescription'] as const).some((k) => doc.meta[k] !== theme.meta[k]),
+      (['title', 'description', 'socialTitle', 'socialDescription'] as const).some(
+        (k) => doc.meta[k] !== theme.meta[k],
+      ),
     customCss: withoutIds(doc.customCssItems) !== withoutIds(ref.customCssItems),
   };
-  for (const page of PAGE_KEYS) differs[`pages.${page}` as ThemeSection] = withoutIds(doc.pages[page]) !== withoutIds(ref.pages[page]);
+  for (const page of PAGE_KEYS)
+    differs[`pages.${page}` as ThemeSection] =
+      withoutIds(doc.pages[page]) !== withoutIds(ref.pages[page]);
   return THEME_SECTIONS.filter((s) => differs[s]);
 }
 

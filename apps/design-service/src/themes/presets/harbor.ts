@@ -1,0 +1,124 @@
+import { c, searchHero, standardFooter, withChrome } from '../blueprints';
+import { nav } from '../theme-def';
+import type { ThemeDef } from '../theme-def';
+
+export const harbor: ThemeDef = {
+  key: 'harbor',
+  name: 'Harbor',
+  tagline: 'Documentation layout with a permanent sidebar',
+  summary: 'Navy and white, a sidebar menu on every page, and code-friendly articles.',
+  description:
+    'Harbor is a documentation theme: the navigation sits in a sidebar on every page, articles get a table of contents and dark code blocks, and the header keeps search one keystroke away. Monospace fonts are tuned for code samples.',
+  bestFor: ['Developer documentation', 'APIs', 'Technical products'],
+  industry: 'developer tools',
+  theme: {
+    colors: {
+      primary: '#1e3a8a',
+      accent: '#0ea5e9',
+      fg: '#0f172a',
+      bg: '#ffffff',
+      muted: '#64748b',
+      surface: '#f1f5f9',
+      border: '#cbd5e1',
+    },
+    darkColors: {
+      primary: '#93c5fd',
+      accent: '#38bdf8',
+      fg: '#e2e8f0',
+      bg: '#020617',
+      muted: '#94a3b8',
+      surface: '#0f172a',
+      border: '#1e293b',
+    },
+    fonts: { heading: 'IBM Plex Sans', body: 'IBM Plex Sans', code: 'IBM Plex Mono' },
+    radius: { buttons: 'small', cards: 'small', inputs: 'small' },
+    density: 'compact',
+  },
+  brand: { name: 'Harbor Developer Docs', tagline: 'Build on our platform' },
+  meta: {
+    title: 'Developer Documentation',
+    description: 'API references, SDK guides and examples.',
+    socialTitle: 'Developer Documentation',
+    socialDescription: 'Everything developers need: references, guides and examples.',
+  },
+  syncedRegions: ['header', 'sidebar', 'footer'],
+  navigation: [
+    nav('Getting started', '/'),
+    nav('API reference', '/categories/api', 'category'),
+    nav('SDKs', '/categories/sdks', 'category'),
+    nav('Changelog', '/categories/changelog', 'category'),
+  ],
+  scripts: [],
+  customCss: [
+    {
+      label: 'Code blocks',
+      css: 'pre, code {\n  font-size: 0.9em;\n}\npre {\n  border: 1px solid var(--hc-color-border);\n}\n',
+      enabled: true,
+    },
+  ],
+  pages: withChrome(
+    {
+      home: {
+        layout: 'sidebar-left',
+        regions: {
+          hero: [
+            searchHero({ align: 'left', height: 'compact', title: 'Developer documentation' }),
+          ],
+          main: [
+            c('CategoryGrid', { style: 'list', columns: 2 }),
+            c('ArticleList', { title: 'Recently updated', source: 'recent', limit: 10 }),
+          ],
+        },
+      },
+      category: {
+        layout: 'sidebar-left',
+        regions: {
+          main: [
+            c('Breadcrumbs'),
+            c('ArticleList', { title: 'Pages', source: 'category', limit: 15 }),
+          ],
+        },
+      },
+      article: {
+        layout: 'sidebar-left',
+        settings: { codeTheme: 'dark' },
+        regions: {
+          main: [
+            c('Breadcrumbs'),
+            c('ArticleBody'),
+            c('TableOfContents', { sticky: false }),
+            c('ArticleMetadata', { showAuthor: false }),
+          ],
+        },
+      },
+      search: {
+        layout: 'sidebar-left',
+        regions: { main: [c('SearchBar'), c('ArticleList', { source: 'recent' })] },
+      },
+      contact: {
+        layout: 'sidebar-left',
+        regions: { main: [c('ContactForm', { title: 'Contact developer support' })] },
+      },
+      notFound: {
+        layout: 'sidebar-left',
+        regions: {
+          main: [
+            c('RichText', { markdown: '## 404\n\nThis page does not exist (any more).' }),
+            c('SearchBar'),
+          ],
+        },
+      },
+    },
+    {
+      header: [
+        c('Logo'),
+        c('SearchBar', { size: 'small', showSuggestions: true }),
+        c('LanguageSwitcher', { display: 'code' }),
+      ],
+      footer: standardFooter('© Harbor. Documentation licensed CC BY 4.0.'),
+      headerConfig: { borderBottom: true, padding: 'compact' },
+    },
+  ),
+};
+for (const page of Object.values(harbor.pages))
+  page.regions.sidebar = [c('Navigation', { style: 'vertical', showCategories: true })];

@@ -1,0 +1,123 @@
+import { c, searchHero, standardFooter, withChrome } from '../blueprints';
+import { nav, header } from '../theme-def';
+import type { ThemeDef } from '../theme-def';
+
+export const meadow: ThemeDef = {
+  key: 'meadow',
+  name: 'Meadow',
+  tagline: 'Warm and rounded for consumer brands',
+  summary: 'Soft greens, round shapes, big friendly buttons and a contact button everywhere.',
+  description:
+    'Meadow suits shops and consumer apps: an image hero, large rounded category cards with icons, a prominent contact button, and generous spacing. Texts are short and friendly.',
+  bestFor: ['E-commerce', 'Consumer apps', 'Subscriptions'],
+  industry: 'retail',
+  theme: {
+    colors: {
+      primary: '#15803d',
+      accent: '#f97316',
+      fg: '#1c1917',
+      bg: '#fffdf7',
+      muted: '#78716c',
+      surface: '#f0fdf4',
+      border: '#d9f99d',
+    },
+    darkColors: {
+      primary: '#4ade80',
+      accent: '#fb923c',
+      fg: '#f5f5f4',
+      bg: '#0c140f',
+      muted: '#a8a29e',
+      surface: '#14241a',
+      border: '#22392a',
+    },
+    fonts: { heading: 'Nunito', body: 'Nunito', code: 'ui-monospace' },
+    radius: { buttons: 'full', cards: 'large', inputs: 'large' },
+    density: 'spacious',
+  },
+  brand: { name: 'Meadow Support', tagline: 'We are here to help' },
+  meta: {
+    title: 'Customer Support',
+    description: 'Orders, shipping, returns and your account: all the answers in one place.',
+    socialTitle: 'Customer Support',
+    socialDescription: 'Help with orders, shipping, returns and your account.',
+  },
+  syncedRegions: ['header', 'footer', 'utility'],
+  navigation: [
+    nav('Orders', '/categories/orders', 'category'),
+    nav('Shipping', '/categories/shipping', 'category'),
+    nav('Returns', '/categories/returns', 'category'),
+    nav('Shop', 'https://shop.example.com', 'external'),
+  ],
+  scripts: [],
+  customCss: [],
+  pages: withChrome(
+    {
+      home: {
+        layout: 'full',
+        regions: {
+          hero: [searchHero({ title: 'Hi! How can we help?', background: 'image', overlay: true })],
+          main: [
+            c('CategoryGrid', { columns: 3, showArticleCount: false }),
+            c('ArticleList', { title: 'Top questions', source: 'promoted' }),
+            c('Button', { label: 'Still stuck? Contact us' }),
+          ],
+        },
+      },
+      category: {
+        layout: 'full',
+        regions: {
+          hero: [
+            searchHero({ height: 'compact', title: 'Questions about this topic' }, [
+              c('Breadcrumbs'),
+            ]),
+          ],
+          main: [c('ArticleList', { title: 'Questions', source: 'category', limit: 15 })],
+        },
+      },
+      article: {
+        layout: 'narrow',
+        regions: {
+          main: [
+            c('Breadcrumbs', { separator: 'slash' }),
+            c('ArticleBody', { textSize: 'large' }),
+            c('RelatedArticles', { limit: 3 }),
+            c('Button', { label: 'Still need help? Contact us' }),
+          ],
+        },
+      },
+      search: {
+        layout: 'full',
+        regions: {
+          hero: [searchHero({ height: 'compact', title: 'Search our help' })],
+          main: [c('ArticleList', { title: 'Top questions', source: 'promoted' })],
+        },
+      },
+      contact: {
+        layout: 'narrow',
+        settings: { searchFirst: true },
+        regions: { main: [c('ContactForm', { title: 'Message our team', requireName: true })] },
+      },
+      notFound: {
+        layout: 'narrow',
+        regions: {
+          main: [
+            c('RichText', {
+              markdown: '## Oops, nothing here\n\nLet us get you back on track.',
+              align: 'center',
+            }),
+            c('SearchBar'),
+            c('Button', { label: 'Go to the help center', href: '/' }),
+          ],
+        },
+      },
+    },
+    {
+      header: header(),
+      footer: standardFooter('© Meadow. Happy to help, every day.'),
+      utility: [
+        c('RichText', { markdown: 'Free returns within 30 days.', align: 'center', size: 'small' }),
+      ],
+    },
+  ),
+};
+meadow.pages.article.regions.main!.splice(2, 0, c('ArticleMetadata', { showAuthor: false }));

@@ -1,0 +1,124 @@
+import { c, searchHero, standardFooter, withChrome } from '../blueprints';
+import { nav, header } from '../theme-def';
+import type { ThemeDef } from '../theme-def';
+
+export const midnight: ThemeDef = {
+  key: 'midnight',
+  name: 'Midnight',
+  tagline: 'Dark, high-contrast and made for communities',
+  summary: 'A dark-first look with neon accents, community links and a social footer.',
+  description:
+    'Midnight is dark by default with neon accents: great for games, creative tools and communities. The header links to your community, the home page shows what is new, and the footer carries your social profiles.',
+  bestFor: ['Games', 'Communities', 'Creative tools'],
+  industry: 'gaming',
+  theme: {
+    colors: {
+      primary: '#22d3ee',
+      accent: '#a3e635',
+      fg: '#e5e7eb',
+      bg: '#0a0a0f',
+      muted: '#9ca3af',
+      surface: '#14141c',
+      border: '#27272a',
+    },
+    darkColors: {
+      primary: '#22d3ee',
+      accent: '#a3e635',
+      fg: '#f4f4f5',
+      bg: '#050508',
+      muted: '#a1a1aa',
+      surface: '#101016',
+      border: '#1f1f24',
+    },
+    fonts: { heading: 'DM Sans', body: 'DM Sans', code: 'Fira Code' },
+    radius: { buttons: 'medium', cards: 'large', inputs: 'medium' },
+    density: 'comfortable',
+  },
+  brand: { name: 'Midnight Player Support', tagline: 'Level up your knowledge' },
+  meta: {
+    title: 'Player Support',
+    description: 'Account help, troubleshooting and game guides.',
+    socialTitle: 'Player Support',
+    socialDescription: 'Get unstuck: account help, fixes and guides.',
+  },
+  syncedRegions: ['header', 'hero', 'footer'],
+  navigation: [
+    nav('Guides', '/'),
+    nav('Community', 'https://community.example.com', 'external'),
+    nav('Contact', '/contact'),
+  ],
+  scripts: [],
+  customCss: [
+    {
+      label: 'Neon focus rings',
+      css: ':focus-visible {\n  outline: 2px solid var(--hc-color-primary);\n  outline-offset: 2px;\n}\n',
+      enabled: true,
+    },
+  ],
+  pages: withChrome(
+    {
+      home: {
+        layout: 'full',
+        regions: {
+          main: [
+            c('CategoryGrid', { style: 'tiles', columns: 4 }),
+            c('ArticleList', { title: 'Patch notes', source: 'recent', showExcerpt: true }),
+          ],
+        },
+      },
+      category: {
+        layout: 'full',
+        regions: {
+          main: [
+            c('Breadcrumbs'),
+            c('ArticleList', { title: 'Guides', source: 'category', limit: 15 }),
+          ],
+        },
+      },
+      article: {
+        layout: 'sidebar-right',
+        regions: {
+          main: [c('Breadcrumbs'), c('ArticleBody'), c('ArticleMetadata')],
+          sidebar: [c('TableOfContents'), c('RelatedArticles', { limit: 3 })],
+        },
+      },
+      search: {
+        layout: 'full',
+        regions: { main: [c('ArticleList', { title: 'Trending', source: 'popular' })] },
+      },
+      contact: {
+        layout: 'narrow',
+        regions: {
+          main: [c('ContactForm', { title: 'Open a ticket', submitLabel: 'Send ticket' })],
+        },
+      },
+      notFound: {
+        layout: 'narrow',
+        regions: {
+          main: [
+            c('RichText', {
+              markdown: '## Game over\n\nThis page respawned somewhere else. Try a search:',
+              align: 'center',
+            }),
+          ],
+        },
+      },
+    },
+    {
+      header: header([
+        c('Button', {
+          label: 'Join the community',
+          href: 'https://community.example.com',
+          style: 'secondary',
+          openInNewTab: true,
+        }),
+      ]),
+      footer: standardFooter('© Midnight Studios.'),
+    },
+  ),
+};
+// One synced hero for every page of Midnight (spec 4.12 sync_region).
+for (const page of Object.values(midnight.pages))
+  page.regions.hero = [
+    searchHero({ title: 'Need a hand, player?', height: 'compact', background: 'gradient' }),
+  ];
