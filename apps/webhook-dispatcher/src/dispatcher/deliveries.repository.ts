@@ -252,6 +252,36 @@ export class DeliveriesRepository {
     );
   }
 
+  /**
+   * Retention: deletes, in chunks, finished deliveries last attempted before `before`, events no
+   * delivery refers to any more, and processed outbox rows. Pending deliveries are never touched.
+   * Returns the rows deleted.
+   */
+  async purgeBefore(before: Date, chunk = 1000): Promise<number> {
+    let deleted = 0;
+    const statements: [string, unknown[]][] = [
+      [
+        `DELETE FROM webhook_deliveries WHERE state <> 'pending' AND last_attempt_at < ? LIMIT ?`,
+        [before, chunk],
+      ],
+      [
+        `DELETE FROM webhook_events WHERE created_at < ?
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id) LIMIT ?`,
+        [before, chunk],
+      ],
+      ['DELETE FROM outbox WHERE processed_at < ? LIMIT ?', [before, chunk]],
+    ];
+    for (const [sql, params] of statements) {
+      for (;;) {
+        const result = (await this.ds.query(sql, params)) as { affectedRows?: number };
+        const n = Number(result.affectedRows ?? 0);
+        deleted += n;
+        if (n < chunk) break;
+      }
+    }
+    return deleted;
+  }
+
   /** Kafka transport: fan out a consumed batch in its own transaction. */
   fanOutNow(events: DomainEvent[]): Promise<number> {
     return retryTransaction(() =>

@@ -6,6 +6,7 @@ import type { ArticleEventData } from '@hc/contracts';
 import { writeOutbox, writeWebhookEvent } from '@hc/events';
 import { startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
+import { DeliveriesRepository } from './deliveries.repository';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const run = promisify(execFile);
@@ -338,5 +339,55 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('retention removes finished deliveries, their events and processed outbox rows, never pending ones', async () => {
+    const site = await d.factory.site();
+    const old = new Date(Date.now() - 8 * 24 * 3_600_000);
+    const recent = new Date();
+    const ev = async (id: number, at: Date) =>
+      d.ds.query(
+        'INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
+        [id, site.id, 'site.updated', '{}', at],
+      );
+    const base = 8_000_000_000 + site.id * 10;
+    await ev(base + 1, old);
+    await ev(base + 2, old);
+    await ev(base + 3, recent);
+    const delivery = (eventId: number, state: string, at: Date) =>
+      d.ds.query(
+        `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, last_attempt_at, created_at)
+         VALUES (?, 999999, ?, ?, 1, ?, ?, ?)`,
+        [
+          eventId,
+          site.id,
+          state,
+          state === 'pending' ? new Date(Date.now() + 3_600_000) : null,
+          at,
+          at,
+        ],
+      );
+    await delivery(base + 1, 'delivered', old);
+    await delivery(base + 2, 'pending', old);
+    await delivery(base + 3, 'dropped', recent);
+    const outboxOld = await d.ds.query(
+      'INSERT INTO outbox (site_id, event, payload, occurred_at, processed_at) VALUES (?, ?, ?, ?, ?)',
+      [site.id, 'site.updated', '{}', old, old],
+    );
+
+    await d.app.get(DeliveriesRepository).purgeBefore(new Date(Date.now() - 7 * 24 * 3_600_000));
+
+    const left = await d.ds.query(
+      'SELECT event_id, state FROM webhook_deliveries WHERE site_id = ? ORDER BY event_id',
+      [site.id],
+    );
+    expect(left.map((r: { state: string }) => r.state)).toEqual(['pending', 'dropped']);
+    const events = await d.ds.query('SELECT id FROM webhook_events WHERE site_id = ? ORDER BY id', [
+      site.id,
+    ]);
+    expect(events.map((r: { id: string | number }) => Number(r.id))).toEqual([base + 2, base + 3]);
+    expect(await d.ds.query('SELECT id FROM outbox WHERE id = ?', [outboxOld.insertId])).toEqual(
+      [],
+    );
   });
 });

@@ -17,6 +17,10 @@ export const DISPATCHER = {
   fanOutBatch: 50,
   /** Idle polling interval of the outbox and of due deliveries. */
   pollMs: 200,
+  /** Finished deliveries, their events and processed outbox rows are kept this long. */
+  retentionMs: 7 * 24 * 3_600_000,
+  /** How often the retention cleanup runs. */
+  purgeEveryMs: 10 * 60_000,
   /** Pause after a database or bus error before trying again. */
   errorBackoffMs: 1_000,
 } as const;

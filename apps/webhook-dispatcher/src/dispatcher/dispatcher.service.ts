@@ -30,6 +30,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   private running = false;
   private readonly intakeWaker = new Waker();
   private readonly attemptWaker = new Waker();
+  private readonly purgeWaker = new Waker();
   private readonly inFlight = new Set<Promise<void>>();
   private loops: Promise<void>[] = [];
   private publisher: EventPublisher | null = null;
@@ -54,7 +55,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     } else {
       this.loops.push(this.outboxLoop());
     }
-    this.loops.push(this.attemptLoop());
+    this.loops.push(this.attemptLoop(), this.purgeLoop());
     this.logger.log(`dispatching from ${this.bus ? 'the event bus' : 'the outbox'}`);
   }
 
@@ -63,6 +64,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     this.running = false;
     this.intakeWaker.wake();
     this.attemptWaker.wake();
+    this.purgeWaker.wake();
     await this.subscriber?.stop();
     await Promise.all(this.loops);
     // Graceful shutdown: the attempts in flight finish and are recorded.
@@ -106,6 +108,19 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   async accept(events: DomainEvent[]): Promise<void> {
     const added = await this.deliveries.fanOutNow(events);
     if (added > 0) this.attemptWaker.wake();
+  }
+
+  /** Retention (decisions.md): several replicas may run it; the deletes are idempotent. */
+  private async purgeLoop(): Promise<void> {
+    while (this.running) {
+      await this.purgeWaker.wait(DISPATCHER.purgeEveryMs);
+      if (!this.running) break;
+      try {
+        await this.deliveries.purgeBefore(new Date(Date.now() - DISPATCHER.retentionMs));
+      } catch (err) {
+        this.logger.error(`retention cleanup failed: ${String(err)}`);
+      }
+    }
   }
 
   private async attemptLoop(): Promise<void> {
