@@ -2,6 +2,7 @@
 import { AccountModule } from './account/account.module';
 import { ArticlesModule } from './articles/articles.module';
 import { CategoriesModule } from './categories/categories.module';
+import { ChangeSetsModule } from './change-sets/change-sets.module';
 import { CommentsModule } from './comments/comments.module';
 import { ExportModule } from './export/export.module';
 import { FeedbackModule } from './feedback/feedback.module';
@@ -9,8 +10,10 @@ import { ImagesModule } from './images/images.module';
 import { NotesModule } from './notes/notes.module';
 import { RootModule } from './root/root.module';
 import { SitesModule } from './sites/sites.module';
+import { StagedModule } from './staged/staged.module';
 import { TeamModule } from './team/team.module';
 import { TranslationsModule } from './translations/translations.module';
+import { VersionsModule } from './versions/versions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 export const DOMAIN_MODULES = [
@@ -21,6 +24,9 @@ export const DOMAIN_MODULES = [
   ImagesModule,
   CategoriesModule,
   ArticlesModule,
+  StagedModule,
+  VersionsModule,
+  ChangeSetsModule,
   ExportModule,
   WebhooksModule,
   CommentsModule,

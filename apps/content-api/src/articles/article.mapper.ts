@@ -1,4 +1,4 @@
-import { formatA } from '@hc/contracts';
+import { formatA, formatB } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
 import { siteUrl } from '../sites/site.mapper';
@@ -57,10 +57,10 @@ export function toArticleResponse(
     categories: view.categories,
     type: options.created ? null : view.type,
     published: view.published,
-    // Staged changes (spec 3.2) are kept by the staging feature; nothing is staged here.
-    has_staged_changes: false,
-    staged_locales: [] as string[],
-    staged_updated_at: null as string | null,
+    // Staged changes (spec 2.7, 3.2), kept by apps/content-api/src/staged.
+    has_staged_changes: view.stagedLocales.length > 0,
+    staged_locales: view.stagedLocales,
+    staged_updated_at: formatB(view.stagedUpdatedAt),
     visibility: view.visibility,
     share_token: view.shareToken,
     views: options.created ? null : view.views,

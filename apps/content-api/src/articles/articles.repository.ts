@@ -39,6 +39,10 @@ export interface ArticleView {
   thumbsUp: number;
   thumbsDown: number;
   love: number;
+  /** Languages with staged changes (spec 2.3 `staged_locales`), by code; kept by the staged module. */
+  stagedLocales: string[];
+  /** Last write to the article's staged changes, or null. */
+  stagedUpdatedAt: Date | null;
 }
 
 export interface ArticleCore {
@@ -106,7 +110,7 @@ export class ArticlesRepository {
     m: EntityManager = this.ds.manager,
   ): Promise<ArticleView[]> {
     if (ids.length === 0) return [];
-    const [rows, translations, links] = await Promise.all([
+    const [rows, translations, links, staged] = await Promise.all([
       m.query(
         `SELECT a.id, a.site_id, a.external_id, a.author_id, a.category_id, a.type, a.published, a.visibility,
            a.share_token, a.shared_with, a.created_at, a.updated_at, a.deleted_at,
@@ -125,6 +129,13 @@ export class ArticlesRepository {
       ),
       m.query(
         'SELECT article_id, category_id FROM article_categories WHERE site_id = ? AND article_id IN (?) ORDER BY sort, category_id',
+        [siteId, ids],
+      ),
+      // Staged copies (apps/content-api/src/staged): the article-wide block's last write counts too.
+      m.query(
+        `SELECT c.article_id, c.locale, GREATEST(c.updated_at, COALESCE(s.updated_at, c.updated_at)) AS updated_at
+         FROM staged_copies c LEFT JOIN staged_shared s ON s.article_id = c.article_id
+         WHERE c.site_id = ? AND c.article_id IN (?)`,
         [siteId, ids],
       ),
     ]);
@@ -152,6 +163,8 @@ export class ArticlesRepository {
         thumbsUp: Number(r.thumbs_up ?? 0),
         thumbsDown: Number(r.thumbs_down ?? 0),
         love: Number(r.love ?? 0),
+        stagedLocales: [],
+        stagedUpdatedAt: null,
       });
     }
     for (const t of translations) {
@@ -168,6 +181,13 @@ export class ArticlesRepository {
       });
     }
     for (const l of links) byId.get(Number(l.article_id))?.categories.push(Number(l.category_id));
+    for (const c of staged) {
+      const view = byId.get(Number(c.article_id));
+      if (!view) continue;
+      view.stagedLocales.push(String(c.locale));
+      if (!view.stagedUpdatedAt || c.updated_at > view.stagedUpdatedAt) view.stagedUpdatedAt = c.updated_at;
+    }
+    for (const view of byId.values()) view.stagedLocales.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return ids.map((id) => byId.get(id)).filter((v): v is ArticleView => v !== undefined);
   }
 

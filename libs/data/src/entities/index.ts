@@ -25,6 +25,14 @@ import {
 } from './oauth.entities';
 import { OutboxEntity } from './outbox.entity';
 import {
+  ArticleVersionEntity,
+  ChangeSetEntity,
+  ChangeSetItemEntity,
+  SlugRedirectEntity,
+  StagedCopyEntity,
+  StagedSharedEntity,
+} from './staging.entities';
+import {
   AccountEntity,
   ApiKeyEntity,
   MembershipEntity,
@@ -39,6 +47,7 @@ export * from './engagement.entities';
 export * from './images.entities';
 export * from './oauth.entities';
 export * from './outbox.entity';
+export * from './staging.entities';
 export * from './tenancy.entities';
 export * from './webhooks.entities';
 
@@ -73,4 +82,10 @@ export const ENTITIES = [
   NoteReplyEntity,
   ArticleFeedbackEntity,
   InterfaceTextOverrideEntity,
+  StagedCopyEntity,
+  StagedSharedEntity,
+  ArticleVersionEntity,
+  SlugRedirectEntity,
+  ChangeSetEntity,
+  ChangeSetItemEntity,
 ];

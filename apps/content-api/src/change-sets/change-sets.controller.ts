@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import { changeSetError, ChangeSetsService } from './change-sets.service';
+import { ChangeSetsWorker } from './change-sets.worker';
+
+function setId(raw: string): number {
+  if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295) return Number(raw);
+  throw changeSetError(404, 'not_found', 'Change set not found.');
+}
+
+/** Change sets: API keys only (a token gets 401 `Unknown API key`); every call counts as a write. */
+@Controller('change-sets')
+@ApiKeysOnly()
+export class ChangeSetsController {
+  constructor(
+    private readonly sets: ChangeSetsService,
+    private readonly worker: ChangeSetsWorker,
+  ) {}
+
+  @Get()
+  @Scopes('content.read')
+  @CountsAsWrite()
+  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.sets.list(site, query);
+  }
+
+  @Post()
+  @Scopes('content.write')
+  @HttpCode(201)
+  create(@CurrentSite() site: SiteContext, @Body() body: unknown) {
+    return this.sets.create(site, body);
+  }
+
+  @Get(':id')
+  @Scopes('content.read')
+  @CountsAsWrite()
+  get(@CurrentSite() site: SiteContext, @Param('id') raw: string) {
+    return this.sets.get(site, setId(raw));
+  }
+
+  @Post(':id/items')
+  @Scopes('content.write')
+  @HttpCode(207)
+  addItems(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
+    return this.sets.addItems(site, setId(raw), body);
+  }
+
+  @Post(':id/publish')
+  @Scopes('content.write')
+  @HttpCode(202)
+  async publish(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
+    const result = await this.sets.publish(site, setId(raw), body);
+    if (result.status === 'queued') this.worker.wake();
+    return result;
+  }
+}

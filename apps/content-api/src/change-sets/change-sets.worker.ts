@@ -1,0 +1,121 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ApiError } from '@hc/contracts';
+import { StagedPublisher } from '../staged/staged-publisher';
+import { ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
+
+const POLL_MS = 1_000;
+
+/** Why an item could not be published, from the publish refusal (spec 4.5) it met. */
+function reasonOf(err: unknown): string {
+  if (err instanceof ApiError) {
+    const code = String(err.body.code ?? '');
+    if (code === 'NO_STAGED_CHANGES') return 'not_staged';
+    if (err.status === 404) return 'article_not_found';
+    if (code) return code.toLowerCase();
+  }
+  return 'publish_failed';
+}
+
+/**
+ * Publishes queued change sets, and scheduled ones when their time comes, through the same
+ * publish logic as POST /articles/{id}/staged/publish, one item at a time. Runs inside the HTTP
+ * app only (the operator CLI builds the same modules without an HTTP adapter and must exit at
+ * once). Claims use SKIP LOCKED, so several replicas can run it.
+ */
+@Injectable()
+export class ChangeSetsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ChangeSets');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly sets: ChangeSetsRepository,
+    private readonly publisher: StagedPublisher,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.adapterHost?.httpAdapter) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Called after a set was queued. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((err: unknown) => this.logger.error(`publishing change sets failed: ${String(err)}`))
+        .finally(() => {
+          this.running = null;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? 0 : POLL_MS);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Publishes every due set; returns how many were handled. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    while (!this.stopped || handled === 0) {
+      const set = await this.sets.claimDue(new Date());
+      if (!set) return handled;
+      await this.publishSet(set);
+      handled += 1;
+      if (this.stopped) break;
+    }
+    return handled;
+  }
+
+  private async publishSet(set: ChangeSetRow): Promise<void> {
+    const site = await this.sets.site(set.siteId);
+    const items = ((await this.sets.items(set.siteId, [set.id])).get(set.id) ?? []).filter((i) => i.status === 'pending');
+    let ok = 0;
+    let failed = 0;
+    for (const item of items) {
+      if (!site) {
+        await this.sets.setItemResult(set.siteId, item.id, 'failed', 'site_unavailable');
+        failed += 1;
+        continue;
+      }
+      try {
+        await this.publisher.publish(site, item.articleId, { locale: item.locale, force: set.forcePublish });
+        await this.sets.setItemResult(set.siteId, item.id, 'published', null);
+        ok += 1;
+      } catch (err) {
+        const reason = reasonOf(err);
+        if (reason === 'publish_failed') this.logger.error(`change set ${set.id} item ${item.id}: ${String(err)}`);
+        await this.sets.setItemResult(set.siteId, item.id, 'failed', reason);
+        failed += 1;
+      }
+    }
+    const all = (await this.sets.items(set.siteId, [set.id])).get(set.id) ?? [];
+    ok = all.filter((i) => i.status === 'published').length;
+    failed = all.filter((i) => i.status === 'failed').length;
+    await this.sets.finish(set.siteId, set.id, failed === 0 ? 'published' : ok === 0 ? 'failed' : 'partial', new Date());
+  }
+}

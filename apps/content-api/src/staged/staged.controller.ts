@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { messages, notFound } from '@hc/contracts';
+import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import { isLanguageCode } from '@hc/content';
+import { queryString } from '@hc/http';
+import { stagedValidationError } from './staged-input';
+import { StagedPublisher } from './staged-publisher';
+import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
+
+/** A path id; anything else is an unknown article. */
+export function articleIdParam(raw: string): number {
+  if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295) return Number(raw);
+  throw notFound(ARTICLE_NOT_FOUND);
+}
+
+/** Optional `locale` (query or body): a supported language code (spec 2.1). */
+export function readLocale(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!isLanguageCode(value)) throw stagedValidationError({ locale: [messages.selectedInvalid('locale')] });
+  return value;
+}
+
+/** Spec 4.5 staged changes. Every call counts toward the 120 writes per minute (reads included). */
+@Controller('articles/:articleId/staged')
+export class StagedController {
+  constructor(
+    private readonly staged: StagedService,
+    private readonly publisher: StagedPublisher,
+  ) {}
+
+  @Get()
+  @Scopes('content.read')
+  @CountsAsWrite()
+  get(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+    return this.staged.get(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
+  }
+
+  /** Field-by-field differences between the staged copies and the live article. */
+  @Get('compare')
+  @Scopes('content.read')
+  @CountsAsWrite()
+  compare(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+    return this.staged.compare(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
+  }
+
+  @Patch()
+  @Scopes('content.write')
+  stage(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Body() body: unknown) {
+    return this.staged.stage(site, articleIdParam(raw), body);
+  }
+
+  @Delete()
+  @Scopes('content.write')
+  discard(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+    return this.staged.discard(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
+  }
+
+  /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
+  @Post('publish')
+  @Scopes('content.write')
+  @HttpCode(200)
+  publish(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Body() body: unknown,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const id = articleIdParam(raw);
+    const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const locale = readLocale(b.locale ?? queryString(query, 'locale'));
+    if (b.force !== undefined && b.force !== null && typeof b.force !== 'boolean') {
+      throw stagedValidationError({ force: [messages.boolean('force')] });
+    }
+    return this.publisher.publish(site, id, { locale, force: b.force === true });
+  }
+}
