@@ -151,8 +151,7 @@ export class DesignWriteService {
       message = body.message;
     }
     const etag = readEtag(body);
-    const result = await this.repo.transaction(async (m) => {
-      const { draft, live } = await this.store.locked(m, site);
+    const result = await this.store.transaction(site, async (m, { draft, live }) => {
       this.store.checkEtag(etag, draft);
       if (!hasUnpublishedChanges(draft, live)) {
         throw apiError(

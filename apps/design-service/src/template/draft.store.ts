@@ -39,12 +39,32 @@ export class DraftStore {
       ]);
       if (draft && live) return { draft, live };
     }
-    return this.repo.transaction((m) => this.locked(m, site));
+    return this.transaction(site, async (_m, state) => state);
+  }
+
+  /**
+   * Runs `work` in a transaction holding the site's design lock, with the state loaded (created
+   * on first access). The lock row is created outside the transaction first, so two first
+   * accesses never deadlock on it.
+   */
+  async transaction<T>(
+    site: SiteContext,
+    work: (m: EntityManager, state: DesignState) => Promise<T>,
+  ): Promise<T> {
+    for (;;) {
+      try {
+        return await this.repo.transaction(async (m) => work(m, await this.locked(m, site)));
+      } catch (err) {
+        if (!(err instanceof MissingDesignRow)) throw err;
+        await this.repo.ensureSiteRow(site.id);
+      }
+    }
   }
 
   /** Loads the state under the site's lock, creating what is missing. */
-  async locked(m: EntityManager, site: SiteContext): Promise<DesignState> {
+  private async locked(m: EntityManager, site: SiteContext): Promise<DesignState> {
     const p = await this.repo.lock(m, site.id);
+    if (!p) throw new MissingDesignRow();
     let live = p.liveVersionId ? await this.repo.find(site.id, p.liveVersionId, m) : null;
     if (!live) {
       const theme = findTheme(DEFAULT_THEME_KEY)!;
@@ -99,8 +119,7 @@ export class DraftStore {
       m: EntityManager,
     ) => Promise<{ next: DraftChange | null; extra: T }>,
   ): Promise<DesignState & { extra: T }> {
-    return this.repo.transaction(async (m) => {
-      const state = await this.locked(m, site);
+    return this.transaction(site, async (m, state) => {
       this.checkEtag(etag, state.draft);
       const { next, extra } = await change(state, m);
       if (next && !sameContent(state.draft, next)) {
@@ -111,6 +130,8 @@ export class DraftStore {
     });
   }
 }
+
+class MissingDesignRow extends Error {}
 
 function sameContent(draft: VersionRow, next: DraftChange): boolean {
   return (

@@ -252,4 +252,27 @@ describe('design draft states (spec 3.3)', () => {
       true,
     );
   });
+
+  it('concurrent writes with the same etag: one is applied, the other gets 412; a first access race starts one draft', async () => {
+    const etag = await d.etag();
+    const results = await Promise.all(
+      ['one', 'two', 'three'].map((v) =>
+        d.patch([{ op: 'set', path: 'brand.tagline', value: v }], etag),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 412, 412]);
+
+    const s = await t.factory.site();
+    const c = designClient(t, await t.factory.key(s, { design: true }));
+    const reads = await Promise.all([c.template(), c.template(), c.template(), c.versions()]);
+    expect(new Set(reads.slice(0, 3).map((r) => r.body.template.draft.id)).size).toBe(1);
+    const rows = await t.ds.query(
+      'SELECT status, COUNT(*) AS n FROM design_versions WHERE site_id = ? GROUP BY status ORDER BY status',
+      [s.id],
+    );
+    expect(rows.map((r: { status: string; n: number }) => [r.status, Number(r.n)])).toEqual([
+      ['draft', 1],
+      ['published', 1],
+    ]);
+  });
 });

@@ -70,8 +70,16 @@ function toRow(r: RawVersion): VersionRow {
 export class TemplateRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction('READ COMMITTED', work);
+  /** A READ COMMITTED transaction, run again (up to 3 times) when InnoDB picks it as a deadlock victim. */
+  async transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.ds.transaction('READ COMMITTED', work);
+      } catch (err) {
+        const code = (err as { driverError?: { errno?: number } }).driverError?.errno;
+        if (attempt >= 3 || (code !== 1213 && code !== 1205)) throw err;
+      }
+    }
   }
 
   async pointers(siteId: number, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
@@ -84,21 +92,24 @@ export class TemplateRepository {
       : null;
   }
 
-  /** Locks the site's design row (created on first use) for the rest of the transaction. */
-  async lock(m: EntityManager, siteId: number): Promise<SitePointers> {
-    const select =
-      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE';
-    let rows = await m.query(select, [siteId]);
-    if (!rows.length) {
-      // First design access: create the row (a concurrent first access waits on it), then lock it.
-      const now = new Date();
-      await m.query(
-        'INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)',
-        [siteId, now, now],
-      );
-      rows = await m.query(select, [siteId]);
-    }
-    return { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id };
+  /** Creates the site's design row if missing (its own statement, outside any transaction). */
+  async ensureSiteRow(siteId: number): Promise<void> {
+    const now = new Date();
+    await this.ds.query(
+      'INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)',
+      [siteId, now, now],
+    );
+  }
+
+  /** Locks the site's design row for the rest of the transaction; null when it does not exist yet. */
+  async lock(m: EntityManager, siteId: number): Promise<SitePointers | null> {
+    const rows = await m.query(
+      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE',
+      [siteId],
+    );
+    return rows.length
+      ? { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id }
+      : null;
   }
 
   async setPointers(m: EntityManager, siteId: number, p: SitePointers): Promise<void> {
