@@ -1,0 +1,219 @@
+import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createContentApi } from '../app.factory';
+
+const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
+const API = 'http://localhost:8080/v1';
+
+describe('article versions (spec 2.8, 3.2, 4.5)', () => {
+  let t: TestApp;
+  let site: TestSite;
+  let other: TestSite;
+  let key: string;
+  let otherKey: string;
+
+  const published = async (body: Record<string, unknown> = {}, k = key) => {
+    const res = await t.request('POST', '/v1/articles', {
+      key: k,
+      body: { title: { en: 'Versioned' }, content: { en: '<p>First.</p>' }, published: true, ...body },
+    });
+    expect(res.status).toBe(201);
+    return res.body.article;
+  };
+  /** Stages one language and publishes it: one new version of the replaced values. */
+  const change = async (id: number, locale: string, body: Record<string, unknown>, k = key) => {
+    const staged = await t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body: { locale, ...body } });
+    expect(staged.status).toBe(200);
+    const res = await t.request('POST', `/v1/articles/${id}/staged/publish`, { key: k, body: { locale } });
+    expect(res.status).toBe(200);
+    return res.body.article;
+  };
+  const versions = (id: number, query = '', k = key) => t.request('GET', `/v1/articles/${id}/versions${query}`, { key: k });
+  const restore = (id: number, versionId: number, k = key) =>
+    t.request('POST', `/v1/articles/${id}/versions/${versionId}/restore`, { key: k });
+  const lastEventId = async (s: TestSite) =>
+    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id]))[0].n);
+  const eventsAfter = async (s: TestSite, id: number) =>
+    (await t.ds.query('SELECT event FROM outbox WHERE site_id = ? AND id > ? ORDER BY id', [s.id, id])).map(
+      (r: { event: string }) => r.event,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp(createContentApi);
+    site = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
+    other = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
+    otherKey = await t.factory.key(other);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    key = await t.factory.key(site);
+  });
+
+  it('are created only by a staged publish and a restore, not by a direct edit', async () => {
+    const a = await published();
+    await t.request('PATCH', `/v1/articles/${a.id}`, { key, body: { title: { en: 'Edited directly' } } });
+    expect((await versions(a.id)).body).toEqual({ status: 'success', versions: [] });
+    await change(a.id, 'en', { title: 'Staged title' });
+    const list = (await versions(a.id)).body.versions;
+    expect(list).toEqual([
+      {
+        id: expect.any(Number),
+        locale: 'en',
+        title: 'Edited directly',
+        published_at: expect.stringMatching(FORMAT_B),
+        _links: {
+          restore: { method: 'POST', url: `${API}/articles/${a.id}/versions/${list[0].id}/restore` },
+          compare: { method: 'GET', url: `${API}/articles/${a.id}/versions/${list[0].id}/compare` },
+        },
+      },
+    ]);
+  });
+
+  it('keeps the 20 newest per language; lists newest first, 20 across languages by default, limit brought into 1–100, locale filter', async () => {
+    const a = await published({ title: { en: 'Many versions', de: 'Viele Versionen' } });
+    for (let i = 1; i <= 22; i++) await change(a.id, 'en', { title: `English ${i}` });
+    await change(a.id, 'de', { title: 'Deutsch 1' });
+    const [{ n }] = await t.ds.query('SELECT COUNT(*) AS n FROM article_versions WHERE article_id = ? AND locale = ?', [a.id, 'en']);
+    expect(Number(n)).toBe(20);
+
+    const byDefault = (await versions(a.id)).body.versions;
+    expect(byDefault).toHaveLength(20);
+    expect(byDefault[0]).toMatchObject({ locale: 'de', title: 'Viele Versionen' });
+    expect(byDefault[1]).toMatchObject({ locale: 'en', title: 'English 21' });
+    const ids = byDefault.map((v: { id: number }) => v.id);
+    expect([...ids].sort((x, y) => y - x)).toEqual(ids);
+
+    expect((await versions(a.id, '?limit=100')).body.versions).toHaveLength(21);
+    expect((await versions(a.id, '?limit=500')).body.versions).toHaveLength(21);
+    expect((await versions(a.id, '?limit=0')).body.versions).toHaveLength(1);
+    expect((await versions(a.id, '?limit=-4')).body.versions).toHaveLength(1);
+    const en = (await versions(a.id, '?locale=en&limit=100')).body.versions;
+    expect(en).toHaveLength(20);
+    expect(en[19].title).toBe('English 2'); // the oldest two went
+    const de = (await versions(a.id, '?locale=de')).body.versions;
+    expect(de.map((v: { title: string }) => v.title)).toEqual(['Viele Versionen']);
+  });
+
+  it('restore: live at once, the replaced values first kept as a new version, re-indexed, article.updated, status unchanged', async () => {
+    const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Old home' } } })).body.category;
+    const a = await published({
+      title: { en: 'Original words' },
+      content: { en: '<p>Original zebra text.</p>' },
+      category_id: cat.id,
+      metadata: { title: { en: 'Original SEO' } },
+    });
+    await change(a.id, 'en', {
+      title: 'Newer words',
+      slug: 'newer-words',
+      content: '<p>Newer giraffe text.</p>',
+      category_id: 0,
+      visibility: 'private',
+      metadata: { title: { en: '' } },
+    });
+    const redirects = async () =>
+      (await t.ds.query('SELECT old_slug FROM slug_redirects WHERE article_id = ? ORDER BY id', [a.id])).map(
+        (r: { old_slug: string }) => r.old_slug,
+      );
+    expect(await redirects()).toEqual(['original-words']);
+    const [v1] = (await versions(a.id)).body.versions;
+    const mark = await lastEventId(site);
+    const res = await restore(a.id, v1.id);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    const live = res.body.article;
+    expect(live).toMatchObject({
+      title: { en: 'Original words' },
+      content: { en: '<p>Original zebra text.</p>' },
+      category_id: cat.id,
+      categories: [cat.id],
+      visibility: 'public',
+      published: true,
+      metadata: { title: { en: 'Original SEO' }, description: {} },
+    });
+    expect(live.slug).toEqual({ en: 'original-words' });
+    expect(await redirects()).toEqual(['newer-words']);
+    expect(await eventsAfter(site, mark)).toEqual(['article.updated']);
+    const [row] = await t.ds.query('SELECT search_text FROM article_translations WHERE article_id = ? AND lang = ?', [a.id, 'en']);
+    expect(row.search_text).toContain('zebra');
+    const after = (await versions(a.id)).body.versions;
+    expect(after.map((v: { title: string }) => v.title)).toEqual(['Newer words', 'Original words']);
+    // The replaced version stays in history and can itself be restored.
+    const back = await restore(a.id, after[0].id);
+    expect(back.body.article.title).toEqual({ en: 'Newer words' });
+    expect(back.body.article.visibility).toBe('private');
+    expect(back.body.article.slug).toEqual({ en: 'newer-words' });
+    expect(await redirects()).toEqual(['original-words']);
+  });
+
+  it('a restore keeps a draft a draft', async () => {
+    const a = await published({ title: { en: 'Goes draft' } });
+    await change(a.id, 'en', { title: 'Goes draft 2' });
+    await t.request('PATCH', `/v1/articles/${a.id}`, { key, body: { published: false } });
+    const [v] = (await versions(a.id)).body.versions;
+    const res = await restore(a.id, v.id);
+    expect(res.body.article).toMatchObject({ published: false, title: { en: 'Goes draft' } });
+  });
+
+  it('another article’s version, or another site’s, answers 404 No such version for this article.', async () => {
+    const a = await published({ title: { en: 'Mine' } });
+    const b = await published({ title: { en: 'Other one' } });
+    await change(b.id, 'en', { title: 'Other one 2' });
+    const [vb] = (await versions(b.id)).body.versions;
+    for (const res of [await restore(a.id, vb.id), await restore(a.id, 999999999), await t.request('GET', `/v1/articles/${a.id}/versions/${vb.id}/compare`, { key })]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('No such version for this article.');
+    }
+    const foreign = await restore(b.id, vb.id, otherKey);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Article not found.');
+    const foreignList = await versions(b.id, '', otherKey);
+    expect(foreignList.status).toBe(404);
+    expect(foreignList.body.message).toBe('Article not found.');
+  });
+
+  it('restoring a version whose category was deleted fails with 500 (spec 7) and changes nothing', async () => {
+    const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Doomed' } } })).body.category;
+    const a = await published({ title: { en: 'Categorised' }, category_id: cat.id });
+    await change(a.id, 'en', { title: 'Categorised 2', category_id: 0 });
+    const [v] = (await versions(a.id)).body.versions;
+    expect((await t.request('DELETE', `/v1/categories/${cat.id}`, { key })).status).toBe(200);
+    const res = await restore(a.id, v.id);
+    expect(res.status).toBe(500);
+    const live = (await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article;
+    expect(live.title).toEqual({ en: 'Categorised 2' });
+    expect((await versions(a.id)).body.versions).toHaveLength(1);
+  });
+
+  it('compare: each field whose version value differs from the live one', async () => {
+    const a = await published({ title: { en: 'Compare base' }, content: { en: '<p>Base.</p>' } });
+    await change(a.id, 'en', { title: 'Compare next', type: 'faq' });
+    const [v] = (await versions(a.id)).body.versions;
+    const res = await t.request('GET', v._links.compare.url.replace(API, '/v1'), { key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'success',
+      comparison: {
+        article_id: a.id,
+        version: v,
+        locale: 'en',
+        changes: [
+          { field: 'title', live: 'Compare next', version: 'Compare base' },
+          { field: 'type', live: 'faq', version: 'article' },
+        ],
+      },
+    });
+  });
+
+  it('versions and restores are not plan-gated and count toward the 120 writes per minute', async () => {
+    const s = await t.factory.site({ plan: 'growth' });
+    const k = await t.factory.key(s);
+    const a = await published({}, k);
+    let status = 200;
+    let n = 1;
+    while (status === 200 && n < 130) {
+      status = (await versions(a.id, '', k)).status;
+      n += 1;
+    }
+    expect(status).toBe(429);
+    expect(n).toBe(121);
+  });
+});
