@@ -300,8 +300,25 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       findComponent(doc, 'home', 'main', 'Container').children.map((c: { id: string }) => c.id),
     ).toEqual(['welcome', 'cta']);
 
+    // Into the Hero (another region): the container decides the region.
+    const intoHero = await d.patch([
+      { op: 'move_component', id: 'welcome', parent_id: 'big-hero' },
+    ]);
+    expect(intoHero.status).toBe(200);
+    expect(intoHero.body.results[0]).toMatchObject({ region: 'hero', parent_id: 'big-hero' });
     expect(
-      (await d.patch([{ op: 'move_component', id: 'welcome', parent_id: null, index: 0 }])).status,
+      invalid(
+        await d.patch([
+          { op: 'move_component', id: 'welcome', parent_id: 'box', region: 'sidebar' },
+        ]),
+      )[0].path,
+    ).toBe('region');
+    expect(
+      (
+        await d.patch([
+          { op: 'move_component', id: 'welcome', region: 'main', parent_id: null, index: 0 },
+        ])
+      ).status,
     ).toBe(200);
     doc = await d.document();
     expect(doc.pages.home.regions.main.components[0].id).toBe('welcome');

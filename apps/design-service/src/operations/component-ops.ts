@@ -188,7 +188,7 @@ export function moveComponent(state: BatchState, op: OpFields): OpResult {
   const def = requireDef(component.type);
   const sourcePages = hits.map((h) => h.page);
   const sourceRegion = hits[0].region;
-  const region = readRegion(op) ?? sourceRegion;
+  const askedRegion = readRegion(op);
   const reorderOnly = !('region' in op) && !('parent_id' in op);
 
   let parentId: string | null;
@@ -202,6 +202,22 @@ export function moveComponent(state: BatchState, op: OpFields): OpResult {
   }
   if (parentId === component.id || (parentId && subtreeIds(component).includes(parentId))) {
     fail('parent_id', 'A component cannot be moved into itself.');
+  }
+
+  // A container decides the region: it is the container's own, on the component's page.
+  let region = askedRegion ?? sourceRegion;
+  if (parentId) {
+    const parentHit = findOccurrences(state.doc, parentId).find(
+      (o) => sourcePages.includes(o.page) || o.page === page,
+    );
+    if (!parentHit) fail('parent_id', `Unknown component id "${parentId}".`);
+    if (askedRegion && askedRegion !== parentHit.region) {
+      fail(
+        'region',
+        `The container "${parentId}" is in the ${parentHit.region} region, not ${askedRegion}.`,
+      );
+    }
+    region = parentHit.region;
   }
 
   let pages: PageKey[];
