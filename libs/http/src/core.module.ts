@@ -24,7 +24,8 @@ export class CoreModule {
       controllers: [HealthController],
       providers: [
         { provide: RATE_LIMIT_STORE, useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl) },
-        // OAuth bearer tokens (spec 5.2): the guard's verifier unless a module provides TOKEN_VERIFIER.
+        // OAuth bearer tokens (spec 5.2): every app's verifier unless a module provides
+        // TOKEN_VERIFIER (tests); see CredentialGuard.
         JwtTokenVerifier,
         { provide: APP_GUARD, useExisting: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },

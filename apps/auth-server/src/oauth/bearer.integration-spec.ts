@@ -3,12 +3,22 @@ import { createHmac, createPrivateKey, sign } from 'node:crypto';
 import { ApiKeysOnly, Ctx, RequestContext, Scopes, SiteOptional } from '@hc/auth';
 import { resetSettings } from '@hc/contracts';
 import { CoreModule, createHttpApp } from '@hc/http';
-import { startTestApp, TEST_PASSWORD, TestApp, TestUser } from '@hc/testing';
+import {
+  Browser,
+  connectApp,
+  decodeJwt,
+  oc,
+  runAuthorization,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+  TestUser,
+  tokenRequest,
+} from '@hc/testing';
 // The REST side of the flow: this test drives content-api next to auth-server on purpose.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createContentApi } from '../../../content-api/src/app.factory';
 import { createAuthServer } from '../app.factory';
-import { Browser, connectApp, decodeJwt, tokenRequest } from '../testing/oauth-test-helpers';
 
 const API = 'http://localhost:8080';
 const MCP = 'http://localhost:8080/mcp';
@@ -420,7 +430,6 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
 
   /** Runs a second authorization in the same browser and keeps its code unexchanged. */
   async function connectPendingCode(clientId: string, person: TestUser, browser: Browser) {
-    const { oc, runAuthorization } = await import('../testing/oauth-test-helpers');
     const redirectUri = 'http://127.0.0.1:4999/callback';
     const verifier = oc.randomPKCECodeVerifier();
     const params = new URLSearchParams({

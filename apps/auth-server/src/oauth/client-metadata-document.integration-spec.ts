@@ -1,9 +1,17 @@
 import { createServer, Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { selfSignedCertificate, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import {
+  Browser,
+  clientConfig,
+  oc,
+  runAuthorization,
+  selfSignedCertificate,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+} from '@hc/testing';
 import { createAuthServer } from '../app.factory';
-import { Browser, clientConfig, oc, runAuthorization } from '../testing/oauth-test-helpers';
 
 const REDIRECT = 'http://127.0.0.1:4999/callback';
 

@@ -1,6 +1,4 @@
 import { resetSettings, SCOPES } from '@hc/contracts';
-import { startTestApp, TEST_PASSWORD, TestApp, TestUser } from '@hc/testing';
-import { createAuthServer } from '../app.factory';
 import {
   Browser,
   clientConfig,
@@ -10,8 +8,13 @@ import {
   oc,
   registerClient,
   runAuthorization,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+  TestUser,
   tokenRequest,
-} from '../testing/oauth-test-helpers';
+} from '@hc/testing';
+import { createAuthServer } from '../app.factory';
 import { run as runCli } from '../cli';
 import { TokensRepository } from './tokens.repository';
 

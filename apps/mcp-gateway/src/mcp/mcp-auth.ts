@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { settings } from '@hc/contracts';
-import { TOKEN_VERIFIER } from '@hc/auth';
+import { JwtTokenVerifier, TOKEN_VERIFIER } from '@hc/auth';
 import type { TokenVerifier, VerifiedToken } from '@hc/auth';
 
 /** RFC 9728: where this resource's metadata lives (the path is inserted after the host). */
@@ -41,7 +41,15 @@ export type McpAuthResult =
  */
 @Injectable()
 export class McpAuth {
-  constructor(@Optional() @Inject(TOKEN_VERIFIER) private readonly verifier?: TokenVerifier) {}
+  private readonly verifier?: TokenVerifier;
+
+  // A module's own TOKEN_VERIFIER (tests), else the JWT verifier CoreModule provides.
+  constructor(
+    @Optional() @Inject(TOKEN_VERIFIER) custom?: TokenVerifier,
+    @Optional() @Inject(JwtTokenVerifier) jwt?: JwtTokenVerifier,
+  ) {
+    this.verifier = custom ?? jwt;
+  }
 
   async authenticate(authorization: string | undefined): Promise<McpAuthResult> {
     const metadata = `resource_metadata="${resourceMetadataUrl()}"`;
