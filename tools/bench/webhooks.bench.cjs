@@ -28,6 +28,16 @@ const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);
 const FANOUTS = [1, 10, 100];
 const SECRET = 'bench-secret-0123456789abcdef';
 
+const TICK =
+  Number(require('node:child_process').execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+/** utime + stime of a process, in milliseconds. */
+function cpuMs(pid) {
+  const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
+}
+
 const log = (...a) => process.stderr.write(a.join(' ') + '\n');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -184,7 +194,8 @@ async function waitFor(predicate, timeoutMs) {
   return true;
 }
 
-async function throughput(pool, receiver, webhooks) {
+async function throughput(pool, receiver, webhooks, pid) {
+  const cpuBefore = cpuMs(pid);
   const site = await makeSite(pool, receiver.port, webhooks);
   const events = Math.max(1, Math.round(DELIVERIES / webhooks));
   receiver.reset();
@@ -204,6 +215,7 @@ async function throughput(pool, receiver, webhooks) {
   const seconds = (receiver.last - started) / 1000;
   const lost = ids.filter((id) => (receiver.receipts.get(id)?.length ?? 0) < webhooks).length;
   return {
+    cpuPerDelivery: (cpuMs(pid) - cpuBefore) / receiver.total,
     webhooks,
     events,
     deliveries: receiver.total,
@@ -301,7 +313,7 @@ async function main() {
     const base = await baseline(receiver, DELIVERIES);
     const rows = [];
     for (const w of FANOUTS) {
-      const t = await throughput(pool, receiver, w);
+      const t = await throughput(pool, receiver, w, dispatcher.child.pid);
       const l = await latency(pool, receiver, w);
       rows.push({ t, l });
       log(`  ${w} webhook(s)/site done`);
@@ -312,14 +324,21 @@ async function main() {
     );
     out.push('');
     out.push(
-      '| webhooks per site | events | deliveries | deliveries/s | vs baseline | latency rate (deliveries/s) | p50 ms | p99 ms |',
+      '| webhooks per site | events | deliveries | deliveries/s | vs baseline | dispatcher CPU ms/delivery | latency rate (deliveries/s) | p50 ms | p99 ms |',
     );
-    out.push('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const { t, l } of rows) {
       out.push(
-        `| ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
+        `| ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(t.cpuPerDelivery, 2)} | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
       );
     }
+    out.push('');
+    out.push(
+      `Machine load average during the run: ${require('node:os')
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(', ')} (${require('node:os').cpus().length} cores)`,
+    );
     process.stdout.write(out.join('\n') + '\n');
   } finally {
     await dispatcher.stop();
