@@ -205,6 +205,7 @@ export function cssGuide() {
       page: '[data-hc-page="<page>"]',
     },
     variables: [
+      '--hc-space-unit',
       ...COLOR_TOKENS.map((t) => `--hc-color-${t}`),
       '--hc-font-heading',
       '--hc-font-body',
