@@ -1,0 +1,116 @@
+// OAuth 2.1 / OIDC through the one origin, as a real app sees it: openid-client against the
+// edge's discovery, registration, PKCE, the sign-in and consent pages, tokens used at the REST
+// API, refresh rotation, userinfo, and disconnecting under connected apps.
+import {
+  Browser,
+  clientConfig,
+  decodeJwt,
+  oc,
+  registerClient,
+  runAuthorization,
+  tokenRequest,
+} from '@hc/testing';
+import { edge, hc, stack, unique } from './support/stack';
+
+const REDIRECT = 'http://127.0.0.1:7788/callback';
+
+describe('OAuth through the edge (spec 4.13, 5.2)', () => {
+  it('discovery names the public origin and sends no CORS headers', async () => {
+    const res = await edge('GET', '/.well-known/oauth-authorization-server', {
+      headers: { origin: 'https://app.example' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.issuer).toBe(stack.publicUrl);
+    expect(res.body.token_endpoint).toBe(`${stack.publicUrl}/oauth/token`);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('connects an app for the demo owner, calls the API, refreshes, and is cut off by disconnecting', async () => {
+    const reg = await registerClient(stack.publicUrl, {
+      redirect_uris: [REDIRECT],
+      client_name: 'E2E App',
+    });
+    expect(reg.status).toBe(201);
+    const config = await clientConfig(stack.publicUrl, reg.body.client_id);
+    const verifier = oc.randomPKCECodeVerifier();
+    const url = oc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid email content.read',
+      resource: new URL(stack.publicUrl).origin,
+      state: 'e2e',
+      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const browser = new Browser();
+    const flow = await runAuthorization(browser, url.toString(), REDIRECT, {
+      email: stack.demo.user.email,
+      password: stack.demo.password,
+      sites: [stack.demo.site.id],
+    });
+    expect(flow.callback?.searchParams.get('iss')).toBe(stack.publicUrl);
+    const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {
+      pkceCodeVerifier: verifier,
+      expectedState: 'e2e',
+    });
+    expect(tokens.claims()).toMatchObject({
+      sub: String(stack.demo.user.id),
+      email: stack.demo.user.email,
+    });
+    expect(decodeJwt(tokens.access_token).header.kid).toBeUndefined();
+
+    const sites = await edge('GET', '/v1/sites', { token: tokens.access_token });
+    expect(sites.status).toBe(200);
+    expect(sites.body.sites.map((s: { id: number }) => s.id)).toContain(stack.demo.site.id);
+    const articles = await edge('GET', `/v1/articles?site=${stack.demo.site.id}`, {
+      token: tokens.access_token,
+    });
+    expect(articles.status).toBe(200);
+
+    const refreshed = await oc.refreshTokenGrant(config, tokens.refresh_token!);
+    expect((await edge('GET', '/v1/', { token: tokens.access_token })).status).toBe(401);
+    expect((await edge('GET', '/v1/', { token: refreshed.access_token })).status).toBe(200);
+    const info = await oc.fetchUserInfo(config, refreshed.access_token, String(stack.demo.user.id));
+    expect(info.email).toBe(stack.demo.user.email);
+
+    // Connected apps: the signed-in person disconnects; everything stops at once.
+    const page = await browser.fetch(`${stack.publicUrl}/app/account/connected-apps`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('E2E App');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1];
+    const done = await browser.fetch(
+      `${stack.publicUrl}/app/account/connected-apps/${stack.demo.user.id}/${reg.body.client_id}/disconnect`,
+      { form: { csrf } },
+    );
+    expect(done.status).toBe(303);
+    expect((await edge('GET', '/v1/', { token: refreshed.access_token })).status).toBe(401);
+    const again = await tokenRequest(stack.publicUrl, {
+      grant_type: 'refresh_token',
+      client_id: reg.body.client_id,
+      refresh_token: refreshed.refresh_token!,
+    });
+    expect(again.status).toBe(401);
+    expect(again.body.error_description).toBe('The refresh token is invalid.');
+  });
+
+  it('a confidential client registered by support with hc oauth client create', async () => {
+    const { client } = await hc(
+      'oauth',
+      'client',
+      'create',
+      '--name',
+      unique('Support'),
+      '--redirect-uri',
+      REDIRECT,
+      '--confidential',
+    );
+    expect(client.client_secret).toEqual(expect.any(String));
+    const rotated = await hc('oauth', 'client', 'rotate-secret', '--client', client.client_id);
+    expect(rotated.client).toEqual({
+      client_id: client.client_id,
+      client_secret: expect.any(String),
+    });
+    expect(rotated.client.client_secret).not.toBe(client.client_secret);
+  });
+});
