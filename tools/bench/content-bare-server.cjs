@@ -34,11 +34,16 @@ const fmtA = (d) =>
 
 async function load(siteId, ids, conn = pool) {
   if (!ids.length) return [];
-  const [rows, trs, links] = await Promise.all([
+  const [rows, trs] = await Promise.all([
     q(
       `SELECT a.id, a.site_id, a.external_id, a.author_id, a.category_id, a.type, a.published, a.visibility,
          a.share_token, a.shared_with, a.created_at, a.updated_at, a.deleted_at,
-         u.name AS author_name, u.avatar_url AS author_avatar, s.views, s.thumbs_up, s.thumbs_down, s.love
+         u.name AS author_name, u.avatar_url AS author_avatar, s.views, s.thumbs_up, s.thumbs_down, s.love,
+         (SELECT GROUP_CONCAT(ac.category_id ORDER BY ac.sort, ac.category_id)
+            FROM article_categories ac WHERE ac.article_id = a.id) AS category_ids,
+         (SELECT GROUP_CONCAT(sc.locale) FROM staged_copies sc WHERE sc.site_id = a.site_id AND sc.article_id = a.id) AS staged_locales,
+         (SELECT MAX(sc.updated_at) FROM staged_copies sc WHERE sc.site_id = a.site_id AND sc.article_id = a.id) AS staged_copy_at,
+         (SELECT ss.updated_at FROM staged_shared ss WHERE ss.article_id = a.id) AS staged_shared_at
        FROM articles a LEFT JOIN users u ON u.id = a.author_id LEFT JOIN article_stats s ON s.article_id = a.id
        WHERE a.site_id = ? AND a.id IN (?)`,
       [siteId, ids],
@@ -50,16 +55,15 @@ async function load(siteId, ids, conn = pool) {
       [siteId, ids],
       conn,
     ),
-    q(
-      'SELECT article_id, category_id FROM article_categories WHERE site_id = ? AND article_id IN (?) ORDER BY sort, category_id',
-      [siteId, ids],
-      conn,
-    ),
   ]);
   const byId = new Map();
-  for (const r of rows) byId.set(r.id, { r, t: [], c: [] });
+  for (const r of rows)
+    byId.set(r.id, {
+      r,
+      t: [],
+      c: r.category_ids ? String(r.category_ids).split(',').map(Number) : [],
+    });
   for (const t of trs) byId.get(t.article_id)?.t.push(t);
-  for (const l of links) byId.get(l.article_id)?.c.push(l.category_id);
   return ids.map((id) => byId.get(id)).filter(Boolean);
 }
 
@@ -80,9 +84,14 @@ function toJson(site, { r, t, c }) {
     categories: c,
     type: r.type,
     published: Boolean(r.published),
-    has_staged_changes: false,
-    staged_locales: [],
-    staged_updated_at: null,
+    has_staged_changes: Boolean(r.staged_locales),
+    staged_locales: r.staged_locales ? String(r.staged_locales).split(',').sort() : [],
+    staged_updated_at: r.staged_locales
+      ? (r.staged_copy_at > r.staged_shared_at || !r.staged_shared_at
+          ? r.staged_copy_at
+          : r.staged_shared_at
+        ).toISOString()
+      : null,
     visibility: r.visibility,
     share_token: r.share_token,
     views: r.views ?? 0,

@@ -85,6 +85,13 @@ export interface SearchFilter {
   max: number;
 }
 
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function latest(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) return a ?? b;
+  return a > b ? a : b;
+}
+
 function json<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined) return fallback;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -110,12 +117,21 @@ export class ArticlesRepository {
     m: EntityManager = this.ds.manager,
   ): Promise<ArticleView[]> {
     if (ids.length === 0) return [];
-    const [rows, translations, links, staged] = await Promise.all([
+    // Two queries whatever the page size: the articles with their categories and staged-change
+    // summary folded in, and their translations.
+    const [rows, translations] = await Promise.all([
       m.query(
         `SELECT a.id, a.site_id, a.external_id, a.author_id, a.category_id, a.type, a.published, a.visibility,
            a.share_token, a.shared_with, a.created_at, a.updated_at, a.deleted_at,
            u.name AS author_name, u.avatar_url AS author_avatar,
-           s.views, s.thumbs_up, s.thumbs_down, s.love
+           s.views, s.thumbs_up, s.thumbs_down, s.love,
+           (SELECT GROUP_CONCAT(ac.category_id ORDER BY ac.sort, ac.category_id)
+              FROM article_categories ac WHERE ac.article_id = a.id) AS category_ids,
+           (SELECT GROUP_CONCAT(sc.locale) FROM staged_copies sc
+              WHERE sc.site_id = a.site_id AND sc.article_id = a.id) AS staged_locales,
+           (SELECT MAX(sc.updated_at) FROM staged_copies sc
+              WHERE sc.site_id = a.site_id AND sc.article_id = a.id) AS staged_copy_at,
+           (SELECT ss.updated_at FROM staged_shared ss WHERE ss.article_id = a.id) AS staged_shared_at
          FROM articles a
          LEFT JOIN users u ON u.id = a.author_id
          LEFT JOIN article_stats s ON s.article_id = a.id
@@ -125,17 +141,6 @@ export class ArticlesRepository {
       m.query(
         `SELECT article_id, lang, title, slug, has_custom_slug, content, meta_title, meta_description, audio_file, released
          FROM article_translations WHERE site_id = ? AND article_id IN (?)`,
-        [siteId, ids],
-      ),
-      m.query(
-        'SELECT article_id, category_id FROM article_categories WHERE site_id = ? AND article_id IN (?) ORDER BY sort, category_id',
-        [siteId, ids],
-      ),
-      // Staged copies (apps/content-api/src/staged): the article-wide block's last write counts too.
-      m.query(
-        `SELECT c.article_id, c.locale, GREATEST(c.updated_at, COALESCE(s.updated_at, c.updated_at)) AS updated_at
-         FROM staged_copies c LEFT JOIN staged_shared s ON s.article_id = c.article_id
-         WHERE c.site_id = ? AND c.article_id IN (?)`,
         [siteId, ids],
       ),
     ]);
@@ -149,7 +154,7 @@ export class ArticlesRepository {
         authorName: r.author_name ?? null,
         authorAvatar: r.author_avatar ?? null,
         categoryId: r.category_id === null ? null : Number(r.category_id),
-        categories: [],
+        categories: r.category_ids ? String(r.category_ids).split(',').map(Number) : [],
         type: r.type,
         published: Boolean(r.published),
         visibility: r.visibility,
@@ -163,8 +168,9 @@ export class ArticlesRepository {
         thumbsUp: Number(r.thumbs_up ?? 0),
         thumbsDown: Number(r.thumbs_down ?? 0),
         love: Number(r.love ?? 0),
-        stagedLocales: [],
-        stagedUpdatedAt: null,
+        // Staged changes (apps/content-api/src/staged): the article-wide block's last write counts too.
+        stagedLocales: r.staged_locales ? String(r.staged_locales).split(',').sort(byCode) : [],
+        stagedUpdatedAt: r.staged_locales ? latest(r.staged_copy_at, r.staged_shared_at) : null,
       });
     }
     for (const t of translations) {
@@ -180,14 +186,6 @@ export class ArticlesRepository {
         released: Boolean(t.released),
       });
     }
-    for (const l of links) byId.get(Number(l.article_id))?.categories.push(Number(l.category_id));
-    for (const c of staged) {
-      const view = byId.get(Number(c.article_id));
-      if (!view) continue;
-      view.stagedLocales.push(String(c.locale));
-      if (!view.stagedUpdatedAt || c.updated_at > view.stagedUpdatedAt) view.stagedUpdatedAt = c.updated_at;
-    }
-    for (const view of byId.values()) view.stagedLocales.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return ids.map((id) => byId.get(id)).filter((v): v is ArticleView => v !== undefined);
   }
 
