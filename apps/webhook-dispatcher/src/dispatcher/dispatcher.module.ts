@@ -17,7 +17,8 @@ export interface DispatcherModuleOptions {
   bus?: EventBus | null;
 }
 
-function busFromSettings(): EventBus | null {
+/** The transport the settings choose (HC_EVENT_TRANSPORT, HC_KAFKA_BROKERS). */
+export function busFromSettings(): EventBus | null {
   const s = settings();
   return s.eventTransport === 'kafka'
     ? new KafkaEventBus(s.kafkaBrokers, 'webhook-dispatcher')
