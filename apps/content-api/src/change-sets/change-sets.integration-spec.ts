@@ -12,7 +12,10 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   let otherKey: string;
 
   const published = async (title: string, k = key) => {
-    const res = await t.request('POST', '/v1/articles', { key: k, body: { title: { en: title, de: `${title} (de)` }, published: true } });
+    const res = await t.request('POST', '/v1/articles', {
+      key: k,
+      body: { title: { en: title, de: `${title} (de)` }, published: true },
+    });
     expect(res.status).toBe(201);
     return res.body.article;
   };
@@ -21,7 +24,8 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     expect(res.status).toBe(200);
     return res.body.staged;
   };
-  const createSet = async (body: unknown = {}, k = key) => t.request('POST', '/v1/change-sets', { key: k, body });
+  const createSet = async (body: unknown = {}, k = key) =>
+    t.request('POST', '/v1/change-sets', { key: k, body });
   const getSet = (id: number, k = key) => t.request('GET', `/v1/change-sets/${id}`, { key: k });
   /** Waits for the worker to finish the set. */
   const settled = async (id: number, k = key) => {
@@ -35,8 +39,16 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
-    other = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
+    site = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
+    other = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
     otherKey = await t.factory.key(other);
   });
   afterAll(() => t.close());
@@ -52,7 +64,10 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
       ['POST', '/v1/change-sets/1/items'],
       ['POST', '/v1/change-sets/1/publish'],
     ]) {
-      const res = await t.request(method, path, { token: 'any-access-token', body: method === 'GET' ? undefined : {} });
+      const res = await t.request(method, path, {
+        token: 'any-access-token',
+        body: method === 'GET' ? undefined : {},
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ status: 'unauthorized', message: 'Unknown API key' });
     }
@@ -89,15 +104,23 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   });
 
   it('GET /change-sets pages with per_page (default 25, above 100 lowered), most recently updated first, meta current_page/last_page/total', async () => {
-    const s = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
+    const s = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
     const k = await t.factory.key(s);
     const ids: number[] = [];
-    for (let i = 0; i < 27; i++) ids.push((await createSet({ name: `Set ${i}` }, k)).body.change_set.id);
+    for (let i = 0; i < 27; i++)
+      ids.push((await createSet({ name: `Set ${i}` }, k)).body.change_set.id);
     // Touch the first one: it becomes the most recently updated.
     const a = await published('Touched', k);
     await stage(a.id, { locale: 'en', title: 'Touched 2' }, k);
     await new Promise((r) => setTimeout(r, 5));
-    await t.request('POST', `/v1/change-sets/${ids[0]}/items`, { key: k, body: { items: [{ article_id: a.id, locale: 'en' }] } });
+    await t.request('POST', `/v1/change-sets/${ids[0]}/items`, {
+      key: k,
+      body: { items: [{ article_id: a.id, locale: 'en' }] },
+    });
 
     const first = await t.request('GET', '/v1/change-sets', { key: k });
     expect(first.status).toBe(200);
@@ -126,11 +149,18 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     await stage(a.id, { locale: 'en', title: 'Itemised 2' });
     await stage(theirs.id, { locale: 'en', title: 'Foreign 2' }, otherKey);
     const set = (await createSet()).body.change_set;
-    const ok = await t.request('POST', `/v1/change-sets/${set.id}/items`, { key, body: { items: [{ article_id: a.id, locale: 'en' }] } });
+    const ok = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
+      key,
+      body: { items: [{ article_id: a.id, locale: 'en' }] },
+    });
     expect(ok.status).toBe(207);
     expect(ok.body.status).toBe('success');
-    expect(ok.body.results).toEqual([{ index: 0, article_id: a.id, locale: 'en', status: 'added' }]);
-    expect(ok.body.change_set.items).toEqual([{ article_id: a.id, locale: 'en', status: 'pending' }]);
+    expect(ok.body.results).toEqual([
+      { index: 0, article_id: a.id, locale: 'en', status: 'added' },
+    ]);
+    expect(ok.body.change_set.items).toEqual([
+      { article_id: a.id, locale: 'en', status: 'pending' },
+    ]);
 
     const mixed = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
       key,
@@ -146,19 +176,34 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     });
     expect(mixed.status).toBe(207);
     expect(mixed.body.status).toBe('partial');
-    expect(mixed.body.results.map((r: { status: string; reason?: string }) => [r.status, r.reason])).toEqual([
+    expect(
+      mixed.body.results.map((r: { status: string; reason?: string }) => [r.status, r.reason]),
+    ).toEqual([
       ['rejected', 'already_in_change_set'],
       ['rejected', 'not_staged'],
       ['rejected', 'article_not_found'],
       ['rejected', 'invalid_item'],
       ['rejected', 'invalid_item'],
     ]);
-    const empty = await t.request('POST', `/v1/change-sets/${set.id}/items`, { key, body: { items: [] } });
+    const empty = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
+      key,
+      body: { items: [] },
+    });
     expect(empty.status).toBe(422);
-    const missing = await t.request('POST', '/v1/change-sets/999999999/items', { key, body: { items: [{ article_id: a.id, locale: 'en' }] } });
+    const missing = await t.request('POST', '/v1/change-sets/999999999/items', {
+      key,
+      body: { items: [{ article_id: a.id, locale: 'en' }] },
+    });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ status: 'error', reason: 'not_found', message: 'Change set not found.' });
-    const foreign = await t.request('POST', `/v1/change-sets/${set.id}/items`, { key: otherKey, body: { items: [{ article_id: theirs.id, locale: 'en' }] } });
+    expect(missing.body).toEqual({
+      status: 'error',
+      reason: 'not_found',
+      message: 'Change set not found.',
+    });
+    const foreign = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
+      key: otherKey,
+      body: { items: [{ article_id: theirs.id, locale: 'en' }] },
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -170,10 +215,18 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     const set = (await createSet({ name: 'Batch' })).body.change_set;
     await t.request('POST', `/v1/change-sets/${set.id}/items`, {
       key,
-      body: { items: [{ article_id: a.id, locale: 'en' }, { article_id: b.id, locale: 'de' }] },
+      body: {
+        items: [
+          { article_id: a.id, locale: 'en' },
+          { article_id: b.id, locale: 'de' },
+        ],
+      },
     });
     const empty = (await createSet()).body.change_set;
-    const refused = await t.request('POST', `/v1/change-sets/${empty.id}/publish`, { key, body: {} });
+    const refused = await t.request('POST', `/v1/change-sets/${empty.id}/publish`, {
+      key,
+      body: {},
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ status: 'error', reason: 'empty' });
 
@@ -207,9 +260,17 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     const set = (await createSet()).body.change_set;
     await t.request('POST', `/v1/change-sets/${set.id}/items`, {
       key,
-      body: { items: [{ article_id: a.id, locale: 'en' }, { article_id: b.id, locale: 'en' }] },
+      body: {
+        items: [
+          { article_id: a.id, locale: 'en' },
+          { article_id: b.id, locale: 'en' },
+        ],
+      },
     });
-    await t.request('PATCH', `/v1/articles/${a.id}`, { key, body: { content: { en: '<p>Live edit</p>' } } });
+    await t.request('PATCH', `/v1/articles/${a.id}`, {
+      key,
+      body: { content: { en: '<p>Live edit</p>' } },
+    });
     await t.request('POST', `/v1/change-sets/${set.id}/publish`, { key, body: {} });
     const done = await settled(set.id);
     expect(done.status).toBe('partial');
@@ -223,26 +284,40 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     const a = await published('Scheduled');
     await stage(a.id, { locale: 'en', title: 'Scheduled, live' });
     const set = (await createSet()).body.change_set;
-    await t.request('POST', `/v1/change-sets/${set.id}/items`, { key, body: { items: [{ article_id: a.id, locale: 'en' }] } });
-    const bad = await t.request('POST', `/v1/change-sets/${set.id}/publish`, { key, body: { publish_at: 'tomorrow' } });
+    await t.request('POST', `/v1/change-sets/${set.id}/items`, {
+      key,
+      body: { items: [{ article_id: a.id, locale: 'en' }] },
+    });
+    const bad = await t.request('POST', `/v1/change-sets/${set.id}/publish`, {
+      key,
+      body: { publish_at: 'tomorrow' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ publish_at: ['The publish at field must be a valid date.'] });
 
     const far = new Date(Date.now() + 3600_000);
-    const later = await t.request('POST', `/v1/change-sets/${set.id}/publish`, { key, body: { publish_at: far.toISOString() } });
+    const later = await t.request('POST', `/v1/change-sets/${set.id}/publish`, {
+      key,
+      body: { publish_at: far.toISOString() },
+    });
     expect(later.status).toBe(202);
     expect(later.body.status).toBe('scheduled');
     expect(later.body.publish_at).toMatch(FORMAT_B);
     expect(later.body.change_set.status).toBe('scheduled');
     // Rescheduled to two seconds from now: published once due, not before.
     const soon = new Date(Date.now() + 2000);
-    const res = await t.request('POST', `/v1/change-sets/${set.id}/publish`, { key, body: { publish_at: soon.toISOString() } });
+    const res = await t.request('POST', `/v1/change-sets/${set.id}/publish`, {
+      key,
+      body: { publish_at: soon.toISOString() },
+    });
     expect(res.body.status).toBe('scheduled');
     expect((await getSet(set.id)).body.change_set.status).toBe('scheduled');
     const done = await settled(set.id);
     expect(done.status).toBe('published');
     expect(Date.now()).toBeGreaterThanOrEqual(soon.getTime() - 5);
-    expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article.title.en).toBe('Scheduled, live');
+    expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article.title.en).toBe(
+      'Scheduled, live',
+    );
   });
 
   it('reads count toward the 120 writes per minute', async () => {

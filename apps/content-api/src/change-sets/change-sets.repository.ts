@@ -63,23 +63,31 @@ export class ChangeSetsRepository {
   }
 
   /** Most recently updated first (spec 4.2). */
-  async page(siteId: number, offset: number, limit: number): Promise<{ rows: ChangeSetRow[]; total: number }> {
+  async page(
+    siteId: number,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ChangeSetRow[]; total: number }> {
     const [rows, count] = await Promise.all([
-      this.ds.query('SELECT * FROM change_sets WHERE site_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?', [
-        siteId,
-        limit,
-        offset,
-      ]),
+      this.ds.query(
+        'SELECT * FROM change_sets WHERE site_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?',
+        [siteId, limit, offset],
+      ),
       this.ds.query('SELECT COUNT(*) AS n FROM change_sets WHERE site_id = ?', [siteId]),
     ]);
     return { rows: rows.map(toSet), total: Number(count[0].n) };
   }
 
-  async find(siteId: number, id: number, m: EntityManager = this.ds.manager, lock = false): Promise<ChangeSetRow | null> {
-    const rows = await m.query(`SELECT * FROM change_sets WHERE site_id = ? AND id = ? ${lock ? 'FOR UPDATE' : ''}`, [
-      siteId,
-      id,
-    ]);
+  async find(
+    siteId: number,
+    id: number,
+    m: EntityManager = this.ds.manager,
+    lock = false,
+  ): Promise<ChangeSetRow | null> {
+    const rows = await m.query(
+      `SELECT * FROM change_sets WHERE site_id = ? AND id = ? ${lock ? 'FOR UPDATE' : ''}`,
+      [siteId, id],
+    );
     return rows[0] ? toSet(rows[0]) : null;
   }
 
@@ -91,7 +99,11 @@ export class ChangeSetsRepository {
     return Number(r.insertId);
   }
 
-  async items(siteId: number, setIds: number[], m: EntityManager = this.ds.manager): Promise<Map<number, ChangeSetItemRow[]>> {
+  async items(
+    siteId: number,
+    setIds: number[],
+    m: EntityManager = this.ds.manager,
+  ): Promise<Map<number, ChangeSetItemRow[]>> {
     const out = new Map<number, ChangeSetItemRow[]>(setIds.map((id) => [id, []]));
     if (setIds.length === 0) return out;
     const rows = await m.query(
@@ -102,7 +114,14 @@ export class ChangeSetsRepository {
     return out;
   }
 
-  async addItem(m: EntityManager, siteId: number, setId: number, articleId: number, locale: string, now: Date): Promise<void> {
+  async addItem(
+    m: EntityManager,
+    siteId: number,
+    setId: number,
+    articleId: number,
+    locale: string,
+    now: Date,
+  ): Promise<void> {
     await m.query(
       `INSERT INTO change_set_items (site_id, change_set_id, article_id, locale, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
@@ -114,19 +133,39 @@ export class ChangeSetsRepository {
     m: EntityManager,
     siteId: number,
     id: number,
-    values: { status: ChangeSetStatus; publishAt?: Date | null; forcePublish?: boolean; publishedAt?: Date | null },
+    values: {
+      status: ChangeSetStatus;
+      publishAt?: Date | null;
+      forcePublish?: boolean;
+      publishedAt?: Date | null;
+    },
     now: Date,
   ): Promise<void> {
     const sets = ['status = ?', 'updated_at = ?'];
     const params: unknown[] = [values.status, now];
-    if (values.publishAt !== undefined) sets.push('publish_at = ?') && params.push(values.publishAt);
-    if (values.forcePublish !== undefined) sets.push('force_publish = ?') && params.push(values.forcePublish);
-    if (values.publishedAt !== undefined) sets.push('published_at = ?') && params.push(values.publishedAt);
-    await m.query(`UPDATE change_sets SET ${sets.join(', ')} WHERE site_id = ? AND id = ?`, [...params, siteId, id]);
+    const optional: [string, unknown][] = [
+      ['publish_at', values.publishAt],
+      ['force_publish', values.forcePublish],
+      ['published_at', values.publishedAt],
+    ];
+    for (const [column, value] of optional) {
+      if (value === undefined) continue;
+      sets.push(`${column} = ?`);
+      params.push(value);
+    }
+    await m.query(`UPDATE change_sets SET ${sets.join(', ')} WHERE site_id = ? AND id = ?`, [
+      ...params,
+      siteId,
+      id,
+    ]);
   }
 
   async touch(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
-    await m.query('UPDATE change_sets SET updated_at = ? WHERE site_id = ? AND id = ?', [now, siteId, id]);
+    await m.query('UPDATE change_sets SET updated_at = ? WHERE site_id = ? AND id = ?', [
+      now,
+      siteId,
+      id,
+    ]);
   }
 
   /** The worker's claim: one due set (queued, scheduled and due, or abandoned mid-publish), marked `publishing`. */
@@ -140,19 +179,30 @@ export class ChangeSetsRepository {
       );
       if (!rows[0]) return null;
       const set = toSet(rows[0]);
-      await m.query(`UPDATE change_sets SET status = 'publishing', updated_at = ? WHERE id = ?`, [now, set.id]);
+      await m.query(`UPDATE change_sets SET status = 'publishing', updated_at = ? WHERE id = ?`, [
+        now,
+        set.id,
+      ]);
       return { ...set, status: 'publishing' };
     });
   }
 
-  async setItemResult(siteId: number, itemId: number, status: 'published' | 'failed', reason: string | null): Promise<void> {
-    await this.ds.query('UPDATE change_set_items SET status = ?, reason = ?, updated_at = ? WHERE site_id = ? AND id = ?', [
-      status,
-      reason,
-      new Date(),
-      siteId,
-      itemId,
-    ]);
+  async setItemResult(
+    siteId: number,
+    itemId: number,
+    status: 'published' | 'failed',
+    reason: string | null,
+  ): Promise<void> {
+    const now = new Date();
+    await this.ds.query(
+      'UPDATE change_set_items SET status = ?, reason = ?, updated_at = ? WHERE site_id = ? AND id = ?',
+      [status, reason, now, siteId, itemId],
+    );
+    // Progress keeps the claim fresh, so another replica does not take a long set over.
+    await this.ds.query(
+      'UPDATE change_sets s JOIN change_set_items i ON i.change_set_id = s.id SET s.updated_at = ? WHERE i.site_id = ? AND i.id = ?',
+      [now, siteId, itemId],
+    );
   }
 
   async finish(siteId: number, id: number, status: ChangeSetStatus, now: Date): Promise<void> {

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, DEFAULT_VALIDATION_MESSAGE, FieldErrors, formatB, messages, settings } from '@hc/contracts';
+import {
+  ApiError,
+  DEFAULT_VALIDATION_MESSAGE,
+  FieldErrors,
+  formatB,
+  messages,
+  settings,
+} from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { isLanguageCode } from '@hc/content';
 import { readPaging } from '@hc/http';
@@ -17,7 +24,12 @@ export function changeSetError(status: number, reason: string, message: string):
 }
 
 function changeSetValidation(errors: FieldErrors): ApiError {
-  return new ApiError(422, { status: 'validation_error', reason: 'validation_error', message: DEFAULT_VALIDATION_MESSAGE, errors });
+  return new ApiError(422, {
+    status: 'validation_error',
+    reason: 'validation_error',
+    message: DEFAULT_VALIDATION_MESSAGE,
+    errors,
+  });
 }
 
 export function toChangeSetResponse(set: ChangeSetRow, items: ChangeSetItemRow[]) {
@@ -60,13 +72,25 @@ export class ChangeSetsService {
   ) {}
 
   async list(site: SiteContext, query: Record<string, unknown>) {
-    const paging = readPaging(query, { defaultSize: 25, maxSize: 100, sizeParam: 'per_page', overMax: 'clamp' });
+    const paging = readPaging(query, {
+      defaultSize: 25,
+      maxSize: 100,
+      sizeParam: 'per_page',
+      overMax: 'clamp',
+    });
     const { rows, total } = await this.sets.page(site.id, paging.offset, paging.perPage);
-    const items = await this.sets.items(site.id, rows.map((r) => r.id));
+    const items = await this.sets.items(
+      site.id,
+      rows.map((r) => r.id),
+    );
     return {
       status: 'success',
       change_sets: rows.map((r) => toChangeSetResponse(r, items.get(r.id) ?? [])),
-      meta: { current_page: paging.page, last_page: Math.max(1, Math.ceil(total / paging.perPage)), total },
+      meta: {
+        current_page: paging.page,
+        last_page: Math.max(1, Math.ceil(total / paging.perPage)),
+        total,
+      },
     };
   }
 
@@ -85,8 +109,10 @@ export class ChangeSetsService {
     const b = asObject(body);
     let name: string | null = null;
     if (b.name !== undefined && b.name !== null) {
-      if (typeof b.name !== 'string') throw changeSetValidation({ name: [messages.string('name')] });
-      if (Array.from(b.name).length > NAME_MAX) throw changeSetValidation({ name: [messages.maxString('name', NAME_MAX)] });
+      if (typeof b.name !== 'string')
+        throw changeSetValidation({ name: [messages.string('name')] });
+      if (Array.from(b.name).length > NAME_MAX)
+        throw changeSetValidation({ name: [messages.maxString('name', NAME_MAX)] });
       name = b.name.trim() || null;
     }
     const id = await this.sets.insert(site.id, name, new Date());
@@ -100,25 +126,50 @@ export class ChangeSetsService {
   async addItems(site: SiteContext, id: number, body: unknown) {
     const raw = asObject(body).items;
     if (!Array.isArray(raw) || raw.length === 0) {
-      throw changeSetValidation({ items: [Array.isArray(raw) ? messages.required('items') : messages.array('items')] });
+      throw changeSetValidation({
+        items: [Array.isArray(raw) ? messages.required('items') : messages.array('items')],
+      });
     }
-    if (raw.length > MAX_ITEMS) throw changeSetValidation({ items: [messages.maxItems('items', MAX_ITEMS)] });
+    if (raw.length > MAX_ITEMS)
+      throw changeSetValidation({ items: [messages.maxItems('items', MAX_ITEMS)] });
     const results = await this.sets.transaction(async (m) => {
       const set = await this.sets.find(site.id, id, m, true);
       if (!set) throw changeSetError(404, 'not_found', 'Change set not found.');
       if (!EDITABLE.includes(set.status)) {
-        throw changeSetError(409, 'not_open', 'This change set is being published or was published; create a new one.');
+        throw changeSetError(
+          409,
+          'not_open',
+          'This change set is being published or was published; create a new one.',
+        );
       }
       const held = (await this.sets.items(site.id, [id], m)).get(id) ?? [];
       const keys = new Set(held.map((i) => `${i.articleId}:${i.locale}`));
       const now = new Date();
-      const out: { index: number; article_id: unknown; locale: unknown; status: 'added' | 'rejected'; reason?: string }[] = [];
+      const out: {
+        index: number;
+        article_id: unknown;
+        locale: unknown;
+        status: 'added' | 'rejected';
+        reason?: string;
+      }[] = [];
       for (const [index, item] of raw.entries()) {
         const it = asObject(item);
         const articleId = it.article_id;
         const locale = it.locale;
-        const reject = (reason: string) => out.push({ index, article_id: articleId ?? null, locale: locale ?? null, status: 'rejected', reason });
-        if (typeof articleId !== 'number' || !Number.isInteger(articleId) || articleId < 1 || !isLanguageCode(locale)) {
+        const reject = (reason: string) =>
+          out.push({
+            index,
+            article_id: articleId ?? null,
+            locale: locale ?? null,
+            status: 'rejected',
+            reason,
+          });
+        if (
+          typeof articleId !== 'number' ||
+          !Number.isInteger(articleId) ||
+          articleId < 1 ||
+          !isLanguageCode(locale)
+        ) {
           reject('invalid_item');
           continue;
         }
@@ -169,27 +220,46 @@ export class ChangeSetsService {
       const set = await this.sets.find(site.id, id, m, true);
       if (!set) throw changeSetError(404, 'not_found', 'Change set not found.');
       if (!EDITABLE.includes(set.status)) {
-        throw changeSetError(409, 'not_open', 'This change set is being published or was published; create a new one.');
+        throw changeSetError(
+          409,
+          'not_open',
+          'This change set is being published or was published; create a new one.',
+        );
       }
       const items = (await this.sets.items(site.id, [id], m)).get(id) ?? [];
-      if (items.length === 0) throw changeSetError(422, 'empty', 'Add staged changes to the change set before publishing it.');
+      if (items.length === 0)
+        throw changeSetError(
+          422,
+          'empty',
+          'Add staged changes to the change set before publishing it.',
+        );
       await this.sets.update(
         m,
         site.id,
         id,
-        { status: scheduled ? 'scheduled' : 'queued', publishAt: scheduled ? publishAt : null, forcePublish: b.force === true },
+        {
+          status: scheduled ? 'scheduled' : 'queued',
+          publishAt: scheduled ? publishAt : null,
+          forcePublish: b.force === true,
+        },
         now,
       );
     });
     const changeSet = await this.load(site, id);
-    return { status: scheduled ? 'scheduled' : 'queued', ...(scheduled ? { publish_at: changeSet.publish_at } : {}), change_set: changeSet };
+    return {
+      status: scheduled ? 'scheduled' : 'queued',
+      ...(scheduled ? { publish_at: changeSet.publish_at } : {}),
+      change_set: changeSet,
+    };
   }
 }
 
 /** ISO 8601 date-time; without an offset it is read as UTC. */
 function parseTime(v: unknown): Date | null {
   if (typeof v !== 'string') return null;
-  const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)(Z|[+-]\d\d:?\d\d)?$/.exec(v.trim());
+  const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)(Z|[+-]\d\d:?\d\d)?$/.exec(
+    v.trim(),
+  );
   if (!m) return null;
   const d = new Date(`${m[1]}T${m[2]}${m[3] ?? 'Z'}`);
   return Number.isNaN(d.getTime()) ? null : d;

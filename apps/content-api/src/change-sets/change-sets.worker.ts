@@ -1,4 +1,10 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiError } from '@hc/contracts';
 import { StagedPublisher } from '../staged/staged-publisher';
@@ -81,41 +87,41 @@ export class ChangeSetsWorker implements OnApplicationBootstrap, OnApplicationSh
   /** Publishes every due set; returns how many were handled. */
   async drain(): Promise<number> {
     let handled = 0;
-    while (!this.stopped || handled === 0) {
+    for (;;) {
       const set = await this.sets.claimDue(new Date());
       if (!set) return handled;
       await this.publishSet(set);
       handled += 1;
-      if (this.stopped) break;
+      if (this.stopped) return handled;
     }
-    return handled;
   }
 
   private async publishSet(set: ChangeSetRow): Promise<void> {
     const site = await this.sets.site(set.siteId);
-    const items = ((await this.sets.items(set.siteId, [set.id])).get(set.id) ?? []).filter((i) => i.status === 'pending');
-    let ok = 0;
-    let failed = 0;
-    for (const item of items) {
+    const items = (await this.sets.items(set.siteId, [set.id])).get(set.id) ?? [];
+    for (const item of items.filter((i) => i.status === 'pending')) {
       if (!site) {
         await this.sets.setItemResult(set.siteId, item.id, 'failed', 'site_unavailable');
-        failed += 1;
         continue;
       }
       try {
-        await this.publisher.publish(site, item.articleId, { locale: item.locale, force: set.forcePublish });
+        await this.publisher.publish(site, item.articleId, {
+          locale: item.locale,
+          force: set.forcePublish,
+        });
         await this.sets.setItemResult(set.siteId, item.id, 'published', null);
-        ok += 1;
       } catch (err) {
         const reason = reasonOf(err);
-        if (reason === 'publish_failed') this.logger.error(`change set ${set.id} item ${item.id}: ${String(err)}`);
+        if (reason === 'publish_failed')
+          this.logger.error(`change set ${set.id} item ${item.id}: ${String(err)}`);
         await this.sets.setItemResult(set.siteId, item.id, 'failed', reason);
-        failed += 1;
       }
     }
+    // Counted from the rows, so a set resumed after a crash counts the items done before it.
     const all = (await this.sets.items(set.siteId, [set.id])).get(set.id) ?? [];
-    ok = all.filter((i) => i.status === 'published').length;
-    failed = all.filter((i) => i.status === 'failed').length;
-    await this.sets.finish(set.siteId, set.id, failed === 0 ? 'published' : ok === 0 ? 'failed' : 'partial', new Date());
+    const ok = all.filter((i) => i.status === 'published').length;
+    const failed = all.filter((i) => i.status === 'failed').length;
+    const status = failed === 0 ? 'published' : ok === 0 ? 'failed' : 'partial';
+    await this.sets.finish(set.siteId, set.id, status, new Date());
   }
 }

@@ -1,7 +1,18 @@
 // PATCH /articles/{id}/staged body (spec 4.5 table): plain values, except `metadata`.
-import { ApiError, apiError, DEFAULT_VALIDATION_MESSAGE, FieldErrors, messages } from '@hc/contracts';
+import {
+  ApiError,
+  apiError,
+  DEFAULT_VALIDATION_MESSAGE,
+  FieldErrors,
+  messages,
+} from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { isLanguageCode, readLanguageMap, SLUG_MAX_LENGTH, unsupportedLanguageMessage } from '@hc/content';
+import {
+  isLanguageCode,
+  readLanguageMap,
+  SLUG_MAX_LENGTH,
+  unsupportedLanguageMessage,
+} from '@hc/content';
 import type { ArticleType, Visibility } from '../articles/articles.repository';
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, TYPES, VISIBILITIES } from '../articles/article-input';
 import type { SharedFields } from './staged-model';
@@ -43,7 +54,10 @@ function isUrl(v: string): boolean {
 
 /** Reads and checks the body; unknown fields are ignored (spec 4.5 rules). */
 export function readStageInput(body: unknown, site: SiteContext): StageInput {
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
+    string,
+    unknown
+  >;
   if (b.change_set_id !== undefined && b.change_set_id !== null) {
     throw apiError(
       422,
@@ -68,14 +82,16 @@ export function readStageInput(body: unknown, site: SiteContext): StageInput {
       return undefined;
     }
     const trimmed = v.trim();
-    if (max !== undefined && Array.from(trimmed).length > max) add(field, messages.maxString(field, max));
+    if (max !== undefined && Array.from(trimmed).length > max)
+      add(field, messages.maxString(field, max));
     return trimmed === '' ? null : trimmed;
   };
   input.title = text('title', 1024);
   input.content = text('content');
   input.slug = text('slug', SLUG_MAX_LENGTH);
   input.audioFile = text('audio_file', 2048);
-  if (typeof input.audioFile === 'string' && !isUrl(input.audioFile)) add('audio_file', messages.url('audio_file'));
+  if (typeof input.audioFile === 'string' && !isUrl(input.audioFile))
+    add('audio_file', messages.url('audio_file'));
 
   const bool = (field: string): boolean | undefined => {
     const v = b[field];
@@ -109,7 +125,8 @@ export function readStageInput(body: unknown, site: SiteContext): StageInput {
   const categories = ids('categories');
   if (categories) shared.categories = categories;
   if (b.visibility !== undefined) {
-    if (!VISIBILITIES.includes(b.visibility as Visibility)) add('visibility', messages.selectedInvalid('visibility'));
+    if (!VISIBILITIES.includes(b.visibility as Visibility))
+      add('visibility', messages.selectedInvalid('visibility'));
     else shared.visibility = b.visibility as Visibility;
   }
   if (b.type !== undefined && b.type !== null) {
@@ -124,7 +141,8 @@ export function readStageInput(body: unknown, site: SiteContext): StageInput {
   if (sharedWith) shared.shared_with = sharedWith;
 
   if (b.metadata !== undefined && b.metadata !== null) {
-    if (typeof b.metadata !== 'object' || Array.isArray(b.metadata)) add('metadata', messages.object('metadata'));
+    if (typeof b.metadata !== 'object' || Array.isArray(b.metadata))
+      add('metadata', messages.object('metadata'));
     else {
       const md = b.metadata as Record<string, unknown>;
       const metadata: NonNullable<SharedFields['metadata']> = {};

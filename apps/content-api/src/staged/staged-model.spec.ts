@@ -1,5 +1,12 @@
 import type { ArticleView } from '../articles/articles.repository';
-import { diff, localeSignature, pruneFields, pruneShared, releaseMatters, wideSignature } from './staged-model';
+import {
+  diff,
+  localeSignature,
+  pruneFields,
+  pruneShared,
+  releaseMatters,
+  wideSignature,
+} from './staged-model';
 
 function view(overrides: Partial<ArticleView> = {}): ArticleView {
   return {
@@ -44,17 +51,37 @@ function view(overrides: Partial<ArticleView> = {}): ArticleView {
 
 describe('staged model (spec 2.7, 4.5)', () => {
   it('drops staged values equal to the live article, comparing content as reads show it', () => {
-    expect(pruneFields({ title: 'Live', content: '<p>Live </p>', slug: 'live', has_custom_slug: false }, view(), 'en')).toEqual({});
+    expect(
+      pruneFields(
+        { title: 'Live', content: '<p>Live </p>', slug: 'live', has_custom_slug: false },
+        view(),
+        'en',
+      ),
+    ).toEqual({});
     expect(pruneFields({ title: 'New', audio_file: null }, view(), 'en')).toEqual({ title: 'New' });
     // A language the article lacks: clearing nothing is no change.
-    expect(pruneFields({ title: null, content: '', has_custom_slug: false, slug: 'neu' }, view(), 'de')).toEqual({ slug: 'neu' });
+    expect(
+      pruneFields({ title: null, content: '', has_custom_slug: false, slug: 'neu' }, view(), 'de'),
+    ).toEqual({ slug: 'neu' });
   });
 
   it('drops article-wide values equal to live, metadata per language', () => {
     expect(
-      pruneShared({ type: 'article', visibility: 'private', metadata: { title: { en: 'SEO', de: null }, description: { en: 'D' } } }, view()),
+      pruneShared(
+        {
+          type: 'article',
+          visibility: 'private',
+          metadata: { title: { en: 'SEO', de: null }, description: { en: 'D' } },
+        },
+        view(),
+      ),
     ).toEqual({ visibility: 'private', metadata: { description: { en: 'D' } } });
-    expect(pruneShared({ category_id: null, categories: [], metadata: { title: { en: 'SEO' } } }, view())).toEqual({});
+    expect(
+      pruneShared(
+        { category_id: null, categories: [], metadata: { title: { en: 'SEO' } } },
+        view(),
+      ),
+    ).toEqual({});
   });
 
   it('release_translation matters only for a language not yet released', () => {
@@ -74,7 +101,15 @@ describe('staged model (spec 2.7, 4.5)', () => {
   });
 
   it('diffs field by field, only what differs', () => {
-    expect(diff(view(), 'en', 'staged', { title: 'Live', content: '<p>New</p>', released: true }, { type: 'faq', metadata: { title: { en: 'SEO 2' } } })).toEqual([
+    expect(
+      diff(
+        view(),
+        'en',
+        'staged',
+        { title: 'Live', content: '<p>New</p>', released: true },
+        { type: 'faq', metadata: { title: { en: 'SEO 2' } } },
+      ),
+    ).toEqual([
       { field: 'content', live: '<p>Live </p>', staged: '<p>New</p>' },
       { field: 'type', live: 'article', staged: 'faq' },
       { field: 'metadata.title.en', live: 'SEO', staged: 'SEO 2' },

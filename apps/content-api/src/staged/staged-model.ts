@@ -2,7 +2,12 @@
 // live article, and the fingerprint of the live article a copy started from. Pure functions.
 import { createHash } from 'node:crypto';
 import { stripInternalMarkup } from '@hc/content';
-import type { ArticleType, ArticleView, TranslationRow, Visibility } from '../articles/articles.repository';
+import type {
+  ArticleType,
+  ArticleView,
+  TranslationRow,
+  Visibility,
+} from '../articles/articles.repository';
 
 /** Per-language staged values, plain (not language maps), under their wire names. */
 export interface StagedFields {
@@ -30,7 +35,14 @@ export interface SharedFields {
 }
 
 export const LOCALE_FIELDS = ['title', 'content', 'slug', 'audio_file', 'has_custom_slug'] as const;
-export const SHARED_FIELDS = ['category_id', 'categories', 'visibility', 'type', 'author_id', 'shared_with'] as const;
+export const SHARED_FIELDS = [
+  'category_id',
+  'categories',
+  'visibility',
+  'type',
+  'author_id',
+  'shared_with',
+] as const;
 
 /** The article-wide part of a live article (what `shared` can change). */
 export function liveWide(view: ArticleView) {
@@ -73,9 +85,7 @@ function sha256(value: unknown): string {
 /** Fingerprint of the live values a copy of `locale` would overwrite (`base_signature`, never sent). */
 export function localeSignature(view: ArticleView, locale: string): string {
   const t = view.translations.find((r) => r.lang === locale);
-  const raw = t
-    ? [t.title, t.content, t.slug, t.hasCustomSlug, t.audioFile, t.released]
-    : null;
+  const raw = t ? [t.title, t.content, t.slug, t.hasCustomSlug, t.audioFile, t.released] : null;
   return sha256({ locale: raw, wide: liveWide(view) });
 }
 

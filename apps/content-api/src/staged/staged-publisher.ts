@@ -8,10 +8,21 @@ import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
 import { resolveCategories } from '../articles/articles.service';
 import { CategoriesRepository } from '../categories/categories.repository';
-import { LiveTranslationState, LiveWriter, translationOf, wideOf, withSlugRetry } from '../versions/live-writer';
+import {
+  LiveTranslationState,
+  LiveWriter,
+  translationOf,
+  wideOf,
+  withSlugRetry,
+} from '../versions/live-writer';
 import { localeSignature } from './staged-model';
 import { StagedRepository } from './staged.repository';
-import { ARTICLE_NOT_FOUND, baseChanged, NOTHING_STAGED, NOTHING_STAGED_FOR_LANGUAGE } from './staged.service';
+import {
+  ARTICLE_NOT_FOUND,
+  baseChanged,
+  NOTHING_STAGED,
+  NOTHING_STAGED_FOR_LANGUAGE,
+} from './staged.service';
 
 export interface PublishOptions {
   /** One language; omitted: every staged language. */
@@ -39,17 +50,32 @@ export class StagedPublisher {
   ) {}
 
   async publish(site: SiteContext, id: number, opts: PublishOptions) {
-    const locales = await withSlugRetry(() => this.staged.transaction((m) => this.publishIn(m, site, id, opts)));
+    const locales = await withSlugRetry(() =>
+      this.staged.transaction((m) => this.publishIn(m, site, id, opts)),
+    );
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
-    return { status: 'success', published_locales: locales, article: toArticleResponse(view, site) };
+    return {
+      status: 'success',
+      published_locales: locales,
+      article: toArticleResponse(view, site),
+    };
   }
 
-  private async publishIn(m: EntityManager, site: SiteContext, id: number, opts: PublishOptions): Promise<string[]> {
+  private async publishIn(
+    m: EntityManager,
+    site: SiteContext,
+    id: number,
+    opts: PublishOptions,
+  ): Promise<string[]> {
     if (!(await this.articles.lock(m, site.id, id))) throw notFound(ARTICLE_NOT_FOUND);
     const before = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
     const copies = await this.staged.copies(site.id, id, { locale: opts.locale, m, lock: true });
     if (copies.length === 0) {
-      throw apiError(422, 'NO_STAGED_CHANGES', opts.locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED);
+      throw apiError(
+        422,
+        'NO_STAGED_CHANGES',
+        opts.locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED,
+      );
     }
     const shared = await this.staged.shared(site.id, id, m, true);
     if (!opts.force && copies.some((c) => baseChanged(before, c, shared))) {
@@ -118,13 +144,23 @@ export class StagedPublisher {
       else languages.add(lang);
     }
     if (languages.size === 0) {
-      throw apiError(422, 'NO_TITLE', 'Publishing these changes would leave the article with no title in any language.');
+      throw apiError(
+        422,
+        'NO_TITLE',
+        'Publishing these changes would leave the article with no title in any language.',
+      );
     }
     await this.checkReferences(m, site, s.category_id, s.categories, s.author_id, s.shared_with);
 
     const now = new Date();
     const locales = copies.map((c) => c.locale);
-    await this.writer.apply(m, site, before, { wide, translations: next, versionLocales: locales }, now);
+    await this.writer.apply(
+      m,
+      site,
+      before,
+      { wide, translations: next, versionLocales: locales },
+      now,
+    );
     await this.staged.deleteCopies(m, site.id, id, locales);
     if (shared) await this.staged.deleteShared(m, site.id, id);
 
@@ -132,7 +168,13 @@ export class StagedPublisher {
     const after = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
     for (const other of await this.staged.copies(site.id, id, { m })) {
       if (other.baseSignature === localeSignature(before, other.locale)) {
-        await this.staged.setBase(m, site.id, id, other.locale, localeSignature(after, other.locale));
+        await this.staged.setBase(
+          m,
+          site.id,
+          id,
+          other.locale,
+          localeSignature(after, other.locale),
+        );
       }
     }
     await announceArticles(m, site, 'article.updated', [id]);
@@ -159,10 +201,18 @@ export class StagedPublisher {
     if (people.length) {
       const members = await this.articles.memberIds(site.id, people, m);
       if (authorId && !members.has(authorId)) {
-        throw apiError(422, 'AUTHOR_NOT_ON_TEAM', 'The author is not a member of this site’s team.');
+        throw apiError(
+          422,
+          'AUTHOR_NOT_ON_TEAM',
+          'The author is not a member of this site’s team.',
+        );
       }
       if (sharedWith?.some((u) => !members.has(u))) {
-        throw apiError(422, 'SHARED_WITH_NOT_ON_TEAM', 'Everyone in shared_with must be a member of this site’s team.');
+        throw apiError(
+          422,
+          'SHARED_WITH_NOT_ON_TEAM',
+          'Everyone in shared_with must be a member of this site’s team.',
+        );
       }
     }
   }

@@ -17,7 +17,8 @@ export function articleIdParam(raw: string): number {
 /** Optional `locale` (query or body): a supported language code (spec 2.1). */
 export function readLocale(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (!isLanguageCode(value)) throw stagedValidationError({ locale: [messages.selectedInvalid('locale')] });
+  if (!isLanguageCode(value))
+    throw stagedValidationError({ locale: [messages.selectedInvalid('locale')] });
   return value;
 }
 
@@ -32,7 +33,11 @@ export class StagedController {
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
-  get(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+  get(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.staged.get(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
   }
 
@@ -40,7 +45,11 @@ export class StagedController {
   @Get('compare')
   @Scopes('content.read')
   @CountsAsWrite()
-  compare(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+  compare(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.staged.compare(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
   }
 
@@ -52,7 +61,11 @@ export class StagedController {
 
   @Delete()
   @Scopes('content.write')
-  discard(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+  discard(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     return this.staged.discard(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
   }
 
@@ -67,7 +80,10 @@ export class StagedController {
     @Query() query: Record<string, unknown>,
   ) {
     const id = articleIdParam(raw);
-    const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
+      string,
+      unknown
+    >;
     const locale = readLocale(b.locale ?? queryString(query, 'locale'));
     if (b.force !== undefined && b.force !== null && typeof b.force !== 'boolean') {
       throw stagedValidationError({ force: [messages.boolean('force')] });

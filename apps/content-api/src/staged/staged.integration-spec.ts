@@ -14,37 +14,61 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
   let otherKey: string;
 
   const events = async (s: TestSite, afterId = 0) =>
-    (await t.ds.query('SELECT id, event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id', [s.id, afterId])).map(
-      (r: { event: string; payload: unknown }) => ({
-        event: r.event,
-        data: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
-      }),
-    );
+    (
+      await t.ds.query(
+        'SELECT id, event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id',
+        [s.id, afterId],
+      )
+    ).map((r: { event: string; payload: unknown }) => ({
+      event: r.event,
+      data: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
+    }));
   const lastEventId = async (s: TestSite) =>
-    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id]))[0].n);
+    Number(
+      (
+        await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id])
+      )[0].n,
+    );
 
   /** A published article, created through POST /articles. */
   const published = async (body: Record<string, unknown> = {}, k = key) => {
     const res = await t.request('POST', '/v1/articles', {
       key: k,
-      body: { title: { en: 'Reset your password' }, content: { en: '<p>Click reset.</p>' }, published: true, ...body },
+      body: {
+        title: { en: 'Reset your password' },
+        content: { en: '<p>Click reset.</p>' },
+        published: true,
+        ...body,
+      },
     });
     expect(res.status).toBe(201);
     return res.body.article;
   };
-  const stage = (id: number, body: unknown, k = key) => t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body });
+  const stage = (id: number, body: unknown, k = key) =>
+    t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body });
   const getStaged = (id: number, locale?: string, k = key) =>
     t.request('GET', `/v1/articles/${id}/staged${locale ? `?locale=${locale}` : ''}`, { key: k });
   const publish = (id: number, body: unknown = {}, k = key) =>
     t.request('POST', `/v1/articles/${id}/staged/publish`, { key: k, body });
   const discard = (id: number, locale?: string, k = key) =>
-    t.request('DELETE', `/v1/articles/${id}/staged${locale ? `?locale=${locale}` : ''}`, { key: k });
-  const article = async (id: number, k = key) => (await t.request('GET', `/v1/articles/${id}`, { key: k })).body.article;
+    t.request('DELETE', `/v1/articles/${id}/staged${locale ? `?locale=${locale}` : ''}`, {
+      key: k,
+    });
+  const article = async (id: number, k = key) =>
+    (await t.request('GET', `/v1/articles/${id}`, { key: k })).body.article;
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
-    other = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
+    site = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
+    other = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
     otherKey = await t.factory.key(other);
   });
   afterAll(() => t.close());
@@ -59,7 +83,11 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const before = await article(a.id);
       const mark = await lastEventId(site);
       await new Promise((r) => setTimeout(r, 1100)); // a changed updated_at would show in format A
-      const res = await stage(a.id, { locale: 'en', title: 'Reset a password', content: '<p>Press reset.</p>' });
+      const res = await stage(a.id, {
+        locale: 'en',
+        title: 'Reset a password',
+        content: '<p>Press reset.</p>',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         status: 'success',
@@ -92,10 +120,16 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     });
 
     it('refuses an article that is not published with 422 NOT_PUBLISHED', async () => {
-      const draft = (await t.request('POST', '/v1/articles', { key, body: { title: { en: 'Draft' } } })).body.article;
+      const draft = (
+        await t.request('POST', '/v1/articles', { key, body: { title: { en: 'Draft' } } })
+      ).body.article;
       const res = await stage(draft.id, { locale: 'en', title: 'New' });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ status: 'error', code: 'NOT_PUBLISHED', message: expect.any(String) });
+      expect(res.body).toMatchObject({
+        status: 'error',
+        code: 'NOT_PUBLISHED',
+        message: expect.any(String),
+      });
       expect((await getStaged(draft.id)).status).toBe(404);
     });
 
@@ -105,7 +139,9 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(none.status).toBe(200);
       expect(none.body).toEqual({ status: 'success', staged: null, message: MATCHES_LIVE });
 
-      expect((await stage(a.id, { locale: 'en', title: 'Other' })).body.staged.fields).toEqual({ title: 'Other' });
+      expect((await stage(a.id, { locale: 'en', title: 'Other' })).body.staged.fields).toEqual({
+        title: 'Other',
+      });
       const back = await stage(a.id, { locale: 'en', title: 'Reset your password' });
       expect(back.status).toBe(200);
       expect(back.body.staged).toBeNull();
@@ -123,18 +159,28 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(second.fields).toEqual({ title: 'One', content: '<p>Two</p>' });
       expect(second.etag).not.toBe(first.etag);
       // Clearing the title (empty or null) is staged as null; content HTML is not converted.
-      const third = (await stage(a.id, { locale: 'en', title: '', content: '# Not markdown' })).body.staged;
+      const third = (await stage(a.id, { locale: 'en', title: '', content: '# Not markdown' })).body
+        .staged;
       expect(third.fields).toEqual({ title: null, content: '# Not markdown' });
     });
 
     it('ignores unknown fields and refuses change_set_id with 422 CHANGE_SETS_UNAVAILABLE', async () => {
       const a = await published();
-      const res = await stage(a.id, { locale: 'en', title: 'Known', colour: 'blue', fields: { x: 1 } });
+      const res = await stage(a.id, {
+        locale: 'en',
+        title: 'Known',
+        colour: 'blue',
+        fields: { x: 1 },
+      });
       expect(res.status).toBe(200);
       expect(res.body.staged.fields).toEqual({ title: 'Known' });
       const cs = await stage(a.id, { locale: 'en', title: 'X', change_set_id: 5 });
       expect(cs.status).toBe(422);
-      expect(cs.body).toMatchObject({ status: 'error', code: 'CHANGE_SETS_UNAVAILABLE', message: expect.any(String) });
+      expect(cs.body).toMatchObject({
+        status: 'error',
+        code: 'CHANGE_SETS_UNAVAILABLE',
+        message: expect.any(String),
+      });
       expect((await getStaged(a.id, 'en')).body.staged.fields).toEqual({ title: 'Known' });
     });
 
@@ -146,7 +192,11 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const unknown = await stage(a.id, { locale: 'pt-BR', title: 'X' });
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors).toEqual({ locale: ['The selected locale is invalid.'] });
-      const french = await stage(a.id, { locale: 'fr', title: 'Réinitialiser', content: '<p>Cliquez.</p>' });
+      const french = await stage(a.id, {
+        locale: 'fr',
+        title: 'Réinitialiser',
+        content: '<p>Cliquez.</p>',
+      });
       expect(french.status).toBe(200);
       expect(french.body.staged.locale).toBe('fr');
     });
@@ -158,17 +208,25 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(valid.fields).toEqual({ slug: 'hello-world', has_custom_slug: true });
       const unique = (await stage(a.id, { locale: 'en', slug: 'taken slug' })).body.staged;
       expect(unique.fields.slug).toBe('taken-slug-2');
-      const fromTitle = (await stage(a.id, { locale: 'en', title: 'Brand new name', slug: '' })).body.staged;
+      const fromTitle = (await stage(a.id, { locale: 'en', title: 'Brand new name', slug: '' }))
+        .body.staged;
       // has_custom_slug goes back to false, which is the live value, so it is no longer staged.
       expect(fromTitle.fields).toEqual({ title: 'Brand new name', slug: 'brand-new-name' });
       const long = await stage(a.id, { locale: 'en', slug: 'a'.repeat(191) });
       expect(long.status).toBe(422);
-      expect(long.body.errors.slug).toEqual(['The slug field must not be greater than 190 characters.']);
-      expect((await stage(a.id, { locale: 'en', slug: 'b'.repeat(190) })).body.staged.fields.slug).toBe('b'.repeat(190));
+      expect(long.body.errors.slug).toEqual([
+        'The slug field must not be greater than 190 characters.',
+      ]);
+      expect(
+        (await stage(a.id, { locale: 'en', slug: 'b'.repeat(190) })).body.staged.fields.slug,
+      ).toBe('b'.repeat(190));
     });
 
     it('stages article-wide fields in `shared`, metadata merged per language of the site', async () => {
-      const a = await published({ title: { en: 'Wide', de: 'Weit' }, metadata: { title: { en: 'SEO en' } } });
+      const a = await published({
+        title: { en: 'Wide', de: 'Weit' },
+        metadata: { title: { en: 'SEO en' } },
+      });
       const res = await stage(a.id, {
         locale: 'de',
         visibility: 'private',
@@ -184,14 +242,21 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       });
       expect(res.body.staged.shared_etag).toEqual(expect.any(String));
       const merged = await stage(a.id, { locale: 'de', metadata: { title: { en: '' } } });
-      expect(merged.body.staged.shared.metadata).toEqual({ title: { de: 'SEO de', en: null }, description: { en: 'About' } });
+      expect(merged.body.staged.shared.metadata).toEqual({
+        title: { de: 'SEO de', en: null },
+        description: { en: 'About' },
+      });
       // Languages of metadata must be enabled on the site (spec 2.1 message).
       const fr = await stage(a.id, { locale: 'de', metadata: { title: { fr: 'Titre' } } });
       expect(fr.status).toBe(400);
       expect(fr.body.message).toBe('Unsupported language key "fr" provided.');
       const long = await stage(a.id, { locale: 'de', metadata: { title: { de: 'x'.repeat(61) } } });
       expect(long.status).toBe(422);
-      expect(long.body.errors).toEqual({ 'metadata.title.de': ['The metadata.title.de field must not be greater than 60 characters.'] });
+      expect(long.body.errors).toEqual({
+        'metadata.title.de': [
+          'The metadata.title.de field must not be greater than 60 characters.',
+        ],
+      });
       // The article-wide block shows on every copy.
       await stage(a.id, { locale: 'en', title: 'Wide two' });
       const all = (await getStaged(a.id)).body.staged;
@@ -202,7 +267,9 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
 
     it('checks etag and shared_etag: 409 STALE_ETAG with scope and the current tag; without them the last write wins', async () => {
       const a = await published();
-      const first = (await stage(a.id, { locale: 'en', title: 'A', etag: 'none', shared_etag: 'none' })).body.staged;
+      const first = (
+        await stage(a.id, { locale: 'en', title: 'A', etag: 'none', shared_etag: 'none' })
+      ).body.staged;
       const stale = await stage(a.id, { locale: 'en', title: 'B', etag: 'old-etag' });
       expect(stale.status).toBe(409);
       expect(stale.body).toEqual({
@@ -212,9 +279,11 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         scope: 'locale',
         etag: first.etag,
       });
-      const second = (await stage(a.id, { locale: 'en', title: 'B', etag: first.etag })).body.staged;
+      const second = (await stage(a.id, { locale: 'en', title: 'B', etag: first.etag })).body
+        .staged;
       expect(second.fields.title).toBe('B');
-      const wide = (await stage(a.id, { locale: 'en', type: 'faq', shared_etag: 'none' })).body.staged;
+      const wide = (await stage(a.id, { locale: 'en', type: 'faq', shared_etag: 'none' })).body
+        .staged;
       const staleShared = await stage(a.id, { locale: 'en', type: 'article', shared_etag: 'none' });
       expect(staleShared.status).toBe(409);
       expect(staleShared.body).toEqual({
@@ -243,7 +312,13 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       });
       expect(res.status).toBe(422);
       expect(res.body.status).toBe('validation_error');
-      expect(Object.keys(res.body.errors).sort()).toEqual(['audio_file', 'categories', 'release_translation', 'type', 'visibility']);
+      expect(Object.keys(res.body.errors).sort()).toEqual([
+        'audio_file',
+        'categories',
+        'release_translation',
+        'type',
+        'visibility',
+      ]);
     });
 
     it('answers 404 Article not found for an unknown or foreign article', async () => {
@@ -258,7 +333,10 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
 
   describe('plan gate', () => {
     it('staging needs Catalyst with early preview: 403 STAGING_UNAVAILABLE; reads, publish, discard and versions are not gated', async () => {
-      for (const options of [{ plan: 'growth' as const, stagingPreview: true }, { plan: 'catalyst' as const, stagingPreview: false }]) {
+      for (const options of [
+        { plan: 'growth' as const, stagingPreview: true },
+        { plan: 'catalyst' as const, stagingPreview: false },
+      ]) {
         const s = await t.factory.site(options);
         const k = await t.factory.key(s);
         const a = await published({}, k);
@@ -269,7 +347,9 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         expect((await getStaged(a.id, undefined, k)).status).toBe(404);
         expect((await discard(a.id, undefined, k)).status).toBe(404);
         expect((await publish(a.id, {}, k)).status).toBe(422);
-        expect((await t.request('GET', `/v1/articles/${a.id}/versions`, { key: k })).status).toBe(200);
+        expect((await t.request('GET', `/v1/articles/${a.id}/versions`, { key: k })).status).toBe(
+          200,
+        );
       }
     });
   });
@@ -288,7 +368,10 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(all.body.staged.map((c: { locale: string }) => c.locale)).toEqual(['de', 'en', 'fr']);
       const none = await getStaged(a.id, 'es');
       expect(none.status).toBe(404);
-      expect(none.body).toMatchObject({ status: 'error', message: 'This article has no staged changes for that language.' });
+      expect(none.body).toMatchObject({
+        status: 'error',
+        message: 'This article has no staged changes for that language.',
+      });
       const b = await published();
       const nothing = await getStaged(b.id);
       expect(nothing.status).toBe(404);
@@ -337,8 +420,13 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(await events(site, mark)).toEqual([]);
       const none = await discard(a.id);
       expect(none.status).toBe(404);
-      expect(none.body).toMatchObject({ status: 'error', message: 'This article has no staged changes to discard.' });
-      expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article.type).toBe('article');
+      expect(none.body).toMatchObject({
+        status: 'error',
+        message: 'This article has no staged changes to discard.',
+      });
+      expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article.type).toBe(
+        'article',
+      );
     });
 
     it('discarding every language counts them and removes the article-wide block', async () => {
@@ -353,7 +441,12 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
   describe('POST /articles/{id}/staged/publish', () => {
     it('makes the changes live: re-index, one article.updated, slug redirect, replaced text kept as a version', async () => {
       const a = await published({ title: { en: 'Forgot my password' } });
-      await stage(a.id, { locale: 'en', title: 'Recover your account', slug: 'recover-account', content: '<p>Use recovery codes.</p>' });
+      await stage(a.id, {
+        locale: 'en',
+        title: 'Recover your account',
+        slug: 'recover-account',
+        content: '<p>Use recovery codes.</p>',
+      });
       const mark = await lastEventId(site);
       const res = await publish(a.id, { locale: 'en' });
       expect(res.status).toBe(200);
@@ -367,24 +460,46 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(live.published).toBe(true);
       const sent = await events(site, mark);
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatchObject({ event: 'article.updated', data: { id: a.id, title: 'Recover your account', slug: 'recover-account' } });
-      const [text] = await t.ds.query('SELECT search_text FROM article_translations WHERE article_id = ? AND lang = ?', [a.id, 'en']);
+      expect(sent[0]).toMatchObject({
+        event: 'article.updated',
+        data: { id: a.id, title: 'Recover your account', slug: 'recover-account' },
+      });
+      const [text] = await t.ds.query(
+        'SELECT search_text FROM article_translations WHERE article_id = ? AND lang = ?',
+        [a.id, 'en'],
+      );
       expect(text.search_text).toContain('Use recovery codes.');
       const found = await t.request('GET', '/v1/articles?search=recovery', { key });
       expect(found.body.articles.map((x: { id: number }) => x.id)).toContain(a.id);
-      const redirects = await t.ds.query('SELECT lang, old_slug, article_id FROM slug_redirects WHERE site_id = ?', [site.id]);
-      expect(redirects).toContainEqual({ lang: 'en', old_slug: 'forgot-my-password', article_id: a.id });
-      const versions = (await t.request('GET', `/v1/articles/${a.id}/versions`, { key })).body.versions;
+      const redirects = await t.ds.query(
+        'SELECT lang, old_slug, article_id FROM slug_redirects WHERE site_id = ?',
+        [site.id],
+      );
+      expect(redirects).toContainEqual({
+        lang: 'en',
+        old_slug: 'forgot-my-password',
+        article_id: a.id,
+      });
+      const versions = (await t.request('GET', `/v1/articles/${a.id}/versions`, { key })).body
+        .versions;
       expect(versions).toHaveLength(1);
       expect(versions[0]).toMatchObject({ locale: 'en', title: 'Forgot my password' });
       expect((await getStaged(a.id)).status).toBe(404);
     });
 
     it('publishes every staged language without locale; article-wide changes apply with any language; release_translation releases', async () => {
-      const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Accounts' } } })).body.category;
+      const cat = (
+        await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Accounts' } } })
+      ).body.category;
       const a = await published({ title: { en: 'Both', de: 'Beide' } });
       expect(a.published_translations).toEqual(['en']);
-      await stage(a.id, { locale: 'de', title: 'Beide neu', release_translation: true, category_id: cat.id, metadata: { description: { de: 'Über' } } });
+      await stage(a.id, {
+        locale: 'de',
+        title: 'Beide neu',
+        release_translation: true,
+        category_id: cat.id,
+        metadata: { description: { de: 'Über' } },
+      });
       await stage(a.id, { locale: 'en', title: 'Both new' });
       const de = await publish(a.id, { locale: 'de' });
       expect(de.status).toBe(200);
@@ -410,16 +525,25 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const res = await publish(a.id);
       expect(res.body.published_locales).toEqual(['de', 'en']);
       expect(res.body.article.type).toBe('faq');
-      expect((await events(site, mark)).map((e: { event: string }) => e.event)).toEqual(['article.updated']);
+      expect((await events(site, mark)).map((e: { event: string }) => e.event)).toEqual([
+        'article.updated',
+      ]);
     });
 
     it('409 BASE_CHANGED when the live article changed since staging; force overwrites', async () => {
       const a = await published();
       await stage(a.id, { locale: 'en', content: '<p>Staged text.</p>' });
-      await t.request('PATCH', `/v1/articles/${a.id}`, { key, body: { content: { en: '<p>Edited live.</p>' } } });
+      await t.request('PATCH', `/v1/articles/${a.id}`, {
+        key,
+        body: { content: { en: '<p>Edited live.</p>' } },
+      });
       const refused = await publish(a.id);
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ status: 'error', code: 'BASE_CHANGED', message: expect.stringContaining('force') });
+      expect(refused.body).toMatchObject({
+        status: 'error',
+        code: 'BASE_CHANGED',
+        message: expect.stringContaining('force'),
+      });
       expect((await getStaged(a.id, 'en')).status).toBe(200);
       expect((await article(a.id)).content).toEqual({ en: '<p>Edited live.</p>' });
       const forced = await publish(a.id, { force: true });
@@ -431,7 +555,11 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const a = await published();
       const nothing = await publish(a.id);
       expect(nothing.status).toBe(422);
-      expect(nothing.body).toEqual({ status: 'error', code: 'NO_STAGED_CHANGES', message: 'This article has no staged changes.' });
+      expect(nothing.body).toEqual({
+        status: 'error',
+        code: 'NO_STAGED_CHANGES',
+        message: 'This article has no staged changes.',
+      });
       await stage(a.id, { locale: 'en', title: '' });
       const lang = await publish(a.id, { locale: 'de' });
       expect(lang.status).toBe(422);
@@ -448,7 +576,12 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(author.body).toMatchObject({ status: 'error', code: 'AUTHOR_NOT_ON_TEAM' });
       expect(author.body.message).toMatch(/author is not a member/i);
 
-      const foreignCat = (await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'Theirs' } } })).body.category;
+      const foreignCat = (
+        await t.request('POST', '/v1/categories', {
+          key: otherKey,
+          body: { name: { en: 'Theirs' } },
+        })
+      ).body.category;
       await stage(a.id, { locale: 'en', author_id: site.owner.id, category_id: foreignCat.id });
       const category = await publish(a.id);
       expect(category.status).toBe(422);
@@ -475,13 +608,20 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const refused = await publish(a.id);
       expect(refused.status).toBe(422);
       expect(refused.body.code).toBe('TITLE_REQUIRED');
-      await stage(a.id, { locale: 'de', title: 'Neu', audio_file: 'https://cdn.example.test/de.mp3' });
+      await stage(a.id, {
+        locale: 'de',
+        title: 'Neu',
+        audio_file: 'https://cdn.example.test/de.mp3',
+      });
       const res = await publish(a.id);
       expect(res.status).toBe(200);
       expect(res.body.article.title).toEqual({ en: 'Reset your password', de: 'Neu' });
       expect(res.body.article.slug.de).toBe('neu');
       expect(res.body.article.published_translations).toEqual(['en']);
-      const [row] = await t.ds.query('SELECT audio_file FROM article_translations WHERE article_id = ? AND lang = ?', [a.id, 'de']);
+      const [row] = await t.ds.query(
+        'SELECT audio_file FROM article_translations WHERE article_id = ? AND lang = ?',
+        [a.id, 'de'],
+      );
       expect(row.audio_file).toBe('https://cdn.example.test/de.mp3');
     });
 
@@ -503,7 +643,10 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     it('another site cannot read, publish or discard the copies', async () => {
       const a = await published();
       await stage(a.id, { locale: 'en', title: 'Private plan' });
-      for (const res of [await publish(a.id, {}, otherKey), await discard(a.id, undefined, otherKey)]) {
+      for (const res of [
+        await publish(a.id, {}, otherKey),
+        await discard(a.id, undefined, otherKey),
+      ]) {
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('Article not found.');
       }
@@ -513,8 +656,19 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
 
   describe('GET /articles/{id}/staged/compare', () => {
     it('lists each field whose staged value differs from the live one, and whether the base changed', async () => {
-      const a = await published({ title: { en: 'Compare me' }, metadata: { title: { en: 'Old SEO' } } });
-      const staged = (await stage(a.id, { locale: 'en', title: 'Compared', visibility: 'private', release_translation: true, metadata: { title: { en: 'New SEO' } } })).body.staged;
+      const a = await published({
+        title: { en: 'Compare me' },
+        metadata: { title: { en: 'Old SEO' } },
+      });
+      const staged = (
+        await stage(a.id, {
+          locale: 'en',
+          title: 'Compared',
+          visibility: 'private',
+          release_translation: true,
+          metadata: { title: { en: 'New SEO' } },
+        })
+      ).body.staged;
       const res = await t.request('GET', staged._links.compare.url.replace(API, '/v1'), { key });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -531,11 +685,18 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
           _links: staged._links,
         },
       });
-      await t.request('PATCH', `/v1/articles/${a.id}`, { key, body: { title: { en: 'Changed live' } } });
+      await t.request('PATCH', `/v1/articles/${a.id}`, {
+        key,
+        body: { title: { en: 'Changed live' } },
+      });
       const all = await t.request('GET', `/v1/articles/${a.id}/staged/compare`, { key });
       expect(all.body.comparisons).toHaveLength(1);
       expect(all.body.comparisons[0].base_changed).toBe(true);
-      expect(all.body.comparisons[0].changes[0]).toEqual({ field: 'title', live: 'Changed live', staged: 'Compared' });
+      expect(all.body.comparisons[0].changes[0]).toEqual({
+        field: 'title',
+        live: 'Changed live',
+        staged: 'Compared',
+      });
       const none = await t.request('GET', `/v1/articles/${a.id}/staged/compare?locale=de`, { key });
       expect(none.status).toBe(404);
       expect(none.body.message).toBe('This article has no staged changes for that language.');

@@ -20,7 +20,8 @@ export function stagedLinks(articleId: number, locale: string) {
  */
 export function toStagedResponse(copy: StagedCopyRow, shared: StagedSharedRow | null) {
   const hasShared = shared !== null && Object.keys(shared.fields).length > 0;
-  const updated = hasShared && shared.updatedAt > copy.updatedAt ? shared.updatedAt : copy.updatedAt;
+  const updated =
+    hasShared && shared.updatedAt > copy.updatedAt ? shared.updatedAt : copy.updatedAt;
   return {
     article_id: copy.articleId,
     locale: copy.locale,

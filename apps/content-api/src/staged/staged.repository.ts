@@ -71,10 +71,19 @@ export class StagedRepository {
       opts.locale ? [siteId, articleId, opts.locale] : [siteId, articleId],
     );
     // Byte order of codes (`de` < `de-AT` < `en`), independent of the collation.
-    return rows.map(toCopy).sort((a: StagedCopyRow, b: StagedCopyRow) => (a.locale < b.locale ? -1 : a.locale > b.locale ? 1 : 0));
+    return rows
+      .map(toCopy)
+      .sort((a: StagedCopyRow, b: StagedCopyRow) =>
+        a.locale < b.locale ? -1 : a.locale > b.locale ? 1 : 0,
+      );
   }
 
-  async shared(siteId: number, articleId: number, m: EntityManager = this.ds.manager, lock = false): Promise<StagedSharedRow | null> {
+  async shared(
+    siteId: number,
+    articleId: number,
+    m: EntityManager = this.ds.manager,
+    lock = false,
+  ): Promise<StagedSharedRow | null> {
     const rows = await m.query(
       `SELECT article_id, fields, etag, base_signature, updated_at FROM staged_shared
         WHERE site_id = ? AND article_id = ? ${lock ? 'FOR UPDATE' : ''}`,
@@ -94,11 +103,26 @@ export class StagedRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE fields = VALUES(fields), release_translation = VALUES(release_translation),
          etag = VALUES(etag), base_signature = VALUES(base_signature), updated_at = VALUES(updated_at)`,
-      [siteId, c.articleId, c.locale, JSON.stringify(c.fields), c.releaseTranslation, c.etag, c.baseSignature, now, now],
+      [
+        siteId,
+        c.articleId,
+        c.locale,
+        JSON.stringify(c.fields),
+        c.releaseTranslation,
+        c.etag,
+        c.baseSignature,
+        now,
+        now,
+      ],
     );
   }
 
-  async saveShared(m: EntityManager, siteId: number, s: Omit<StagedSharedRow, 'updatedAt'>, now: Date): Promise<void> {
+  async saveShared(
+    m: EntityManager,
+    siteId: number,
+    s: Omit<StagedSharedRow, 'updatedAt'>,
+    now: Date,
+  ): Promise<void> {
     await m.query(
       `INSERT INTO staged_shared (article_id, site_id, fields, etag, base_signature, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -108,17 +132,26 @@ export class StagedRepository {
     );
   }
 
-  async setBase(m: EntityManager, siteId: number, articleId: number, locale: string, signature: string): Promise<void> {
-    await m.query('UPDATE staged_copies SET base_signature = ? WHERE site_id = ? AND article_id = ? AND locale = ?', [
-      signature,
-      siteId,
-      articleId,
-      locale,
-    ]);
+  async setBase(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    locale: string,
+    signature: string,
+  ): Promise<void> {
+    await m.query(
+      'UPDATE staged_copies SET base_signature = ? WHERE site_id = ? AND article_id = ? AND locale = ?',
+      [signature, siteId, articleId, locale],
+    );
   }
 
   /** Deletes copies (every language when `locales` is omitted); returns how many went. */
-  async deleteCopies(m: EntityManager, siteId: number, articleId: number, locales?: string[]): Promise<number> {
+  async deleteCopies(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    locales?: string[],
+  ): Promise<number> {
     if (locales && locales.length === 0) return 0;
     const r = await m.query(
       `DELETE FROM staged_copies WHERE site_id = ? AND article_id = ? ${locales ? 'AND locale IN (?)' : ''}`,
@@ -128,14 +161,17 @@ export class StagedRepository {
   }
 
   async deleteShared(m: EntityManager, siteId: number, articleId: number): Promise<void> {
-    await m.query('DELETE FROM staged_shared WHERE site_id = ? AND article_id = ?', [siteId, articleId]);
-  }
-
-  async countCopies(m: EntityManager, siteId: number, articleId: number): Promise<number> {
-    const rows = await m.query('SELECT COUNT(*) AS n FROM staged_copies WHERE site_id = ? AND article_id = ?', [
+    await m.query('DELETE FROM staged_shared WHERE site_id = ? AND article_id = ?', [
       siteId,
       articleId,
     ]);
+  }
+
+  async countCopies(m: EntityManager, siteId: number, articleId: number): Promise<number> {
+    const rows = await m.query(
+      'SELECT COUNT(*) AS n FROM staged_copies WHERE site_id = ? AND article_id = ?',
+      [siteId, articleId],
+    );
     return Number(rows[0].n);
   }
 }

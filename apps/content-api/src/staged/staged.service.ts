@@ -59,10 +59,18 @@ export class StagedService {
     return view;
   }
 
-  private async copiesOrNotFound(site: SiteContext, id: number, locale?: string): Promise<StagedCopyRow[]> {
+  private async copiesOrNotFound(
+    site: SiteContext,
+    id: number,
+    locale?: string,
+  ): Promise<StagedCopyRow[]> {
     const copies = await this.staged.copies(site.id, id, { locale });
     if (copies.length === 0) {
-      throw apiError(404, 'NO_STAGED_CHANGES', locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED);
+      throw apiError(
+        404,
+        'NO_STAGED_CHANGES',
+        locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED,
+      );
     }
     return copies;
   }
@@ -89,7 +97,11 @@ export class StagedService {
       const copy = copies.find((c) => c.locale === locale) ?? null;
       if (!view.published) {
         if (copies.length === 0) {
-          throw apiError(422, 'NOT_PUBLISHED', 'Only published articles can have staged changes; edit the draft directly.');
+          throw apiError(
+            422,
+            'NOT_PUBLISHED',
+            'Only published articles can have staged changes; edit the draft directly.',
+          );
         }
         throw apiError(
           422,
@@ -99,26 +111,38 @@ export class StagedService {
       }
       // Optimistic concurrency; with both tokens left out the last write wins (spec 4.5).
       if (input.etag !== undefined && input.etag !== (copy?.etag ?? 'none')) {
-        throw apiError(409, 'STALE_ETAG', 'This language’s staged changes were changed by someone else. Read them again and retry.', {
-          scope: 'locale',
-          etag: copy?.etag ?? null,
-        });
+        throw apiError(
+          409,
+          'STALE_ETAG',
+          'This language’s staged changes were changed by someone else. Read them again and retry.',
+          {
+            scope: 'locale',
+            etag: copy?.etag ?? null,
+          },
+        );
       }
       if (input.sharedEtag !== undefined && input.sharedEtag !== (shared?.etag ?? 'none')) {
-        throw apiError(409, 'STALE_ETAG', 'The article-wide staged changes were changed by someone else. Read them again and retry.', {
-          scope: 'shared',
-          shared_etag: shared?.etag ?? null,
-        });
+        throw apiError(
+          409,
+          'STALE_ETAG',
+          'The article-wide staged changes were changed by someone else. Read them again and retry.',
+          {
+            scope: 'shared',
+            shared_etag: shared?.etag ?? null,
+          },
+        );
       }
 
       const live = liveLocale(view, locale);
       const fields: StagedFields = { ...(copy?.fields ?? {}) };
       if (input.title !== undefined) fields.title = input.title;
-      if (input.content !== undefined) fields.content = input.content === null ? '' : stripInternalMarkup(input.content);
+      if (input.content !== undefined)
+        fields.content = input.content === null ? '' : stripInternalMarkup(input.content);
       if (input.audioFile !== undefined) fields.audio_file = input.audioFile;
       if (input.slug !== undefined) {
         // Made valid and unique; empty makes a new one from the title (staged or live).
-        const source = input.slug ?? (fields.title !== undefined ? fields.title : live?.title) ?? '';
+        const source =
+          input.slug ?? (fields.title !== undefined ? fields.title : live?.title) ?? '';
         fields.slug = await this.writer.freeSlug(m, site.id, locale, source, id);
         fields.has_custom_slug = input.slug !== null;
       }
@@ -127,7 +151,8 @@ export class StagedService {
 
       const sharedFields: SharedFields = { ...(shared?.fields ?? {}) };
       for (const key of SHARED_FIELDS) {
-        if (input.shared[key] !== undefined) (sharedFields as Record<string, unknown>)[key] = input.shared[key];
+        if (input.shared[key] !== undefined)
+          (sharedFields as Record<string, unknown>)[key] = input.shared[key];
       }
       if (input.shared.metadata) {
         const metadata = { ...(sharedFields.metadata ?? {}) };
@@ -147,7 +172,12 @@ export class StagedService {
         await this.staged.saveShared(
           m,
           site.id,
-          { articleId: id, fields: nextShared, etag: newEtag(), baseSignature: shared?.baseSignature ?? wideSignature(view) },
+          {
+            articleId: id,
+            fields: nextShared,
+            etag: newEtag(),
+            baseSignature: shared?.baseSignature ?? wideSignature(view),
+          },
           now,
         );
       }
@@ -169,7 +199,10 @@ export class StagedService {
         now,
       );
       const [saved] = await this.staged.copies(site.id, id, { locale, m });
-      return { status: 'success', staged: toStagedResponse(saved, await this.staged.shared(site.id, id, m)) };
+      return {
+        status: 'success',
+        staged: toStagedResponse(saved, await this.staged.shared(site.id, id, m)),
+      };
     });
   }
 
@@ -180,7 +213,8 @@ export class StagedService {
       const copies = await this.staged.copies(site.id, id, { locale, m, lock: true });
       if (copies.length === 0) throw apiError(404, 'NO_STAGED_CHANGES', NOTHING_TO_DISCARD);
       const n = await this.staged.deleteCopies(m, site.id, id, locale ? [locale] : undefined);
-      if ((await this.staged.countCopies(m, site.id, id)) === 0) await this.staged.deleteShared(m, site.id, id);
+      if ((await this.staged.countCopies(m, site.id, id)) === 0)
+        await this.staged.deleteShared(m, site.id, id);
       return n;
     });
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
@@ -196,13 +230,22 @@ export class StagedService {
     const copies = await this.copiesOrNotFound(site, id, locale);
     const shared = await this.staged.shared(site.id, id);
     const out = copies.map((c) => comparison(view, c, shared));
-    return locale ? { status: 'success', comparison: out[0] } : { status: 'success', comparisons: out };
+    return locale
+      ? { status: 'success', comparison: out[0] }
+      : { status: 'success', comparisons: out };
   }
 }
 
 /** True when the live article changed since the copy (or the article-wide block) was started. */
-export function baseChanged(view: ArticleView, copy: StagedCopyRow, shared: StagedSharedRow | null): boolean {
-  return copy.baseSignature !== localeSignature(view, copy.locale) || (shared !== null && shared.baseSignature !== wideSignature(view));
+export function baseChanged(
+  view: ArticleView,
+  copy: StagedCopyRow,
+  shared: StagedSharedRow | null,
+): boolean {
+  return (
+    copy.baseSignature !== localeSignature(view, copy.locale) ||
+    (shared !== null && shared.baseSignature !== wideSignature(view))
+  );
 }
 
 function comparison(view: ArticleView, copy: StagedCopyRow, shared: StagedSharedRow | null) {

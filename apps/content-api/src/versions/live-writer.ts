@@ -3,7 +3,12 @@ import type { EntityManager } from 'typeorm';
 import type { SiteContext } from '@hc/auth';
 import { htmlToText, numberedSlug, slugify } from '@hc/content';
 import { ArticlesRepository } from '../articles/articles.repository';
-import type { ArticleType, ArticleView, TranslationRow, Visibility } from '../articles/articles.repository';
+import type {
+  ArticleType,
+  ArticleView,
+  TranslationRow,
+  Visibility,
+} from '../articles/articles.repository';
 import { VersionsRepository } from './versions.repository';
 
 export interface LiveTranslationState {
@@ -90,7 +95,13 @@ export class LiveWriter {
     private readonly versions: VersionsRepository,
   ) {}
 
-  async apply(m: EntityManager, site: SiteContext, before: ArticleView, change: LiveChange, now: Date): Promise<void> {
+  async apply(
+    m: EntityManager,
+    site: SiteContext,
+    before: ArticleView,
+    change: LiveChange,
+    now: Date,
+  ): Promise<void> {
     const id = before.id;
     const existing = new Map(before.translations.map((t) => [t.lang, t]));
     if (change.versionLocales.length) {
@@ -152,7 +163,10 @@ export class LiveWriter {
         if (old) await this.articles.deleteTranslation(m, site.id, id, lang);
         continue;
       }
-      const slug = next.slug === old?.slug ? next.slug : await this.freeSlug(m, site.id, lang, next.slug || next.title, id);
+      const slug =
+        next.slug === old?.slug
+          ? next.slug
+          : await this.freeSlug(m, site.id, lang, next.slug || next.title, id);
       await this.articles.upsertTranslation(
         m,
         site.id,
@@ -173,12 +187,19 @@ export class LiveWriter {
       if (next.audioFile !== (old?.audioFile ?? null)) {
         await this.versions.setAudioFile(m, site.id, id, lang, next.audioFile);
       }
-      if (old && old.slug !== slug) await this.versions.redirectSlug(m, site.id, id, lang, old.slug, slug, now);
+      if (old && old.slug !== slug)
+        await this.versions.redirectSlug(m, site.id, id, lang, old.slug, slug, now);
     }
   }
 
   /** A valid slug, unique for the site and language (spec 4.5). */
-  async freeSlug(m: EntityManager, siteId: number, lang: string, text: string, articleId: number): Promise<string> {
+  async freeSlug(
+    m: EntityManager,
+    siteId: number,
+    lang: string,
+    text: string,
+    articleId: number,
+  ): Promise<string> {
     const base = slugify(text, lang) || 'article';
     const taken = await this.articles.slugsLike(m, siteId, lang, base, articleId);
     if (!taken.has(base)) return base;

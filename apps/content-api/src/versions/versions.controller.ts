@@ -24,7 +24,11 @@ export class VersionsController {
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
-  list(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Query() query: Record<string, unknown>) {
+  list(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     const id = articleIdParam(raw);
     let limit: number;
     try {
@@ -39,14 +43,22 @@ export class VersionsController {
   @Get(':versionId/compare')
   @Scopes('content.read')
   @CountsAsWrite()
-  compare(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Param('versionId') version: string) {
+  compare(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Param('versionId') version: string,
+  ) {
     return this.versions.compare(site, articleIdParam(raw), versionIdParam(version));
   }
 
   @Post(':versionId/restore')
   @Scopes('content.write')
   @HttpCode(200)
-  restore(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Param('versionId') version: string) {
+  restore(
+    @CurrentSite() site: SiteContext,
+    @Param('articleId') raw: string,
+    @Param('versionId') version: string,
+  ) {
     return this.versions.restore(site, articleIdParam(raw), versionIdParam(version));
   }
 }

@@ -14,33 +14,60 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
   const published = async (body: Record<string, unknown> = {}, k = key) => {
     const res = await t.request('POST', '/v1/articles', {
       key: k,
-      body: { title: { en: 'Versioned' }, content: { en: '<p>First.</p>' }, published: true, ...body },
+      body: {
+        title: { en: 'Versioned' },
+        content: { en: '<p>First.</p>' },
+        published: true,
+        ...body,
+      },
     });
     expect(res.status).toBe(201);
     return res.body.article;
   };
   /** Stages one language and publishes it: one new version of the replaced values. */
   const change = async (id: number, locale: string, body: Record<string, unknown>, k = key) => {
-    const staged = await t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body: { locale, ...body } });
+    const staged = await t.request('PATCH', `/v1/articles/${id}/staged`, {
+      key: k,
+      body: { locale, ...body },
+    });
     expect(staged.status).toBe(200);
-    const res = await t.request('POST', `/v1/articles/${id}/staged/publish`, { key: k, body: { locale } });
+    const res = await t.request('POST', `/v1/articles/${id}/staged/publish`, {
+      key: k,
+      body: { locale },
+    });
     expect(res.status).toBe(200);
     return res.body.article;
   };
-  const versions = (id: number, query = '', k = key) => t.request('GET', `/v1/articles/${id}/versions${query}`, { key: k });
+  const versions = (id: number, query = '', k = key) =>
+    t.request('GET', `/v1/articles/${id}/versions${query}`, { key: k });
   const restore = (id: number, versionId: number, k = key) =>
     t.request('POST', `/v1/articles/${id}/versions/${versionId}/restore`, { key: k });
   const lastEventId = async (s: TestSite) =>
-    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id]))[0].n);
-  const eventsAfter = async (s: TestSite, id: number) =>
-    (await t.ds.query('SELECT event FROM outbox WHERE site_id = ? AND id > ? ORDER BY id', [s.id, id])).map(
-      (r: { event: string }) => r.event,
+    Number(
+      (
+        await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE site_id = ?', [s.id])
+      )[0].n,
     );
+  const eventsAfter = async (s: TestSite, id: number) =>
+    (
+      await t.ds.query('SELECT event FROM outbox WHERE site_id = ? AND id > ? ORDER BY id', [
+        s.id,
+        id,
+      ])
+    ).map((r: { event: string }) => r.event);
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
-    other = await t.factory.site({ plan: 'catalyst', stagingPreview: true, languages: ['en', 'de'] });
+    site = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
+    other = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
     otherKey = await t.factory.key(other);
   });
   afterAll(() => t.close());
@@ -50,7 +77,10 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
 
   it('are created only by a staged publish and a restore, not by a direct edit', async () => {
     const a = await published();
-    await t.request('PATCH', `/v1/articles/${a.id}`, { key, body: { title: { en: 'Edited directly' } } });
+    await t.request('PATCH', `/v1/articles/${a.id}`, {
+      key,
+      body: { title: { en: 'Edited directly' } },
+    });
     expect((await versions(a.id)).body).toEqual({ status: 'success', versions: [] });
     await change(a.id, 'en', { title: 'Staged title' });
     const list = (await versions(a.id)).body.versions;
@@ -61,7 +91,10 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
         title: 'Edited directly',
         published_at: expect.stringMatching(FORMAT_B),
         _links: {
-          restore: { method: 'POST', url: `${API}/articles/${a.id}/versions/${list[0].id}/restore` },
+          restore: {
+            method: 'POST',
+            url: `${API}/articles/${a.id}/versions/${list[0].id}/restore`,
+          },
           compare: { method: 'GET', url: `${API}/articles/${a.id}/versions/${list[0].id}/compare` },
         },
       },
@@ -72,7 +105,10 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     const a = await published({ title: { en: 'Many versions', de: 'Viele Versionen' } });
     for (let i = 1; i <= 22; i++) await change(a.id, 'en', { title: `English ${i}` });
     await change(a.id, 'de', { title: 'Deutsch 1' });
-    const [{ n }] = await t.ds.query('SELECT COUNT(*) AS n FROM article_versions WHERE article_id = ? AND locale = ?', [a.id, 'en']);
+    const [{ n }] = await t.ds.query(
+      'SELECT COUNT(*) AS n FROM article_versions WHERE article_id = ? AND locale = ?',
+      [a.id, 'en'],
+    );
     expect(Number(n)).toBe(20);
 
     const byDefault = (await versions(a.id)).body.versions;
@@ -94,7 +130,9 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
   });
 
   it('restore: live at once, the replaced values first kept as a new version, re-indexed, article.updated, status unchanged', async () => {
-    const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Old home' } } })).body.category;
+    const cat = (
+      await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Old home' } } })
+    ).body.category;
     const a = await published({
       title: { en: 'Original words' },
       content: { en: '<p>Original zebra text.</p>' },
@@ -110,9 +148,11 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
       metadata: { title: { en: '' } },
     });
     const redirects = async () =>
-      (await t.ds.query('SELECT old_slug FROM slug_redirects WHERE article_id = ? ORDER BY id', [a.id])).map(
-        (r: { old_slug: string }) => r.old_slug,
-      );
+      (
+        await t.ds.query('SELECT old_slug FROM slug_redirects WHERE article_id = ? ORDER BY id', [
+          a.id,
+        ])
+      ).map((r: { old_slug: string }) => r.old_slug);
     expect(await redirects()).toEqual(['original-words']);
     const [v1] = (await versions(a.id)).body.versions;
     const mark = await lastEventId(site);
@@ -132,7 +172,10 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     expect(live.slug).toEqual({ en: 'original-words' });
     expect(await redirects()).toEqual(['newer-words']);
     expect(await eventsAfter(site, mark)).toEqual(['article.updated']);
-    const [row] = await t.ds.query('SELECT search_text FROM article_translations WHERE article_id = ? AND lang = ?', [a.id, 'en']);
+    const [row] = await t.ds.query(
+      'SELECT search_text FROM article_translations WHERE article_id = ? AND lang = ?',
+      [a.id, 'en'],
+    );
     expect(row.search_text).toContain('zebra');
     const after = (await versions(a.id)).body.versions;
     expect(after.map((v: { title: string }) => v.title)).toEqual(['Newer words', 'Original words']);
@@ -158,7 +201,11 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     const b = await published({ title: { en: 'Other one' } });
     await change(b.id, 'en', { title: 'Other one 2' });
     const [vb] = (await versions(b.id)).body.versions;
-    for (const res of [await restore(a.id, vb.id), await restore(a.id, 999999999), await t.request('GET', `/v1/articles/${a.id}/versions/${vb.id}/compare`, { key })]) {
+    for (const res of [
+      await restore(a.id, vb.id),
+      await restore(a.id, 999999999),
+      await t.request('GET', `/v1/articles/${a.id}/versions/${vb.id}/compare`, { key }),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('No such version for this article.');
     }
@@ -171,7 +218,9 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
   });
 
   it('restoring a version whose category was deleted fails with 500 (spec 7) and changes nothing', async () => {
-    const cat = (await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Doomed' } } })).body.category;
+    const cat = (
+      await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Doomed' } } })
+    ).body.category;
     const a = await published({ title: { en: 'Categorised' }, category_id: cat.id });
     await change(a.id, 'en', { title: 'Categorised 2', category_id: 0 });
     const [v] = (await versions(a.id)).body.versions;

@@ -66,7 +66,12 @@ export class VersionsRepository {
   }
 
   /** Newest first; one language with `locale`. */
-  async list(siteId: number, articleId: number, limit: number, locale?: string): Promise<VersionRow[]> {
+  async list(
+    siteId: number,
+    articleId: number,
+    limit: number,
+    locale?: string,
+  ): Promise<VersionRow[]> {
     const rows = await this.ds.query(
       `SELECT * FROM article_versions WHERE site_id = ? AND article_id = ? ${locale ? 'AND locale = ?' : ''}
         ORDER BY id DESC LIMIT ?`,
@@ -75,12 +80,16 @@ export class VersionsRepository {
     return rows.map(toVersion);
   }
 
-  async find(siteId: number, articleId: number, id: number, m: EntityManager = this.ds.manager): Promise<VersionRow | null> {
-    const rows = await m.query('SELECT * FROM article_versions WHERE site_id = ? AND article_id = ? AND id = ?', [
-      siteId,
-      articleId,
-      id,
-    ]);
+  async find(
+    siteId: number,
+    articleId: number,
+    id: number,
+    m: EntityManager = this.ds.manager,
+  ): Promise<VersionRow | null> {
+    const rows = await m.query(
+      'SELECT * FROM article_versions WHERE site_id = ? AND article_id = ? AND id = ?',
+      [siteId, articleId, id],
+    );
     return rows[0] ? toVersion(rows[0]) : null;
   }
 
@@ -120,49 +129,66 @@ export class VersionsRepository {
       [siteId, articleId, locale, VERSIONS_KEPT - 1],
     );
     if (!rows[0]) return;
-    await m.query('DELETE FROM article_versions WHERE site_id = ? AND article_id = ? AND locale = ? AND id < ?', [
-      siteId,
-      articleId,
-      locale,
-      Number(rows[0].id),
-    ]);
+    await m.query(
+      'DELETE FROM article_versions WHERE site_id = ? AND article_id = ? AND locale = ? AND id < ?',
+      [siteId, articleId, locale, Number(rows[0].id)],
+    );
   }
 
   /** When each language of the article was last saved (a version's `published_at`). */
-  async translationTimes(m: EntityManager, siteId: number, articleId: number): Promise<Map<string, Date>> {
-    const rows = await m.query('SELECT lang, updated_at FROM article_translations WHERE site_id = ? AND article_id = ?', [
-      siteId,
-      articleId,
-    ]);
+  async translationTimes(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+  ): Promise<Map<string, Date>> {
+    const rows = await m.query(
+      'SELECT lang, updated_at FROM article_translations WHERE site_id = ? AND article_id = ?',
+      [siteId, articleId],
+    );
     return new Map(rows.map((r: { lang: string; updated_at: Date }) => [r.lang, r.updated_at]));
   }
 
-  async setAudioFile(m: EntityManager, siteId: number, articleId: number, lang: string, url: string | null): Promise<void> {
-    await m.query('UPDATE article_translations SET audio_file = ? WHERE site_id = ? AND article_id = ? AND lang = ?', [
-      url,
-      siteId,
-      articleId,
-      lang,
-    ]);
+  async setAudioFile(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    lang: string,
+    url: string | null,
+  ): Promise<void> {
+    await m.query(
+      'UPDATE article_translations SET audio_file = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
+      [url, siteId, articleId, lang],
+    );
   }
 
   /** The old slug now leads to the article; a redirect from the slug it now uses is dropped. */
-  async redirectSlug(m: EntityManager, siteId: number, articleId: number, lang: string, oldSlug: string, newSlug: string, now: Date) {
+  async redirectSlug(
+    m: EntityManager,
+    siteId: number,
+    articleId: number,
+    lang: string,
+    oldSlug: string,
+    newSlug: string,
+    now: Date,
+  ) {
     await m.query(
       `INSERT INTO slug_redirects (site_id, lang, old_slug, article_id, created_at) VALUES (?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE article_id = VALUES(article_id), created_at = VALUES(created_at)`,
       [siteId, lang, oldSlug, articleId, now],
     );
-    await m.query('DELETE FROM slug_redirects WHERE site_id = ? AND lang = ? AND old_slug = ?', [siteId, lang, newSlug]);
+    await m.query('DELETE FROM slug_redirects WHERE site_id = ? AND lang = ? AND old_slug = ?', [
+      siteId,
+      lang,
+      newSlug,
+    ]);
   }
 
   /** Where an old slug leads now (for the reader site), or null. */
   async redirectFor(siteId: number, lang: string, oldSlug: string): Promise<number | null> {
-    const rows = await this.ds.query('SELECT article_id FROM slug_redirects WHERE site_id = ? AND lang = ? AND old_slug = ?', [
-      siteId,
-      lang,
-      oldSlug,
-    ]);
+    const rows = await this.ds.query(
+      'SELECT article_id FROM slug_redirects WHERE site_id = ? AND lang = ? AND old_slug = ?',
+      [siteId, lang, oldSlug],
+    );
     return rows[0] ? Number(rows[0].article_id) : null;
   }
 }

@@ -23,7 +23,13 @@ function versionLinks(v: VersionRow) {
 
 /** Spec 2.8 version object. */
 export function toVersionResponse(v: VersionRow) {
-  return { id: v.id, locale: v.locale, title: v.title, published_at: formatB(v.publishedAt), _links: versionLinks(v) };
+  return {
+    id: v.id,
+    locale: v.locale,
+    title: v.title,
+    published_at: formatB(v.publishedAt),
+    _links: versionLinks(v),
+  };
 }
 
 /** Article versions: list, compare with live, restore (spec 2.8, 4.5). */
@@ -71,7 +77,10 @@ export class VersionsService {
         type: v.type,
         author_id: v.authorId ?? undefined,
         shared_with: v.sharedWith,
-        metadata: { title: { [v.locale]: v.metaTitle }, description: { [v.locale]: v.metaDescription } },
+        metadata: {
+          title: { [v.locale]: v.metaTitle },
+          description: { [v.locale]: v.metaDescription },
+        },
       },
     );
     return {
@@ -95,7 +104,10 @@ export class VersionsService {
         if (cats.length) {
           const known = await this.categories.existingIds(site.id, cats, m);
           if (cats.some((c) => !known.has(c))) {
-            throw internalError(randomUUID(), 'The version refers to a category that no longer exists.');
+            throw internalError(
+              randomUUID(),
+              'The version refers to a category that no longer exists.',
+            );
           }
         }
         const before = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
@@ -113,7 +125,9 @@ export class VersionsService {
               type: v.type,
               authorId: v.authorId,
               sharedWith: v.sharedWith,
-              shareToken: before.shareToken ?? (v.visibility === 'link_only' ? randomBytes(16).toString('hex') : null),
+              shareToken:
+                before.shareToken ??
+                (v.visibility === 'link_only' ? randomBytes(16).toString('hex') : null),
             },
             translations: new Map([
               [

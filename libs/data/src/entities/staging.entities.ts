@@ -41,14 +41,19 @@ export class ArticleVersionEntity {
   @Column({ type: 'varchar', length: 191 }) slug: string;
   @Column({ name: 'has_custom_slug', type: 'boolean' }) hasCustomSlug: boolean;
   @Column({ type: 'mediumtext' }) content: string;
-  @Column({ name: 'audio_file', type: 'varchar', length: 2048, nullable: true }) audioFile: string | null;
-  @Column({ name: 'meta_title', type: 'varchar', length: 191, nullable: true }) metaTitle: string | null;
-  @Column({ name: 'meta_description', type: 'varchar', length: 191, nullable: true }) metaDescription: string | null;
-  @Column({ name: 'category_id', type: 'int', unsigned: true, nullable: true }) categoryId: number | null;
+  @Column({ name: 'audio_file', type: 'varchar', length: 2048, nullable: true }) audioFile:
+    string | null;
+  @Column({ name: 'meta_title', type: 'varchar', length: 191, nullable: true }) metaTitle:
+    string | null;
+  @Column({ name: 'meta_description', type: 'varchar', length: 191, nullable: true })
+  metaDescription: string | null;
+  @Column({ name: 'category_id', type: 'int', unsigned: true, nullable: true }) categoryId:
+    number | null;
   @Column({ type: 'json' }) categories: number[];
   @Column({ type: 'varchar', length: 16 }) visibility: string;
   @Column({ type: 'varchar', length: 16 }) type: string;
-  @Column({ name: 'author_id', type: 'int', unsigned: true, nullable: true }) authorId: number | null;
+  @Column({ name: 'author_id', type: 'int', unsigned: true, nullable: true }) authorId:
+    number | null;
   @Column({ name: 'shared_with', type: 'json' }) sharedWith: number[];
   /** When these values went live (the language's last save before they were replaced). */
   @Column({ name: 'published_at', type: 'datetime', precision: 3 }) publishedAt: Date;
@@ -66,7 +71,8 @@ export class SlugRedirectEntity {
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
 }
 
-export type ChangeSetStatus = 'open' | 'queued' | 'scheduled' | 'publishing' | 'published' | 'partial' | 'failed';
+export type ChangeSetStatus =
+  'open' | 'queued' | 'scheduled' | 'publishing' | 'published' | 'partial' | 'failed';
 
 @Entity('change_sets')
 export class ChangeSetEntity {
@@ -75,8 +81,10 @@ export class ChangeSetEntity {
   @Column({ type: 'varchar', length: 191, nullable: true }) name: string | null;
   @Column({ type: 'varchar', length: 16 }) status: ChangeSetStatus;
   @Column({ name: 'force_publish', type: 'boolean' }) forcePublish: boolean;
-  @Column({ name: 'publish_at', type: 'datetime', precision: 3, nullable: true }) publishAt: Date | null;
-  @Column({ name: 'published_at', type: 'datetime', precision: 3, nullable: true }) publishedAt: Date | null;
+  @Column({ name: 'publish_at', type: 'datetime', precision: 3, nullable: true })
+  publishAt: Date | null;
+  @Column({ name: 'published_at', type: 'datetime', precision: 3, nullable: true })
+  publishedAt: Date | null;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'datetime', precision: 3 }) updatedAt: Date;
 }

@@ -91,7 +91,14 @@ export class Staging1764500000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['change_set_items', 'change_sets', 'slug_redirects', 'article_versions', 'staged_shared', 'staged_copies']) {
+    for (const table of [
+      'change_set_items',
+      'change_sets',
+      'slug_redirects',
+      'article_versions',
+      'staged_shared',
+      'staged_copies',
+    ]) {
       await q.query(`DROP TABLE IF EXISTS ${table}`);
     }
   }
