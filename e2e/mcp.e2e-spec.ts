@@ -1,0 +1,491 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON */
+// The tool server driven by the MCP SDK's own Client over Streamable HTTP, authorized by the
+// SDK's own OAuth client flow against auth-server: discovery → registration → PKCE → token.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import { Browser, connectApp, runAuthorization } from '@hc/testing';
+import { edge, hc, stack, unique } from './support/stack';
+
+const REDIRECT = 'http://127.0.0.1:7777/callback';
+
+/** An MCP client's OAuth storage; the "browser" step is a cookie-keeping HTTP client. */
+class AgentAuth implements OAuthClientProvider {
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  authorizationUrl?: URL;
+
+  constructor(private readonly scope: string) {}
+
+  get redirectUrl() {
+    return REDIRECT;
+  }
+  get clientMetadata() {
+    return {
+      client_name: 'E2E agent',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      scope: this.scope,
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+const SCOPES = 'content.read content.write analytics.read notes.read notes.write offline_access';
+
+function text(result: any): string {
+  return result.content?.[0]?.text ?? '';
+}
+
+/** Runs the whole OAuth flow for `email` and returns a connected client for `site`. */
+async function connectAgent(email: string, password: string, siteIds: number[], site?: number) {
+  const auth = new AgentAuth(SCOPES);
+  const url = new URL(`${stack.publicUrl}/mcp${site ? `?site=${site}` : ''}`);
+  const first = new Client({ name: 'e2e-agent', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(url, { authProvider: auth });
+  await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(auth.info?.client_id).toBeTruthy(); // registered dynamically
+  expect(auth.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(auth.authorizationUrl?.searchParams.get('resource')).toBe(`${stack.publicUrl}/mcp`);
+  const flow = await runAuthorization(new Browser(), auth.authorizationUrl!.toString(), REDIRECT, {
+    email,
+    password,
+    sites: siteIds,
+  });
+  const code = flow.callback?.searchParams.get('code');
+  expect(code).toBeTruthy();
+  await transport.finishAuth(code!);
+  expect(auth.saved?.access_token).toBeTruthy();
+  const client = new Client({ name: 'e2e-agent', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(url, { authProvider: auth }));
+  return { client, auth };
+}
+
+describe('MCP tool server (spec 4.14, 5.3)', () => {
+  let client: Client;
+  let auth: AgentAuth;
+
+  beforeAll(async () => {
+    ({ client, auth } = await connectAgent(
+      stack.demo.user.email,
+      stack.demo.password,
+      [stack.demo.site.id],
+      stack.demo.site.id,
+    ));
+  });
+  afterAll(() => client?.close());
+
+  it('answers 401 with WWW-Authenticate naming the protected resource metadata', async () => {
+    const res = await edge('POST', '/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
+    expect(res.status).toBe(401);
+    const header = res.headers.get('www-authenticate')!;
+    expect(header).toMatch(/^Bearer /);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(header)![1];
+    expect(metadataUrl).toBe(`${stack.publicUrl}/.well-known/oauth-protected-resource/mcp`);
+    const metadata = await edge('GET', new URL(metadataUrl).pathname);
+    expect(metadata.body).toMatchObject({
+      resource: `${stack.publicUrl}/mcp`,
+      authorization_servers: [stack.publicUrl],
+    });
+  });
+
+  it('refuses a token issued for the REST API rather than the tool server', async () => {
+    const rest = await connectApp(stack.publicUrl, {
+      email: stack.demo.user.email,
+      password: stack.demo.password,
+      scope: 'content.read',
+      resource: stack.publicUrl,
+      sites: [stack.demo.site.id],
+    });
+    // the token works on the REST API it was issued for …
+    expect((await edge('GET', '/v1/sites', { token: rest.tokens.access_token })).status).toBe(200);
+    // … and not on the tool server
+    const res = await edge('POST', '/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { authorization: `Bearer ${rest.tokens.access_token}` },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/invalid_token/);
+  });
+
+  it('lists 29 tools with annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(29);
+    expect(
+      tools
+        .filter((t) => t.annotations?.destructiveHint)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['kb_delete_category', 'kb_discard_staged_changes', 'kb_restore_article_version']);
+  });
+
+  it('kb_list_sites works and names the site', async () => {
+    const res: any = await client.callTool({ name: 'kb_list_sites', arguments: {} });
+    expect(res.isError).toBeFalsy();
+    expect(res.structuredContent.sites.map((s: any) => s.id)).toEqual([stack.demo.site.id]);
+    expect(text(res)).toContain(`Site ${stack.demo.site.id}`);
+  });
+
+  it('refuses an unknown argument before any request', async () => {
+    const res: any = await client.callTool({
+      name: 'kb_list_articles',
+      arguments: { status: 'draft' },
+    });
+    expect(res.isError).toBe(true);
+    expect(text(res)).toContain('Input validation error');
+    expect(text(res)).toContain("Unrecognized key(s) in object: 'status'");
+  });
+
+  it('creates, reads, updates, lists and searches articles as the person who authorized', async () => {
+    const title = unique('Agent article ');
+    const created: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: {
+        title: { en: title },
+        content: { en: '<p>Written by an agent about quasar widgets.</p>' },
+        published: true,
+      },
+    });
+    expect(created.isError).toBeFalsy();
+    expect(created.structuredContent).toMatchObject({ status: 'success', action: 'created' });
+    const id = created.structuredContent.article.id;
+    expect(JSON.parse(text(created)).article.id).toBe(id);
+
+    const got: any = await client.callTool({ name: 'kb_get_article', arguments: { id } });
+    expect(text(got)).toContain(title);
+    expect(text(got)).not.toContain('quasar widgets');
+    expect(got.structuredContent.article.content.en).toContain('quasar widgets');
+
+    const updated: any = await client.callTool({
+      name: 'kb_update_article',
+      arguments: { id, title: { en: `${title} v2` } },
+    });
+    expect(updated.structuredContent.article.title.en).toBe(`${title} v2`);
+
+    const listed: any = await client.callTool({
+      name: 'kb_list_articles',
+      arguments: { limit: 5, response_format: 'json' },
+    });
+    expect(listed.structuredContent).toMatchObject({
+      page: 1,
+      per_page: 5,
+      count: expect.any(Number),
+      has_more: expect.any(Boolean),
+    });
+    expect(JSON.parse(text(listed)).items.length).toBeLessThanOrEqual(5);
+
+    const found: any = await client.callTool({
+      name: 'kb_search_articles',
+      arguments: { query: 'quasar' },
+    });
+    expect(found.isError).toBeFalsy();
+    expect(found.structuredContent.items.map((a: any) => a.id)).toContain(id);
+  });
+
+  it('refuses a language the site does not publish in with the API message', async () => {
+    const res: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: { title: { fr: 'Bonjour' } },
+    });
+    expect(res.isError).toBe(true);
+    expect(text(res)).toMatch(/^Error: Unsupported language key "fr" provided\./);
+  });
+
+  it('bulk: up to 50 through the API; 51 to 100 fail as a whole', async () => {
+    const ok: any = await client.callTool({
+      name: 'kb_bulk_create_articles',
+      arguments: {
+        articles: [{ title: { en: unique('Bulk A ') } }, { title: { en: unique('Bulk B ') } }],
+      },
+    });
+    expect(ok.isError).toBeFalsy();
+    expect(ok.structuredContent.meta).toMatchObject({ total: 2, created: 2 });
+    const tooMany: any = await client.callTool({
+      name: 'kb_bulk_create_articles',
+      arguments: { articles: Array.from({ length: 51 }, (_, i) => ({ title: { en: `x${i}` } })) },
+    });
+    expect(tooMany.isError).toBe(true);
+    expect(text(tooMany)).toContain('The request could not be accepted.');
+  });
+
+  it('manages categories', async () => {
+    const created: any = await client.callTool({
+      name: 'kb_create_category',
+      arguments: { name: { en: unique('Agent cat ') } },
+    });
+    expect(created.isError).toBeFalsy();
+    expect(created.structuredContent.category.position).toBe(0);
+    const id = created.structuredContent.category.id;
+    const updated: any = await client.callTool({
+      name: 'kb_update_category',
+      arguments: { id, icon: 'star' },
+    });
+    expect(updated.structuredContent.category.icon).toBe('star');
+    const listed: any = await client.callTool({ name: 'kb_list_categories', arguments: {} });
+    expect(listed.structuredContent.items.map((c: any) => c.id)).toContain(id);
+    const all = listed.structuredContent.items.map((c: any) => c.id);
+    const reordered: any = await client.callTool({
+      name: 'kb_reorder_categories',
+      arguments: { order: [...all].reverse() },
+    });
+    expect(reordered.isError).toBeFalsy();
+    const article: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: { title: { en: unique('In cat ') }, category_id: id },
+    });
+    const order: any = await client.callTool({
+      name: 'kb_reorder_category_articles',
+      arguments: { category_id: id, order: [article.structuredContent.article.id] },
+    });
+    expect(order.isError).toBeFalsy();
+    const deleted: any = await client.callTool({
+      name: 'kb_delete_category',
+      arguments: { id, on_orphan: 'uncategorize' },
+    });
+    expect(deleted.isError).toBeFalsy();
+  });
+
+  it('a token without the plan is refused on a Starter site (402 plan_upgrade_required)', async () => {
+    const email = `${unique('starter')}@example.test`;
+    const { user } = await hc('user', 'create', '--email', email, '--password', 'secret-pass-9');
+    const { site } = await hc(
+      'site',
+      'create',
+      '--owner',
+      String(user.id),
+      '--name',
+      'Starter',
+      '--subdomain',
+      unique('st'),
+      '--plan',
+      'growth',
+    );
+    const agent = await connectAgent(email, 'secret-pass-9', [site.id], site.id);
+    await hc('site', 'update', '--site', String(site.id), '--plan', 'starter');
+    const res: any = await agent.client.callTool({ name: 'kb_list_articles', arguments: {} });
+    expect(res.isError).toBe(true);
+    expect(text(res)).toContain('plan_upgrade_required');
+    await agent.client.close();
+  });
+
+  it('shows the way out of site_required when several sites are shared and none is chosen', async () => {
+    const email = `${unique('multi')}@example.test`;
+    const { user } = await hc('user', 'create', '--email', email, '--password', 'secret-pass-8');
+    const a = await hc(
+      'site',
+      'create',
+      '--owner',
+      String(user.id),
+      '--name',
+      'A',
+      '--subdomain',
+      unique('a'),
+    );
+    const b = await hc(
+      'site',
+      'create',
+      '--owner',
+      String(user.id),
+      '--name',
+      'B',
+      '--subdomain',
+      unique('b'),
+    );
+    const agent = await connectAgent(email, 'secret-pass-8', [a.site.id, b.site.id]);
+    const sites: any = await agent.client.callTool({ name: 'kb_list_sites', arguments: {} });
+    expect(sites.structuredContent.sites.map((s: any) => s.id).sort()).toEqual(
+      [a.site.id, b.site.id].sort(),
+    );
+    const res: any = await agent.client.callTool({ name: 'kb_list_articles', arguments: {} });
+    expect(res.isError).toBe(true);
+    expect(text(res)).toMatch(/kb_list_sites/);
+    expect(text(res)).toMatch(/\?site=<id>/);
+    await agent.client.close();
+  });
+
+  it('stages, publishes, lists and restores versions, and discards', async () => {
+    const created: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: {
+        title: { en: unique('Staged ') },
+        content: { en: '<p>Live text.</p>' },
+        published: true,
+      },
+    });
+    const id = created.structuredContent.article.id;
+    const staged: any = await client.callTool({
+      name: 'kb_stage_article_changes',
+      arguments: { article_id: id, locale: 'en', content: '<p>Staged text.</p>' },
+    });
+    expect(staged.isError).toBeFalsy();
+    expect(staged.structuredContent.staged.fields.content).toBe('<p>Staged text.</p>');
+    const read: any = await client.callTool({
+      name: 'kb_get_staged_changes',
+      arguments: { article_id: id, locale: 'en' },
+    });
+    expect(read.isError).toBeFalsy();
+    const published: any = await client.callTool({
+      name: 'kb_publish_staged_changes',
+      arguments: { article_id: id },
+    });
+    expect(published.structuredContent.published_locales).toEqual(['en']);
+    expect(published.structuredContent.article.content.en).toBe('<p>Staged text.</p>');
+    const versions: any = await client.callTool({
+      name: 'kb_list_article_versions',
+      arguments: { article_id: id, response_format: 'json' },
+    });
+    const [version] = versions.structuredContent.versions;
+    const restored: any = await client.callTool({
+      name: 'kb_restore_article_version',
+      arguments: { article_id: id, version_id: version.id },
+    });
+    expect(restored.structuredContent.article.content.en).toBe('<p>Live text.</p>');
+    await client.callTool({
+      name: 'kb_stage_article_changes',
+      arguments: { article_id: id, locale: 'en', title: 'Never' },
+    });
+    const discarded: any = await client.callTool({
+      name: 'kb_discard_staged_changes',
+      arguments: { article_id: id },
+    });
+    expect(discarded.structuredContent.discarded).toBe(1);
+    const nothing: any = await client.callTool({
+      name: 'kb_discard_staged_changes',
+      arguments: { article_id: id },
+    });
+    expect(nothing.isError).toBe(true);
+    expect(text(nothing)).toContain('This article has no staged changes to discard.');
+  });
+
+  it('moderates and answers comments without ever showing an email', async () => {
+    const created: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: { title: { en: unique('Discussed ') }, published: true },
+    });
+    const articleId = created.structuredContent.article.id;
+    const { comment } = await hc(
+      'comment',
+      'add',
+      '--site',
+      String(stack.demo.site.id),
+      '--article',
+      String(articleId),
+      '--name',
+      'Reader Rita',
+      '--email',
+      'rita@example.test',
+      '--text',
+      'Does this work offline?',
+    );
+    const listed: any = await client.callTool({
+      name: 'kb_list_comments',
+      arguments: { article_id: articleId, response_format: 'json' },
+    });
+    expect(listed.structuredContent.items.map((c: any) => c.id)).toContain(comment.id);
+    expect(JSON.stringify(listed)).not.toContain('rita@example.test');
+    const approved: any = await client.callTool({
+      name: 'kb_moderate_comment',
+      arguments: { id: comment.id, action: 'approve' },
+    });
+    expect(approved.isError).toBeFalsy();
+    const reply: any = await client.callTool({
+      name: 'kb_reply_to_comment',
+      arguments: { article_id: articleId, parent_id: comment.id, text: 'Yes, it does.' },
+    });
+    expect(reply.isError).toBeFalsy();
+    const threads: any = await client.callTool({
+      name: 'kb_get_article_comments',
+      arguments: { article_id: articleId, response_format: 'json' },
+    });
+    expect(threads.structuredContent.meta).toMatchObject({ threads_count: 1, comments_count: 2 });
+    expect(JSON.stringify(threads)).not.toContain('rita@example.test');
+    const withEmail: any = await client.callTool({
+      name: 'kb_list_comments',
+      arguments: { include_email: true },
+    });
+    expect(withEmail.isError).toBe(true);
+  });
+
+  it('reads, answers and resolves team notes', async () => {
+    const created: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: {
+        title: { en: unique('Noted ') },
+        content: { en: '<p>The quick brown fox.</p>' },
+      },
+    });
+    const articleId = created.structuredContent.article.id;
+    const { note } = await hc(
+      'note',
+      'add',
+      '--site',
+      String(stack.demo.site.id),
+      '--article',
+      String(articleId),
+      '--user',
+      String(stack.demo.user.id),
+      '--lang',
+      'en',
+      '--quote',
+      'brown fox',
+      '--text',
+      'Is it brown?',
+    );
+    const notes: any = await client.callTool({
+      name: 'kb_list_article_notes',
+      arguments: { article_id: articleId, response_format: 'json' },
+    });
+    expect(notes.structuredContent.notes.map((n: any) => n.id)).toContain(note.id);
+    const reply: any = await client.callTool({
+      name: 'kb_reply_to_article_note',
+      arguments: { article_id: articleId, note_id: note.id, text: 'Rather grey.' },
+    });
+    expect(reply.structuredContent.note.replies).toHaveLength(1);
+    const resolved: any = await client.callTool({
+      name: 'kb_resolve_article_note',
+      arguments: { article_id: articleId, note_id: note.id },
+    });
+    expect(resolved.structuredContent).toMatchObject({ status: 'success', id: note.id });
+  });
+
+  it('refreshes an expired access token by itself and keeps working', async () => {
+    const before = auth.saved!;
+    auth.saved = { ...before, access_token: 'spoiled' };
+    const res: any = await client.callTool({ name: 'kb_list_sites', arguments: {} });
+    expect(res.isError).toBeFalsy();
+    expect(auth.saved.access_token).not.toBe('spoiled');
+    expect(auth.saved.refresh_token).not.toBe(before.refresh_token); // rotated
+  });
+});
