@@ -182,13 +182,4 @@ export class VersionsRepository {
       newSlug,
     ]);
   }
-
-  /** Where an old slug leads now (for the reader site), or null. */
-  async redirectFor(siteId: number, lang: string, oldSlug: string): Promise<number | null> {
-    const rows = await this.ds.query(
-      'SELECT article_id FROM slug_redirects WHERE site_id = ? AND lang = ? AND old_slug = ?',
-      [siteId, lang, oldSlug],
-    );
-    return rows[0] ? Number(rows[0].article_id) : null;
-  }
 }
