@@ -8,6 +8,7 @@ const APPS = [
   { name: 'mcp-gateway', port: 3002, portVar: 'HC_MCP_GATEWAY_PORT' },
   { name: 'webhook-dispatcher', port: 3003, portVar: 'HC_WEBHOOK_DISPATCHER_PORT' },
   { name: 'design-service', port: 3004, portVar: 'HC_DESIGN_SERVICE_PORT' },
+  { name: 'reader-site', port: 3005, portVar: 'HC_READER_SITE_PORT' },
 ];
 const EDGE = { name: 'edge', portVar: 'HC_PORT', port: 8080 };
 

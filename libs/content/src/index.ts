@@ -4,3 +4,4 @@ export * from './markup';
 export * from './markdown';
 export * from './slug';
 export * from './text';
+export * from './interface-texts';

@@ -1,5 +1,5 @@
 /**
- * The reader site's interface texts (GET /translations): every key with its English default
+ * The reader site's interface texts (GET /translations, rendered by apps/reader-site): every key with its English default
  * and the defaults of the languages we ship (de, fr, es). Any other language falls back to
  * English until the site overrides a text. `{placeholders}` are filled in by the reader site.
  */

@@ -1,7 +1,7 @@
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { run } from '../cli';
-import { INTERFACE_TEXT_KEYS } from './interface-texts';
+import { INTERFACE_TEXT_KEYS } from '@hc/content';
 
 describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
   let t: TestApp;

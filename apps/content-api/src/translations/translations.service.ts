@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldError, messages } from '@hc/contracts';
 import { queryString } from '@hc/http';
-import { defaultText, INTERFACE_TEXT_KEYS, isInterfaceTextKey } from './interface-texts';
+import { defaultText, INTERFACE_TEXT_KEYS, isInterfaceTextKey } from '@hc/content';
 import { TranslationsRepository } from './translations.repository';
 
 interface TranslationSite {

@@ -1,5 +1,15 @@
 // Every entity of the one schema. Add a domain's entities to ENTITIES when adding its file.
 import {
+  AnalyticsArticleDailyEntity,
+  AnalyticsDailyEntity,
+  AnalyticsRollupEntity,
+  AnalyticsSearchDailyEntity,
+  ContactMessageEntity,
+  ReaderSearchEntity,
+  ReaderSessionEntity,
+  ReaderViewEntity,
+} from './activity.entities';
+import {
   ArticleCategoryEntity,
   ArticleEntity,
   ArticleStatsEntity,
@@ -41,6 +51,7 @@ import {
 } from './tenancy.entities';
 import { WebhookDeliveryEntity, WebhookEntity, WebhookEventEntity } from './webhooks.entities';
 
+export * from './activity.entities';
 export * from './content.entities';
 export * from './design.entities';
 export * from './engagement.entities';
@@ -88,4 +99,12 @@ export const ENTITIES = [
   SlugRedirectEntity,
   ChangeSetEntity,
   ChangeSetItemEntity,
+  ReaderViewEntity,
+  ReaderSearchEntity,
+  ReaderSessionEntity,
+  ContactMessageEntity,
+  AnalyticsDailyEntity,
+  AnalyticsArticleDailyEntity,
+  AnalyticsSearchDailyEntity,
+  AnalyticsRollupEntity,
 ];

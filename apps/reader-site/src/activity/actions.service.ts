@@ -1,0 +1,299 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { verifyPassword } from '@hc/auth';
+import { FEEDBACK_RATINGS } from '@hc/data';
+import type { FeedbackRating } from '@hc/data';
+import { articlePath } from '../render/context';
+import { h } from '../render/html';
+import { plainPage } from '../render/page';
+import { ContentRepository } from '../pages/content.repository';
+import { bodyString, queryString, refId } from '../pages/reader-request';
+import { mayRead, ReaderService } from '../pages/reader.service';
+import { cookies, SESSION_COOKIE, setCookie } from '../site/access';
+import { Admitted, GateService, send } from '../site/gate.service';
+import { SiteRepository } from '../site/site.repository';
+import { ActivityRepository } from './activity.repository';
+
+const TEXT_MAX = 5000;
+const NAME_MAX = 191;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const SESSION_SECONDS = 7 * 86_400;
+
+/** The reader site's forms: rating, comment, contact, sign-in, site password, sign-out. */
+@Injectable()
+export class ActionsService {
+  constructor(
+    private readonly gate: GateService,
+    private readonly sites: SiteRepository,
+    private readonly content: ContentRepository,
+    private readonly activity: ActivityRepository,
+    private readonly pages: ReaderService,
+  ) {}
+
+  async post(req: Request, res: Response): Promise<void> {
+    const open = /\/(signin|password|signout)$/.test(req.path);
+    const admitted = await this.gate.admit(req, res, { open });
+    if (!admitted) return;
+    const [route, ref, action, ...rest] = admitted.path.segments;
+    if (rest.length === 0 && admitted.path.lang !== null) {
+      if (route === 'articles' && ref && action === 'feedback')
+        return this.feedback(req, res, admitted, ref);
+      if (route === 'articles' && ref && action === 'comments')
+        return this.comment(req, res, admitted, ref);
+      if (route === 'contact' && !ref) return this.contact(req, res, admitted);
+      if (route === 'signin' && !ref) return this.signIn(req, res, admitted);
+      if (route === 'password' && !ref) return this.password(req, res, admitted);
+      if (route === 'signout' && !ref) return this.signOut(req, res, admitted);
+    }
+    send(
+      res,
+      404,
+      plainPage({
+        lang: admitted.site.defaultLanguage,
+        title: 'Not found',
+        siteName: admitted.site.name,
+        body: h('h1', {}, 'Not found'),
+      }),
+    );
+  }
+
+  /** The article a form posts to, when this reader may read it (else the 404 page is sent). */
+  private async readable(req: Request, res: Response, admitted: Admitted, ref: string) {
+    const id = refId(ref);
+    const article = id === null ? null : await this.content.article(admitted.site.id, id);
+    if (!article || !mayRead(article, admitted, queryString(req, 'token'))) {
+      await this.pages.render(req, res, admitted, 'notFound', { kind: 'notFound' }, 404, false);
+      return null;
+    }
+    return article;
+  }
+
+  private siteLang(admitted: Admitted, value: string | null): string {
+    const { site } = admitted;
+    return value && [site.defaultLanguage, ...site.languages].includes(value)
+      ? value
+      : site.defaultLanguage;
+  }
+
+  private back(
+    req: Request,
+    admitted: Admitted,
+    articleId: number,
+    slug: string,
+    extra: string,
+    anchor: string,
+  ): string {
+    const token = queryString(req, 'token');
+    const q = [token ? `token=${encodeURIComponent(token)}` : '', extra].filter(Boolean).join('&');
+    return `${admitted.path.base}${admitted.path.langPrefix}${articlePath({ id: articleId, slug })}${q ? `?${q}` : ''}#${anchor}`;
+  }
+
+  /** #8's feedback rules: a rating of the three kinds; an unknown language is the default. */
+  private async feedback(req: Request, res: Response, admitted: Admitted, ref: string) {
+    const article = await this.readable(req, res, admitted, ref);
+    if (!article) return;
+    const rating = bodyString(req, 'rating');
+    const lang = this.siteLang(admitted, bodyString(req, 'lang'));
+    const slug = article.translations.find((t) => t.lang === admitted.path.lang)?.slug ?? '';
+    if (!rating || !(FEEDBACK_RATINGS as readonly string[]).includes(rating)) {
+      send(
+        res,
+        422,
+        plainPage({
+          lang,
+          title: 'Feedback',
+          siteName: admitted.site.name,
+          body: h(
+            'p',
+            { role: 'alert' },
+            'Choose one of the answers.',
+            ' ',
+            h(
+              'a',
+              { href: this.back(req, admitted, article.id, slug, '', 'hc-feedback') },
+              'Back to the article',
+            ),
+          ),
+        }),
+      );
+      return;
+    }
+    const message = (bodyString(req, 'message') ?? '').trim();
+    await this.activity.recordFeedback(
+      admitted.site.id,
+      article.id,
+      lang,
+      rating as FeedbackRating,
+      message ? [...message].slice(0, TEXT_MAX).join('') : null,
+    );
+    res.redirect(303, this.back(req, admitted, article.id, slug, 'rated=1', 'hc-feedback'));
+  }
+
+  /** A reader comment into #8's moderation flow (pending while the site moderates). */
+  private async comment(req: Request, res: Response, admitted: Admitted, ref: string) {
+    const article = await this.readable(req, res, admitted, ref);
+    if (!article) return;
+    const name = (bodyString(req, 'name') ?? '').trim();
+    const email = (bodyString(req, 'email') ?? '').trim().toLowerCase();
+    const text = (bodyString(req, 'text') ?? '').trim();
+    let error: string | null = null;
+    if (!name) error = 'The name field is required.';
+    else if ([...name].length > NAME_MAX)
+      error = `The name field must not be greater than ${NAME_MAX} characters.`;
+    else if (!email || !EMAIL.test(email) || email.length > NAME_MAX)
+      error = 'The email field must be a valid email address.';
+    else if (!text) error = 'The text field is required.';
+    else if ([...text].length > TEXT_MAX)
+      error = `The text field must not be greater than ${TEXT_MAX} characters.`;
+    let parentId: number | null = null;
+    let lang = this.siteLang(admitted, bodyString(req, 'lang'));
+    const rawParent = bodyString(req, 'parent_id');
+    if (!error && rawParent) {
+      const parent = /^\d{1,10}$/.test(rawParent)
+        ? await this.activity.parentComment(admitted.site.id, article.id, Number(rawParent))
+        : null;
+      if (!parent) error = 'The selected parent id is invalid.';
+      else {
+        parentId = parent.id;
+        lang = parent.lang;
+      }
+    }
+    if (error) {
+      await this.pages.article(req, res, admitted, ref, false, `comment-error:${error}`, 422);
+      return;
+    }
+    const status = await this.activity.insertComment(admitted.site.id, {
+      articleId: article.id,
+      parentId,
+      lang,
+      name,
+      email,
+      text,
+      ip: req.ip ?? null,
+    });
+    const slug = article.translations.find((t) => t.lang === admitted.path.lang)?.slug ?? '';
+    res.redirect(
+      303,
+      this.back(req, admitted, article.id, slug, `comment=${status}`, 'hc-comments'),
+    );
+  }
+
+  /** The contact form: stored and delivered as a `contact.submitted` event. */
+  private async contact(req: Request, res: Response, admitted: Admitted) {
+    const values = {
+      name: (bodyString(req, 'name') ?? '').trim(),
+      email: (bodyString(req, 'email') ?? '').trim(),
+      subject: (bodyString(req, 'subject') ?? '').trim(),
+      message: (bodyString(req, 'message') ?? '').trim(),
+    };
+    const errors: string[] = [];
+    if (bodyString(req, 'require_name') === '1' && !values.name)
+      errors.push('The name field is required.');
+    if ([...values.name].length > NAME_MAX)
+      errors.push(`The name field must not be greater than ${NAME_MAX} characters.`);
+    if (!EMAIL.test(values.email) || values.email.length > NAME_MAX)
+      errors.push('The email field must be a valid email address.');
+    if ([...values.subject].length > NAME_MAX)
+      errors.push(`The subject field must not be greater than ${NAME_MAX} characters.`);
+    if (!values.message) errors.push('The message field is required.');
+    else if ([...values.message].length > TEXT_MAX)
+      errors.push(`The message field must not be greater than ${TEXT_MAX} characters.`);
+    if (errors.length) {
+      await this.pages.render(
+        req,
+        res,
+        admitted,
+        'contact',
+        { kind: 'contact', sent: false, errors, values },
+        422,
+        false,
+      );
+      return;
+    }
+    await this.activity.insertContact(admitted.site, {
+      lang: admitted.path.lang!,
+      name: values.name || null,
+      email: values.email.toLowerCase(),
+      subject: values.subject || null,
+      message: values.message,
+    });
+    res.redirect(303, `${admitted.path.base}${admitted.path.langPrefix}/contact?sent=1`);
+  }
+
+  private next(req: Request, admitted: Admitted): string {
+    const next = bodyString(req, 'next');
+    const base = admitted.path.base;
+    return next &&
+      (next === base || next.startsWith(`${base}/`) || next.startsWith(`${base}?`)) &&
+      !next.includes('\\')
+      ? next
+      : base;
+  }
+
+  /** A team member signs in with their account (users.password_hash); members only. */
+  private async signIn(req: Request, res: Response, admitted: Admitted) {
+    const email = (bodyString(req, 'email') ?? '').trim().toLowerCase();
+    const password = bodyString(req, 'password') ?? '';
+    const user = email ? await this.sites.userForSignIn(admitted.site.id, email) : null;
+    const valid =
+      user !== null && password !== '' && (await verifyPassword(password, user.passwordHash));
+    if (!valid || !user.role) {
+      this.gate.signInPage(
+        req,
+        res,
+        admitted.site,
+        admitted.path,
+        valid
+          ? 'This account is not a member of this help center.'
+          : 'The email or password is not correct.',
+        401,
+      );
+      return;
+    }
+    await this.startSession(req, res, admitted, user.id);
+  }
+
+  private async password(req: Request, res: Response, admitted: Admitted) {
+    const password = bodyString(req, 'password') ?? '';
+    const hash = admitted.site.passwordHash;
+    const valid =
+      admitted.site.visibility === 'password' &&
+      hash !== null &&
+      password !== '' &&
+      (await verifyPassword(password, hash));
+    if (!valid) {
+      this.gate.passwordPage(
+        req,
+        res,
+        admitted.site,
+        admitted.path,
+        'The password is not correct.',
+        401,
+      );
+      return;
+    }
+    await this.startSession(req, res, admitted, null);
+  }
+
+  private async startSession(
+    req: Request,
+    res: Response,
+    admitted: Admitted,
+    userId: number | null,
+  ) {
+    await this.sites.purgeExpired();
+    const token = await this.sites.openSession(admitted.site.id, userId);
+    setCookie(req, res, SESSION_COOKIE, token, {
+      path: admitted.path.base,
+      maxAgeSeconds: SESSION_SECONDS,
+    });
+    res.redirect(303, this.next(req, admitted));
+  }
+
+  private async signOut(req: Request, res: Response, admitted: Admitted) {
+    const token = cookies(req)[SESSION_COOKIE];
+    if (token) await this.sites.closeSession(admitted.site.id, token);
+    setCookie(req, res, SESSION_COOKIE, '', { path: admitted.path.base, maxAgeSeconds: 0 });
+    res.redirect(303, admitted.path.base);
+  }
+}

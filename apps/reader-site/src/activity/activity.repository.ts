@@ -1,0 +1,163 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { bumpArticleCounter } from '@hc/data';
+import type { FeedbackRating } from '@hc/data';
+import { writeOutbox } from '@hc/events';
+
+export interface NewReaderComment {
+  articleId: number;
+  parentId: number | null;
+  lang: string;
+  name: string;
+  email: string;
+  text: string;
+  ip: string | null;
+}
+
+export interface NewContactMessage {
+  lang: string;
+  name: string | null;
+  email: string;
+  subject: string | null;
+  message: string;
+}
+
+/** The event a contact form message is delivered as (outbox; not a webhook event of spec 6). */
+export const CONTACT_EVENT = 'contact.submitted';
+
+/**
+ * Reader activity. The reader site owns reader_views, reader_searches and contact_messages; it
+ * writes comments and article_feedback with content-api's rules (decisions.md "Reader site and
+ * analytics": the same statements, the site's moderation setting, article_stats in the same
+ * transaction).
+ */
+@Injectable()
+export class ActivityRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /**
+   * Records a view unless this reader already viewed the article today (UTC); a first view of
+   * the day also adds one to the article's `views`. Returns whether it counted.
+   */
+  async recordView(
+    siteId: number,
+    articleId: number,
+    lang: string,
+    readerKey: string,
+    now = new Date(),
+  ): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      const result = await m.query(
+        `INSERT IGNORE INTO reader_views (site_id, article_id, lang, day, reader_key, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [siteId, articleId, lang, now.toISOString().slice(0, 10), readerKey, now],
+      );
+      if (Number((result as { affectedRows?: number }).affectedRows ?? 0) !== 1) return false;
+      await bumpArticleCounter(m, siteId, articleId, 'views');
+      return true;
+    });
+  }
+
+  async recordSearch(
+    siteId: number,
+    lang: string,
+    query: string,
+    resultsCount: number,
+    readerKey: string,
+  ): Promise<void> {
+    const q = [...query].slice(0, 190).join('');
+    await this.ds.query(
+      `INSERT INTO reader_searches (site_id, lang, query, normalized_query, results_count, reader_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [siteId, lang, q, normalizeQuery(q), resultsCount, readerKey, new Date()],
+    );
+  }
+
+  /** POST /articles/{id}/feedback's rule: one article_feedback row and +1 on article_stats. */
+  async recordFeedback(
+    siteId: number,
+    articleId: number,
+    lang: string,
+    rating: FeedbackRating,
+    message: string | null,
+  ): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query(
+        'INSERT INTO article_feedback (site_id, article_id, lang, rating, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [siteId, articleId, lang, rating, message, new Date()],
+      );
+      await bumpArticleCounter(m, siteId, articleId, rating);
+    });
+  }
+
+  /** The parent comment a reply may hang on: same article, not deleted. */
+  async parentComment(
+    siteId: number,
+    articleId: number,
+    parentId: number,
+  ): Promise<{ id: number; lang: string } | null> {
+    const rows = await this.ds.query(
+      `SELECT id, lang FROM comments WHERE site_id = ? AND article_id = ? AND id = ? AND status <> 'deleted'`,
+      [siteId, articleId, parentId],
+    );
+    return rows[0] ? { id: Number(rows[0].id), lang: rows[0].lang } : null;
+  }
+
+  /**
+   * A reader comment into the moderation flow: `pending` while the site moderates comments
+   * (the default without a comment_settings row), else `published`. Returns its status.
+   */
+  async insertComment(siteId: number, c: NewReaderComment): Promise<'pending' | 'published'> {
+    return this.ds.transaction(async (m) => {
+      const settings = await m.query('SELECT moderate FROM comment_settings WHERE site_id = ?', [
+        siteId,
+      ]);
+      const status = settings[0] && !settings[0].moderate ? 'published' : 'pending';
+      const now = new Date();
+      await m.query(
+        `INSERT INTO comments (site_id, article_id, parent_id, lang, status, body, author_user_id, author_name,
+           author_email, author_ip, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
+        [siteId, c.articleId, c.parentId, c.lang, status, c.text, c.name, c.email, c.ip, now, now],
+      );
+      return status;
+    });
+  }
+
+  /** Stores a contact message and announces it as an event in the same transaction. */
+  async insertContact(site: { id: number; uuid: string }, msg: NewContactMessage): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const now = new Date();
+      const result = await m.query(
+        `INSERT INTO contact_messages (site_id, lang, name, email, subject, message, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [site.id, msg.lang, msg.name, msg.email, msg.subject, msg.message, now],
+      );
+      const id = Number((result as { insertId: number }).insertId);
+      await writeOutbox(
+        m,
+        site.id,
+        CONTACT_EVENT,
+        {
+          helpcenter_id: site.uuid,
+          data: {
+            type: 'contact_message',
+            id,
+            lang: msg.lang,
+            name: msg.name,
+            email: msg.email,
+            subject: msg.subject,
+            message: msg.message,
+          },
+        },
+        now,
+      );
+      return id;
+    });
+  }
+}
+
+/** What analytics groups searches by: lower case, inner whitespace collapsed. */
+export function normalizeQuery(query: string): string {
+  return query.trim().replace(/\s+/g, ' ').toLowerCase();
+}

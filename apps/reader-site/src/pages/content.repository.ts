@@ -1,0 +1,273 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  icon: string | null;
+  position: number;
+  articleSort: string | null;
+}
+
+export interface ArticleSummary {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  updatedAt: Date;
+  views: number;
+}
+
+export interface TranslationRow {
+  lang: string;
+  title: string;
+  slug: string;
+  content: string;
+  searchText: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  released: boolean;
+}
+
+export interface ArticleRow {
+  id: number;
+  published: boolean;
+  deleted: boolean;
+  visibility: 'public' | 'private' | 'link_only';
+  shareToken: string | null;
+  sharedWith: number[];
+  categoryId: number | null;
+  categories: number[];
+  /** Some category of the article is not public. */
+  inPrivateCategory: boolean;
+  authorName: string | null;
+  updatedAt: Date;
+  translations: TranslationRow[];
+}
+
+export interface CommentRow {
+  id: number;
+  parentId: number | null;
+  authorName: string;
+  body: string;
+  createdAt: Date;
+}
+
+export type ListOrder = 'popular' | 'recent' | 'alphabetical' | 'custom';
+
+/**
+ * What an anonymous reader may find (spec 1, 4.4): published, public, not in the Trash, in no
+ * non-public category. Translations are filtered separately (released only).
+ */
+const LISTED = `a.site_id = ? AND a.published = 1 AND a.deleted_at IS NULL AND a.visibility = 'public'
+  AND NOT EXISTS (SELECT 1 FROM article_categories pc JOIN categories c ON c.id = pc.category_id
+    WHERE pc.article_id = a.id AND c.privacy <> 'public')`;
+
+const EXCERPT_CHARS = 200;
+
+/** The reader site's reads of content-api's tables. */
+@Injectable()
+export class ContentRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async categories(siteId: number): Promise<CategoryRow[]> {
+    const rows = await this.ds.query(
+      `SELECT id, parent_id, name, description, icon, position, article_sort FROM categories
+       WHERE site_id = ? AND privacy = 'public' ORDER BY parent_id IS NOT NULL, parent_id, position, id`,
+      [siteId],
+    );
+    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) ?? {};
+    return rows.map((r: Record<string, unknown>) => ({
+      id: Number(r.id),
+      parentId: r.parent_id === null ? null : Number(r.parent_id),
+      name: json(r.name),
+      description: Array.isArray(json(r.description)) ? {} : json(r.description),
+      icon: (r.icon as string | null) ?? null,
+      position: Number(r.position),
+      articleSort: (r.article_sort as string | null) ?? null,
+    }));
+  }
+
+  /** Listed articles with a released translation in `lang`, per category. */
+  async articleCounts(siteId: number, lang: string): Promise<Map<number, number>> {
+    const rows = await this.ds.query(
+      `SELECT ac.category_id AS id, COUNT(*) AS n FROM article_categories ac
+       JOIN articles a ON a.id = ac.article_id
+       JOIN article_translations t ON t.article_id = a.id AND t.lang = ? AND t.released = 1
+       WHERE ac.site_id = ? AND ${LISTED} GROUP BY ac.category_id`,
+      [lang, siteId, siteId],
+    );
+    return new Map(rows.map((r: { id: number; n: number }) => [Number(r.id), Number(r.n)]));
+  }
+
+  /** A list of listed articles in one language (home, category pages, sidebars). */
+  async list(
+    siteId: number,
+    lang: string,
+    options: { categoryId?: number; order: ListOrder; limit: number; excludeId?: number },
+  ): Promise<ArticleSummary[]> {
+    const params: unknown[] = [lang, siteId];
+    let where = LISTED;
+    let join = '';
+    if (options.categoryId !== undefined) {
+      join = 'JOIN article_categories cat ON cat.article_id = a.id AND cat.category_id = ?';
+      params.unshift(options.categoryId);
+    }
+    if (options.excludeId !== undefined) {
+      where += ' AND a.id <> ?';
+      params.push(options.excludeId);
+    }
+    const order =
+      options.order === 'popular'
+        ? 'COALESCE(s.views, 0) DESC, a.updated_at DESC, a.id DESC'
+        : options.order === 'alphabetical'
+          ? 't.title ASC, a.id ASC'
+          : options.order === 'custom' && options.categoryId !== undefined
+            ? 'cat.position IS NULL, cat.position ASC, a.created_at DESC, a.id DESC'
+            : 'a.created_at DESC, a.id DESC';
+    const rows = await this.ds.query(
+      `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${EXCERPT_CHARS + 1}) AS excerpt,
+              a.updated_at, COALESCE(s.views, 0) AS views
+       FROM articles a ${join}
+       JOIN article_translations t ON t.article_id = a.id AND t.lang = ? AND t.released = 1
+       LEFT JOIN article_stats s ON s.article_id = a.id
+       WHERE ${where} ORDER BY ${order} LIMIT ?`,
+      [...params, options.limit],
+    );
+    return rows.map(toSummary);
+  }
+
+  /**
+   * Spec 4.4 search, the same rules as GET /articles?search: FULLTEXT over title and text of
+   * one language, only what an anonymous reader could find, at most `max` best matches; on a
+   * site whose default language is not English only articles with a released English text.
+   */
+  async search(
+    siteId: number,
+    lang: string,
+    booleanQuery: string,
+    requireEnglish: boolean,
+    max: number,
+  ): Promise<ArticleSummary[]> {
+    const english = requireEnglish
+      ? `AND EXISTS (SELECT 1 FROM article_translations e
+           WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
+      : '';
+    const rows = await this.ds.query(
+      `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${EXCERPT_CHARS + 1}) AS excerpt,
+              a.updated_at, COALESCE(s.views, 0) AS views,
+              MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) AS score
+       FROM article_translations t
+       JOIN articles a ON a.id = t.article_id
+       LEFT JOIN article_stats s ON s.article_id = a.id
+       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1
+         AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)
+         AND ${LISTED} ${english}
+       ORDER BY score DESC, a.updated_at DESC, a.id DESC LIMIT ?`,
+      [booleanQuery, siteId, lang, booleanQuery, siteId, max],
+    );
+    return rows.map(toSummary);
+  }
+
+  /** One article of the site with everything the visibility rules need (null: no such id). */
+  async article(siteId: number, id: number): Promise<ArticleRow | null> {
+    const rows = await this.ds.query(
+      `SELECT a.id, a.published, a.deleted_at, a.visibility, a.share_token, a.shared_with,
+              a.category_id, a.updated_at, u.name AS author_name
+       FROM articles a LEFT JOIN users u ON u.id = a.author_id
+       WHERE a.site_id = ? AND a.id = ?`,
+      [siteId, id],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    const [translations, categories] = await Promise.all([
+      this.ds.query(
+        `SELECT lang, title, slug, content, search_text, meta_title, meta_description, released
+         FROM article_translations WHERE site_id = ? AND article_id = ?`,
+        [siteId, id],
+      ),
+      this.ds.query(
+        `SELECT ac.category_id, c.privacy FROM article_categories ac
+         JOIN categories c ON c.id = ac.category_id WHERE ac.site_id = ? AND ac.article_id = ?
+         ORDER BY ac.sort`,
+        [siteId, id],
+      ),
+    ]);
+    const sharedWith =
+      typeof r.shared_with === 'string' ? JSON.parse(r.shared_with) : r.shared_with;
+    return {
+      id: Number(r.id),
+      published: Boolean(r.published),
+      deleted: r.deleted_at !== null,
+      visibility: r.visibility,
+      shareToken: r.share_token,
+      sharedWith: (sharedWith ?? []).map(Number),
+      categoryId: r.category_id === null ? null : Number(r.category_id),
+      categories: categories.map((c: { category_id: number }) => Number(c.category_id)),
+      inPrivateCategory: categories.some((c: { privacy: string }) => c.privacy !== 'public'),
+      authorName: r.author_name ?? null,
+      updatedAt: new Date(r.updated_at),
+      translations: translations.map((t: Record<string, unknown>) => ({
+        lang: t.lang as string,
+        title: t.title as string,
+        slug: t.slug as string,
+        content: t.content as string,
+        searchText: t.search_text as string,
+        metaTitle: (t.meta_title as string | null) ?? null,
+        metaDescription: (t.meta_description as string | null) ?? null,
+        released: Boolean(t.released),
+      })),
+    };
+  }
+
+  /** Published comments of an article in one language, oldest first. */
+  async comments(siteId: number, articleId: number, lang: string): Promise<CommentRow[]> {
+    const rows = await this.ds.query(
+      `SELECT id, parent_id, author_name, body, created_at FROM comments
+       WHERE site_id = ? AND article_id = ? AND lang = ? AND status = 'published' ORDER BY id`,
+      [siteId, articleId, lang],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      id: Number(r.id),
+      parentId: r.parent_id === null ? null : Number(r.parent_id),
+      authorName: r.author_name as string,
+      body: r.body as string,
+      createdAt: new Date(r.created_at as string),
+    }));
+  }
+
+  /** The site's own wording of interface texts in one language. */
+  async textOverrides(siteId: number, lang: string): Promise<Record<string, string>> {
+    const rows = await this.ds.query(
+      'SELECT text_key, text FROM interface_text_overrides WHERE site_id = ? AND lang = ?',
+      [siteId, lang],
+    );
+    return Object.fromEntries(
+      rows.map((r: { text_key: string; text: string }) => [r.text_key, r.text]),
+    );
+  }
+
+  /** Image addresses by id (logos, design images), this site's only. */
+  async imageUrls(siteId: number, ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.ds.query(
+      `SELECT id, url FROM images WHERE site_id = ? AND id IN (${ids.map(() => '?').join(',')})`,
+      [siteId, ...ids],
+    );
+    return new Map(rows.map((r: { id: number; url: string }) => [Number(r.id), r.url]));
+  }
+}
+
+function toSummary(r: Record<string, unknown>): ArticleSummary {
+  const text = String(r.excerpt ?? '');
+  return {
+    id: Number(r.id),
+    title: r.title as string,
+    slug: r.slug as string,
+    excerpt: text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text,
+    updatedAt: new Date(r.updated_at as string),
+    views: Number(r.views ?? 0),
+  };
+}

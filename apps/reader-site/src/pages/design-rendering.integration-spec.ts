@@ -1,0 +1,269 @@
+import { startTestApp, TestApp } from '@hc/testing';
+import { createReaderSite } from '../app.factory';
+import { article, category, liveDesign } from '../testing/reader-fixtures';
+import { ReaderClient } from '../testing/reader-client';
+
+/** A design document as the design service stores it after a theme is applied and published. */
+function publishedDocument() {
+  const comp = (
+    id: string,
+    type: string,
+    config: Record<string, unknown> = {},
+    children: unknown[] = [],
+  ) => ({
+    id,
+    type,
+    config,
+    visibleOn: 'all',
+    children,
+  });
+  const header = {
+    config: { background: null, padding: 'standard', borderBottom: true, align: 'left' },
+    components: [
+      comp('logo1', 'Logo', { showImage: true, showName: true }),
+      comp('nav1', 'Navigation'),
+      comp('lang1', 'LanguageSwitcher'),
+    ],
+  };
+  const footer = {
+    config: {},
+    components: [
+      comp('links1', 'FooterLinks', {
+        title: 'More help',
+        links: [{ label: 'Status', href: 'https://status.example.com' }],
+      }),
+    ],
+  };
+  const page = (main: unknown[], hero: unknown[] = [], layout = 'full') => ({
+    layout,
+    settings: {},
+    regions: {
+      header,
+      hero: { config: {}, components: hero },
+      sidebar: { config: {}, components: [] },
+      main: { config: {}, components: main },
+      footer,
+      utility: { config: {}, components: [] },
+    },
+  });
+  return {
+    brand: {
+      name: 'Acme Docs',
+      tagline: null,
+      logoAssetId: null,
+      darkLogoAssetId: null,
+      faviconAssetId: null,
+      websiteUrl: null,
+    },
+    theme: {
+      colors: {
+        primary: '#7c3aed',
+        accent: '#ec4899',
+        fg: '#1e1b4b',
+        bg: '#ffffff',
+        muted: '#6b7280',
+        surface: '#f5f3ff',
+        border: '#e9d5ff',
+      },
+      darkColors: {
+        primary: '#a78bfa',
+        accent: '#f472b6',
+        fg: '#ede9fe',
+        bg: '#0f0a1f',
+        muted: '#a1a1aa',
+        surface: '#1c1433',
+        border: '#2e2450',
+      },
+      fonts: { heading: 'Manrope', body: 'Inter', code: 'JetBrains Mono' },
+      radius: { buttons: 'full', cards: 'large', inputs: 'medium' },
+      density: 'comfortable',
+    },
+    meta: {
+      title: 'Acme Help',
+      description: 'Guides for Acme.',
+      direction: 'auto',
+      noIndex: false,
+    },
+    pages: {
+      home: page(
+        [
+          comp('grid1', 'CategoryGrid', { title: 'Topics', style: 'tiles', columns: 4 }),
+          comp('list1', 'ArticleList', { title: 'What is new', source: 'recent' }),
+        ],
+        [
+          comp(
+            'hero1',
+            'Hero',
+            { title: 'What can we help you build?', background: 'gradient', height: 'tall' },
+            [comp('search1', 'SearchBar', { placeholder: 'Search the docs' })],
+          ),
+        ],
+      ),
+      category: page([comp('bc1', 'Breadcrumbs')]),
+      article: page(
+        [
+          comp('bc2', 'Breadcrumbs'),
+          comp('body1', 'ArticleBody'),
+          comp('meta1', 'ArticleMetadata'),
+        ],
+        [],
+        'sidebar-left',
+      ),
+      search: page([comp('search2', 'SearchBar')]),
+      contact: page([comp('contact1', 'ContactForm', { title: 'Write to Acme' })]),
+      notFound: page([comp('rt1', 'RichText', { markdown: 'Lost? **Try the search.**' })]),
+    },
+    syncedRegions: ['header', 'footer'],
+    globals: {
+      navigation: [
+        { id: 'n1', label: 'Guides', href: '/', type: 'link', cssClass: null, children: [] },
+        {
+          id: 'n2',
+          label: 'Contact',
+          href: '/contact',
+          type: 'link',
+          cssClass: null,
+          children: [],
+        },
+      ],
+      scripts: [
+        {
+          id: 'analytics',
+          label: null,
+          position: 'headEnd',
+          src: 'https://cdn.example.com/a.js',
+          pages: null,
+          enabled: true,
+          defer: true,
+          async: false,
+          integrity: null,
+        },
+        {
+          id: 'off',
+          label: null,
+          position: 'bodyEnd',
+          inlineBody: 'window.off = 1;',
+          pages: null,
+          enabled: false,
+          defer: false,
+          async: false,
+          integrity: null,
+        },
+        {
+          id: 'homeonly',
+          label: null,
+          position: 'bodyEnd',
+          inlineBody: 'window.home = 1;',
+          pages: ['home'],
+          enabled: true,
+          defer: false,
+          async: false,
+          integrity: null,
+        },
+      ],
+    },
+    customCssItems: [
+      {
+        id: 'css1',
+        label: 'Hero',
+        css: '[data-hc-component="Hero"] { color: #ffffff; }',
+        enabled: true,
+      },
+    ],
+    customCss: '/* css1 */\n[data-hc-component="Hero"] { color: #ffffff; }',
+    schemaVersion: 3,
+    preset: { startedFrom: 'aurora', lastApplied: 'aurora', lastAppliedSections: [] },
+  };
+}
+
+describe('reader site: pages rendered from the live design (spec 2.9, issue #10)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(createReaderSite);
+  });
+  afterAll(() => t.close());
+
+  it('a published theme shows its colors, fonts, components, navigation, custom CSS and enabled scripts', async () => {
+    const site = await t.factory.site({ languages: ['en', 'de'] });
+    const cat = await category(t.ds, site.id, { en: 'Getting started', de: 'Erste Schritte' });
+    await article(t.ds, site.id, { title: { en: 'Install the CLI' }, categoryId: cat });
+    await liveDesign(t.ds, site.id, publishedDocument(), publishedDocument(), {
+      de: { 'pages.home.hero1.title': 'Wobei können wir helfen?' },
+    });
+    const reader = new ReaderClient(t.url);
+    const home = await reader.get(`/hc/${site.subdomain}`);
+    expect(home.status).toBe(200);
+    const html = home.html;
+    expect(html).toContain('--hc-color-primary:#7c3aed');
+    expect(html).toContain('--hc-color-accent:#ec4899');
+    expect(html).toMatch(/prefers-color-scheme: dark\)\{:root\{--hc-color-primary:#a78bfa/);
+    expect(html).toContain('--hc-font-heading:"Manrope"');
+    expect(html).toContain('--hc-radius-buttons:9999px');
+    expect(html).toContain('<title>Acme Help</title>');
+    expect(html).toMatch(/<section[^>]*data-hc-region="hero"/);
+    expect(html).toMatch(/data-hc-instance-id="hero1" data-hc-component="Hero"/);
+    expect(html).toContain('What can we help you build?');
+    expect(html).toContain('placeholder="Search the docs"');
+    expect(html).toMatch(/data-hc-component="CategoryGrid"[\s\S]*Getting started/);
+    expect(html).toContain('Install the CLI');
+    expect(html).toContain(`href="/hc/${site.subdomain}/contact">Contact</a>`);
+    expect(html).toContain('<style data-hc-custom-css>/* css1 */');
+    expect(html).toContain(
+      '<script src="https://cdn.example.com/a.js" defer data-hc-script="analytics"></script></head>',
+    );
+    expect(html).not.toContain('window.off');
+    expect(html).toContain('window.home = 1;');
+    expect(html).toContain('data-hc-page="home"');
+    expect(html).toContain(`href="/hc/${site.subdomain}/de" hreflang="de"`);
+    expect(Buffer.byteLength(html)).toBeLessThan(100 * 1024);
+
+    const german = await reader.get(`/hc/${site.subdomain}/de`);
+    expect(german.html).toContain('<html lang="de"');
+    expect(german.html).toContain('Wobei können wir helfen?');
+    expect(german.html).toContain('Erste Schritte');
+
+    const contact = await reader.get(`/hc/${site.subdomain}/contact`);
+    expect(contact.html).toContain('Write to Acme');
+    expect(contact.html).not.toContain('window.home');
+  });
+
+  it('every page type renders; an unknown address is the not-found page with status 404', async () => {
+    const site = await t.factory.site();
+    const cat = await category(t.ds, site.id, { en: 'Billing' });
+    const id = await article(t.ds, site.id, {
+      title: { en: 'Pay an invoice' },
+      content: { en: '<h2>Steps</h2><p>Open billing.</p>' },
+      categoryId: cat,
+    });
+    await liveDesign(t.ds, site.id, publishedDocument());
+    const reader = new ReaderClient(t.url);
+    const base = `/hc/${site.subdomain}`;
+    const art = await reader.get(`${base}/articles/${id}`);
+    expect(art.status).toBe(200);
+    expect(art.html).toContain('<h1>Pay an invoice</h1>');
+    expect(art.html).toContain('<h2 id="h-steps">Steps</h2>');
+    expect(art.html).toMatch(/hc-page-sidebar-left/);
+    expect(art.html).toMatch(/aria-label="Breadcrumb"[\s\S]*Billing/);
+    const cat1 = await reader.get(`${base}/categories/${cat}-billing`);
+    expect(cat1.status).toBe(200);
+    expect(cat1.html).toContain('Pay an invoice');
+    expect((await reader.get(`${base}/categories/billing`)).status).toBe(200);
+    const missing = await reader.get(`${base}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Lost? <strong>Try the search.</strong>');
+    expect(missing.html).toContain('data-hc-page="notFound"');
+    expect((await reader.get(`${base}/fr`)).status).toBe(404);
+    expect((await reader.get('/hc/no-such-site-here')).status).toBe(404);
+  });
+
+  it('a site whose design was never opened renders a plain default frame', async () => {
+    const site = await t.factory.site({ name: 'Plain Help' });
+    await article(t.ds, site.id, { title: { en: 'First steps' } });
+    const res = await new ReaderClient(t.url).get(`/hc/${site.subdomain}`);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain('<title>Plain Help</title>');
+    expect(res.html).toContain('First steps');
+    expect(res.html).toMatch(/role="search"/);
+  });
+});

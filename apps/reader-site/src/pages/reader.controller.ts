@@ -1,0 +1,37 @@
+import { Controller, Get, Head, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '@hc/auth';
+import { IpRateLimit } from '@hc/http';
+import { ActionsService } from '../activity/actions.service';
+import { ReaderService } from './reader.service';
+
+/**
+ * Everything below `/hc/{subdomain}` (the edge's route): pages are read with GET, forms post
+ * here. Readers have no API credential, so every route is public; the site's own visibility
+ * rules are applied by GateService.
+ */
+@Controller('hc')
+@Public()
+export class ReaderController {
+  constructor(
+    private readonly pages: ReaderService,
+    private readonly actions: ActionsService,
+  ) {}
+
+  @Get(['{*path}'])
+  page(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.get(req, res);
+  }
+
+  @Head(['{*path}'])
+  head(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.get(req, res);
+  }
+
+  // Forms of readers on one address: enough for people, not for scripts filling them.
+  @Post(['{*path}'])
+  @IpRateLimit({ counter: 'reader-forms', limit: 60 })
+  form(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.actions.post(req, res);
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { ActionsService } from '../activity/actions.service';
+import { ActivityRepository } from '../activity/activity.repository';
+import { GateService } from '../site/gate.service';
+import { SiteRepository } from '../site/site.repository';
+import { ContentRepository } from './content.repository';
+import { DesignRepository } from './design.repository';
+import { ReaderController } from './reader.controller';
+import { ReaderService } from './reader.service';
+
+@Module({
+  controllers: [ReaderController],
+  providers: [
+    SiteRepository,
+    GateService,
+    ContentRepository,
+    DesignRepository,
+    ActivityRepository,
+    ReaderService,
+    ActionsService,
+  ],
+})
+export class ReaderModule {}

@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { h, raw } from '../render/html';
+import { plainPage } from '../render/page';
+import { parsePath, ReaderPath, withLanguage } from '../pages/reader-request';
+import { cookies, ipAllowed, SESSION_COOKIE } from './access';
+import { ReaderSession, ReaderSite, SiteRepository } from './site.repository';
+
+export interface Admitted {
+  site: ReaderSite;
+  path: ReaderPath;
+  session: ReaderSession | null;
+}
+
+/**
+ * Who may read a site (spec 2.2): an unknown site is 404; a suspended site and an address outside
+ * the IP allow-list (`publicly_accessible` false) are 403; a `private` site needs a signed-in
+ * member, a `password` site the password (or a member). Sign-in and password pages stay open.
+ */
+@Injectable()
+export class GateService {
+  constructor(private readonly sites: SiteRepository) {}
+
+  async admit(
+    req: Request,
+    res: Response,
+    options: { open?: boolean } = {},
+  ): Promise<Admitted | null> {
+    const parsed = parsePath(req);
+    const site = parsed ? await this.sites.bySubdomain(parsed.subdomain) : null;
+    if (!parsed || !site) {
+      send(
+        res,
+        404,
+        plainPage({
+          lang: 'en',
+          title: 'Not found',
+          siteName: 'Help Center',
+          body: h('h1', {}, 'This help center does not exist.'),
+        }),
+      );
+      return null;
+    }
+    const path = withLanguage(parsed, site);
+    const lang = path.lang ?? site.defaultLanguage;
+    if (site.suspended) {
+      send(
+        res,
+        403,
+        plainPage({
+          lang,
+          title: 'Unavailable',
+          siteName: site.name,
+          body: h('h1', {}, 'This help center is not available at the moment.'),
+        }),
+      );
+      return null;
+    }
+    if (!ipAllowed(req.ip, site.ipAllowlist)) {
+      send(
+        res,
+        403,
+        plainPage({
+          lang,
+          title: 'Restricted',
+          siteName: site.name,
+          body: h('h1', {}, 'This help center can only be read from its allowed networks.'),
+        }),
+      );
+      return null;
+    }
+    const token = cookies(req)[SESSION_COOKIE];
+    const session = token ? await this.sites.session(site.id, token) : null;
+    if (options.open) return { site, path, session };
+    if (site.visibility === 'private' && !session?.member) {
+      this.signInPage(req, res, site, path, null, 401);
+      return null;
+    }
+    if (site.visibility === 'password' && !session) {
+      this.passwordPage(req, res, site, path, null, 401);
+      return null;
+    }
+    return { site, path, session };
+  }
+
+  signInPage(
+    req: Request,
+    res: Response,
+    site: ReaderSite,
+    path: ReaderPath,
+    error: string | null,
+    status: number,
+  ): void {
+    const next = req.method === 'GET' ? req.originalUrl : path.base;
+    send(
+      res,
+      status,
+      plainPage({
+        lang: path.lang ?? site.defaultLanguage,
+        title: 'Sign in',
+        siteName: site.name,
+        body: raw(
+          h('h1', {}, 'Sign in').value +
+            h(
+              'p',
+              {},
+              site.visibility === 'private'
+                ? 'This help center is for team members. Sign in with your account.'
+                : 'Sign in with your team account.',
+            ).value +
+            (error ? h('p', { role: 'alert', class: 'hc-error' }, error).value : '') +
+            h(
+              'form',
+              { method: 'post', action: `${path.base}/signin` },
+              h('input', { type: 'hidden', name: 'next', value: next }),
+              h(
+                'p',
+                {},
+                h('label', { for: 'hc-email' }, 'Email'),
+                h('input', {
+                  id: 'hc-email',
+                  name: 'email',
+                  type: 'email',
+                  required: true,
+                  autocomplete: 'username',
+                }),
+              ),
+              h(
+                'p',
+                {},
+                h('label', { for: 'hc-password' }, 'Password'),
+                h('input', {
+                  id: 'hc-password',
+                  name: 'password',
+                  type: 'password',
+                  required: true,
+                  autocomplete: 'current-password',
+                }),
+              ),
+              h('button', { type: 'submit' }, 'Sign in'),
+            ).value,
+        ),
+      }),
+    );
+  }
+
+  passwordPage(
+    req: Request,
+    res: Response,
+    site: ReaderSite,
+    path: ReaderPath,
+    error: string | null,
+    status: number,
+  ): void {
+    const next = req.method === 'GET' ? req.originalUrl : path.base;
+    send(
+      res,
+      status,
+      plainPage({
+        lang: path.lang ?? site.defaultLanguage,
+        title: 'Password required',
+        siteName: site.name,
+        body: raw(
+          h('h1', {}, 'This help center is protected').value +
+            (error ? h('p', { role: 'alert', class: 'hc-error' }, error).value : '') +
+            h(
+              'form',
+              { method: 'post', action: `${path.base}/password` },
+              h('input', { type: 'hidden', name: 'next', value: next }),
+              h(
+                'p',
+                {},
+                h('label', { for: 'hc-site-password' }, 'Password'),
+                h('input', {
+                  id: 'hc-site-password',
+                  name: 'password',
+                  type: 'password',
+                  required: true,
+                }),
+              ),
+              h('button', { type: 'submit' }, 'Continue'),
+            ).value +
+            h('p', {}, h('a', { href: `${path.base}/signin` }, 'Team members sign in')).value,
+        ),
+      }),
+    );
+  }
+}
+
+export function send(res: Response, status: number, html: string): void {
+  res.status(status).type('html').setHeader('Cache-Control', 'private, no-store');
+  res.send(html);
+}

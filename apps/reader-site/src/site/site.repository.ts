@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+
+/** What the reader site needs of a site row. */
+export interface ReaderSite {
+  id: number;
+  uuid: string;
+  name: string;
+  subdomain: string;
+  defaultLanguage: string;
+  languages: string[];
+  visibility: 'public' | 'private' | 'password';
+  passwordHash: string | null;
+  suspended: boolean;
+  ipAllowlist: string[];
+}
+
+/** The person behind a reader session, when it is a member's session. */
+export interface ReaderMember {
+  userId: number;
+  name: string;
+  role: string;
+}
+
+export interface ReaderSession {
+  siteId: number;
+  /** Null for a session opened with the site password. */
+  member: ReaderMember | null;
+}
+
+const SESSION_DAYS = 7;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Sites, members and the reader sessions of the reader site (its own `reader_sessions`). */
+@Injectable()
+export class SiteRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async bySubdomain(subdomain: string): Promise<ReaderSite | null> {
+    const rows = await this.ds.query(
+      `SELECT id, uuid, name, subdomain, default_language, languages, visibility, password_hash,
+              suspended, ip_allowlist
+       FROM sites WHERE subdomain = ? AND deleted_at IS NULL`,
+      [subdomain.toLowerCase()],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    const json = (v: unknown): string[] =>
+      typeof v === 'string' ? JSON.parse(v) : (v as string[]);
+    return {
+      id: Number(r.id),
+      uuid: r.uuid,
+      name: r.name,
+      subdomain: r.subdomain,
+      defaultLanguage: r.default_language,
+      languages: json(r.languages),
+      visibility: r.visibility,
+      passwordHash: r.password_hash,
+      suspended: Boolean(r.suspended),
+      ipAllowlist: json(r.ip_allowlist),
+    };
+  }
+
+  /** A user by sign-in email with their membership of the site (null role: not a member). */
+  async userForSignIn(
+    siteId: number,
+    email: string,
+  ): Promise<{ id: number; passwordHash: string; role: string | null } | null> {
+    const rows = await this.ds.query(
+      `SELECT u.id, u.password_hash, m.role FROM users u
+       LEFT JOIN memberships m ON m.user_id = u.id AND m.site_id = ?
+       WHERE u.email = ? ORDER BY u.id LIMIT 1`,
+      [siteId, email.toLowerCase()],
+    );
+    const r = rows[0];
+    return r ? { id: Number(r.id), passwordHash: r.password_hash, role: r.role ?? null } : null;
+  }
+
+  /** Opens a session; returns the cookie value (only its hash is stored). */
+  async openSession(siteId: number, userId: number | null): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await this.ds.query(
+      'INSERT INTO reader_sessions (token_hash, site_id, user_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
+      [sha256(token), siteId, userId, new Date(now.getTime() + SESSION_DAYS * 86_400_000), now],
+    );
+    return token;
+  }
+
+  async closeSession(siteId: number, token: string): Promise<void> {
+    await this.ds.query('DELETE FROM reader_sessions WHERE token_hash = ? AND site_id = ?', [
+      sha256(token),
+      siteId,
+    ]);
+  }
+
+  /**
+   * The session behind a cookie value on this site. A member's session holds only while the
+   * person is still a member (their current role is read on every request).
+   */
+  async session(siteId: number, token: string): Promise<ReaderSession | null> {
+    const rows = await this.ds.query(
+      `SELECT s.user_id, u.name, m.role FROM reader_sessions s
+       LEFT JOIN users u ON u.id = s.user_id
+       LEFT JOIN memberships m ON m.user_id = s.user_id AND m.site_id = s.site_id
+       WHERE s.token_hash = ? AND s.site_id = ? AND s.expires_at > ?`,
+      [sha256(token), siteId, new Date()],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    if (r.user_id === null) return { siteId, member: null };
+    if (!r.role) return null;
+    return { siteId, member: { userId: Number(r.user_id), name: r.name, role: r.role } };
+  }
+
+  /** Drops expired sessions (called now and then by the sign-in path). */
+  async purgeExpired(): Promise<void> {
+    await this.ds.query('DELETE FROM reader_sessions WHERE expires_at <= ? LIMIT 500', [
+      new Date(),
+    ]);
+  }
+}

@@ -1,0 +1,58 @@
+// A tiny browser for the reader-site tests: cookies kept, redirects not followed, forms posted
+// as a browser posts them (not a spec file).
+import { BROWSER_UA } from './reader-fixtures';
+
+export interface Page {
+  status: number;
+  html: string;
+  location: string | null;
+}
+
+export class ReaderClient {
+  private jar = new Map<string, string>();
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly userAgent: string = BROWSER_UA,
+  ) {}
+
+  private remember(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (/Max-Age=0/i.test(line) || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    return { 'user-agent': this.userAgent, ...(cookie ? { cookie } : {}), ...extra };
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+    const res = await fetch(this.baseUrl + path, {
+      headers: this.headers(headers),
+      redirect: 'manual',
+    });
+    this.remember(res);
+    return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+  }
+
+  async post(path: string, form: Record<string, string>): Promise<Page> {
+    const res = await fetch(this.baseUrl + path, {
+      method: 'POST',
+      headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
+      body: new URLSearchParams(form).toString(),
+      redirect: 'manual',
+    });
+    this.remember(res);
+    return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+  }
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+}
