@@ -354,6 +354,43 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     });
   });
 
+  it('after a downgrade, existing copies can still be read, compared, published and discarded; only staging is refused', async () => {
+    const s = await t.factory.site({
+      plan: 'catalyst',
+      stagingPreview: true,
+      languages: ['en', 'de'],
+    });
+    const k = await t.factory.key(s);
+    const a = await published({ title: { en: 'Downgraded', de: 'Herabgestuft' } }, k);
+    await stage(a.id, { locale: 'en', title: 'Downgraded 2' }, k);
+    await stage(a.id, { locale: 'de', title: 'Herabgestuft 2' }, k);
+    await t.ds.query("UPDATE sites SET plan = 'growth' WHERE id = ?", [s.id]);
+    expect((await stage(a.id, { locale: 'en', title: 'Downgraded 3' }, k)).status).toBe(403);
+    expect((await getStaged(a.id, 'en', k)).status).toBe(200);
+    expect((await t.request('GET', `/v1/articles/${a.id}/staged/compare`, { key: k })).status).toBe(
+      200,
+    );
+    expect((await publish(a.id, { locale: 'en' }, k)).status).toBe(200);
+    expect((await discard(a.id, 'de', k)).body.discarded).toBe(1);
+  });
+
+  it('an article in the Trash answers 404 Article not found; its copies come back with it', async () => {
+    const a = await published({ title: { en: 'Trashed with copy' } });
+    await stage(a.id, { locale: 'en', title: 'Kept copy' });
+    expect((await t.request('DELETE', `/v1/articles/${a.id}`, { key })).status).toBe(200);
+    for (const res of [
+      await getStaged(a.id),
+      await stage(a.id, { locale: 'en', title: 'X' }),
+      await publish(a.id),
+      await discard(a.id),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Article not found.');
+    }
+    await t.ds.query('UPDATE articles SET deleted_at = NULL WHERE id = ?', [a.id]);
+    expect((await getStaged(a.id, 'en')).body.staged.fields).toEqual({ title: 'Kept copy' });
+  });
+
   describe('GET /articles/{id}/staged', () => {
     it('one object with locale, else an array sorted by language code; the two 404 messages', async () => {
       const a = await published({ title: { en: 'Sorted', de: 'Sortiert' } });
