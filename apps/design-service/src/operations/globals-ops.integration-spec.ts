@@ -324,7 +324,10 @@ describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () 
               label: 'Guides',
               href: '/',
               cssClass: 'nav-strong',
-              children: [{ label: 'Start', href: '/categories/start', type: 'category' }],
+              children: [
+                { label: 'Start', href: '/categories/start', type: 'category' },
+                { label: 'Billing', href: '42', type: 'category' },
+              ],
             },
             { label: 'Status', href: 'https://status.example.com', type: 'external' },
           ],

@@ -47,7 +47,9 @@ function readItem(
     fail(`${path}.href`, 'The href is required.');
   if (raw.href.length > 2048)
     fail(`${path}.href`, 'The href must not be longer than 2048 characters.');
-  if (type === 'external' ? !isHttpUrl(raw.href) : !isSafeHref(raw.href)) {
+  // A category item names the category by id or by its path.
+  const categoryId = type === 'category' && /^\d{1,10}$/.test(raw.href);
+  if (!categoryId && (type === 'external' ? !isHttpUrl(raw.href) : !isSafeHref(raw.href))) {
     fail(
       `${path}.href`,
       type === 'external'
