@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tool results are JSON */
 // The tool server driven by the MCP SDK's own Client over Streamable HTTP, authorized by the
 // SDK's own OAuth client flow against auth-server: discovery → registration → PKCE → token.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -26,7 +26,9 @@ async function main() {
   let ok = true;
   for (const name of wanted.length ? wanted : available) {
     process.stdout.write(`\n### ${name}\n`);
-    const r = spawnSync(process.execPath, [path.join(DIR, `${name}.bench.cjs`)], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(DIR, `${name}.bench.cjs`)], {
+      stdio: 'inherit',
+    });
     ok = ok && r.status === 0;
   }
   process.exit(ok ? 0 : 1);

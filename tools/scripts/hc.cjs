@@ -39,7 +39,8 @@ function describe(err) {
       .join('; ');
     return `${body.message || 'invalid input'} (${details})`;
   }
-  if (body && (body.message || body.error_description)) return body.message || body.error_description;
+  if (body && (body.message || body.error_description))
+    return body.message || body.error_description;
   return (err && err.message) || String(err);
 }
 

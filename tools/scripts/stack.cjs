@@ -14,7 +14,9 @@ const { APPS, EDGE } = require('./projects.cjs');
 function enabledApps(env) {
   const wanted = env.HC_SERVICES ? env.HC_SERVICES.split(',').map((s) => s.trim()) : null;
   return APPS.filter(
-    (a) => fs.existsSync(path.join(ROOT, 'apps', a.name, 'src', 'main.ts')) && (!wanted || wanted.includes(a.name)),
+    (a) =>
+      fs.existsSync(path.join(ROOT, 'apps', a.name, 'src', 'main.ts')) &&
+      (!wanted || wanted.includes(a.name)),
   );
 }
 
@@ -169,7 +171,17 @@ async function startStack(options = {}) {
     await stop();
     throw err;
   }
-  return { url, publicUrl: env.HC_PUBLIC_URL, env, apps, children, demo, migrated, databaseUrl: env.HC_DATABASE_URL, stop };
+  return {
+    url,
+    publicUrl: env.HC_PUBLIC_URL,
+    env,
+    apps,
+    children,
+    demo,
+    migrated,
+    databaseUrl: env.HC_DATABASE_URL,
+    stop,
+  };
 }
 
 module.exports = { startStack, enabledApps, freePort, hc };

@@ -48,7 +48,9 @@ async function main() {
   for (const child of stack.children) {
     child.once('exit', (code, signal) => {
       if (stopping) return;
-      process.stderr.write(`\n${child.label} stopped (${signal || `exit ${code}`}); stopping the stack.\n`);
+      process.stderr.write(
+        `\n${child.label} stopped (${signal || `exit ${code}`}); stopping the stack.\n`,
+      );
       void shutdown(1);
     });
   }

@@ -8,7 +8,9 @@ migrateDatabase().then(
     process.exit(0);
   },
   (err: unknown) => {
-    process.stderr.write(`${err instanceof DatabaseUnreachableError ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `${err instanceof DatabaseUnreachableError ? err.message : String(err)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -27,7 +27,9 @@ export class EdgeController {
   async healthz(@Res() res: Response) {
     const apps = enabledApps();
     const results = await Promise.all(apps.map(async (app) => [app, await ready(app)] as const));
-    const services = Object.fromEntries(results.map(([app, ok]) => [app, ok ? 'ready' : 'unavailable']));
+    const services = Object.fromEntries(
+      results.map(([app, ok]) => [app, ok ? 'ready' : 'unavailable']),
+    );
     const allReady = results.every(([, ok]) => ok);
     res.status(allReady ? 200 : 503).json({ status: allReady ? 'ok' : 'starting', services });
   }

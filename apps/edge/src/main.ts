@@ -8,7 +8,11 @@ async function main(): Promise<void> {
   const port = settings().edgePort;
   await app.listen(port);
   new Logger('edge').log(`listening on port ${port}`);
-  const stop = () => app.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -8,7 +8,8 @@ export interface EdgeRoute {
   describe: string;
 }
 
-const under = (prefix: string) => (path: string) => path === prefix || path.startsWith(`${prefix}/`);
+const under = (prefix: string) => (path: string) =>
+  path === prefix || path.startsWith(`${prefix}/`);
 
 /** First match wins (ARCHITECTURE.md diagram). */
 export const EDGE_ROUTES: EdgeRoute[] = [
@@ -22,7 +23,11 @@ export const EDGE_ROUTES: EdgeRoute[] = [
   {
     app: 'auth-server',
     match: (p) =>
-      under('/oauth')(p) || under('/.well-known')(p) || under('/signin')(p) || under('/consent')(p) || under('/app')(p),
+      under('/oauth')(p) ||
+      under('/.well-known')(p) ||
+      under('/signin')(p) ||
+      under('/consent')(p) ||
+      under('/app')(p),
     describe: '/oauth/*, /.well-known/*, /signin, /consent, /app/*',
   },
   { app: 'reader-site', match: under('/hc'), describe: '/hc/{subdomain}/*' },

@@ -4,5 +4,8 @@ import { CredentialGuard } from './credential.guard';
 
 /** Credential resolution; apps register `CredentialGuard` as the first APP_GUARD (see @hc/http). */
 @Global()
-@Module({ providers: [CredentialRepository, CredentialGuard], exports: [CredentialRepository, CredentialGuard] })
+@Module({
+  providers: [CredentialRepository, CredentialGuard],
+  exports: [CredentialRepository, CredentialGuard],
+})
 export class AuthModule {}

@@ -11,12 +11,7 @@ import {
 } from '@hc/contracts';
 import { hashApiKeyToken } from './api-key-token';
 import { CredentialRepository, toSiteContext } from './credential.repository';
-import {
-  API_KEYS_ONLY_KEY,
-  PUBLIC_KEY,
-  SCOPES_KEY,
-  SITE_OPTIONAL_KEY,
-} from './decorators';
+import { API_KEYS_ONLY_KEY, PUBLIC_KEY, SCOPES_KEY, SITE_OPTIONAL_KEY } from './decorators';
 import type { RequestContext } from './request-context';
 import { JwtTokenVerifier } from './jwt-token-verifier';
 import { TOKEN_VERIFIER, TokenVerifier, VerifiedToken } from './token-verifier';
@@ -55,10 +50,16 @@ export class CredentialGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
     const required = this.reflector.getAllAndOverride<string[] | undefined>(SCOPES_KEY, targets);
     if (!required) {
-      throw new Error(`Route ${ctx.getClass().name}.${ctx.getHandler().name} declares no @Scopes()`);
+      throw new Error(
+        `Route ${ctx.getClass().name}.${ctx.getHandler().name} declares no @Scopes()`,
+      );
     }
-    const siteOptional = Boolean(this.reflector.getAllAndOverride<boolean>(SITE_OPTIONAL_KEY, targets));
-    const apiKeysOnly = Boolean(this.reflector.getAllAndOverride<boolean>(API_KEYS_ONLY_KEY, targets));
+    const siteOptional = Boolean(
+      this.reflector.getAllAndOverride<boolean>(SITE_OPTIONAL_KEY, targets),
+    );
+    const apiKeysOnly = Boolean(
+      this.reflector.getAllAndOverride<boolean>(API_KEYS_ONLY_KEY, targets),
+    );
 
     const req = ctx.switchToHttp().getRequest<GuardRequest>();
     req.hc = await this.resolve(req, siteOptional, apiKeysOnly);
@@ -80,7 +81,8 @@ export class CredentialGuard implements CanActivate {
     if (!authorization) throw unauthorized();
     // `Bearer` with a capital B; `bearer` is 401.
     if (!authorization.startsWith('Bearer ')) throw unauthorized();
-    if (apiKeysOnly) throw new ApiError(401, { status: 'unauthorized', message: 'Unknown API key' });
+    if (apiKeysOnly)
+      throw new ApiError(401, { status: 'unauthorized', message: 'Unknown API key' });
     const token = authorization.slice('Bearer '.length).trim();
     const verified = token && this.verifier ? await this.verifier.verify(token) : null;
     if (!verified) throw unauthorized();

@@ -37,8 +37,13 @@ function contextOf(ctx: ExecutionContext): RequestContext {
 export const Ctx = createParamDecorator((_: unknown, ctx: ExecutionContext) => contextOf(ctx));
 
 /** The request's site; routes using it are never @SiteOptional. */
-export const CurrentSite = createParamDecorator((_: unknown, ctx: ExecutionContext): SiteContext => {
-  const site = contextOf(ctx).site;
-  if (!site) throw apiError(400, 'site_required', 'Choose a site with X-Service-Site or ?site=.', { sites: [] });
-  return site;
-});
+export const CurrentSite = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): SiteContext => {
+    const site = contextOf(ctx).site;
+    if (!site)
+      throw apiError(400, 'site_required', 'Choose a site with X-Service-Site or ?site=.', {
+        sites: [],
+      });
+    return site;
+  },
+);

@@ -57,7 +57,10 @@ export async function createHttpApp(module: Type<unknown>, options: HttpAppOptio
  * Runs an app on its own port (HC_<APP>_PORT). SIGTERM or SIGINT: stop accepting, finish
  * in-flight work (each module's shutdown hooks), exit 0 (operator-contract.md).
  */
-export async function runApp(name: AppName, create: () => Promise<INestApplication>): Promise<void> {
+export async function runApp(
+  name: AppName,
+  create: () => Promise<INestApplication>,
+): Promise<void> {
   const logger = new Logger(name);
   try {
     const app = await create();

@@ -23,7 +23,10 @@ export class CoreModule {
       imports: [DatabaseModule.forRoot({ poolSize: options.poolSize }), AuthModule],
       controllers: [HealthController],
       providers: [
-        { provide: RATE_LIMIT_STORE, useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl) },
+        {
+          provide: RATE_LIMIT_STORE,
+          useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl),
+        },
         // OAuth bearer tokens (spec 5.2): every app's verifier unless a module provides
         // TOKEN_VERIFIER (tests); see CredentialGuard.
         JwtTokenVerifier,

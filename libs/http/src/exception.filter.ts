@@ -66,7 +66,10 @@ export class HcExceptionFilter implements ExceptionFilter {
     if (exception instanceof ApiError) return exception;
     const bodyParserType = (exception as { type?: string } | null)?.type;
     if (bodyParserType === 'entity.too.large') return payloadTooLarge();
-    if (exception instanceof NotFoundException && !(exception.getResponse() as { hc?: boolean }).hc) {
+    if (
+      exception instanceof NotFoundException &&
+      !(exception.getResponse() as { hc?: boolean }).hc
+    ) {
       // Nest's own "no route matched": 405 when another method exists for the path.
       const allow = allowedMethods(req);
       return allow.length ? methodNotAllowed(allow) : htmlNotFound();
@@ -76,8 +79,15 @@ export class HcExceptionFilter implements ExceptionFilter {
       if (status === 413) return payloadTooLarge();
       if (status < 500) {
         const body = exception.getResponse();
-        const message = typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? exception.message);
-        return new ApiError(status, { status: 'error', code: 'http_error', message: String(message) });
+        const message =
+          typeof body === 'string'
+            ? body
+            : ((body as { message?: unknown }).message ?? exception.message);
+        return new ApiError(status, {
+          status: 'error',
+          code: 'http_error',
+          message: String(message),
+        });
       }
     }
     const errorId = randomUUID();

@@ -182,7 +182,10 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
 
   describe('bodies (4.1 rules 4 and 10, 2.1)', () => {
     it('trims strings and turns an empty string into null', async () => {
-      const res = await t.request('POST', '/v1/things', { key, body: { name: '  spaced  ', note: '   ' } });
+      const res = await t.request('POST', '/v1/things', {
+        key,
+        body: { name: '  spaced  ', note: '   ' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.thing).toEqual({ name: 'spaced', note: null });
     });
@@ -259,7 +262,10 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
 
   describe('CORS (4.1 rule 8)', () => {
     it('answers any origin without exposing rate-limit headers', async () => {
-      const res = await t.request('GET', '/v1/things', { key, headers: { origin: 'https://elsewhere.example' } });
+      const res = await t.request('GET', '/v1/things', {
+        key,
+        headers: { origin: 'https://elsewhere.example' },
+      });
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('access-control-expose-headers')).toBeNull();
     });
@@ -286,7 +292,11 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
       expect(over.status).toBe(429);
       expect(over.body).toEqual({ message: 'Too Many Attempts.' });
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-      const html = await t.request('POST', '/v1/things', { key: k, body: { name: 'x' }, json: false });
+      const html = await t.request('POST', '/v1/things', {
+        key: k,
+        body: { name: 'x' },
+        json: false,
+      });
       expect(html.status).toBe(429);
       expect(html.headers.get('content-type')).toMatch(/text\/html/);
       // reads still have budget left
@@ -311,24 +321,39 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
     it('gives each credential its own budget', async () => {
       const a = await t.factory.key(site);
       const b = await t.factory.key(site);
-      for (let i = 0; i < 120; i++) await t.request('POST', '/v1/things', { key: a, body: { name: 'x' } });
-      expect((await t.request('POST', '/v1/things', { key: a, body: { name: 'x' } })).status).toBe(429);
-      expect((await t.request('POST', '/v1/things', { key: b, body: { name: 'x' } })).status).toBe(201);
+      for (let i = 0; i < 120; i++)
+        await t.request('POST', '/v1/things', { key: a, body: { name: 'x' } });
+      expect((await t.request('POST', '/v1/things', { key: a, body: { name: 'x' } })).status).toBe(
+        429,
+      );
+      expect((await t.request('POST', '/v1/things', { key: b, body: { name: 'x' } })).status).toBe(
+        201,
+      );
     });
 
     it('compares one shared per-IP count with each endpoint’s own limit', async () => {
       const ip = '203.0.113.77';
       const headers = { 'x-forwarded-for': ip };
       for (let i = 0; i < 3; i++) {
-        expect((await t.request('POST', '/v1/things/shared-small', { key, headers })).status).toBe(201);
+        expect((await t.request('POST', '/v1/things/shared-small', { key, headers })).status).toBe(
+          201,
+        );
       }
-      expect((await t.request('POST', '/v1/things/shared-small', { key, headers })).status).toBe(429);
+      expect((await t.request('POST', '/v1/things/shared-small', { key, headers })).status).toBe(
+        429,
+      );
       // the shared count is now 4: the larger endpoint allows one more
-      expect((await t.request('POST', '/v1/things/shared-large', { key, headers })).status).toBe(201);
-      expect((await t.request('POST', '/v1/things/shared-large', { key, headers })).status).toBe(429);
+      expect((await t.request('POST', '/v1/things/shared-large', { key, headers })).status).toBe(
+        201,
+      );
+      expect((await t.request('POST', '/v1/things/shared-large', { key, headers })).status).toBe(
+        429,
+      );
       // another client address has its own counter
       const other = { 'x-forwarded-for': '203.0.113.78' };
-      expect((await t.request('POST', '/v1/things/shared-small', { key, headers: other })).status).toBe(201);
+      expect(
+        (await t.request('POST', '/v1/things/shared-small', { key, headers: other })).status,
+      ).toBe(201);
     });
   });
 });
@@ -345,10 +370,14 @@ describe('shared HTTP behaviour under settings', () => {
     resetSettings();
     const t = await startTestApp(createTestHttpApp);
     try {
-      const plain = await t.request('GET', '/v1/things', { headers: { 'x-forwarded-host': 'api.example.test' } });
+      const plain = await t.request('GET', '/v1/things', {
+        headers: { 'x-forwarded-host': 'api.example.test' },
+      });
       expect(plain.status).toBe(301);
       expect(plain.headers.get('location')).toBe('https://api.example.test/v1/things');
-      const proxied = await t.request('GET', '/v1/things', { headers: { 'x-forwarded-proto': 'https' } });
+      const proxied = await t.request('GET', '/v1/things', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(proxied.status).toBe(401);
     } finally {
       await t.close();
@@ -365,10 +394,16 @@ describe('shared HTTP behaviour under settings', () => {
       const k = await a.factory.key(site);
       for (let i = 0; i < 120; i++) {
         const replica = i % 2 ? a : b;
-        expect((await replica.request('POST', '/v1/things', { key: k, body: { name: 'x' } })).status).toBe(201);
+        expect(
+          (await replica.request('POST', '/v1/things', { key: k, body: { name: 'x' } })).status,
+        ).toBe(201);
       }
-      expect((await a.request('POST', '/v1/things', { key: k, body: { name: 'x' } })).status).toBe(429);
-      expect((await b.request('POST', '/v1/things', { key: k, body: { name: 'x' } })).status).toBe(429);
+      expect((await a.request('POST', '/v1/things', { key: k, body: { name: 'x' } })).status).toBe(
+        429,
+      );
+      expect((await b.request('POST', '/v1/things', { key: k, body: { name: 'x' } })).status).toBe(
+        429,
+      );
     } finally {
       await a.close();
       await b.close();

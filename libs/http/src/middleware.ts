@@ -12,7 +12,8 @@ export function cors(): RequestHandler {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader(
         'Access-Control-Allow-Headers',
-        req.headers['access-control-request-headers'] || 'apikey, authorization, content-type, accept, x-service-site',
+        req.headers['access-control-request-headers'] ||
+          'apikey, authorization, content-type, accept, x-service-site',
       );
       res.setHeader('Access-Control-Max-Age', '600');
       res.status(204).end();
@@ -51,7 +52,10 @@ export function trimStrings(value: unknown): unknown {
  * Bodies over 32 MB get 413. `trim` is off for the design endpoints (spec 4.12).
  */
 export function jsonBody(opts: { trim: boolean }): RequestHandler[] {
-  const parse = express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  const parse = express.json({
+    limit: BODY_LIMIT,
+    type: ['application/json', 'application/*+json'],
+  });
   return [
     (req, res, next) => {
       parse(req, res, (err?: unknown) => {

@@ -46,7 +46,11 @@ export function queryInteger(
   return n;
 }
 
-export function queryString(query: Query, field: string, opts: { max?: number } = {}): string | undefined {
+export function queryString(
+  query: Query,
+  field: string,
+  opts: { max?: number } = {},
+): string | undefined {
   const v = scalar(query, field);
   if (v === undefined || v === '') return undefined;
   if (v === '\u0000') throw fieldError(field, messages.string(field));
@@ -63,6 +67,7 @@ export function queryEnum<T extends string>(
 ): T | undefined {
   const v = queryString(query, field);
   if (v === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(v)) throw fieldError(field, messages.selectedInvalid(field));
+  if (!(allowed as readonly string[]).includes(v))
+    throw fieldError(field, messages.selectedInvalid(field));
   return v as T;
 }

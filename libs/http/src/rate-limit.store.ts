@@ -56,8 +56,15 @@ return {c, ttl}`;
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'hc:rl:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  constructor(
+    url: string,
+    private readonly prefix = 'hc:rl:',
+  ) {
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
   }
 
   async hit(key: string, windowSeconds: number): Promise<HitResult> {

@@ -62,7 +62,12 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     const targets = [ctx.getHandler(), ctx.getClass()];
     const ipLimit = this.reflector.getAllAndOverride<IpLimit | undefined>(IP_LIMIT_KEY, targets);
     if (ipLimit) {
-      await consume(this.store, `ip:${ipLimit.counter}:${req.ip ?? 'unknown'}`, ipLimit.limit, ipLimit.windowSeconds);
+      await consume(
+        this.store,
+        `ip:${ipLimit.counter}:${req.ip ?? 'unknown'}`,
+        ipLimit.limit,
+        ipLimit.windowSeconds,
+      );
     }
     if (req.hc) {
       const key = req.hc.rateLimitKey;

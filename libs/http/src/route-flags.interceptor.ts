@@ -10,7 +10,8 @@ export class RouteFlagsInterceptor implements NestInterceptor {
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (this.reflector.get<boolean>(REDIRECT_INVALID_INPUT_KEY, ctx.getHandler())) {
-      ctx.switchToHttp().getRequest<{ hcRedirectInvalidInput?: boolean }>().hcRedirectInvalidInput = true;
+      ctx.switchToHttp().getRequest<{ hcRedirectInvalidInput?: boolean }>().hcRedirectInvalidInput =
+        true;
     }
     return next.handle();
   }

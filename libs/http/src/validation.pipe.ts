@@ -72,7 +72,8 @@ function extractArgs(raw: string): unknown[] {
 export class HcValidationPipe implements PipeTransform {
   async transform(value: unknown, meta: ArgumentMetadata): Promise<unknown> {
     const type = meta.metatype;
-    if (!type || PRIMITIVES.has(type) || (meta.type !== 'body' && meta.type !== 'query')) return value;
+    if (!type || PRIMITIVES.has(type) || (meta.type !== 'body' && meta.type !== 'query'))
+      return value;
     const instance = plainToInstance(type, value ?? {}, { enableImplicitConversion: false });
     const errors = await validate(instance as object, {
       whitelist: true,

@@ -56,12 +56,18 @@ export class Factory {
     const email = overrides.email ?? `${unique('u')}@example.test`;
     const name = overrides.name ?? 'Test Person';
     const now = new Date();
-    const account = await this.ds.query('INSERT INTO accounts (name, created_at) VALUES (?, ?)', [name, now]);
+    const account = await this.ds.query('INSERT INTO accounts (name, created_at) VALUES (?, ?)', [
+      name,
+      now,
+    ]);
     const user = await this.ds.query(
       'INSERT INTO users (account_id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
       [account.insertId, email, name, await passwordHash, now],
     );
-    await this.ds.query('UPDATE accounts SET owner_user_id = ? WHERE id = ?', [user.insertId, account.insertId]);
+    await this.ds.query('UPDATE accounts SET owner_user_id = ? WHERE id = ?', [
+      user.insertId,
+      account.insertId,
+    ]);
     return { id: user.insertId, accountId: account.insertId, email, name };
   }
 
@@ -91,10 +97,23 @@ export class Factory {
       ],
     );
     await this.member({ id: result.insertId }, owner, 'owner', true);
-    return { id: result.insertId, uuid, subdomain, accountId: owner.accountId, defaultLanguage, languages, owner };
+    return {
+      id: result.insertId,
+      uuid,
+      subdomain,
+      accountId: owner.accountId,
+      defaultLanguage,
+      languages,
+      owner,
+    };
   }
 
-  async member(site: { id: number }, user: TestUser, role: Role, notesAccess = false): Promise<void> {
+  async member(
+    site: { id: number },
+    user: TestUser,
+    role: Role,
+    notesAccess = false,
+  ): Promise<void> {
     await this.ds.query(
       `INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE role = VALUES(role), notes_access = VALUES(notes_access)`,

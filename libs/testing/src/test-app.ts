@@ -28,7 +28,11 @@ export interface TestApp {
   url: string;
   factory: Factory;
   ds: DataSource;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
 

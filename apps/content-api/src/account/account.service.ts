@@ -22,7 +22,11 @@ export class AccountService {
     );
     const credential =
       ctx.credential.kind === 'api_key'
-        ? { type: 'api_key', scope: ctx.credential.scope, capabilities: ctx.credential.capabilities }
+        ? {
+            type: 'api_key',
+            scope: ctx.credential.scope,
+            capabilities: ctx.credential.capabilities,
+          }
         : { type: 'oauth', client_id: ctx.credential.clientId, site_ids: ctx.credential.siteIds };
     return {
       status: 'success',

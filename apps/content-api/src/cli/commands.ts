@@ -58,13 +58,21 @@ export const COMMANDS: Record<string, Command> = {
   'member add': async (app, f) => ({
     member: await app
       .get(MembersService)
-      .add(requireInt(f, 'site'), requireInt(f, 'user'), requireStr(f, 'role'), bool(f, 'notes-access') ?? false),
+      .add(
+        requireInt(f, 'site'),
+        requireInt(f, 'user'),
+        requireStr(f, 'role'),
+        bool(f, 'notes-access') ?? false,
+      ),
   }),
 
   'member update': async (app, f) => ({
     member: await app
       .get(MembersService)
-      .update(requireInt(f, 'site'), requireInt(f, 'user'), { role: str(f, 'role'), notesAccess: bool(f, 'notes-access') }),
+      .update(requireInt(f, 'site'), requireInt(f, 'user'), {
+        role: str(f, 'role'),
+        notesAccess: bool(f, 'notes-access'),
+      }),
   }),
 
   'member remove': async (app, f) => {
@@ -123,4 +131,3 @@ function operatorSite(site: Parameters<typeof toSiteResponse>[0]) {
     ip_allowlist: site.ipAllowlist,
   };
 }
-

@@ -11,7 +11,11 @@ export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_SUBDOMAIN = 'demo';
 
 /** Demo content seeders registered by content domains (articles, categories). */
-export type DemoSeeder = (app: INestApplicationContext, site: { id: number }, userId: number) => Promise<void>;
+export type DemoSeeder = (
+  app: INestApplicationContext,
+  site: { id: number },
+  userId: number,
+) => Promise<void>;
 export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoContent];
 
 /**
@@ -22,12 +26,17 @@ export async function seedDemo(app: INestApplicationContext) {
   const ds = app.get(DataSource);
   const users = app.get(UsersService);
   const sites = app.get(SitesService);
-  const [existing] = await ds.query('SELECT id, email, name, account_id FROM users WHERE email = ?', [DEMO_EMAIL]);
+  const [existing] = await ds.query(
+    'SELECT id, email, name, account_id FROM users WHERE email = ?',
+    [DEMO_EMAIL],
+  );
   const user =
-    existing ?? (await users.create({ email: DEMO_EMAIL, name: 'Demo Owner', password: DEMO_PASSWORD }));
-  const [siteRow] = await ds.query('SELECT id FROM sites WHERE subdomain = ? AND deleted_at IS NULL', [
-    DEMO_SUBDOMAIN,
-  ]);
+    existing ??
+    (await users.create({ email: DEMO_EMAIL, name: 'Demo Owner', password: DEMO_PASSWORD }));
+  const [siteRow] = await ds.query(
+    'SELECT id FROM sites WHERE subdomain = ? AND deleted_at IS NULL',
+    [DEMO_SUBDOMAIN],
+  );
   let site = siteRow ? await sites.requireSite(siteRow.id) : null;
   if (!site) {
     site = await sites.create({

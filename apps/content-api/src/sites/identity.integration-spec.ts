@@ -30,7 +30,9 @@ describe('credentials and identity (spec 4.1 rule 2, 4.3, 5.1)', () => {
     ['the key in X-API-Key', { 'X-API-Key': 'KEY' }],
     ['lowercase bearer', { authorization: 'bearer abc' }],
   ])('answers 401 {status: unauthorized} for %s', async (_, headers: Record<string, string>) => {
-    const withKey = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v === 'KEY' ? key : v]));
+    const withKey = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, v === 'KEY' ? key : v]),
+    );
     const res = await t.request('GET', '/v1/', { headers: withKey });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ status: 'unauthorized' });
@@ -42,14 +44,20 @@ describe('credentials and identity (spec 4.1 rule 2, 4.3, 5.1)', () => {
   });
 
   it('uses apikey when both apikey and a bearer token are sent', async () => {
-    const res = await t.request('GET', '/v1/sites', { key, headers: { authorization: 'Bearer not-a-token' } });
+    const res = await t.request('GET', '/v1/sites', {
+      key,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.sites.map((s: { id: number }) => s.id)).toEqual([site.id]);
   });
 
   it('answers 401 for a revoked key', async () => {
     const revoked = await t.factory.key(site);
-    await t.ds.query('UPDATE api_keys SET revoked_at = NOW() WHERE site_id = ? ORDER BY id DESC LIMIT 1', [site.id]);
+    await t.ds.query(
+      'UPDATE api_keys SET revoked_at = NOW() WHERE site_id = ? ORDER BY id DESC LIMIT 1',
+      [site.id],
+    );
     expect((await t.request('GET', '/v1/', { key: revoked })).status).toBe(401);
   });
 
@@ -91,9 +99,16 @@ describe('credentials and identity (spec 4.1 rule 2, 4.3, 5.1)', () => {
     const s = await t.factory.site();
     const k = await t.factory.key(s);
     await t.ds.query('UPDATE sites SET suspended = 1 WHERE id = ?', [s.id]);
-    expect((await t.request('GET', '/v1/sites', { key: k })).body.sites[0].publicly_accessible).toBe(false);
-    await t.ds.query(`UPDATE sites SET suspended = 0, ip_allowlist = '["10.0.0.0/8"]' WHERE id = ?`, [s.id]);
-    expect((await t.request('GET', '/v1/sites', { key: k })).body.sites[0].publicly_accessible).toBe(false);
+    expect(
+      (await t.request('GET', '/v1/sites', { key: k })).body.sites[0].publicly_accessible,
+    ).toBe(false);
+    await t.ds.query(
+      `UPDATE sites SET suspended = 0, ip_allowlist = '["10.0.0.0/8"]' WHERE id = ?`,
+      [s.id],
+    );
+    expect(
+      (await t.request('GET', '/v1/sites', { key: k })).body.sites[0].publicly_accessible,
+    ).toBe(false);
   });
 
   it('GET /account describes the account and the person behind the key', async () => {

@@ -49,7 +49,10 @@ const COLUMN_OF: Record<keyof SiteChanges, string> = {
 export class SitesRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async findById(siteId: number, manager: EntityManager = this.ds.manager): Promise<SiteContext | null> {
+  async findById(
+    siteId: number,
+    manager: EntityManager = this.ds.manager,
+  ): Promise<SiteContext | null> {
     const rows = await manager.query(
       `SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = ? AND s.deleted_at IS NULL`,
       [siteId],
@@ -67,7 +70,9 @@ export class SitesRepository {
   }
 
   async subdomainTaken(subdomain: string): Promise<boolean> {
-    const rows = await this.ds.query('SELECT 1 FROM sites WHERE subdomain = ? LIMIT 1', [subdomain]);
+    const rows = await this.ds.query('SELECT 1 FROM sites WHERE subdomain = ? LIMIT 1', [
+      subdomain,
+    ]);
     return rows.length > 0;
   }
 
@@ -105,7 +110,10 @@ export class SitesRepository {
     if (sets.length === 0) return;
     sets.push('updated_at = ?');
     values.push(new Date(), siteId);
-    await manager.query(`UPDATE sites SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL`, values);
+    await manager.query(
+      `UPDATE sites SET ${sets.join(', ')} WHERE id = ? AND deleted_at IS NULL`,
+      values,
+    );
   }
 
   async softDelete(manager: EntityManager, siteId: number): Promise<void> {

@@ -36,7 +36,8 @@ export interface UpdateSiteInput {
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 function checkPlan(plan: string): Plan {
-  if (!(PLANS as readonly string[]).includes(plan)) throw fieldError('plan', messages.selectedInvalid('plan'));
+  if (!(PLANS as readonly string[]).includes(plan))
+    throw fieldError('plan', messages.selectedInvalid('plan'));
   return plan as Plan;
 }
 
@@ -45,7 +46,8 @@ function checkLanguages(defaultLanguage: string, languages: string[]): string[] 
     throw fieldError('default_language', messages.selectedInvalid('default_language'));
   }
   for (const code of languages) {
-    if (!isLanguageCode(code)) throw fieldError('languages', `Unsupported language code "${code}".`);
+    if (!isLanguageCode(code))
+      throw fieldError('languages', `Unsupported language code "${code}".`);
   }
   return [defaultLanguage, ...new Set(languages.filter((l) => l !== defaultLanguage))];
 }
@@ -71,7 +73,11 @@ export class SitesService {
           ? [ctx.site]
           : []
         : await this.sites.findByIds(ctx.credential.siteIds);
-    return { status: 'success', sites: sites.map(toSiteResponse), meta: { items_count: sites.length } };
+    return {
+      status: 'success',
+      sites: sites.map(toSiteResponse),
+      meta: { items_count: sites.length },
+    };
   }
 
   async create(input: CreateSiteInput): Promise<SiteContext> {
@@ -84,7 +90,9 @@ export class SitesService {
     const defaultLanguage = input.defaultLanguage ?? 'en';
     const languages = checkLanguages(defaultLanguage, input.languages ?? [defaultLanguage]);
     const plan = checkPlan(input.plan ?? 'growth');
-    const owner = await this.ds.query('SELECT id, account_id FROM users WHERE id = ?', [input.ownerUserId]);
+    const owner = await this.ds.query('SELECT id, account_id FROM users WHERE id = ?', [
+      input.ownerUserId,
+    ]);
     if (!owner.length) throw apiError(404, 'not_found', `No user with id ${input.ownerUserId}.`);
     if (await this.sites.subdomainTaken(subdomain)) {
       throw fieldError('subdomain', 'The subdomain has already been taken.');
@@ -124,15 +132,18 @@ export class SitesService {
       }
       changes.visibility = input.visibility as SiteVisibility;
       if (input.visibility === 'password') {
-        if (!input.sitePassword) throw fieldError('site_password', 'A password-protected site needs --site-password.');
+        if (!input.sitePassword)
+          throw fieldError('site_password', 'A password-protected site needs --site-password.');
       }
     }
-    if (input.sitePassword !== undefined) changes.passwordHash = await hashPassword(input.sitePassword);
+    if (input.sitePassword !== undefined)
+      changes.passwordHash = await hashPassword(input.sitePassword);
     if (input.suspended !== undefined) changes.suspended = input.suspended;
     if (input.ipAllowlist !== undefined) changes.ipAllowlist = input.ipAllowlist.map(checkCidr);
     if (input.plan !== undefined) changes.plan = checkPlan(input.plan);
     if (input.stagingPreview !== undefined) changes.stagingPreview = input.stagingPreview;
-    if (input.languages !== undefined) changes.languages = checkLanguages(current.defaultLanguage, input.languages);
+    if (input.languages !== undefined)
+      changes.languages = checkLanguages(current.defaultLanguage, input.languages);
     if (input.legacyEditor !== undefined) changes.templateEditor = !input.legacyEditor;
 
     const announce =
@@ -157,7 +168,11 @@ export class SitesService {
   async delete(siteId: number): Promise<void> {
     const site = await this.requireSite(siteId);
     await this.ds.transaction(async (m) => {
-      await writeWebhookEvent(m, site, 'site.deleted', { type: 'site', id: site.id, visibility: site.visibility });
+      await writeWebhookEvent(m, site, 'site.deleted', {
+        type: 'site',
+        id: site.id,
+        visibility: site.visibility,
+      });
       await this.sites.softDelete(m, siteId);
     });
   }

@@ -30,7 +30,8 @@ export class KeysService {
     notes: boolean;
   }): Promise<CreatedKey> {
     const scope = (input.scope ?? 'read') as ApiKeyScope;
-    if (!API_KEY_SCOPES.includes(scope)) throw fieldError('scope', messages.selectedInvalid('scope'));
+    if (!API_KEY_SCOPES.includes(scope))
+      throw fieldError('scope', messages.selectedInvalid('scope'));
     const member = await this.members.find(input.siteId, input.userId);
     if (!member || !canManageKeys(member.role)) {
       throw apiError(403, 'forbidden', 'Only an Owner or Admin of the site can create API keys.');
@@ -56,6 +57,7 @@ export class KeysService {
       'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
       [new Date(), keyId],
     );
-    if (!result.affectedRows) throw apiError(404, 'not_found', `No active API key with id ${keyId}.`);
+    if (!result.affectedRows)
+      throw apiError(404, 'not_found', `No active API key with id ${keyId}.`);
   }
 }

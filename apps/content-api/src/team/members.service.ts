@@ -22,7 +22,12 @@ function checkRole(role: string | undefined): Role {
 export class MembersService {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async add(siteId: number, userId: number, role: string | undefined, notesAccess: boolean): Promise<MemberRecord> {
+  async add(
+    siteId: number,
+    userId: number,
+    role: string | undefined,
+    notesAccess: boolean,
+  ): Promise<MemberRecord> {
     const r = checkRole(role);
     await this.requireSiteAndUser(siteId, userId);
     await this.ds.query(
@@ -42,18 +47,20 @@ export class MembersService {
     if (!current) throw apiError(404, 'not_found', 'That person is not a member of the site.');
     const role = changes.role === undefined ? current.role : checkRole(changes.role);
     const notes = changes.notesAccess ?? current.notes_access;
-    await this.ds.query('UPDATE memberships SET role = ?, notes_access = ? WHERE site_id = ? AND user_id = ?', [
-      role,
-      notes,
-      siteId,
-      userId,
-    ]);
+    await this.ds.query(
+      'UPDATE memberships SET role = ?, notes_access = ? WHERE site_id = ? AND user_id = ?',
+      [role, notes, siteId, userId],
+    );
     return { site_id: siteId, user_id: userId, role, notes_access: notes };
   }
 
   async remove(siteId: number, userId: number): Promise<void> {
-    const result = await this.ds.query('DELETE FROM memberships WHERE site_id = ? AND user_id = ?', [siteId, userId]);
-    if (!result.affectedRows) throw apiError(404, 'not_found', 'That person is not a member of the site.');
+    const result = await this.ds.query(
+      'DELETE FROM memberships WHERE site_id = ? AND user_id = ?',
+      [siteId, userId],
+    );
+    if (!result.affectedRows)
+      throw apiError(404, 'not_found', 'That person is not a member of the site.');
   }
 
   async find(siteId: number, userId: number): Promise<MemberRecord | null> {
@@ -65,7 +72,9 @@ export class MembersService {
   }
 
   private async requireSiteAndUser(siteId: number, userId: number): Promise<void> {
-    const site = await this.ds.query('SELECT 1 FROM sites WHERE id = ? AND deleted_at IS NULL', [siteId]);
+    const site = await this.ds.query('SELECT 1 FROM sites WHERE id = ? AND deleted_at IS NULL', [
+      siteId,
+    ]);
     if (!site.length) throw apiError(404, 'not_found', `No site with id ${siteId}.`);
     const user = await this.ds.query('SELECT 1 FROM users WHERE id = ?', [userId]);
     if (!user.length) throw apiError(404, 'not_found', `No user with id ${userId}.`);

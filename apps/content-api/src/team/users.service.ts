@@ -20,7 +20,8 @@ export class UsersService {
   async create(input: { email?: string; name?: string; password?: string }): Promise<UserRecord> {
     const email = input.email?.trim().toLowerCase();
     const name = input.name?.trim() || email?.split('@')[0];
-    if (!email || !EMAIL.test(email)) throw fieldError('email', 'The email field must be a valid email address.');
+    if (!email || !EMAIL.test(email))
+      throw fieldError('email', 'The email field must be a valid email address.');
     if (!input.password || input.password.length < 8) {
       throw fieldError('password', messages.minString('password', 8));
     }
@@ -38,7 +39,10 @@ export class UsersService {
         'INSERT INTO users (account_id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
         [accountId, email, name, passwordHash, now],
       );
-      await m.query('UPDATE accounts SET owner_user_id = ? WHERE id = ?', [user.insertId, accountId]);
+      await m.query('UPDATE accounts SET owner_user_id = ? WHERE id = ?', [
+        user.insertId,
+        accountId,
+      ]);
       return { id: user.insertId as number, email, name: name as string, account_id: accountId };
     });
   }

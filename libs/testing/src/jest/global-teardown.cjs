@@ -13,7 +13,8 @@ module.exports = async () => {
   });
   try {
     const [rows] = await conn.query('SHOW DATABASES LIKE ?', [`hc_t_${process.env.HC_TEST_RUN}_%`]);
-    for (const row of rows) await conn.query(`DROP DATABASE IF EXISTS \`${Object.values(row)[0]}\``);
+    for (const row of rows)
+      await conn.query(`DROP DATABASE IF EXISTS \`${Object.values(row)[0]}\``);
   } finally {
     await conn.end();
   }
