@@ -123,9 +123,9 @@ export class ReaderService {
       accessQuery,
       notice: shown,
     };
-    const languages = released
-      .map((t) => t.lang)
-      .filter((l) => [site.defaultLanguage, ...site.languages].includes(l));
+    const languages = [...new Set([site.defaultLanguage, ...site.languages])].filter((l) =>
+      released.some((t) => t.lang === l),
+    );
     return this.render(req, res, admitted, 'article', subject, status, preview, {
       title: translation.metaTitle || translation.title,
       description: translation.metaDescription,

@@ -1,0 +1,229 @@
+import { startTestApp, TestApp } from '@hc/testing';
+import { createReaderSite } from '../app.factory';
+import { article } from '../testing/reader-fixtures';
+import { ReaderClient } from '../testing/reader-client';
+
+describe('reader site: reader activity (issue #10: views, searches, ratings, comments, contact)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(createReaderSite);
+  });
+  afterAll(() => t.close());
+
+  const stats = async (id: number) =>
+    (
+      await t.ds.query(
+        'SELECT views, thumbs_up, thumbs_down, love FROM article_stats WHERE article_id = ?',
+        [id],
+      )
+    )[0] ?? {
+      views: 0,
+      thumbs_up: 0,
+      thumbs_down: 0,
+      love: 0,
+    };
+
+  it('a view counts once per reader, article and day; bots are not counted', async () => {
+    const site = await t.factory.site();
+    const id = await article(t.ds, site.id, { title: { en: 'Counted' } });
+    const path = `/hc/${site.subdomain}/articles/${id}`;
+    const reader = new ReaderClient(t.url);
+    await reader.get(path);
+    await reader.get(path);
+    expect(reader.cookie('hc_vid')).toMatch(/^[a-f0-9]{32}$/);
+    expect(Number((await stats(id)).views)).toBe(1);
+    // Another reader (another address and browser) counts again.
+    await new ReaderClient(t.url, 'Mozilla/5.0 (Macintosh) Safari/605.1.15').get(path);
+    expect(Number((await stats(id)).views)).toBe(2);
+    for (const ua of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'curl/8.5.0',
+      'Mozilla/5.0 HeadlessChrome/131.0',
+      '',
+    ]) {
+      await new ReaderClient(t.url, ua).get(path);
+    }
+    expect(Number((await stats(id)).views)).toBe(2);
+    const rows = await t.ds.query('SELECT lang, day FROM reader_views WHERE article_id = ?', [id]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0].lang).toBe('en');
+    // Viewing never changes the article's updated_at and sends no event (spec 6).
+    expect(
+      await t.ds.query("SELECT id FROM outbox WHERE site_id = ? AND event LIKE 'article.%'", [
+        site.id,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('searches are recorded with their result counts (bots left out)', async () => {
+    const site = await t.factory.site();
+    await article(t.ds, site.id, { title: { en: 'Shipping rates' } });
+    const reader = new ReaderClient(t.url);
+    await reader.get(`/hc/${site.subdomain}/search?q=Shipping%20%20Rates`);
+    await reader.get(`/hc/${site.subdomain}/search?q=teleport`);
+    await reader.get(`/hc/${site.subdomain}/search`);
+    await new ReaderClient(t.url, 'bingbot/2.0').get(`/hc/${site.subdomain}/search?q=shipping`);
+    const rows = await t.ds.query(
+      'SELECT query, normalized_query, results_count, lang FROM reader_searches WHERE site_id = ? ORDER BY id',
+      [site.id],
+    );
+    expect(rows).toEqual([
+      {
+        query: 'Shipping  Rates',
+        normalized_query: 'shipping rates',
+        results_count: 1,
+        lang: 'en',
+      },
+      { query: 'teleport', normalized_query: 'teleport', results_count: 0, lang: 'en' },
+    ]);
+  });
+
+  it('a rating is counted into the article’s ratings and kept as feedback (#8 rules)', async () => {
+    const site = await t.factory.site({ languages: ['en', 'de'] });
+    const id = await article(t.ds, site.id, { title: { en: 'Rate me', de: 'Bewerte mich' } });
+    const reader = new ReaderClient(t.url);
+    const base = `/hc/${site.subdomain}`;
+    const res = await reader.post(`${base}/articles/${id}/feedback`, {
+      rating: 'thumbs_up',
+      lang: 'en',
+    });
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(
+      new RegExp(`^${base}/articles/${id}-[^?]*\\?rated=1#hc-feedback$`),
+    );
+    await reader.post(`${base}/de/articles/${id}/feedback`, { rating: 'love', lang: 'de' });
+    await reader.post(`${base}/articles/${id}/feedback`, { rating: 'thumbs_down', lang: 'xx' });
+    expect((await reader.post(`${base}/articles/${id}/feedback`, { rating: 'meh' })).status).toBe(
+      422,
+    );
+    const s = await stats(id);
+    expect([Number(s.thumbs_up), Number(s.thumbs_down), Number(s.love)]).toEqual([1, 1, 1]);
+    const rows = await t.ds.query(
+      'SELECT rating, lang FROM article_feedback WHERE article_id = ? ORDER BY id',
+      [id],
+    );
+    expect(rows).toEqual([
+      { rating: 'thumbs_up', lang: 'en' },
+      { rating: 'love', lang: 'de' },
+      { rating: 'thumbs_down', lang: 'en' },
+    ]);
+    expect((await reader.get(res.location!)).html).toContain('Thank you for your feedback!');
+    const draft = await article(t.ds, site.id, { title: { en: 'Draft' }, published: false });
+    expect(
+      (await reader.post(`${base}/articles/${draft}/feedback`, { rating: 'love' })).status,
+    ).toBe(404);
+  });
+
+  it('reader comments enter the moderation flow: pending by default, published when the site does not moderate', async () => {
+    const site = await t.factory.site();
+    const id = await article(t.ds, site.id, { title: { en: 'Discuss' } });
+    const reader = new ReaderClient(t.url);
+    const base = `/hc/${site.subdomain}`;
+    const form = {
+      name: 'Ada',
+      email: 'Ada@Example.com',
+      text: 'Does this <b>work</b>?',
+      lang: 'en',
+    };
+    const posted = await reader.post(`${base}/articles/${id}/comments`, form);
+    expect(posted.status).toBe(303);
+    expect(posted.location).toContain('comment=pending#hc-comments');
+    let rows = await t.ds.query(
+      'SELECT status, author_name, author_email, author_user_id, body, lang FROM comments WHERE article_id = ?',
+      [id],
+    );
+    expect(rows).toEqual([
+      {
+        status: 'pending',
+        author_name: 'Ada',
+        author_email: 'ada@example.com',
+        author_user_id: null,
+        body: 'Does this <b>work</b>?',
+        lang: 'en',
+      },
+    ]);
+    expect((await reader.get(posted.location!)).html).not.toContain('Does this');
+
+    await t.ds.query(
+      'INSERT INTO comment_settings (site_id, moderate, updated_at) VALUES (?, 0, ?)',
+      [site.id, new Date()],
+    );
+    const parent = (await t.ds.query('SELECT id FROM comments WHERE article_id = ?', [id]))[0].id;
+    await reader.post(`${base}/articles/${id}/comments`, {
+      name: 'Bob',
+      email: 'bob@example.com',
+      text: 'Yes.\nIt works.',
+      parent_id: String(parent),
+    });
+    rows = await t.ds.query(
+      'SELECT status, parent_id FROM comments WHERE article_id = ? ORDER BY id',
+      [id],
+    );
+    expect(rows[1]).toEqual({ status: 'published', parent_id: parent });
+    const page = await reader.get(`${base}/articles/${id}`);
+    expect(page.html).toContain('Yes.<br>It works.');
+
+    const refused = await reader.post(`${base}/articles/${id}/comments`, {
+      name: 'Eve',
+      email: 'not-an-email',
+      text: 'x',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('The email field must be a valid email address.');
+    const badParent = await reader.post(`${base}/articles/${id}/comments`, {
+      name: 'Eve',
+      email: 'e@example.com',
+      text: 'x',
+      parent_id: '999999',
+    });
+    expect(badParent.status).toBe(422);
+    expect(badParent.html).toContain('The selected parent id is invalid.');
+    expect(await t.ds.query('SELECT id FROM comments WHERE article_id = ?', [id])).toHaveLength(2);
+  });
+
+  it('the contact form is stored and delivered as a contact.submitted event', async () => {
+    const site = await t.factory.site();
+    const reader = new ReaderClient(t.url);
+    const base = `/hc/${site.subdomain}`;
+    const refused = await reader.post(`${base}/contact`, { email: 'nope', message: '' });
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain('The message field is required.');
+    const sent = await reader.post(`${base}/contact`, {
+      name: 'Kim',
+      email: 'kim@example.com',
+      subject: 'Billing',
+      message: 'Please call me.',
+    });
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe(`${base}/contact?sent=1`);
+    expect((await reader.get(sent.location!)).html).toContain('role="status"');
+    const [msg] = await t.ds.query(
+      'SELECT id, name, email, subject, message FROM contact_messages WHERE site_id = ?',
+      [site.id],
+    );
+    expect(msg).toMatchObject({
+      name: 'Kim',
+      email: 'kim@example.com',
+      subject: 'Billing',
+      message: 'Please call me.',
+    });
+    const [event] = await t.ds.query(
+      "SELECT event, payload FROM outbox WHERE site_id = ? AND event = 'contact.submitted'",
+      [site.id],
+    );
+    const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
+    expect(payload).toEqual({
+      helpcenter_id: site.uuid,
+      data: {
+        type: 'contact_message',
+        id: msg.id,
+        lang: 'en',
+        name: 'Kim',
+        email: 'kim@example.com',
+        subject: 'Billing',
+        message: 'Please call me.',
+      },
+    });
+  });
+});
