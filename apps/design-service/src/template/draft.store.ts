@@ -51,14 +51,13 @@ export class DraftStore {
     site: SiteContext,
     work: (m: EntityManager, state: DesignState) => Promise<T>,
   ): Promise<T> {
-    for (;;) {
-      try {
-        return await this.repo.transaction(async (m) => work(m, await this.locked(m, site)));
-      } catch (err) {
-        if (!(err instanceof MissingDesignRow)) throw err;
-        await this.repo.ensureSiteRow(site.id);
-      }
+    try {
+      return await this.repo.transaction(async (m) => work(m, await this.locked(m, site)));
+    } catch (err) {
+      if (!(err instanceof MissingDesignRow)) throw err;
     }
+    await this.repo.ensureSiteRow(site.id);
+    return this.repo.transaction(async (m) => work(m, await this.locked(m, site)));
   }
 
   /** Loads the state under the site's lock, creating what is missing. */
