@@ -1,5 +1,6 @@
 // The content-api's domain modules, shared by the HTTP app and the operator CLI.
 import { AccountModule } from './account/account.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { ArticlesModule } from './articles/articles.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ChangeSetsModule } from './change-sets/change-sets.module';
@@ -33,4 +34,5 @@ export const DOMAIN_MODULES = [
   NotesModule,
   FeedbackModule,
   TranslationsModule,
+  AnalyticsModule,
 ];

@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { ANALYTICS_COMMANDS } from '../analytics/analytics.commands';
 import { ENGAGEMENT_COMMANDS } from '../comments/engagement.commands';
 import { ArticlesService } from '../articles/articles.service';
 import { toSiteResponse } from '../sites/site.mapper';
@@ -118,6 +119,8 @@ export const COMMANDS: Record<string, Command> = {
   'seed demo': (app) => seedDemo(app),
 
   ...ENGAGEMENT_COMMANDS,
+
+  ...ANALYTICS_COMMANDS,
 };
 
 /** A GET /sites item plus the operator-only settings. */

@@ -1,0 +1,18 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { int, str } from '../cli/flags';
+import type { Flags } from '../cli/flags';
+import { readRange } from './analytics-range';
+import { RollupService } from './rollup.service';
+
+/** operator-contract.md: `analytics rollup [--site] [--date YYYY-MM-DD]`. */
+export const ANALYTICS_COMMANDS: Record<
+  string,
+  (app: INestApplicationContext, flags: Flags) => Promise<object>
+> = {
+  'analytics rollup': async (app, f) => {
+    const date = str(f, 'date');
+    // The same date check as the API's `from`/`to` (422 on a bad date).
+    if (date !== undefined) readRange({ from: date, to: date });
+    return { rolled_up: await app.get(RollupService).run({ siteId: int(f, 'site'), date }) };
+  },
+};

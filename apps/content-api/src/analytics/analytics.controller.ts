@@ -1,0 +1,28 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { CurrentSite, Scopes } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
+import { AnalyticsService } from './analytics.service';
+
+/** Spec 4.10: traffic and search figures from the daily rollup; ratings, activity, totals live. */
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @Get('summary')
+  @Scopes('analytics.read')
+  summary(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.analytics.summary(site, query);
+  }
+
+  @Get('content')
+  @Scopes('analytics.read')
+  content(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.analytics.content(site, query);
+  }
+
+  @Get('searches')
+  @Scopes('analytics.read')
+  searches(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+    return this.analytics.searches(site, query);
+  }
+}

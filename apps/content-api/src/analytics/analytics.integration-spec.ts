@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createContentApi } from '../app.factory';
+import { COMMANDS } from '../cli/commands';
+import { addDays, isoDay } from './analytics-range';
+import { RollupService } from './rollup.service';
+
+const today = isoDay(new Date());
+const yesterday = addDays(today, -1);
+const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}.000Z`);
+const reader = (n: number) => createHash('sha256').update(`reader-${n}`).digest('hex');
+
+describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(createContentApi);
+  });
+  afterAll(() => t.close());
+
+  async function articleIn(
+    site: TestSite,
+    title: Record<string, string>,
+    categoryId: number | null = null,
+  ) {
+    const now = new Date();
+    const r = await t.ds.query(
+      `INSERT INTO articles (site_id, category_id, type, published, visibility, shared_with, created_at, updated_at)
+       VALUES (?, ?, 'article', 1, 'public', '[]', ?, ?)`,
+      [site.id, categoryId, now, now],
+    );
+    for (const [lang, text] of Object.entries(title)) {
+      await t.ds.query(
+        `INSERT INTO article_translations (article_id, lang, site_id, title, slug, content, search_text, released, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, '', '', 1, ?, ?)`,
+        [r.insertId, lang, site.id, text, `s-${r.insertId}-${lang}`, now, now],
+      );
+    }
+    if (categoryId)
+      await t.ds.query(
+        'INSERT INTO article_categories (article_id, category_id, site_id, sort) VALUES (?, ?, ?, 0)',
+        [r.insertId, categoryId, site.id],
+      );
+    return Number(r.insertId);
+  }
+
+  /** Rows as the reader site writes them. */
+  const view = (site: TestSite, articleId: number, day: string, who: number, lang = 'en') =>
+    t.ds.query(
+      'INSERT INTO reader_views (site_id, article_id, lang, day, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [site.id, articleId, lang, day, reader(who), at(day)],
+    );
+  const search = (site: TestSite, query: string, results: number, day: string, lang = 'en') =>
+    t.ds.query(
+      'INSERT INTO reader_searches (site_id, lang, query, normalized_query, results_count, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [site.id, lang, query, query.toLowerCase(), results, reader(1), at(day)],
+    );
+  const rating = (
+    site: TestSite,
+    articleId: number,
+    value: string,
+    day: string,
+    lang = 'en',
+    message: string | null = null,
+  ) =>
+    t.ds.query(
+      'INSERT INTO article_feedback (site_id, article_id, lang, rating, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [site.id, articleId, lang, value, message, at(day)],
+    );
+
+  async function populated() {
+    const site = await t.factory.site({ languages: ['en', 'de'] });
+    const other = await t.factory.site();
+    const key = await t.factory.key(site, { scope: 'read' });
+    const cat = Number(
+      (
+        await t.ds.query(
+          `INSERT INTO categories (site_id, name, description, position, created_at, updated_at) VALUES (?, '{"en":"Billing"}', '{}', 0, ?, ?)`,
+          [site.id, new Date(), new Date()],
+        )
+      ).insertId,
+    );
+    const a = await articleIn(site, { en: 'Pay an invoice', de: 'Rechnung zahlen' }, cat);
+    const b = await articleIn(site, { en: 'Reset password' });
+    const never = await articleIn(site, { en: 'Never read' });
+    for (const who of [1, 2, 3]) await view(site, a, yesterday, who);
+    await view(site, a, yesterday, 4, 'de');
+    await view(site, b, yesterday, 1);
+    await view(site, b, addDays(today, -9), 1); // the preceding period
+    await search(site, 'invoice', 3, yesterday);
+    await search(site, 'invoice', 2, yesterday);
+    await search(site, 'refund policy', 0, yesterday);
+    await search(site, 'Refund Policy', 0, yesterday);
+    await search(site, 'rechnung', 1, yesterday, 'de');
+    await rating(site, a, 'thumbs_up', yesterday);
+    await rating(site, a, 'love', today, 'en', 'Great!');
+    await rating(site, b, 'thumbs_down', addDays(today, -8));
+    await t.ds.query(
+      `INSERT INTO comments (site_id, article_id, lang, status, body, author_name, created_at, updated_at) VALUES (?, ?, 'en', 'pending', 'Hi', 'Ada', ?, ?)`,
+      [site.id, a, at(yesterday), at(yesterday)],
+    );
+    await t.ds.query(
+      "INSERT INTO contact_messages (site_id, lang, email, message, created_at) VALUES (?, 'en', 'k@example.com', 'Help', ?)",
+      [site.id, at(today)],
+    );
+    // Another site's activity never shows.
+    const foreign = await articleIn(other, { en: 'Foreign' });
+    await view(other, foreign, yesterday, 9);
+    await search(other, 'invoice', 0, yesterday);
+    return { site, other, key, cat, a, b, never };
+  }
+
+  const rollUp = (siteId?: number) => t.app.get(RollupService).run({ siteId });
+
+  it('summary: traffic from the rollup (same period, same numbers), ratings/activity/totals live, compared with the preceding period', async () => {
+    const { site, key } = await populated();
+    const before = await t.request('GET', '/v1/analytics/summary', { key });
+    expect(before.status).toBe(200);
+    expect(before.body.summary.traffic.views.value).toBe(0);
+    expect(before.body.summary.ratings.total.value).toBe(2);
+
+    await rollUp(site.id);
+    const res = await t.request('GET', '/v1/analytics/summary', { key });
+    expect(res.body.range).toEqual({
+      from: addDays(today, -6),
+      to: today,
+      days: 7,
+      lang: null,
+      previous: { from: addDays(today, -13), to: addDays(today, -7) },
+    });
+    const s = res.body.summary;
+    expect(s.traffic.views).toEqual({ value: 5, previous: 0, change_percent: null });
+    // Distinct readers per day and language, summed: readers 1–3 in English (1 read both), 4 in German.
+    expect(s.traffic.visitors.value).toBe(4);
+    expect(s.traffic.searches.value).toBe(5);
+    expect(s.traffic.searches_without_results.value).toBe(2);
+    expect(s.ratings.thumbs_up.value).toBe(1);
+    expect(s.ratings.love.value).toBe(1);
+    expect(s.ratings.thumbs_down).toEqual({ value: 0, previous: 1, change_percent: -100 });
+    expect(s.activity).toEqual({
+      comments: { value: 1, previous: 0, change_percent: null },
+      feedback_messages: { value: 1, previous: 0, change_percent: null },
+      contact_messages: { value: 1, previous: 0, change_percent: null },
+    });
+    expect(s.totals).toMatchObject({
+      published_articles: 3,
+      draft_articles: 0,
+      categories: 1,
+      pending_comments: 1,
+    });
+
+    const wider = await t.request(
+      'GET',
+      `/v1/analytics/summary?from=${addDays(today, -13)}&to=${today}`,
+      { key },
+    );
+    expect(wider.body.summary.traffic.views.value).toBe(5); // the older view was never rolled up
+    await t.app.get(RollupService).run({ siteId: site.id, date: addDays(today, -9) });
+    const again = await t.request(
+      'GET',
+      `/v1/analytics/summary?from=${addDays(today, -13)}&to=${today}`,
+      { key },
+    );
+    expect(again.body.summary.traffic.views.value).toBe(6);
+    const german = await t.request('GET', '/v1/analytics/summary?lang=de', { key });
+    expect(german.body.summary.traffic.views.value).toBe(1);
+    expect(german.body.summary.traffic.searches.value).toBe(1);
+    expect(german.body.range.lang).toBe('de');
+    // Rolling up again gives the same numbers (the preceding period now holds the older view).
+    await rollUp(site.id);
+    const rerun = (await t.request('GET', '/v1/analytics/summary', { key })).body.summary.traffic;
+    expect(rerun.views).toEqual({ value: 5, previous: 1, change_percent: 400 });
+    expect(rerun.searches).toEqual(s.traffic.searches);
+  });
+
+  it('content: viewed articles of the range, most viewed first, 25 per page, category filter and sort', async () => {
+    const { site, key, cat, a, b, never } = await populated();
+    await rollUp(site.id);
+    const res = await t.request('GET', '/v1/analytics/content', { key });
+    expect(res.status).toBe(200);
+    expect(res.body.excludes_never_viewed).toBe(true);
+    expect(res.body.articles.map((x: { id: number }) => x.id)).toEqual([a, b]);
+    expect(res.body.articles.map((x: { id: number }) => x.id)).not.toContain(never);
+    expect(res.body.articles[0]).toMatchObject({
+      id: a,
+      title: 'Pay an invoice',
+      category_id: cat,
+      views: 4,
+      ratings: { thumbs_up: 1, thumbs_down: 0, love: 1 },
+      comments: 1,
+    });
+    expect(res.body.articles[0]._links.view.url).toMatch(
+      new RegExp(`/hc/${site.subdomain}/articles/${a}-s-${a}-en$`),
+    );
+    expect(res.body.meta).toEqual({
+      page: 1,
+      per_page: 25,
+      total_pages: 1,
+      items_count: 2,
+      sort: 'views',
+    });
+    const ignored = await t.request('GET', '/v1/analytics/content?per_page=5', { key });
+    expect(ignored.body.meta.per_page).toBe(25);
+    const inCategory = await t.request('GET', `/v1/analytics/content?category_id=${cat}`, { key });
+    expect(inCategory.body.articles.map((x: { id: number }) => x.id)).toEqual([a]);
+    const german = await t.request('GET', '/v1/analytics/content?lang=de', { key });
+    expect(german.body.articles).toHaveLength(1);
+    expect(german.body.articles[0]).toMatchObject({ title: 'Rechnung zahlen', views: 1 });
+    const past = await t.request('GET', '/v1/analytics/content?page=2', { key });
+    expect(past.body.articles).toEqual([]);
+    const byDown = await t.request(
+      'GET',
+      `/v1/analytics/content?sort=thumbs_down&from=${addDays(today, -13)}`,
+      { key },
+    );
+    expect(byDown.body.articles.map((x: { id: number }) => x.id)).toEqual([b, a]);
+    expect(byDown.body.meta.sort).toBe('thumbs_down');
+  });
+
+  it('searches: content gaps, frequent queries and common terms, top `limit` of each', async () => {
+    const { site, key } = await populated();
+    await rollUp(site.id);
+    const res = await t.request('GET', '/v1/analytics/searches', { key });
+    expect(res.status).toBe(200);
+    expect(res.body.content_gaps).toEqual([
+      { query: 'refund policy', searches: 2, last_results_count: 0 },
+    ]);
+    expect(res.body.frequent_queries[0]).toEqual({
+      query: 'invoice',
+      searches: 2,
+      without_results: 0,
+      last_results_count: 2,
+    });
+    expect(res.body.frequent_queries).toHaveLength(3);
+    expect(res.body.common_terms.slice(0, 3)).toEqual([
+      { term: 'invoice', searches: 2 },
+      { term: 'policy', searches: 2 },
+      { term: 'refund', searches: 2 },
+    ]);
+    expect(res.body.meta).toEqual({
+      limit: 20,
+      lists_are_top_n: true,
+      total_searches: 5,
+      searches_without_results: 2,
+    });
+    const one = await t.request('GET', '/v1/analytics/searches?limit=1&lang=en', { key });
+    expect(one.body.frequent_queries).toHaveLength(1);
+    expect(one.body.meta.limit).toBe(1);
+  });
+
+  it('caller mistakes are 422, never a 500; analytics.read is required', async () => {
+    const { site, key } = await populated();
+    const cases: Array<[string, string]> = [
+      ['/v1/analytics/summary?from=2026-02-30', 'from'],
+      ['/v1/analytics/summary?to=yesterday', 'to'],
+      [`/v1/analytics/summary?from=${addDays(today, -92)}&to=${today}`, 'to'],
+      [`/v1/analytics/summary?from=${today}&to=${addDays(today, -1)}`, 'to'],
+      ['/v1/analytics/summary?lang=fr', 'lang'],
+      ['/v1/analytics/content?per_page=101', 'per_page'],
+      ['/v1/analytics/content?page=0', 'page'],
+      ['/v1/analytics/content?sort=random', 'sort'],
+      ['/v1/analytics/content?category_id=999999', 'category_id'],
+      ['/v1/analytics/content?category_id=abc', 'category_id'],
+      ['/v1/analytics/searches?limit=51', 'limit'],
+      ['/v1/analytics/searches?limit=0', 'limit'],
+      ['/v1/analytics/searches?from[]=x', 'from'],
+    ];
+    for (const [path, field] of cases) {
+      const res = await t.request('GET', path, { key });
+      expect([path, res.status]).toEqual([path, 422]);
+      expect(res.body.errors[field]).toHaveLength(1);
+    }
+    expect(
+      (
+        await t.request('GET', `/v1/analytics/summary?from=${addDays(today, -91)}&to=${today}`, {
+          key,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.request('GET', '/v1/analytics/summary')).status).toBe(401);
+    void site;
+  });
+
+  it('`hc analytics rollup` runs the daily computation now (default yesterday and today)', async () => {
+    const { site, other } = await populated();
+    const out = (await COMMANDS['analytics rollup'](t.app, { site: String(site.id) })) as {
+      rolled_up: Array<Record<string, unknown>>;
+    };
+    expect(out.rolled_up).toEqual([
+      { date: yesterday, site_id: site.id, views: 5, searches: 5 },
+      { date: today, site_id: site.id, views: 0, searches: 0 },
+    ]);
+    const day = (await COMMANDS['analytics rollup'](t.app, { date: yesterday })) as {
+      rolled_up: Array<Record<string, unknown>>;
+    };
+    expect(day.rolled_up).toHaveLength(1);
+    expect(day.rolled_up[0].site_id).toBeNull();
+    const rows = await t.ds.query(
+      'SELECT views FROM analytics_daily WHERE site_id = ? AND day = ?',
+      [other.id, yesterday],
+    );
+    expect(rows).toEqual([{ views: 1 }]);
+    await expect(COMMANDS['analytics rollup'](t.app, { date: '2026-13-01' })).rejects.toMatchObject(
+      { status: 422 },
+    );
+  });
+});

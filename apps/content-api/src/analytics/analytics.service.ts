@@ -1,0 +1,207 @@
+import { Injectable } from '@nestjs/common';
+import { fieldError, messages, settings } from '@hc/contracts';
+import type { SiteContext } from '@hc/auth';
+import { queryEnum, queryInteger, queryString, readPaging } from '@hc/http';
+import { DateRange, previousRange, readRange } from './analytics-range';
+import { AnalyticsRepository, CONTENT_SORTS, ContentSort } from './analytics.repository';
+
+type Query = Record<string, unknown>;
+
+/** Spec 4.10: 25 articles per page whatever `per_page` says (within its maximum, spec 4.2). */
+const CONTENT_PAGE_SIZE = 25;
+const CONTENT_MAX_PER_PAGE = 100;
+const SEARCH_LIMIT_DEFAULT = 20;
+const SEARCH_LIMIT_MAX = 50;
+/** How many distinct queries common_terms is computed from. */
+const TERMS_SAMPLE = 5000;
+const STOPWORDS = new Set(
+  'a an and are as at be by de der die das el en et for from how i in is it la le of on or the to und was what when where who why with'.split(
+    ' ',
+  ),
+);
+
+function compare(value: number, previous: number) {
+  return {
+    value,
+    previous,
+    change_percent: previous === 0 ? null : Math.round(((value - previous) / previous) * 1000) / 10,
+  };
+}
+
+function compareAll<T extends object>(now: T, before: T) {
+  return Object.fromEntries(
+    Object.entries(now).map(([k, v]) => [
+      k,
+      compare(v as number, (before as Record<string, number>)[k]),
+    ]),
+  );
+}
+
+@Injectable()
+export class AnalyticsService {
+  constructor(private readonly analytics: AnalyticsRepository) {}
+
+  private lang(site: SiteContext, query: Query): string | null {
+    const lang = queryString(query, 'lang');
+    if (lang === undefined) return null;
+    if (![site.defaultLanguage, ...site.languages].includes(lang))
+      throw fieldError('lang', messages.selectedInvalid('lang'));
+    return lang;
+  }
+
+  private range(range: DateRange, lang: string | null) {
+    const previous = previousRange(range);
+    return {
+      from: range.from,
+      to: range.to,
+      days: range.days,
+      lang,
+      previous: { from: previous.from, to: previous.to },
+    };
+  }
+
+  async summary(site: SiteContext, query: Query) {
+    const range = readRange(query);
+    const lang = this.lang(site, query);
+    const before = previousRange(range);
+    const [traffic, trafficBefore, ratings, ratingsBefore, activity, activityBefore, totals] =
+      await Promise.all([
+        this.analytics.traffic(site.id, range, lang),
+        this.analytics.traffic(site.id, before, lang),
+        this.analytics.ratings(site.id, range, lang),
+        this.analytics.ratings(site.id, before, lang),
+        this.analytics.activity(site.id, range, lang),
+        this.analytics.activity(site.id, before, lang),
+        this.analytics.totals(site.id, lang),
+      ]);
+    const total = (r: typeof ratings) => r.thumbs_up + r.thumbs_down + r.love;
+    return {
+      status: 'success',
+      range: this.range(range, lang),
+      summary: {
+        traffic: compareAll(traffic, trafficBefore),
+        ratings: compareAll(
+          { ...ratings, total: total(ratings) },
+          { ...ratingsBefore, total: total(ratingsBefore) },
+        ),
+        activity: compareAll(activity, activityBefore),
+        totals,
+      },
+    };
+  }
+
+  async content(site: SiteContext, query: Query) {
+    const range = readRange(query);
+    const lang = this.lang(site, query);
+    // per_page over 100 is refused like every analytics page size (spec 4.2); otherwise the
+    // page holds 25 whatever it says (spec 4.14 rule 11).
+    readPaging(query, {
+      defaultSize: CONTENT_PAGE_SIZE,
+      maxSize: CONTENT_MAX_PER_PAGE,
+      sizeParam: 'per_page',
+      overMax: 422,
+    });
+    const paging = readPaging(
+      { page: query.page },
+      {
+        defaultSize: CONTENT_PAGE_SIZE,
+        maxSize: CONTENT_PAGE_SIZE,
+        sizeParam: 'per_page',
+        overMax: 422,
+      },
+    );
+    const categoryId = queryInteger(query, 'category_id', { min: 1 }) ?? null;
+    if (categoryId !== null && !(await this.analytics.categoryExists(site.id, categoryId))) {
+      throw fieldError('category_id', messages.selectedInvalid('category_id'));
+    }
+    const sort: ContentSort = queryEnum(query, 'sort', CONTENT_SORTS) ?? 'views';
+    const { rows, total } = await this.analytics.content(site.id, range, lang, {
+      categoryId,
+      sort,
+      limit: paging.perPage,
+      offset: paging.offset,
+    });
+    const titles = await this.analytics.titles(
+      site.id,
+      rows.map((r) => r.id),
+      lang ?? site.defaultLanguage,
+    );
+    const siteUrl = `${settings().publicUrl}/hc/${site.subdomain}`;
+    return {
+      status: 'success',
+      range: this.range(range, lang),
+      excludes_never_viewed: true,
+      articles: rows.map((r) => {
+        const t = titles.get(r.id);
+        return {
+          id: r.id,
+          title: t?.title ?? null,
+          category_id: t?.category_id ?? null,
+          views: r.views,
+          ratings: { thumbs_up: r.thumbs_up, thumbs_down: r.thumbs_down, love: r.love },
+          comments: r.comments,
+          _links: {
+            view: {
+              method: 'GET',
+              url: `${siteUrl}/articles/${r.id}${t?.slug ? `-${t.slug}` : ''}`,
+            },
+          },
+        };
+      }),
+      meta: {
+        page: paging.page,
+        per_page: paging.perPage,
+        total_pages: Math.max(1, Math.ceil(total / paging.perPage)),
+        items_count: total,
+        sort,
+      },
+    };
+  }
+
+  async searches(site: SiteContext, query: Query) {
+    const range = readRange(query);
+    const lang = this.lang(site, query);
+    const limit =
+      queryInteger(query, 'limit', { min: 1, max: SEARCH_LIMIT_MAX }) ?? SEARCH_LIMIT_DEFAULT;
+    const queries = await this.analytics.searchQueries(site.id, range, lang, TERMS_SAMPLE);
+    const gaps = queries
+      .filter((q) => q.without_results > 0)
+      .sort((a, b) => b.without_results - a.without_results || a.query.localeCompare(b.query))
+      .slice(0, limit)
+      .map((q) => ({
+        query: q.query,
+        searches: q.without_results,
+        last_results_count: q.last_results_count,
+      }));
+    const frequent = queries.slice(0, limit).map((q) => ({
+      query: q.query,
+      searches: q.searches,
+      without_results: q.without_results,
+      last_results_count: q.last_results_count,
+    }));
+    const terms = new Map<string, number>();
+    for (const q of queries) {
+      for (const word of new Set(q.query.split(/[^\p{L}\p{N}]+/u))) {
+        if ([...word].length < 2 || STOPWORDS.has(word)) continue;
+        terms.set(word, (terms.get(word) ?? 0) + q.searches);
+      }
+    }
+    const common = [...terms]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, limit)
+      .map(([term, searches]) => ({ term, searches }));
+    return {
+      status: 'success',
+      range: this.range(range, lang),
+      content_gaps: gaps,
+      frequent_queries: frequent,
+      common_terms: common,
+      meta: {
+        limit,
+        lists_are_top_n: true,
+        total_searches: queries.reduce((n, q) => n + q.searches, 0),
+        searches_without_results: queries.reduce((n, q) => n + q.without_results, 0),
+      },
+    };
+  }
+}
