@@ -208,6 +208,23 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
       expect(onlyDe.id).toBeGreaterThan(0);
     });
 
+    it('leaves out articles in a category that is not public (made so in the dashboard)', async () => {
+      const s = await t.factory.site();
+      const k = await t.factory.key(s);
+      const cat = (
+        await t.request('POST', '/v1/categories', { key: k, body: { name: { en: 'Internal' } } })
+      ).body.category;
+      const hidden = await post(
+        { title: { en: 'Payroll handbook' }, published: true, category_id: cat.id },
+        k,
+      );
+      const open = await post({ title: { en: 'Payroll basics' }, published: true }, k);
+      expect(idsOf(await list('?search=payroll', k)).sort()).toEqual([hidden.id, open.id].sort());
+      await t.ds.query(`UPDATE categories SET privacy = 'private' WHERE id = ?`, [cat.id]);
+      expect(idsOf(await list('?search=payroll', k))).toEqual([open.id]);
+      expect(idsOf(await list('', k)).sort()).toEqual([hidden.id, open.id].sort());
+    });
+
     it('a search of only stopwords or short words finds nothing rather than failing', async () => {
       const res = await list('?search=the%20a');
       expect(res.status).toBe(200);
