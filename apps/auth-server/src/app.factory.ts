@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import express, { NextFunction, Request, Response } from 'express';
 import { createHttpApp } from '@hc/http';
 import { AppModule } from './app.module';
 import { oauthMiddleware } from './oauth/oauth.middleware';
+import { INVALID_JSON } from './oauth/registration.controller';
 import { OidcService } from './oauth/oidc.service';
 
 /**
@@ -15,7 +16,14 @@ export async function createAuthServer(): Promise<INestApplication> {
     jsonBody: false,
     cors: false,
   })) as NestExpressApplication;
-  app.use('/oauth/register', express.json({ limit: '64kb', type: () => true }));
+  const registrationJson = express.json({ limit: '64kb', type: () => true });
+  // A body that is not JSON is refused by the controller, after the per-IP counter (spec 8).
+  app.use('/oauth/register', (req: Request, res: Response, next: NextFunction) =>
+    registrationJson(req, res, (err?: unknown) => {
+      if (err) (req as Request & { body: unknown }).body = INVALID_JSON;
+      next();
+    }),
+  );
   for (const path of ['/signin', '/consent', '/app']) {
     app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));
   }

@@ -203,6 +203,19 @@ describe('auth-server (spec 4.13)', () => {
       });
     });
 
+    it('refuses a body that is not JSON with invalid_request', async () => {
+      const res = await fetch(`${issuer}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+        body: '{"redirect_uris": [',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: 'invalid_request',
+        hint: 'The request body must be JSON',
+      });
+    });
+
     it('accepts loopback http on 127.0.0.1, [::1] and localhost', async () => {
       const res = await registerClient(issuer, {
         redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]:8000/cb', 'http://localhost:3000/cb'],

@@ -6,6 +6,9 @@ import { RATE_LIMIT_STORE, type RateLimitStore } from '@hc/http';
 import { ClientsService } from './clients.service';
 import { oauth } from './oauth-errors';
 
+/** Stands for a registration body that could not be read as JSON. */
+export const INVALID_JSON = Symbol('invalid JSON');
+
 /** Spec 8: 10 registrations per hour per IP, refused ones counted. */
 const REGISTRATIONS_PER_HOUR = 10;
 
@@ -33,6 +36,8 @@ export class RegistrationController {
         'Retry-After': String(hit.resetInSeconds),
       });
     }
+    if ((req.body as unknown) === INVALID_JSON)
+      throw oauth('invalid_request', 'The request body must be JSON');
     const fields = this.clients.validateRegistration(req.body);
     return ClientsService.toResponse(await this.clients.create(fields));
   }
