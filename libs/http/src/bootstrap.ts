@@ -62,26 +62,33 @@ export async function runApp(
   create: () => Promise<INestApplication>,
 ): Promise<void> {
   const logger = new Logger(name);
+  let app: INestApplication | null = null;
+  let stopping = false;
+  // Handlers go in before anything starts, so a SIGTERM during start-up is graceful too.
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: finishing in-flight work`);
+    if (!app) process.exit(0);
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error(err instanceof Error ? err.stack : String(err));
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   try {
-    const app = await create();
+    app = await create();
+    if (stopping) {
+      await app.close();
+      process.exit(0);
+    }
     const port = settings().ports[name];
     await app.listen(port);
     logger.log(`listening on port ${port}`);
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.log(`${signal}: finishing in-flight work`);
-      app.close().then(
-        () => process.exit(0),
-        (err) => {
-          logger.error(err instanceof Error ? err.stack : String(err));
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
   } catch (err) {
     logger.error(err instanceof Error ? err.message : String(err));
     process.exit(1);

@@ -4,7 +4,13 @@ import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
 import { selfSignedCertificate, type TestCertificate } from '@hc/testing';
-import { checkHost, OutboundError, safeFetch, type SafeFetchOptions } from './index';
+import {
+  checkHost,
+  closeOutboundPools,
+  OutboundError,
+  safeFetch,
+  type SafeFetchOptions,
+} from './index';
 
 const base: SafeFetchOptions = { timeoutMs: 2000, maxBytes: 1024, maxRedirects: 4 };
 
@@ -369,5 +375,47 @@ describe('https', () => {
     expect(err.url).toBe(`http://127.0.0.1:${appPort}/hello`);
     const res = await safeFetch(`https://127.0.0.1:${tlsPort}/to-http`, base);
     expect(res.body.toString()).toBe('hello GET');
+  });
+});
+
+describe('connection reuse (keepAlive)', () => {
+  afterEach(() => closeOutboundPools());
+
+  it('reuses one connection for several requests to the same vetted address', async () => {
+    let connections = 0;
+    const counted = http.createServer((_req, res) => res.end('ok'));
+    counted.on('connection', () => connections++);
+    const port = await listen(counted);
+    allow(`127.0.0.1:${port}`);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await safeFetch(`http://127.0.0.1:${port}/`, { ...base, keepAlive: true });
+        expect(res.body.toString()).toBe('ok');
+      }
+      expect(connections).toBe(1);
+    } finally {
+      closeOutboundPools();
+      await new Promise((r) => counted.close(r));
+    }
+  });
+
+  it('still vets the address before every request on a pooled connection', async () => {
+    let connections = 0;
+    const counted = http.createServer((_req, res) => res.end('ok'));
+    counted.on('connection', () => connections++);
+    const port = await listen(counted);
+    allow(`127.0.0.1:${port}`);
+    try {
+      await safeFetch(`http://127.0.0.1:${port}/`, { ...base, keepAlive: true });
+      allow(); // the exemption is withdrawn: loopback is refused again
+      const err = await failure(
+        safeFetch(`http://127.0.0.1:${port}/`, { ...base, keepAlive: true }),
+      );
+      expect(err.reason).toBe('private_address');
+      expect(connections).toBe(1);
+    } finally {
+      closeOutboundPools();
+      await new Promise((r) => counted.close(r));
+    }
   });
 });

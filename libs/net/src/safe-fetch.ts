@@ -71,7 +71,7 @@ async function followRedirects(
     const res = await exchangeAny(
       target,
       addresses,
-      { method, headers, body },
+      { method, headers, body, keepAlive: options.keepAlive === true },
       options.maxBytes,
       signal,
       follow,
@@ -109,6 +109,39 @@ interface HopRequest {
   method: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  keepAlive?: boolean;
+}
+
+const MAX_POOLS = 256;
+const pools = new Map<string, http.Agent>();
+
+/**
+ * A keep-alive agent for one vetted address. Its sockets were opened to that address only, and
+ * the caller vetted the address again for this request, so reuse never skips the SSRF check.
+ */
+function pooledAgent(https_: boolean, address: string): http.Agent {
+  const key = `${https_ ? 'https' : 'http'}|${address}`;
+  let agent = pools.get(key);
+  if (agent) {
+    pools.delete(key); // keep the map in least-recently-used order
+    pools.set(key, agent);
+    return agent;
+  }
+  const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 15_000 };
+  agent = https_ ? new https.Agent(options) : new http.Agent(options);
+  pools.set(key, agent);
+  if (pools.size > MAX_POOLS) {
+    const [oldestKey, oldest] = pools.entries().next().value as [string, http.Agent];
+    pools.delete(oldestKey);
+    oldest.destroy();
+  }
+  return agent;
+}
+
+/** Closes every pooled connection (shutdown, tests). */
+export function closeOutboundPools(): void {
+  for (const agent of pools.values()) agent.destroy();
+  pools.clear();
 }
 
 type HopResponse = Omit<SafeResponse, 'url' | 'redirects'>;
@@ -183,7 +216,7 @@ function exchange(
       path: `${target.url.pathname}${target.url.search}`,
       method: req.method,
       headers,
-      agent: false,
+      agent: req.keepAlive ? pooledAgent(target.https, address) : false,
       lookup: pinned,
       signal,
     };

@@ -48,6 +48,11 @@ export interface SafeFetchOptions {
   requireHttps?: boolean;
   /** Abort from outside (shutdown). */
   signal?: AbortSignal;
+  /**
+   * Reuse connections (webhook deliveries to the same receiver). Pools are kept per vetted
+   * address, so a reused socket only ever leads where a fresh DNS check just allowed.
+   */
+  keepAlive?: boolean;
 }
 
 export interface SafeResponse {

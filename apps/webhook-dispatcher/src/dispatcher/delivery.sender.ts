@@ -37,6 +37,8 @@ export class DeliverySender {
         maxBytes: DISPATCHER.maxResponseBytes,
         // Redirects are not followed: a 3xx is an answer below 400, so delivered.
         maxRedirects: 0,
+        // Receivers get many deliveries: reuse connections (pooled per vetted address).
+        keepAlive: true,
       });
       if (res.status < 400) return { kind: 'delivered', status: res.status };
       return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { claimOutbox, DISPATCHER_GROUP, relayOutbox } from '@hc/events';
+import { closeOutboundPools } from '@hc/net';
 import type { DomainEvent, EventBus, EventPublisher, EventSubscriber } from '@hc/events';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
@@ -70,6 +71,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     // Graceful shutdown: the attempts in flight finish and are recorded.
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     await this.publisher?.disconnect();
+    closeOutboundPools();
   }
 
   /** Outbox transport: fan out claimed rows in the claiming transaction. */
