@@ -539,6 +539,7 @@ describe('auth-server (spec 4.13)', () => {
       );
       const payload =
         typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
+      expect(payload.exp - payload.iat).toBe(30 * 24 * 3600); // spec 5.2: 30 days
       payload.exp = Math.floor(Date.now() / 1000) - 10;
       await auth.ds.query(
         "UPDATE oauth_payloads SET payload = ?, expires_at = ? WHERE model = 'RefreshToken' AND id = ?",

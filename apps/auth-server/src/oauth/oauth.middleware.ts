@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as querystring from 'node:querystring';
-import { ApiError, settings } from '@hc/contracts';
+import { ApiError, SCOPES, settings } from '@hc/contracts';
 import { errorPage } from '../pages/pages';
 import { DESCRIPTIONS, HINTS, oauth } from './oauth-errors';
 import type { OidcClient, OidcProvider } from './oidc-module';
@@ -9,20 +9,8 @@ import { requestScope } from './request-scope';
 
 const PROVIDER_PATH = /^\/oauth\/(authorize(\/[^/?]+)?|token|jwks)(\?|$)/;
 const BODY_LIMIT = 64 * 1024;
-const KNOWN_SCOPES = new Set<string>([
-  'openid',
-  'profile',
-  'email',
-  'offline_access',
-  'content.read',
-  'content.write',
-  'analytics.read',
-  'webhooks.manage',
-  'notes.read',
-  'notes.write',
-  'design.read',
-  'design.write',
-]);
+/** Spec 5.2 `scopes_supported`; anything else is `invalid_scope`. */
+const KNOWN_SCOPES = new Set<string>(SCOPES);
 
 function send(res: Response, error: ApiError, page: boolean): void {
   res.status(error.status).setHeader('Cache-Control', 'no-store');
