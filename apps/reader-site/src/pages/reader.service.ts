@@ -299,7 +299,7 @@ export class ReaderService {
 }
 
 function categoryOrder(category: CategoryRow): ListOrder {
-  switch (category.articleSort) {
+  switch (category.articleSort ?? 'newest') {
     case 'custom':
       return 'custom';
     case 'alphabetical':
