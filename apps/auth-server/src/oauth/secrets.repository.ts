@@ -17,6 +17,8 @@ export interface SigningJwk {
  */
 @Injectable()
 export class SecretsRepository {
+  private readonly known = new Map<string, string>();
+
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   async signingKey(): Promise<SigningJwk> {
@@ -36,6 +38,15 @@ export class SecretsRepository {
   }
 
   private async getOrCreate(name: string, create: () => string): Promise<string> {
+    // Kept values never change, so one read per process is enough.
+    const known = this.known.get(name);
+    if (known !== undefined) return known;
+    const value = await this.readOrCreate(name, create);
+    this.known.set(name, value);
+    return value;
+  }
+
+  private async readOrCreate(name: string, create: () => string): Promise<string> {
     const existing = await this.read(name);
     if (existing !== null) return existing;
     await this.ds.query(
