@@ -223,11 +223,12 @@ export class ActionsService {
   private next(req: Request, admitted: Admitted): string {
     const next = bodyString(req, 'next');
     const base = admitted.path.base;
-    return next &&
+    const inside =
+      next !== null &&
       (next === base || next.startsWith(`${base}/`) || next.startsWith(`${base}?`)) &&
-      !next.includes('\\')
-      ? next
-      : base;
+      !next.startsWith('//') &&
+      !next.includes('\\');
+    return inside ? next : base || '/';
   }
 
   /** A team member signs in with their account (users.password_hash); members only. */
@@ -284,7 +285,7 @@ export class ActionsService {
     await this.sites.purgeExpired();
     const token = await this.sites.openSession(admitted.site.id, userId);
     setCookie(req, res, SESSION_COOKIE, token, {
-      path: admitted.path.base,
+      path: admitted.path.base || '/',
       maxAgeSeconds: SESSION_SECONDS,
     });
     res.redirect(303, this.next(req, admitted));
@@ -293,7 +294,7 @@ export class ActionsService {
   private async signOut(req: Request, res: Response, admitted: Admitted) {
     const token = cookies(req)[SESSION_COOKIE];
     if (token) await this.sites.closeSession(admitted.site.id, token);
-    setCookie(req, res, SESSION_COOKIE, '', { path: admitted.path.base, maxAgeSeconds: 0 });
-    res.redirect(303, admitted.path.base);
+    setCookie(req, res, SESSION_COOKIE, '', { path: admitted.path.base || '/', maxAgeSeconds: 0 });
+    res.redirect(303, admitted.path.base || '/');
   }
 }

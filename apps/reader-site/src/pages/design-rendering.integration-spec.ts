@@ -266,4 +266,19 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     expect(res.html).toContain('First steps');
     expect(res.html).toMatch(/role="search"/);
   });
+  it('a site on its own domain is served at the root of that domain (Host)', async () => {
+    const site = await t.factory.site({ name: 'Domain Help' });
+    const domain = `${site.subdomain}.help.example`;
+    await t.ds.query('UPDATE sites SET domain = ? WHERE id = ?', [domain, site.id]);
+    const id = await article(t.ds, site.id, { title: { en: 'On our own domain' } });
+    const reader = new ReaderClient(t.url);
+    const home = await reader.getOnHost('/', domain);
+    expect(home.status).toBe(200);
+    expect(home.html).toContain(`href="/articles/${id}-`);
+    expect((await reader.getOnHost(`/articles/${id}`, domain)).html).toContain(
+      '<h1>On our own domain</h1>',
+    );
+    expect((await reader.getOnHost('/', 'unknown.example')).status).toBe(404);
+    expect((await reader.get('/health/live')).status).toBe(200);
+  });
 });

@@ -4,8 +4,11 @@ import type { ReaderSite } from '../site/site.repository';
 
 /** A request below `/hc/<subdomain>` taken apart: language prefix and route. */
 export interface ReaderPath {
-  subdomain: string;
-  /** `/hc/<subdomain>` */
+  /** The site's subdomain (`/hc/<subdomain>/…`), or null when the site is named by its domain. */
+  subdomain: string | null;
+  /** The Host a site domain is served on (production: `deploy/` routes site domains here). */
+  host: string | null;
+  /** `/hc/<subdomain>`, or `''` on a site's own domain. */
   base: string;
   /** The language of the page; null when the prefix names a language the site lacks. */
   lang: string | null;
@@ -14,18 +17,25 @@ export interface ReaderPath {
   segments: string[];
 }
 
-export function parsePath(req: Request): ReaderPath | null {
-  const m = /^\/hc\/([^/]+)(\/.*)?$/.exec(req.path);
-  if (!m) return null;
-  let subdomain: string;
-  let segments: string[];
+function segmentsOf(path: string): string[] | null {
   try {
-    subdomain = decodeURIComponent(m[1]);
-    segments = (m[2] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
   } catch {
     return null;
   }
-  return { subdomain, base: `/hc/${m[1]}`, lang: null, langPrefix: '', segments };
+}
+
+export function parsePath(req: Request): ReaderPath | null {
+  const m = /^\/hc\/([^/]+)(\/.*)?$/.exec(req.path);
+  if (!m) {
+    const segments = segmentsOf(req.path);
+    if (!segments) return null;
+    return { subdomain: null, host: req.hostname, base: '', lang: null, langPrefix: '', segments };
+  }
+  const segments = segmentsOf(m[2] ?? '');
+  const subdomain = segmentsOf(m[1])?.[0];
+  if (!segments || !subdomain) return null;
+  return { subdomain, host: null, base: `/hc/${m[1]}`, lang: null, langPrefix: '', segments };
 }
 
 /** Settles the language: a leading segment that is a language code picks it. */

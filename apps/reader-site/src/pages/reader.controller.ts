@@ -35,3 +35,33 @@ export class ReaderController {
     return this.actions.post(req, res);
   }
 }
+
+/**
+ * A site on its own domain (production routes site domains here by Host, ARCHITECTURE.md):
+ * the same pages at the root of the domain. Registered after ReaderController and the health
+ * routes, so it only sees what they do not take.
+ */
+@Controller()
+@Public()
+export class SiteDomainController {
+  constructor(
+    private readonly pages: ReaderService,
+    private readonly actions: ActionsService,
+  ) {}
+
+  @Get(['{*path}'])
+  page(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.get(req, res);
+  }
+
+  @Head(['{*path}'])
+  head(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.pages.get(req, res);
+  }
+
+  @Post(['{*path}'])
+  @IpRateLimit({ counter: 'reader-forms', limit: 60 })
+  form(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.actions.post(req, res);
+  }
+}

@@ -5,11 +5,11 @@ import { GateService } from '../site/gate.service';
 import { SiteRepository } from '../site/site.repository';
 import { ContentRepository } from './content.repository';
 import { DesignRepository } from './design.repository';
-import { ReaderController } from './reader.controller';
+import { ReaderController, SiteDomainController } from './reader.controller';
 import { ReaderService } from './reader.service';
 
 @Module({
-  controllers: [ReaderController],
+  controllers: [ReaderController, SiteDomainController],
   providers: [
     SiteRepository,
     GateService,

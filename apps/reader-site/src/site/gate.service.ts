@@ -27,7 +27,13 @@ export class GateService {
     options: { open?: boolean } = {},
   ): Promise<Admitted | null> {
     const parsed = parsePath(req);
-    const site = parsed ? await this.sites.bySubdomain(parsed.subdomain) : null;
+    const site = !parsed
+      ? null
+      : parsed.subdomain !== null
+        ? await this.sites.bySubdomain(parsed.subdomain)
+        : parsed.host
+          ? await this.sites.byDomain(parsed.host)
+          : null;
     if (!parsed || !site) {
       send(
         res,

@@ -40,12 +40,21 @@ export function sha256(value: string): string {
 export class SiteRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async bySubdomain(subdomain: string): Promise<ReaderSite | null> {
+  bySubdomain(subdomain: string): Promise<ReaderSite | null> {
+    return this.find('subdomain', subdomain);
+  }
+
+  /** A site by its own domain (the Host a site domain is served on). */
+  byDomain(host: string): Promise<ReaderSite | null> {
+    return this.find('domain', host);
+  }
+
+  private async find(column: 'subdomain' | 'domain', value: string): Promise<ReaderSite | null> {
     const rows = await this.ds.query(
       `SELECT id, uuid, name, subdomain, default_language, languages, visibility, password_hash,
               suspended, ip_allowlist
-       FROM sites WHERE subdomain = ? AND deleted_at IS NULL`,
-      [subdomain.toLowerCase()],
+       FROM sites WHERE ${column} = ? AND deleted_at IS NULL`,
+      [value.toLowerCase()],
     );
     const r = rows[0];
     if (!r) return null;

@@ -1,5 +1,6 @@
 // A tiny browser for the reader-site tests: cookies kept, redirects not followed, forms posted
 // as a browser posts them (not a spec file).
+import { request } from 'node:http';
 import { BROWSER_UA } from './reader-fixtures';
 
 export interface Page {
@@ -30,6 +31,26 @@ export class ReaderClient {
   private headers(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     return { 'user-agent': this.userAgent, ...(cookie ? { cookie } : {}), ...extra };
+  }
+
+  /** GET with another Host (fetch always sends the URL's own host). */
+  getOnHost(path: string, host: string): Promise<Page> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        `${this.baseUrl}${path}`,
+        { headers: { ...this.headers(), host } },
+        (res) => {
+          let html = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (html += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, html, location: res.headers.location ?? null }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Page> {
