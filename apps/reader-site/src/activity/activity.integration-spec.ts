@@ -163,6 +163,21 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     expect(rows[1]).toEqual({ status: 'published', parent_id: parent });
     const page = await reader.get(`${base}/articles/${id}`);
     expect(page.html).toContain('Yes.<br>It works.');
+    // A reply link fills in the parent of the comment form.
+    const reply = Number(
+      (
+        await t.ds.query("SELECT id FROM comments WHERE article_id = ? AND status = 'published'", [
+          id,
+        ])
+      )[0].id,
+    );
+    expect(page.html).toContain(`?reply_to=${reply}#hc-comment-form`);
+    const replying = await reader.get(`${base}/articles/${id}?reply_to=${reply}`);
+    expect(replying.html).toContain(`name="parent_id" value="${reply}"`);
+    // Only a published comment can be answered this way.
+    expect((await reader.get(`${base}/articles/${id}?reply_to=${parent}`)).html).not.toContain(
+      'name="parent_id"',
+    );
 
     const refused = await reader.post(`${base}/articles/${id}/comments`, {
       name: 'Eve',

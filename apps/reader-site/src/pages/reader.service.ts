@@ -115,11 +115,13 @@ export class ReaderService {
     const rated = queryString(req, 'rated');
     const comment = queryString(req, 'comment');
     const shown = notice ?? (rated ? 'rated' : comment === 'pending' ? 'comment-pending' : null);
+    const comments = await this.content.comments(site.id, article.id, translation.lang);
     const subject: Subject = {
       kind: 'article',
       article,
       translation,
-      comments: await this.content.comments(site.id, article.id, translation.lang),
+      comments,
+      replyTo: comments.find((c) => String(c.id) === queryString(req, 'reply_to')) ?? null,
       accessQuery,
       notice: shown,
     };
@@ -190,7 +192,7 @@ export class ReaderService {
             SEARCH_MAX,
           )
         : [];
-      if (!preview && !isBot(req.headers['user-agent'])) {
+      if (!preview && req.method === 'GET' && !isBot(req.headers['user-agent'])) {
         await this.activity.recordSearch(
           site.id,
           path.lang!,

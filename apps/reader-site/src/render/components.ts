@@ -562,7 +562,7 @@ export function readerHtml(html: string): string {
 
 export async function articleBody(ctx: RenderContext, comp: Component): Promise<Html | string> {
   if (ctx.subject.kind !== 'article') return '';
-  const { article, translation, comments, accessQuery, notice } = ctx.subject;
+  const { article, translation, comments, accessQuery, notice, replyTo } = ctx.subject;
   const action = `${link(ctx, articlePath({ id: article.id, slug: translation.slug }))}`;
   const showFeedback = setting(ctx, comp, 'showFeedback', true);
   const feedback = showFeedback
@@ -603,7 +603,7 @@ export async function articleBody(ctx: RenderContext, comp: Component): Promise<
     setting(ctx, comp, 'showTitle', true) ? h('h1', {}, translation.title) : null,
     h('div', { class: 'hc-content' }, raw(readerHtml(translation.content))),
     feedback,
-    commentSection(ctx, action, accessQuery, comments, notice),
+    commentSection(ctx, action, accessQuery, comments, notice, replyTo),
   );
 }
 
@@ -613,7 +613,10 @@ function commentSection(
   accessQuery: string,
   comments: CommentRow[],
   notice: string | null,
+  replyTo: CommentRow | null,
 ): Html {
+  const replyHref = (id: number) =>
+    `${action}${accessQuery ? `${accessQuery}&` : '?'}reply_to=${id}#hc-comment-form`;
   const byParent = new Map<number | null, CommentRow[]>();
   const ids = new Set(comments.map((c) => c.id));
   for (const c of comments) {
@@ -642,6 +645,7 @@ function commentSection(
             ),
           ),
           h('p', { class: 'hc-comment-text' }, raw(esc(c.body).replace(/\r?\n/g, '<br>'))),
+          h('a', { href: replyHref(c.id), class: 'hc-reply' }, ctx.texts.t('comments.reply')),
           thread(c.id, depth + 1),
         ),
       ),
@@ -662,8 +666,19 @@ function commentSection(
       : null,
     h(
       'form',
-      { method: 'post', action: `${action}/comments${accessQuery}`, class: 'hc-comment-form' },
+      {
+        method: 'post',
+        action: `${action}/comments${accessQuery}`,
+        class: 'hc-comment-form',
+        id: 'hc-comment-form',
+      },
       h('input', { type: 'hidden', name: 'lang', value: ctx.lang }),
+      replyTo
+        ? [
+            h('input', { type: 'hidden', name: 'parent_id', value: replyTo.id }),
+            h('p', {}, `${ctx.texts.t('comments.reply')}: ${replyTo.authorName}`),
+          ]
+        : null,
       field(
         'name',
         ctx.texts.t('comments.name'),

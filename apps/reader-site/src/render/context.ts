@@ -21,6 +21,8 @@ export type Subject =
       /** Query string that keeps access (the share token of a link_only article). */
       accessQuery: string;
       notice: string | null;
+      /** The published comment a reader chose to answer (`?reply_to=`). */
+      replyTo: CommentRow | null;
     }
   | { kind: 'search'; query: string; results: ArticleSummary[] | null }
   | { kind: 'contact'; sent: boolean; errors: string[]; values: Record<string, string> }
