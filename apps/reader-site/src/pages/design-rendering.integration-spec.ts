@@ -281,4 +281,38 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     expect((await reader.getOnHost('/', 'unknown.example')).status).toBe(404);
     expect((await reader.get('/health/live')).status).toBe(200);
   });
+  it('odd input is answered, never with a 500', async () => {
+    const site = await t.factory.site();
+    const id = await article(t.ds, site.id, { title: { en: 'Sturdy' } });
+    const reader = new ReaderClient(t.url);
+    const base = `/hc/${site.subdomain}`;
+    const gets: Array<[string, number]> = [
+      ['/hc/%E0%A4%A', 400], // the router refuses a malformed escape
+      [`${base}/articles/%ZZ`, 400],
+      [`${base}/articles/99999999999999`, 404],
+      [`${base}/articles/${id}?token[]=x&rated[]=1`, 200],
+      [`${base}/search?q[]=a`, 200],
+      [`${base}/search?q=${'x'.repeat(5000)}`, 200],
+      [`${base}/categories/%20`, 404],
+      [`${base}?preview[]=draft`, 200],
+    ];
+    for (const [path, status] of gets)
+      expect([path, (await reader.get(path)).status]).toEqual([path, status]);
+    const json = await fetch(`${t.url}${base}/articles/${id}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0' },
+      body: JSON.stringify({ rating: ['love'] }),
+    });
+    expect(json.status).toBe(422);
+    expect(
+      (
+        await reader.post(`${base}/articles/${id}/comments`, {
+          name: 'A',
+          email: 'a@b.example',
+          text: 'x'.repeat(5001),
+        })
+      ).status,
+    ).toBe(422);
+    expect((await reader.post(`${base}/nowhere`, {})).status).toBe(404);
+  });
 });
