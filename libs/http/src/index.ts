@@ -11,3 +11,4 @@ export * from './health.controller';
 export * from './core.module';
 export * from './bootstrap';
 export * from './routes';
+export * from './polling-worker';

@@ -1,12 +1,7 @@
-import {
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-  Optional,
-} from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiError } from '@hc/contracts';
+import { PollingWorker } from '@hc/http';
 import { StagedPublisher } from '../staged/staged-publisher';
 import { ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
 
@@ -25,63 +20,20 @@ function reasonOf(err: unknown): string {
 
 /**
  * Publishes queued change sets, and scheduled ones when their time comes, through the same
- * publish logic as POST /articles/{id}/staged/publish, one item at a time. Runs inside the HTTP
- * app only (the operator CLI builds the same modules without an HTTP adapter and must exit at
- * once). Claims use SKIP LOCKED, so several replicas can run it.
+ * publish logic as POST /articles/{id}/staged/publish, one item at a time. Claims use SKIP
+ * LOCKED, so several replicas can run it.
  */
 @Injectable()
-export class ChangeSetsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ChangeSets');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+export class ChangeSetsWorker extends PollingWorker {
+  protected readonly logger = new Logger('publishing change sets');
+  protected readonly pollMs = POLL_MS;
 
   constructor(
     private readonly sets: ChangeSetsRepository,
     private readonly publisher: StagedPublisher,
-    @Optional() private readonly adapterHost?: HttpAdapterHost,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (!this.adapterHost?.httpAdapter) return;
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** Called after a set was queued. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.drain()
-        .then(() => undefined)
-        .catch((err: unknown) => this.logger.error(`publishing change sets failed: ${String(err)}`))
-        .finally(() => {
-          this.running = null;
-          const again = this.again;
-          this.again = false;
-          this.schedule(again ? 0 : POLL_MS);
-        });
-    }, ms);
-    this.timer.unref();
+    @Optional() adapterHost?: HttpAdapterHost,
+  ) {
+    super(adapterHost);
   }
 
   /** Publishes every due set; returns how many were handled. */
