@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { numberedSlug, slugify } from '@hc/content';
 
 export type Visibility = 'public' | 'private' | 'link_only';
 export type ArticleType = 'article' | 'faq';
@@ -344,6 +345,27 @@ export class ArticlesRepository {
   }
 
   /** Slugs of the site and language that start with `base` (for choosing a free one). */
+  /**
+   * A valid slug made from `text`, unique for the site and language (spec 2.3 rule 1, 4.5):
+   * `base`, else `base-2`, `base-3`, … Two writers may pick the same one at once; the unique
+   * index refuses the second, which retries.
+   */
+  async freeSlug(
+    m: EntityManager,
+    siteId: number,
+    lang: string,
+    text: string,
+    articleId: number,
+  ): Promise<string> {
+    const base = slugify(text, lang) || 'article';
+    const taken = await this.slugsLike(m, siteId, lang, base, articleId);
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) {
+      const candidate = numberedSlug(base, n);
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+
   async slugsLike(
     m: EntityManager,
     siteId: number,

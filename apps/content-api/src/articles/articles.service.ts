@@ -5,14 +5,7 @@ import { formatA, formatB, htmlNotFound, messages, notFound } from '@hc/contract
 import type { ArticleEventData } from '@hc/contracts';
 import { writeWebhookEvent } from '@hc/events';
 import type { SiteContext } from '@hc/auth';
-import {
-  htmlToText,
-  LanguageMapInput,
-  markdownToHtml,
-  numberedSlug,
-  slugify,
-  stripInternalMarkup,
-} from '@hc/content';
+import { htmlToText, LanguageMapInput, markdownToHtml, stripInternalMarkup } from '@hc/content';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { announceArticles, articleEventData } from './article-events';
 import { ArticleInput, ArticleInputError, EXTERNAL_ID_TAKEN } from './article-input';
@@ -170,7 +163,13 @@ export class ArticlesService {
         for (const lang of languages) {
           const custom = input.slug?.[lang];
           const html = content[lang] ?? '';
-          slugs[lang] = await this.freeSlug(m, site.id, lang, custom ?? titles[lang], articleId);
+          slugs[lang] = await this.articles.freeSlug(
+            m,
+            site.id,
+            lang,
+            custom ?? titles[lang],
+            articleId,
+          );
           await this.articles.upsertTranslation(
             m,
             site.id,
@@ -463,9 +462,9 @@ export class ArticlesService {
       if (sentSlug !== undefined) {
         // A slug sent is made valid and unique; an empty one is made anew from the title.
         custom = sentSlug !== null;
-        slug = await this.freeSlug(m, site.id, lang, sentSlug ?? title, current.id);
+        slug = await this.articles.freeSlug(m, site.id, lang, sentSlug ?? title, current.id);
       } else if (!slug) {
-        slug = await this.freeSlug(m, site.id, lang, title, current.id); // rule 1: kept on a title change
+        slug = await this.articles.freeSlug(m, site.id, lang, title, current.id); // rule 1: kept on a title change
       }
       const meta = (key: 'title' | 'description', was: string | null) => {
         const sent = input.metadata?.[key];
@@ -485,23 +484,6 @@ export class ArticlesService {
       });
     }
     return { writes, removed };
-  }
-
-  /** A valid slug from the text, unique for the site and language (rule 1, spec 4.5). */
-  private async freeSlug(
-    m: EntityManager,
-    siteId: number,
-    lang: string,
-    text: string,
-    articleId: number,
-  ): Promise<string> {
-    const base = slugify(text, lang) || 'article';
-    const taken = await this.articles.slugsLike(m, siteId, lang, base, articleId);
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n++) {
-      const candidate = numberedSlug(base, n);
-      if (!taken.has(candidate)) return candidate;
-    }
   }
 
   /** Two writers may pick the same free slug at once; the unique index refuses one, which retries. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SiteContext } from '@hc/auth';
-import { htmlToText, numberedSlug, slugify } from '@hc/content';
+import { htmlToText } from '@hc/content';
 import { ArticlesRepository } from '../articles/articles.repository';
 import type {
   ArticleType,
@@ -166,7 +166,7 @@ export class LiveWriter {
       const slug =
         next.slug === old?.slug
           ? next.slug
-          : await this.freeSlug(m, site.id, lang, next.slug || next.title, id);
+          : await this.articles.freeSlug(m, site.id, lang, next.slug || next.title, id);
       await this.articles.upsertTranslation(
         m,
         site.id,
@@ -193,19 +193,13 @@ export class LiveWriter {
   }
 
   /** A valid slug, unique for the site and language (spec 4.5). */
-  async freeSlug(
+  freeSlug(
     m: EntityManager,
     siteId: number,
     lang: string,
     text: string,
     articleId: number,
   ): Promise<string> {
-    const base = slugify(text, lang) || 'article';
-    const taken = await this.articles.slugsLike(m, siteId, lang, base, articleId);
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n++) {
-      const candidate = numberedSlug(base, n);
-      if (!taken.has(candidate)) return candidate;
-    }
+    return this.articles.freeSlug(m, siteId, lang, text, articleId);
   }
 }
