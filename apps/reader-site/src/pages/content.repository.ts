@@ -66,6 +66,8 @@ const LISTED = `a.site_id = ? AND a.published = 1 AND a.deleted_at IS NULL AND a
     WHERE pc.article_id = a.id AND c.privacy <> 'public')`;
 
 const EXCERPT_CHARS = 200;
+/** How many of a site's most viewed articles the popular lists choose from. */
+const POPULAR_POOL = 500;
 
 /** The reader site's reads of content-api's tables. */
 @Injectable()
@@ -108,13 +110,43 @@ export class ContentRepository {
     lang: string,
     options: { categoryId?: number; order: ListOrder; limit: number; excludeId?: number },
   ): Promise<ArticleSummary[]> {
-    const params: unknown[] = [lang, siteId];
-    let where = LISTED;
+    if (options.order !== 'popular') return this.listIn(siteId, lang, options, null);
+    // Most viewed first, read from the (site_id, views) index of article_stats instead of
+    // sorting every article of the site; newest articles fill the list when too few were viewed.
+    const popular = await this.listIn(siteId, lang, options, POPULAR_POOL);
+    if (popular.length >= options.limit) return popular;
+    const newest = await this.listIn(
+      siteId,
+      lang,
+      { ...options, order: 'recent', limit: options.limit * 2 },
+      null,
+    );
+    const seen = new Set(popular.map((a) => a.id));
+    return [...popular, ...newest.filter((a) => !seen.has(a.id))].slice(0, options.limit);
+  }
+
+  private async listIn(
+    siteId: number,
+    lang: string,
+    options: { categoryId?: number; order: ListOrder; limit: number; excludeId?: number },
+    popularPool: number | null,
+  ): Promise<ArticleSummary[]> {
+    const params: unknown[] = [];
+    let from = 'articles a';
+    let stats = 'LEFT JOIN article_stats s ON s.article_id = a.id';
+    if (popularPool !== null) {
+      from = `(SELECT article_id, views FROM article_stats WHERE site_id = ? ORDER BY views DESC LIMIT ${popularPool}) s
+        JOIN articles a ON a.id = s.article_id`;
+      stats = '';
+      params.push(siteId);
+    }
     let join = '';
     if (options.categoryId !== undefined) {
       join = 'JOIN article_categories cat ON cat.article_id = a.id AND cat.category_id = ?';
-      params.unshift(options.categoryId);
+      params.push(options.categoryId);
     }
+    params.push(lang, siteId);
+    let where = LISTED;
     if (options.excludeId !== undefined) {
       where += ' AND a.id <> ?';
       params.push(options.excludeId);
@@ -130,9 +162,9 @@ export class ContentRepository {
     const rows = await this.ds.query(
       `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${EXCERPT_CHARS + 1}) AS excerpt,
               a.updated_at, COALESCE(s.views, 0) AS views
-       FROM articles a ${join}
+       FROM ${from} ${join}
        JOIN article_translations t ON t.article_id = a.id AND t.lang = ? AND t.released = 1
-       LEFT JOIN article_stats s ON s.article_id = a.id
+       ${stats}
        WHERE ${where} ORDER BY ${order} LIMIT ?`,
       [...params, options.limit],
     );

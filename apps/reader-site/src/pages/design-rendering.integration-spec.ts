@@ -315,4 +315,25 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     ).toBe(422);
     expect((await reader.post(`${base}/nowhere`, {})).status).toBe(404);
   });
+  it('popular lists: most viewed first, then the newest articles nobody viewed yet', async () => {
+    const site = await t.factory.site();
+    const quiet = await article(t.ds, site.id, { title: { en: 'Quiet article' } });
+    const busy = await article(t.ds, site.id, { title: { en: 'Busy article' } });
+    const some = await article(t.ds, site.id, { title: { en: 'Some article' } });
+    for (const [id, views] of [
+      [busy, 10],
+      [some, 3],
+    ]) {
+      await t.ds.query('INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, ?)', [
+        id,
+        site.id,
+        views,
+      ]);
+    }
+    const html = (await new ReaderClient(t.url).get(`/hc/${site.subdomain}`)).html;
+    const order = ['Busy article', 'Some article', 'Quiet article'].map((x) => html.indexOf(x));
+    expect(order.every((n) => n > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    void quiet;
+  });
 });
