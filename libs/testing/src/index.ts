@@ -4,3 +4,4 @@ export * from './tls';
 export * from './webhook-receiver';
 export * from './oauth-browser';
 export * from './oauth-client';
+export * from './test-tokens';

@@ -1,11 +1,7 @@
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Global, Module } from '@nestjs/common';
-import { TOKEN_VERIFIER } from '@hc/auth';
-import type { TokenVerifier, VerifiedToken } from '@hc/auth';
 import { resetSettings } from '@hc/contracts';
-import { CoreModule, createHttpApp } from '@hc/http';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
 import { SitesService } from '../sites/sites.service';
@@ -14,37 +10,11 @@ import { CommentEmailsWorker } from './comment-emails.worker';
 import { CommentsService } from './comments.service';
 import type { OutgoingEmail } from './email-sender';
 
-/** Bearer tokens for this file: the JWT verifier belongs to auth-server's issue. */
-const tokens = new Map<string, VerifiedToken>();
-const verifier: TokenVerifier = { verify: async (token) => tokens.get(token) ?? null };
-
-@Global()
-@Module({ providers: [{ provide: TOKEN_VERIFIER, useValue: verifier }], exports: [TOKEN_VERIFIER] })
-class TestTokensModule {}
-
-/** The content-api as createContentApi builds it, plus test bearer tokens. */
-@Module({ imports: [CoreModule.forRoot(), TestTokensModule, ...DOMAIN_MODULES] })
-class ContentApiWithTokens {}
-
-async function createWithTokens() {
-  const app = await createHttpApp(ContentApiWithTokens);
-  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
-  return app;
-}
-
-function token(userId: number, siteIds: number[], scopes: string[]): string {
-  const value = `tok-comments-${tokens.size + 1}`;
-  tokens.set(value, {
-    tokenId: value,
-    clientId: 'client-comments',
-    grantId: null,
-    userId,
-    scopes,
-    audience: ['http://localhost:8080'],
-    siteIds,
-  });
-  return value;
-}
+/** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
+const tokens = new TestTokens('comments');
+const createWithTokens = tokens.app([...DOMAIN_MODULES]);
+const token = (userId: number, siteIds: number[], scopes: string[]) =>
+  tokens.issue(userId, siteIds, scopes);
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 

@@ -1,43 +1,14 @@
-import { Global, Module } from '@nestjs/common';
-import { TOKEN_VERIFIER } from '@hc/auth';
-import type { TokenVerifier, VerifiedToken } from '@hc/auth';
-import { CoreModule, createHttpApp } from '@hc/http';
-import { startTestApp, TestApp, TestSite, TestUser } from '@hc/testing';
+import { startTestApp, TestApp, TestSite, TestTokens, TestUser } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 
-/** Bearer tokens for this file: the JWT verifier belongs to auth-server's issue. */
-const tokens = new Map<string, VerifiedToken>();
-const verifier: TokenVerifier = { verify: async (token) => tokens.get(token) ?? null };
-
-@Global()
-@Module({ providers: [{ provide: TOKEN_VERIFIER, useValue: verifier }], exports: [TOKEN_VERIFIER] })
-class TestTokensModule {}
-
-@Module({ imports: [CoreModule.forRoot(), TestTokensModule, ...DOMAIN_MODULES] })
-class ContentApiWithTokens {}
-
-async function createWithTokens() {
-  const app = await createHttpApp(ContentApiWithTokens);
-  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
-  return app;
-}
-
-function token(userId: number, siteIds: number[], scopes: string[]): string {
-  const value = `tok-notes-${tokens.size + 1}`;
-  tokens.set(value, {
-    tokenId: value,
-    clientId: 'client-notes',
-    grantId: null,
-    userId,
-    scopes,
-    audience: ['http://localhost:8080'],
-    siteIds,
-  });
-  return value;
-}
+/** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
+const tokens = new TestTokens('notes');
+const createWithTokens = tokens.app([...DOMAIN_MODULES]);
+const token = (userId: number, siteIds: number[], scopes: string[]) =>
+  tokens.issue(userId, siteIds, scopes);
 
 const NOTES_FORBIDDEN = {
   status: 'error',

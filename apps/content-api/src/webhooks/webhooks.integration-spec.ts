@@ -1,44 +1,15 @@
-import { Global, Module } from '@nestjs/common';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { TOKEN_VERIFIER } from '@hc/auth';
-import type { TokenVerifier, VerifiedToken } from '@hc/auth';
-import { CoreModule, createHttpApp } from '@hc/http';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
 
-/** Bearer tokens for this file: the JWT verifier belongs to auth-server's issue. */
-const tokens = new Map<string, VerifiedToken>();
-const verifier: TokenVerifier = { verify: async (token) => tokens.get(token) ?? null };
-
-@Global()
-@Module({ providers: [{ provide: TOKEN_VERIFIER, useValue: verifier }], exports: [TOKEN_VERIFIER] })
-class TestTokensModule {}
-
-@Module({ imports: [CoreModule.forRoot(), TestTokensModule, WebhooksModule] })
-class WebhooksWithTokensModule {}
-
-async function createWithTokens() {
-  const app = await createHttpApp(WebhooksWithTokensModule);
-  app.setGlobalPrefix('v1');
-  return app;
-}
-
-function token(userId: number, siteIds: number[], scopes: string[]): string {
-  const value = `tok-${tokens.size + 1}`;
-  tokens.set(value, {
-    tokenId: value,
-    clientId: 'client-1',
-    grantId: null,
-    userId,
-    scopes,
-    audience: ['http://localhost:8080'],
-    siteIds,
-  });
-  return value;
-}
+/** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
+const tokens = new TestTokens('webhooks');
+const createWithTokens = tokens.app([WebhooksModule]);
+const token = (userId: number, siteIds: number[], scopes: string[]) =>
+  tokens.issue(userId, siteIds, scopes);
 
 describe('webhook registration (spec 2.6, 4.8)', () => {
   let t: TestApp;

@@ -1,40 +1,11 @@
-import { Global, Module } from '@nestjs/common';
-import { TOKEN_VERIFIER } from '@hc/auth';
-import type { TokenVerifier, VerifiedToken } from '@hc/auth';
-import { CoreModule, createHttpApp } from '@hc/http';
-import { startTestApp, TestApp } from '@hc/testing';
+import { startTestApp, TestApp, TestTokens } from '@hc/testing';
 import { TemplateModule } from './template.module';
 
-/** Bearer tokens for this file (the JWT verifier is auth-server's; here a map stands in). */
-const tokens = new Map<string, VerifiedToken>();
-const verifier: TokenVerifier = { verify: async (token) => tokens.get(token) ?? null };
-
-@Global()
-@Module({ providers: [{ provide: TOKEN_VERIFIER, useValue: verifier }], exports: [TOKEN_VERIFIER] })
-class TestTokensModule {}
-
-@Module({ imports: [CoreModule.forRoot(), TestTokensModule, TemplateModule] })
-class DesignWithTokens {}
-
-async function createWithTokens() {
-  const app = await createHttpApp(DesignWithTokens, { trimStrings: false });
-  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
-  return app;
-}
-
-function token(userId: number, siteIds: number[], scopes: string[]): string {
-  const value = `tok-design-${tokens.size + 1}`;
-  tokens.set(value, {
-    tokenId: value,
-    clientId: 'client-design',
-    grantId: null,
-    userId,
-    scopes,
-    audience: ['http://localhost:8080'],
-    siteIds,
-  });
-  return value;
-}
+/** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
+const tokens = new TestTokens('design');
+const createWithTokens = tokens.app([TemplateModule], { trimStrings: false });
+const token = (userId: number, siteIds: number[], scopes: string[]) =>
+  tokens.issue(userId, siteIds, scopes);
 
 describe('design API with OAuth tokens (spec 4.12, 5.2)', () => {
   let t: TestApp;
