@@ -146,7 +146,11 @@ async function handle(req, res) {
     ]);
     html = page(
       doc.meta?.title ?? s.name,
-      cats.map((c) => `<h2>${esc(JSON.parse(c.name).en)}</h2>`).join('') +
+      cats
+        .map(
+          (c) => `<h2>${esc((typeof c.name === 'string' ? JSON.parse(c.name) : c.name).en)}</h2>`,
+        )
+        .join('') +
         popular.map((a) => `<a href="/hc/${m[1]}/articles/${a.id}">${esc(a.title)}</a>`).join(''),
     );
   }

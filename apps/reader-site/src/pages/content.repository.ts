@@ -68,10 +68,14 @@ const LISTED = `a.site_id = ? AND a.published = 1 AND a.deleted_at IS NULL AND a
 const EXCERPT_CHARS = 200;
 /** How many of a site's most viewed articles the popular lists choose from. */
 const POPULAR_POOL = 500;
+const COUNT_CACHE_MS = 60_000;
+const COUNT_CACHE_MAX = 1000;
 
 /** The reader site's reads of content-api's tables. */
 @Injectable()
 export class ContentRepository {
+  private readonly countCache = new Map<string, { counts: Map<number, number>; until: number }>();
+
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   async categories(siteId: number): Promise<CategoryRow[]> {
@@ -92,8 +96,15 @@ export class ContentRepository {
     }));
   }
 
-  /** Listed articles with a released translation in `lang`, per category. */
+  /**
+   * Listed articles with a released translation in `lang`, per category. Counting means joining
+   * every article of the site, so the counts are kept for a minute per site and language (a
+   * category card may lag a new article by that much).
+   */
   async articleCounts(siteId: number, lang: string): Promise<Map<number, number>> {
+    const key = `${siteId}:${lang}`;
+    const cached = this.countCache.get(key);
+    if (cached && cached.until > Date.now()) return cached.counts;
     const rows = await this.ds.query(
       `SELECT ac.category_id AS id, COUNT(*) AS n FROM article_categories ac
        JOIN articles a ON a.id = ac.article_id
@@ -101,7 +112,12 @@ export class ContentRepository {
        WHERE ac.site_id = ? AND ${LISTED} GROUP BY ac.category_id`,
       [lang, siteId, siteId],
     );
-    return new Map(rows.map((r: { id: number; n: number }) => [Number(r.id), Number(r.n)]));
+    const counts = new Map<number, number>(
+      rows.map((r: { id: number; n: number }) => [Number(r.id), Number(r.n)]),
+    );
+    if (this.countCache.size >= COUNT_CACHE_MAX) this.countCache.clear();
+    this.countCache.set(key, { counts, until: Date.now() + COUNT_CACHE_MS });
+    return counts;
   }
 
   /** A list of listed articles in one language (home, category pages, sidebars). */

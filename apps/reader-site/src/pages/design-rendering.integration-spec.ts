@@ -336,4 +336,43 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     void quiet;
   });
+  it('brand images: logo with its dark-mode variant and the favicon; another site’s image ids render nothing', async () => {
+    const site = await t.factory.site();
+    const other = await t.factory.site();
+    const image = async (siteId: number, name: string) =>
+      Number(
+        (
+          await t.ds.query(
+            `INSERT INTO images (site_id, filename, size, storage_key, url, created_at) VALUES (?, ?, 1, ?, ?, ?)`,
+            [
+              siteId,
+              name,
+              `k-${siteId}-${name}-${Date.now()}`,
+              `https://cdn.example/${name}`,
+              new Date(),
+            ],
+          )
+        ).insertId,
+      );
+    const logo = await image(site.id, 'logo.png');
+    const dark = await image(site.id, 'logo-dark.png');
+    const foreign = await image(other.id, 'favicon.png');
+    const doc = {
+      ...publishedDocument(),
+      brand: {
+        name: 'Acme Docs',
+        logoAssetId: logo,
+        darkLogoAssetId: dark,
+        faviconAssetId: foreign,
+      },
+    };
+    await liveDesign(t.ds, site.id, doc);
+    const html = (await new ReaderClient(t.url).get(`/hc/${site.subdomain}`)).html;
+    expect(html).toContain(
+      '<source srcset="https://cdn.example/logo-dark.png" media="(prefers-color-scheme: dark)">',
+    );
+    expect(html).toContain('src="https://cdn.example/logo.png"');
+    expect(html).not.toContain('favicon.png');
+    expect(html).toContain('<meta property="og:title" content="Acme Help">');
+  });
 });

@@ -145,13 +145,28 @@ const RENDERERS: Record<string, Renderer> = {
         : link(ctx, '/');
     let img: Html | null = null;
     if (showImage && typeof brand.logoAssetId === 'number') {
-      const url = (await ctx.data.imageUrls([brand.logoAssetId])).get(brand.logoAssetId);
-      if (url)
-        img = h('img', {
+      const dark = typeof brand.darkLogoAssetId === 'number' ? brand.darkLogoAssetId : null;
+      const urls = await ctx.data.imageUrls(
+        dark === null ? [brand.logoAssetId] : [brand.logoAssetId, dark],
+      );
+      const url = urls.get(brand.logoAssetId);
+      const darkUrl = dark === null ? undefined : urls.get(dark);
+      if (url) {
+        const tag = h('img', {
           src: url,
           alt: showName ? '' : name,
           class: `hc-logo-img hc-size-${esc(setting(ctx, comp, 'size', 'medium'))}`,
         });
+        // The dark-mode logo (brand.darkLogoAssetId) where the reader prefers dark.
+        img = darkUrl
+          ? h(
+              'picture',
+              {},
+              h('source', { srcset: darkUrl, media: '(prefers-color-scheme: dark)' }),
+              tag,
+            )
+          : tag;
+      }
     }
     return h(
       'a',

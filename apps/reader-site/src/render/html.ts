@@ -46,7 +46,7 @@ export function attrs(map: Record<string, AttrValue>): string {
   return out;
 }
 
-const VOID = new Set(['img', 'input', 'meta', 'link', 'br', 'hr']);
+const VOID = new Set(['img', 'input', 'meta', 'link', 'br', 'hr', 'source']);
 
 /** `h('a', {href}, 'text')` → `<a href="…">text</a>`. */
 export function h(

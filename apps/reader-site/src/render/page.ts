@@ -249,6 +249,7 @@ export async function renderPage(ctx: RenderContext, head: PageHead): Promise<st
       ? '<meta name="robots" content="noindex">'
       : '') +
     (head.canonical ? h('link', { rel: 'canonical', href: head.canonical }).value : '') +
+    (await headExtras(ctx, head)) +
     alternates +
     `<style>${BASE_CSS}</style>` +
     `<style data-hc-theme>${themeCss(doc)}</style>` +
@@ -275,6 +276,22 @@ export async function renderPage(ctx: RenderContext, head: PageHead): Promise<st
     scripts(doc, ctx.page, 'bodyEnd') +
     '</body></html>'
   );
+}
+
+/** Favicon and the social texts of `meta` (spec 2.9 design document). */
+async function headExtras(ctx: RenderContext, head: PageHead): Promise<string> {
+  const doc = ctx.doc;
+  let out = '';
+  const favicon = doc.brand?.faviconAssetId;
+  if (typeof favicon === 'number') {
+    const url = (await ctx.data.imageUrls([favicon])).get(favicon);
+    if (url) out += h('link', { rel: 'icon', href: url }).value;
+  }
+  const title = doc.meta?.socialTitle || head.title;
+  const description = doc.meta?.socialDescription || head.description;
+  out += h('meta', { property: 'og:title', content: title }).value;
+  if (description) out += h('meta', { property: 'og:description', content: description }).value;
+  return out;
 }
 
 /** A page outside the design (sign-in, password, unavailable): plain and self-contained. */
