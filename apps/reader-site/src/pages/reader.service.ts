@@ -109,13 +109,15 @@ export class ReaderService {
       );
       return;
     }
-    if (!preview && req.method === 'GET' && !isBot(req.headers['user-agent'])) {
-      await this.activity.recordView(site.id, article.id, translation.lang, readerKey(req, res));
-    }
+    const counts = !preview && req.method === 'GET' && !isBot(req.headers['user-agent']);
+    const [comments] = await Promise.all([
+      this.content.comments(site.id, article.id, translation.lang),
+      counts &&
+        this.activity.recordView(site.id, article.id, translation.lang, readerKey(req, res)),
+    ]);
     const rated = queryString(req, 'rated');
     const comment = queryString(req, 'comment');
     const shown = notice ?? (rated ? 'rated' : comment === 'pending' ? 'comment-pending' : null);
-    const comments = await this.content.comments(site.id, article.id, translation.lang);
     const subject: Subject = {
       kind: 'article',
       article,
