@@ -5,7 +5,13 @@ describe('the stack behind one origin (npm start)', () => {
     const res = await edge('GET', '/healthz');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
-    for (const app of ['content-api', 'auth-server', 'mcp-gateway', 'webhook-dispatcher', 'design-service']) {
+    for (const app of [
+      'content-api',
+      'auth-server',
+      'mcp-gateway',
+      'webhook-dispatcher',
+      'design-service',
+    ]) {
       expect(res.body.services[app]).toBe('ready');
     }
   });
@@ -33,13 +39,38 @@ describe('the stack behind one origin (npm start)', () => {
 
 describe('operator CLI (operator-contract.md)', () => {
   it('creates a user, a site, members and keys, and the key reaches only its site', async () => {
-    const { user } = await hc('user', 'create', '--email', `${unique('ann')}@example.test`, '--name', 'Ann', '--password', 'secret-pass-1');
-    expect(user).toEqual({ id: expect.any(Number), email: expect.any(String), name: 'Ann', account_id: expect.any(Number) });
+    const { user } = await hc(
+      'user',
+      'create',
+      '--email',
+      `${unique('ann')}@example.test`,
+      '--name',
+      'Ann',
+      '--password',
+      'secret-pass-1',
+    );
+    expect(user).toEqual({
+      id: expect.any(Number),
+      email: expect.any(String),
+      name: 'Ann',
+      account_id: expect.any(Number),
+    });
 
     const sub = unique('kb');
     const { site } = await hc(
-      'site', 'create', '--owner', String(user.id), '--name', 'Ann KB', '--subdomain', sub,
-      '--languages', 'en,de,fr', '--plan', 'starter', '--staging-preview',
+      'site',
+      'create',
+      '--owner',
+      String(user.id),
+      '--name',
+      'Ann KB',
+      '--subdomain',
+      sub,
+      '--languages',
+      'en,de,fr',
+      '--plan',
+      'starter',
+      '--staging-preview',
     );
     expect(site).toMatchObject({
       name: 'Ann KB',
@@ -53,48 +84,166 @@ describe('operator CLI (operator-contract.md)', () => {
       template_editor: true,
     });
 
-    const { key } = await hc('key', 'create', '--site', String(site.id), '--user', String(user.id), '--scope', 'read', '--design');
-    expect(key).toMatchObject({ site_id: site.id, user_id: user.id, scope: 'read', capabilities: { design: true, notes: false } });
+    const { key } = await hc(
+      'key',
+      'create',
+      '--site',
+      String(site.id),
+      '--user',
+      String(user.id),
+      '--scope',
+      'read',
+      '--design',
+    );
+    expect(key).toMatchObject({
+      site_id: site.id,
+      user_id: user.id,
+      scope: 'read',
+      capabilities: { design: true, notes: false },
+    });
     expect(key.token).toEqual(expect.any(String));
 
     const sites = await edge('GET', '/v1/sites', { key: key.token });
     expect(sites.body.sites.map((s: { id: number }) => s.id)).toEqual([site.id]);
 
-    const { user: bob } = await hc('user', 'create', '--email', `${unique('bob')}@example.test`, '--password', 'secret-pass-2');
-    const { member } = await hc('member', 'add', '--site', String(site.id), '--user', String(bob.id), '--role', 'editor');
-    expect(member).toEqual({ site_id: site.id, user_id: bob.id, role: 'editor', notes_access: false });
-    expect(await hcFails('key', 'create', '--site', String(site.id), '--user', String(bob.id), '--scope', 'read')).toMatch(
-      /Only an Owner or Admin/,
+    const { user: bob } = await hc(
+      'user',
+      'create',
+      '--email',
+      `${unique('bob')}@example.test`,
+      '--password',
+      'secret-pass-2',
     );
-    const updated = await hc('member', 'update', '--site', String(site.id), '--user', String(bob.id), '--role', 'admin', '--notes-access', 'true');
-    expect(updated.member).toEqual({ site_id: site.id, user_id: bob.id, role: 'admin', notes_access: true });
-    const bobKey = await hc('key', 'create', '--site', String(site.id), '--user', String(bob.id), '--scope', 'read_write', '--notes');
+    const { member } = await hc(
+      'member',
+      'add',
+      '--site',
+      String(site.id),
+      '--user',
+      String(bob.id),
+      '--role',
+      'editor',
+    );
+    expect(member).toEqual({
+      site_id: site.id,
+      user_id: bob.id,
+      role: 'editor',
+      notes_access: false,
+    });
+    expect(
+      await hcFails(
+        'key',
+        'create',
+        '--site',
+        String(site.id),
+        '--user',
+        String(bob.id),
+        '--scope',
+        'read',
+      ),
+    ).toMatch(/Only an Owner or Admin/);
+    const updated = await hc(
+      'member',
+      'update',
+      '--site',
+      String(site.id),
+      '--user',
+      String(bob.id),
+      '--role',
+      'admin',
+      '--notes-access',
+      'true',
+    );
+    expect(updated.member).toEqual({
+      site_id: site.id,
+      user_id: bob.id,
+      role: 'admin',
+      notes_access: true,
+    });
+    const bobKey = await hc(
+      'key',
+      'create',
+      '--site',
+      String(site.id),
+      '--user',
+      String(bob.id),
+      '--scope',
+      'read_write',
+      '--notes',
+    );
     expect(bobKey.key.capabilities).toEqual({ design: false, notes: true });
-    expect(await hc('member', 'remove', '--site', String(site.id), '--user', String(bob.id))).toEqual({ removed: true });
+    expect(
+      await hc('member', 'remove', '--site', String(site.id), '--user', String(bob.id)),
+    ).toEqual({ removed: true });
 
     expect(await hc('key', 'revoke', '--key', String(key.id))).toEqual({ revoked: true });
     expect((await edge('GET', '/v1/sites', { key: key.token })).status).toBe(401);
   });
 
   it('updates a site; visibility, allow-list and suspension show in GET /sites', async () => {
-    const { user } = await hc('user', 'create', '--email', `${unique('cy')}@example.test`, '--password', 'secret-pass-3');
-    const { site } = await hc('site', 'create', '--owner', String(user.id), '--name', 'Cy', '--subdomain', unique('cy'));
-    const { key } = await hc('key', 'create', '--site', String(site.id), '--user', String(user.id), '--scope', 'read');
-    const res = await hc('site', 'update', '--site', String(site.id), '--visibility', 'private', '--ip-allowlist', '10.0.0.0/8,192.0.2.1');
-    expect(res.site).toMatchObject({ visibility: 'private', publicly_accessible: false, ip_allowlist: ['10.0.0.0/8', '192.0.2.1'] });
+    const { user } = await hc(
+      'user',
+      'create',
+      '--email',
+      `${unique('cy')}@example.test`,
+      '--password',
+      'secret-pass-3',
+    );
+    const { site } = await hc(
+      'site',
+      'create',
+      '--owner',
+      String(user.id),
+      '--name',
+      'Cy',
+      '--subdomain',
+      unique('cy'),
+    );
+    const { key } = await hc(
+      'key',
+      'create',
+      '--site',
+      String(site.id),
+      '--user',
+      String(user.id),
+      '--scope',
+      'read',
+    );
+    const res = await hc(
+      'site',
+      'update',
+      '--site',
+      String(site.id),
+      '--visibility',
+      'private',
+      '--ip-allowlist',
+      '10.0.0.0/8,192.0.2.1',
+    );
+    expect(res.site).toMatchObject({
+      visibility: 'private',
+      publicly_accessible: false,
+      ip_allowlist: ['10.0.0.0/8', '192.0.2.1'],
+    });
     const cleared = await hc('site', 'update', '--site', String(site.id), '--ip-allowlist', '');
     expect(cleared.site.publicly_accessible).toBe(true);
     await hc('site', 'update', '--site', String(site.id), '--suspended');
     const listed = await edge('GET', '/v1/sites', { key: key.token });
-    expect(listed.body.sites[0]).toMatchObject({ visibility: 'private', publicly_accessible: false });
+    expect(listed.body.sites[0]).toMatchObject({
+      visibility: 'private',
+      publicly_accessible: false,
+    });
     expect(await hc('site', 'delete', '--site', String(site.id))).toEqual({ deleted: true });
     expect((await edge('GET', '/v1/sites', { key: key.token })).status).toBe(401);
   });
 
   it('fails with a one-line message on stderr for bad input', async () => {
-    expect(await hcFails('site', 'create', '--owner', '1', '--name', 'X', '--subdomain', 'Bad Sub!')).toMatch(/^hc: .*subdomain/);
+    expect(
+      await hcFails('site', 'create', '--owner', '1', '--name', 'X', '--subdomain', 'Bad Sub!'),
+    ).toMatch(/^hc: .*subdomain/);
     expect(await hcFails('no', 'such', 'command')).toMatch(/unknown command/);
-    expect(await hcFails('user', 'create', '--email', 'not-an-email', '--password', 'long-enough')).toMatch(/email/);
+    expect(
+      await hcFails('user', 'create', '--email', 'not-an-email', '--password', 'long-enough'),
+    ).toMatch(/email/);
   });
 
   it('migrate reports nothing left to run on a migrated database', async () => {

@@ -26,7 +26,9 @@ module.exports = async () => {
   process.env.HC_E2E_DATABASE_URL = stack.databaseUrl;
   process.env.HC_E2E_DATA_DIR = stack.env.HC_DATA_DIR;
   process.env.HC_E2E_ENV = JSON.stringify(
-    Object.fromEntries(Object.entries(stack.env).filter(([k]) => k.startsWith('HC_') || k === 'LOG_LEVEL')),
+    Object.fromEntries(
+      Object.entries(stack.env).filter(([k]) => k.startsWith('HC_') || k === 'LOG_LEVEL'),
+    ),
   );
   process.env.HC_E2E_DEMO = JSON.stringify(stack.demo);
 };

@@ -19,15 +19,23 @@ export const stack = {
   },
 };
 
-export function edge<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>> {
+export function edge<T = any>(
+  method: string,
+  path: string,
+  options?: RequestOptions,
+): Promise<TestResponse<T>> {
   return request<T>(stack.url, method, path, options);
 }
 
 /** Runs the operator CLI against the stack's database, as an operator would. */
 export async function hc<T = any>(...args: string[]): Promise<T> {
-  const { stdout } = await run(process.execPath, [path.join(__dirname, '../../tools/scripts/hc.cjs'), ...args], {
-    env: { ...process.env, ...stack.env },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(__dirname, '../../tools/scripts/hc.cjs'), ...args],
+    {
+      env: { ...process.env, ...stack.env },
+    },
+  );
   return JSON.parse(stdout) as T;
 }
 

@@ -81,7 +81,10 @@ export function unauthorized(): ApiError {
 }
 
 /** Shape (e). */
-export function tooManyAttempts(retryAfterSeconds: number, rendering: ErrorRendering = 'html-unless-json'): ApiError {
+export function tooManyAttempts(
+  retryAfterSeconds: number,
+  rendering: ErrorRendering = 'html-unless-json',
+): ApiError {
   return new ApiError(429, { message: 'Too Many Attempts.' }, rendering, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
@@ -117,13 +120,22 @@ export function notFound(message: string, code = 'not_found'): ApiError {
 }
 
 export function methodNotAllowed(allow: string[]): ApiError {
-  return new ApiError(405, { message: 'The method is not supported for this route.' }, 'html-unless-json', {
-    Allow: allow.join(', '),
-  });
+  return new ApiError(
+    405,
+    { message: 'The method is not supported for this route.' },
+    'html-unless-json',
+    {
+      Allow: allow.join(', '),
+    },
+  );
 }
 
 export function payloadTooLarge(): ApiError {
-  return new ApiError(413, { message: 'The request body is larger than 32 MB.' }, 'html-unless-json');
+  return new ApiError(
+    413,
+    { message: 'The request body is larger than 32 MB.' },
+    'html-unless-json',
+  );
 }
 
 export function internalError(errorId: string, message = 'Server Error'): ApiError {
@@ -147,7 +159,8 @@ export const messages = {
   minNumber: (f: string, n: number) => `The ${fieldLabel(f)} field must be at least ${n}.`,
   maxString: (f: string, n: number) =>
     `The ${fieldLabel(f)} field must not be greater than ${n} characters.`,
-  minString: (f: string, n: number) => `The ${fieldLabel(f)} field must be at least ${n} characters.`,
+  minString: (f: string, n: number) =>
+    `The ${fieldLabel(f)} field must be at least ${n} characters.`,
   maxItems: (f: string, n: number) =>
     `The ${fieldLabel(f)} field must not have more than ${n} items.`,
   selectedInvalid: (f: string) => `The selected ${fieldLabel(f)} is invalid.`,
