@@ -386,6 +386,16 @@ describe('MCP tool server (spec 4.14, 5.3)', () => {
     });
     expect(nothing.isError).toBe(true);
     expect(text(nothing)).toContain('This article has no staged changes to discard.');
+    const draft: any = await client.callTool({
+      name: 'kb_create_article',
+      arguments: { title: { en: unique('Draft ') } },
+    });
+    const refused: any = await client.callTool({
+      name: 'kb_stage_article_changes',
+      arguments: { article_id: draft.structuredContent.article.id, locale: 'en', title: 'x' },
+    });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain('NOT_PUBLISHED');
   });
 
   it('moderates and answers comments without ever showing an email', async () => {
@@ -477,6 +487,36 @@ describe('MCP tool server (spec 4.14, 5.3)', () => {
       arguments: { article_id: articleId, note_id: note.id },
     });
     expect(resolved.structuredContent).toMatchObject({ status: 'success', id: note.id });
+  });
+
+  it('reads analytics, six requests a minute, then tells the agent not to retry', async () => {
+    const summary: any = await client.callTool({ name: 'kb_get_analytics_summary', arguments: {} });
+    expect(summary.isError).toBeFalsy();
+    expect(summary.structuredContent).toMatchObject({
+      status: 'success',
+      range: expect.any(Object),
+    });
+    const content: any = await client.callTool({
+      name: 'kb_get_content_performance',
+      arguments: { per_page: 50, response_format: 'json' },
+    });
+    expect(content.isError).toBeFalsy();
+    expect(content.structuredContent.meta.per_page).toBe(25);
+    const searches: any = await client.callTool({
+      name: 'kb_get_search_queries',
+      arguments: { limit: 5 },
+    });
+    expect(searches.isError).toBeFalsy();
+    expect(searches.structuredContent).toHaveProperty('frequent_queries');
+    for (let i = 0; i < 3; i++) {
+      expect(
+        ((await client.callTool({ name: 'kb_get_analytics_summary', arguments: {} })) as any)
+          .isError,
+      ).toBeFalsy();
+    }
+    const over: any = await client.callTool({ name: 'kb_get_search_queries', arguments: {} });
+    expect(over.isError).toBe(true);
+    expect(text(over)).toMatch(/^Error: .*Do not retry/);
   });
 
   it('refreshes an expired access token by itself and keeps working', async () => {
