@@ -68,12 +68,10 @@ export const COMMANDS: Record<string, Command> = {
   }),
 
   'member update': async (app, f) => ({
-    member: await app
-      .get(MembersService)
-      .update(requireInt(f, 'site'), requireInt(f, 'user'), {
-        role: str(f, 'role'),
-        notesAccess: bool(f, 'notes-access'),
-      }),
+    member: await app.get(MembersService).update(requireInt(f, 'site'), requireInt(f, 'user'), {
+      role: str(f, 'role'),
+      notesAccess: bool(f, 'notes-access'),
+    }),
   }),
 
   'member remove': async (app, f) => {
