@@ -6,14 +6,13 @@ import { ActionsService } from '../activity/actions.service';
 import { ReaderService } from './reader.service';
 
 /**
- * Everything below `/hc/{subdomain}` (the edge's route): pages are read with GET, forms post
- * here. Readers have no API credential, so every route is public; the site's own visibility
- * rules are applied by GateService.
+ * The reader's routes: pages are read with GET (and HEAD), forms post back to the same
+ * addresses. Readers have no API credential, so every route is public; the site's own
+ * visibility rules are applied by GateService. The two controllers below differ only in where
+ * they are mounted.
  */
-@Controller('hc')
-@Public()
-export class ReaderController {
-  constructor(
+abstract class ReaderRoutes {
+  protected constructor(
     private readonly pages: ReaderService,
     private readonly actions: ActionsService,
   ) {}
@@ -36,6 +35,15 @@ export class ReaderController {
   }
 }
 
+/** Everything below `/hc/{subdomain}` (the edge's route). */
+@Controller('hc')
+@Public()
+export class ReaderController extends ReaderRoutes {
+  constructor(pages: ReaderService, actions: ActionsService) {
+    super(pages, actions);
+  }
+}
+
 /**
  * A site on its own domain (production routes site domains here by Host, ARCHITECTURE.md):
  * the same pages at the root of the domain. Registered after ReaderController and the health
@@ -43,25 +51,8 @@ export class ReaderController {
  */
 @Controller()
 @Public()
-export class SiteDomainController {
-  constructor(
-    private readonly pages: ReaderService,
-    private readonly actions: ActionsService,
-  ) {}
-
-  @Get(['{*path}'])
-  page(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.pages.get(req, res);
-  }
-
-  @Head(['{*path}'])
-  head(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.pages.get(req, res);
-  }
-
-  @Post(['{*path}'])
-  @IpRateLimit({ counter: 'reader-forms', limit: 60 })
-  form(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.actions.post(req, res);
+export class SiteDomainController extends ReaderRoutes {
+  constructor(pages: ReaderService, actions: ActionsService) {
+    super(pages, actions);
   }
 }

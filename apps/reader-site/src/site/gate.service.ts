@@ -97,57 +97,27 @@ export class GateService {
     error: string | null,
     status: number,
   ): void {
-    const next = req.method === 'GET' ? req.originalUrl : path.base;
-    send(
-      res,
-      status,
-      plainPage({
-        lang: path.lang ?? site.defaultLanguage,
-        title: 'Sign in',
-        siteName: site.name,
-        body: raw(
-          h('h1', {}, 'Sign in').value +
-            h(
-              'p',
-              {},
-              site.visibility === 'private'
-                ? 'This help center is for team members. Sign in with your account.'
-                : 'Sign in with your team account.',
-            ).value +
-            (error ? h('p', { role: 'alert', class: 'hc-error' }, error).value : '') +
-            h(
-              'form',
-              { method: 'post', action: `${path.base}/signin` },
-              h('input', { type: 'hidden', name: 'next', value: next }),
-              h(
-                'p',
-                {},
-                h('label', { for: 'hc-email' }, 'Email'),
-                h('input', {
-                  id: 'hc-email',
-                  name: 'email',
-                  type: 'email',
-                  required: true,
-                  autocomplete: 'username',
-                }),
-              ),
-              h(
-                'p',
-                {},
-                h('label', { for: 'hc-password' }, 'Password'),
-                h('input', {
-                  id: 'hc-password',
-                  name: 'password',
-                  type: 'password',
-                  required: true,
-                  autocomplete: 'current-password',
-                }),
-              ),
-              h('button', { type: 'submit' }, 'Sign in'),
-            ).value,
-        ),
-      }),
-    );
+    formPage(req, res, site, path, status, {
+      title: 'Sign in',
+      heading: 'Sign in',
+      intro:
+        site.visibility === 'private'
+          ? 'This help center is for team members. Sign in with your account.'
+          : 'Sign in with your team account.',
+      error,
+      action: `${path.base}/signin`,
+      fields: [
+        { id: 'hc-email', name: 'email', type: 'email', label: 'Email', autocomplete: 'username' },
+        {
+          id: 'hc-password',
+          name: 'password',
+          type: 'password',
+          label: 'Password',
+          autocomplete: 'current-password',
+        },
+      ],
+      submit: 'Sign in',
+    });
   }
 
   passwordPage(
@@ -158,39 +128,81 @@ export class GateService {
     error: string | null,
     status: number,
   ): void {
-    const next = req.method === 'GET' ? req.originalUrl : path.base;
-    send(
-      res,
-      status,
-      plainPage({
-        lang: path.lang ?? site.defaultLanguage,
-        title: 'Password required',
-        siteName: site.name,
-        body: raw(
-          h('h1', {}, 'This help center is protected').value +
-            (error ? h('p', { role: 'alert', class: 'hc-error' }, error).value : '') +
-            h(
-              'form',
-              { method: 'post', action: `${path.base}/password` },
-              h('input', { type: 'hidden', name: 'next', value: next }),
-              h(
-                'p',
-                {},
-                h('label', { for: 'hc-site-password' }, 'Password'),
-                h('input', {
-                  id: 'hc-site-password',
-                  name: 'password',
-                  type: 'password',
-                  required: true,
-                }),
-              ),
-              h('button', { type: 'submit' }, 'Continue'),
-            ).value +
-            h('p', {}, h('a', { href: `${path.base}/signin` }, 'Team members sign in')).value,
-        ),
-      }),
-    );
+    formPage(req, res, site, path, status, {
+      title: 'Password required',
+      heading: 'This help center is protected',
+      error,
+      action: `${path.base}/password`,
+      fields: [{ id: 'hc-site-password', name: 'password', type: 'password', label: 'Password' }],
+      submit: 'Continue',
+      after: h('p', {}, h('a', { href: `${path.base}/signin` }, 'Team members sign in')).value,
+    });
   }
+}
+
+interface FormField {
+  id: string;
+  name: string;
+  type: string;
+  label: string;
+  autocomplete?: string;
+}
+
+/** The sign-in and password pages: one labelled form that returns to the page asked for. */
+function formPage(
+  req: Request,
+  res: Response,
+  site: ReaderSite,
+  path: ReaderPath,
+  status: number,
+  form: {
+    title: string;
+    heading: string;
+    intro?: string;
+    error: string | null;
+    action: string;
+    fields: FormField[];
+    submit: string;
+    after?: string;
+  },
+): void {
+  const next = req.method === 'GET' ? req.originalUrl : path.base;
+  const fields = form.fields.map((f) =>
+    h(
+      'p',
+      {},
+      h('label', { for: f.id }, f.label),
+      h('input', {
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        required: true,
+        ...(f.autocomplete ? { autocomplete: f.autocomplete } : {}),
+      }),
+    ),
+  );
+  send(
+    res,
+    status,
+    plainPage({
+      lang: path.lang ?? site.defaultLanguage,
+      title: form.title,
+      siteName: site.name,
+      body: raw(
+        h('h1', {}, form.heading).value +
+          (form.intro ? h('p', {}, form.intro).value : '') +
+          (form.error ? h('p', { role: 'alert', class: 'hc-error' }, form.error).value : '') +
+          h(
+            'form',
+            { method: 'post', action: form.action },
+            h('input', { type: 'hidden', name: 'next', value: next }),
+            ...fields,
+            h('button', { type: 'submit' }, form.submit),
+          ).value +
+          (form.after ?? ''),
+      ),
+    }),
+  );
 }
 
 export function send(res: Response, status: number, html: string): void {
