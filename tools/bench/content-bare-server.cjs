@@ -5,19 +5,9 @@
 
 const http = require('node:http');
 const { createHash } = require('node:crypto');
-const mysql = require('mysql2/promise');
+const { poolFromUrl } = require('./bare-db.cjs');
 
-const url = new URL(process.env.HC_DATABASE_URL);
-const pool = mysql.createPool({
-  host: url.hostname,
-  port: Number(url.port || 3306),
-  user: decodeURIComponent(url.username || 'root'),
-  password: decodeURIComponent(url.password || ''),
-  database: url.pathname.slice(1),
-  connectionLimit: 10,
-  timezone: 'Z',
-  charset: 'utf8mb4_unicode_ci',
-});
+const pool = poolFromUrl(process.env.HC_DATABASE_URL);
 const q = async (sql, params, conn = pool) => (await conn.query(sql, params))[0];
 
 const AUTH = `SELECT k.id AS key_id, k.user_id, k.scope, k.cap_design, k.cap_notes, u.account_id AS user_account_id,

@@ -6,19 +6,9 @@
 
 const http = require('node:http');
 const { createHash } = require('node:crypto');
-const mysql = require('mysql2/promise');
+const { poolFromUrl } = require('./bare-db.cjs');
 
-const url = new URL(process.env.HC_DATABASE_URL);
-const pool = mysql.createPool({
-  host: url.hostname,
-  port: Number(url.port || 3306),
-  user: decodeURIComponent(url.username || 'root'),
-  password: decodeURIComponent(url.password || ''),
-  database: url.pathname.slice(1),
-  connectionLimit: 10,
-  timezone: 'Z',
-  charset: 'utf8mb4_unicode_ci',
-});
+const pool = poolFromUrl(process.env.HC_DATABASE_URL);
 const q = async (sql, params) => (await pool.query(sql, params))[0];
 const esc = (s) =>
   String(s ?? '').replace(

@@ -8,11 +8,8 @@
 // HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_reader).
 'use strict';
 
-const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
-const { execSync, spawn } = require('node:child_process');
-const autocannon = require('autocannon');
+const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
 const { seedSite, VOCAB } = require('./content-seed.cjs');
 
@@ -22,117 +19,27 @@ const DURATION = Number(process.env.BENCH_DURATION || 5);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const DB_URL = process.env.HC_BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/hc_bench_reader';
 const CONNECTIONS = 32;
-const TICK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-const log = (...a) => process.stderr.write(a.join(' ') + '\n');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function cpuTicks(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-async function waitReady(url, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not become ready`);
-}
-
-async function startServer(kind) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    HC_DATABASE_URL: DB_URL,
-    LOG_LEVEL: 'error',
-    PORT: String(port),
-    HC_READER_SITE_PORT: String(port),
-  };
-  const script =
-    kind === 'nest'
-      ? path.join(DIST, 'apps/reader-site/src/main.js')
-      : path.join(__dirname, 'reader-bare-server.cjs');
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  await waitReady(url, child);
-  return {
-    kind,
-    url,
-    child,
-    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
-  };
-}
-
-async function idle(server) {
-  let last = cpuTicks(server.child.pid);
-  for (let i = 0; i < 600; i++) {
-    await new Promise((r) => setTimeout(r, 250));
-    const now = cpuTicks(server.child.pid);
-    if (now - last <= 1) return;
-    last = now;
-  }
-}
-
 let visitor = 0;
-async function load(server, make) {
-  let i = 0;
-  const first = make(0);
-  await idle(server);
-  const before = cpuTicks(server.child.pid);
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    timeout: 120,
-    requests: [
-      {
-        method: 'GET',
-        path: first.path,
-        setupRequest: (req) => {
-          const r = make(i++);
-          // A new reader each request (cookie for reader-site; the bare server hashes it too).
-          const id = (++visitor).toString(16).padStart(32, '0');
-          return {
-            ...req,
-            path: r.path,
-            headers: { ...req.headers, 'user-agent': UA, cookie: `hc_vid=${id}` },
-          };
-        },
-      },
-    ],
-  });
-  await idle(server);
-  const cpuMs = ((cpuTicks(server.child.pid) - before) * 1000) / TICK;
-  const total = result['2xx'] + result.non2xx;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMsPerReq: total ? cpuMs / total : NaN,
-    failed: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const { log } = h;
+const SERVERS = {
+  app: 'reader-site',
+  portVar: 'HC_READER_SITE_PORT',
+  bare: path.join(__dirname, 'reader-bare-server.cjs'),
+};
+const startServer = (kind) => h.startServer(kind, { ...SERVERS, dbUrl: DB_URL });
+/** A new reader each request (cookie for reader-site; the bare server hashes it too). */
+const load = (server, make) =>
+  h.load(
+    server,
+    (i) => {
+      const id = (++visitor).toString(16).padStart(32, '0');
+      return { ...make(i), headers: { 'user-agent': UA, cookie: `hc_vid=${id}` } };
+    },
+    { connections: CONNECTIONS, duration: DURATION },
+  );
 
 async function main() {
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
@@ -196,14 +103,12 @@ async function main() {
           ).text(),
         );
       }
-      const sum = (list) => ({
-        rps: median(list.map((x) => x.rps)),
-        p50: median(list.map((x) => x.p50)),
-        p99: median(list.map((x) => x.p99)),
-        cpu: median(list.map((x) => x.cpuMsPerReq)),
-        failed: list.reduce((n, x) => n + x.failed, 0),
+      rows.push({
+        name: s.name,
+        nest: h.summarize(runs.nest),
+        bare: h.summarize(runs.bare),
+        bytes,
       });
-      rows.push({ name: s.name, nest: sum(runs.nest), bare: sum(runs.bare), bytes });
       log(`${s.name}: done`);
     }
     const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');

@@ -1,0 +1,150 @@
+// What the HTTP benchmarks share: start a server (the built app or its bare baseline) on a free
+// port, drive it with autocannon, and measure its CPU per request from /proc (utime + stime),
+// which is steadier than wall clock on a shared machine.
+'use strict';
+
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { execSync, spawn } = require('node:child_process');
+const autocannon = require('autocannon');
+
+const DIST = path.resolve(__dirname, '../../dist');
+const TICK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+const log = (...a) => process.stderr.write(a.join(' ') + '\n');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuTicks(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function waitReady(url, child) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health/ready`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+/**
+ * Starts `kind` 'nest' (the built app `app`, its port in `portVar`) or 'bare' (the `bare`
+ * script, port in PORT) against `dbUrl`.
+ */
+async function startServer(kind, { app, portVar, bare, dbUrl }) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    HC_DATABASE_URL: dbUrl,
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    [portVar]: String(port),
+  };
+  const script = kind === 'nest' ? path.join(DIST, 'apps', app, 'src/main.js') : bare;
+  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return {
+    kind,
+    url,
+    child,
+    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
+}
+
+/** Waits until the server has finished the work a previous run left queued. */
+async function idle(server) {
+  let last = cpuTicks(server.child.pid);
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = cpuTicks(server.child.pid);
+    if (now - last <= 1) return;
+    last = now;
+  }
+}
+
+/** One load run; `make(i)` returns {method, path, headers, body} for request i. */
+async function load(server, make, { connections, duration }) {
+  let i = 0;
+  const first = make(0);
+  await idle(server);
+  const before = cpuTicks(server.child.pid);
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration,
+    timeout: 120,
+    requests: [
+      {
+        method: first.method ?? 'GET',
+        path: first.path,
+        setupRequest: (req) => {
+          const r = make(i++);
+          return {
+            ...req,
+            method: r.method ?? 'GET',
+            path: r.path,
+            headers: { ...req.headers, ...(r.headers ?? {}) },
+            body: r.body,
+          };
+        },
+      },
+    ],
+  });
+  await idle(server);
+  const cpuMs = ((cpuTicks(server.child.pid) - before) * 1000) / TICK;
+  const total = result['2xx'] + result.non2xx;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMsPerReq: total ? cpuMs / total : NaN,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Medians of several runs of `load`. */
+function summarize(runs) {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    cpu: median(runs.map((r) => r.cpuMsPerReq)),
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+  };
+}
+
+module.exports = {
+  DIST,
+  TICK,
+  log,
+  freePort,
+  cpuTicks,
+  waitReady,
+  startServer,
+  idle,
+  load,
+  median,
+  summarize,
+};
