@@ -28,6 +28,9 @@ function main() {
   let ok = true;
   if (checks) {
     ok = step('type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) && ok;
+    // The module-boundary rule reads Nx's project graph; without a computed graph (a fresh clone)
+    // it would skip itself, so compute it first.
+    ok = step('project graph', bin('nx'), ['show', 'projects']) && ok;
     ok = step('lint', bin('eslint'), ['--max-warnings', '0', '.']) && ok;
     ok = step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']) && ok;
   }
