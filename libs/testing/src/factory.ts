@@ -39,6 +39,13 @@ export interface SiteOptions {
   templateEditor?: boolean;
 }
 
+/** A site where staged changes are available (spec 4.5: Catalyst with early preview), in en and de. */
+export const STAGING_SITE: SiteOptions = {
+  plan: 'catalyst',
+  stagingPreview: true,
+  languages: ['en', 'de'],
+};
+
 export interface KeyOptions {
   scope?: ApiKeyScope;
   design?: boolean;

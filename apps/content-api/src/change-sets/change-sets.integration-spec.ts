@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -39,16 +39,8 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
-    other = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
+    site = await t.factory.site(STAGING_SITE);
+    other = await t.factory.site(STAGING_SITE);
     otherKey = await t.factory.key(other);
   });
   afterAll(() => t.close());
@@ -104,11 +96,7 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   });
 
   it('GET /change-sets pages with per_page (default 25, above 100 lowered), most recently updated first, meta current_page/last_page/total', async () => {
-    const s = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
+    const s = await t.factory.site(STAGING_SITE);
     const k = await t.factory.key(s);
     const ids: number[] = [];
     for (let i = 0; i < 27; i++)

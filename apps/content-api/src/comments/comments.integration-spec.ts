@@ -64,7 +64,7 @@ async function smtpReceiver(): Promise<{ server: Server; port: number; mails: Ma
           sock.write('354 go ahead\r\n');
         } else if (verb === 'QUIT') {
           sock.end('221 bye\r\n');
-        } else sock.write('502 not implemented\r\n');
+        } else sock.write('502 5.5.1 Unrecognized command\r\n');
       }
     });
     sock.on('error', () => undefined);

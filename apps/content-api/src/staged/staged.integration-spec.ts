@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_A = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
@@ -59,16 +59,8 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
-    other = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
+    site = await t.factory.site(STAGING_SITE);
+    other = await t.factory.site(STAGING_SITE);
     otherKey = await t.factory.key(other);
   });
   afterAll(() => t.close());
@@ -355,11 +347,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
   });
 
   it('after a downgrade, existing copies can still be read, compared, published and discarded; only staging is refused', async () => {
-    const s = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
+    const s = await t.factory.site(STAGING_SITE);
     const k = await t.factory.key(s);
     const a = await published({ title: { en: 'Downgraded', de: 'Herabgestuft' } }, k);
     await stage(a.id, { locale: 'en', title: 'Downgraded 2' }, k);

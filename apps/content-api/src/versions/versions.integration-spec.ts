@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -58,16 +58,8 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
-    site = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
-    other = await t.factory.site({
-      plan: 'catalyst',
-      stagingPreview: true,
-      languages: ['en', 'de'],
-    });
+    site = await t.factory.site(STAGING_SITE);
+    other = await t.factory.site(STAGING_SITE);
     otherKey = await t.factory.key(other);
   });
   afterAll(() => t.close());
