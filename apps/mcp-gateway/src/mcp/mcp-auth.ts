@@ -26,7 +26,6 @@ export function protectedResourceMetadata() {
       'offline_access',
     ],
     resource_name: 'Help center tool server',
-    resource_documentation: `${s.publicUrl}/docs/mcp`,
   };
 }
 
