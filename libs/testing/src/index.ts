@@ -5,3 +5,4 @@ export * from './webhook-receiver';
 export * from './oauth-browser';
 export * from './oauth-client';
 export * from './test-tokens';
+export * from './articles';

@@ -1,4 +1,4 @@
-import { STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -11,14 +11,8 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   let key: string;
   let otherKey: string;
 
-  const published = async (title: string, k = key) => {
-    const res = await t.request('POST', '/v1/articles', {
-      key: k,
-      body: { title: { en: title, de: `${title} (de)` }, published: true },
-    });
-    expect(res.status).toBe(201);
-    return res.body.article;
-  };
+  const published = (title: string, k = key) =>
+    createPublishedArticle(t, k, { title: { en: title, de: `${title} (de)` } });
   const stage = async (id: number, body: Record<string, unknown>, k = key) => {
     const res = await t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body });
     expect(res.status).toBe(200);

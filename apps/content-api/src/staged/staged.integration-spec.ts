@@ -1,4 +1,4 @@
-import { STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_A = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
@@ -31,19 +31,12 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     );
 
   /** A published article, created through POST /articles. */
-  const published = async (body: Record<string, unknown> = {}, k = key) => {
-    const res = await t.request('POST', '/v1/articles', {
-      key: k,
-      body: {
-        title: { en: 'Reset your password' },
-        content: { en: '<p>Click reset.</p>' },
-        published: true,
-        ...body,
-      },
+  const published = (body: Record<string, unknown> = {}, k = key) =>
+    createPublishedArticle(t, k, {
+      title: { en: 'Reset your password' },
+      content: { en: '<p>Click reset.</p>' },
+      ...body,
     });
-    expect(res.status).toBe(201);
-    return res.body.article;
-  };
   const stage = (id: number, body: unknown, k = key) =>
     t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body });
   const getStaged = (id: number, locale?: string, k = key) =>

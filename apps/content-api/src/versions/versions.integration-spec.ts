@@ -1,4 +1,4 @@
-import { STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -11,19 +11,12 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
   let key: string;
   let otherKey: string;
 
-  const published = async (body: Record<string, unknown> = {}, k = key) => {
-    const res = await t.request('POST', '/v1/articles', {
-      key: k,
-      body: {
-        title: { en: 'Versioned' },
-        content: { en: '<p>First.</p>' },
-        published: true,
-        ...body,
-      },
+  const published = (body: Record<string, unknown> = {}, k = key) =>
+    createPublishedArticle(t, k, {
+      title: { en: 'Versioned' },
+      content: { en: '<p>First.</p>' },
+      ...body,
     });
-    expect(res.status).toBe(201);
-    return res.body.article;
-  };
   /** Stages one language and publishes it: one new version of the replaced values. */
   const change = async (id: number, locale: string, body: Record<string, unknown>, k = key) => {
     const staged = await t.request('PATCH', `/v1/articles/${id}/staged`, {
