@@ -9,8 +9,13 @@ describe('isPublicAddress', () => {
     '2a00:1450:4001:80b::200e',
     '::ffff:8.8.8.8',
     '64:ff9b::808:808',
-    '2002:808:808::1',
-  ])('%s is public', (ip) => expect(isPublicAddress(ip)).toBe(true));
+    '64:ff9b::8.8.8.8',
+    '::8.8.8.8',
+    '::5efe:8.8.8.8',
+    '2a00:1450:4001:80b:0:5efe:808:808',
+  ])('%s is public (an embedded IPv4 address is judged by itself)', (ip) =>
+    expect(isPublicAddress(ip)).toBe(true),
+  );
 
   it.each([
     '127.0.0.1',
@@ -34,6 +39,15 @@ describe('isPublicAddress', () => {
     '64:ff9b::7f00:1',
     '64:ff9b:1::808:808',
     '2002:7f00:1::1',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '::5efe:127.0.0.1',
+    '::5efe:10.0.0.1',
+    '::200:5efe:192.168.0.1',
+    '2a00:1450:4001:80b:0:5efe:7f00:1',
+    'fe80::5efe:8.8.8.8',
+    '::ffff:169.254.169.254',
+    '64:ff9b::169.254.169.254',
     'fe80::1',
     'fe80::1%eth0',
     'fc00::1',

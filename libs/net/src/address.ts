@@ -1,13 +1,16 @@
 import ipaddr from 'ipaddr.js';
 
-/** IPv6 ranges that embed an IPv4 address: the verdict is the embedded address's. */
-const EMBEDDING_V6_RANGES = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052', '6to4']);
+/** IPv6 ranges that embed an IPv4 address in their last 32 bits: the verdict is its verdict. */
+const EMBEDDING_V6_RANGES = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+/** Tunnels to addresses we cannot judge from here: refused outright (issue #16). */
+const REFUSED_V6_RANGES = new Set(['6to4', 'teredo']);
 
 /**
  * True when `ip` (a canonical IPv4 or IPv6 literal, no brackets) is a public unicast address.
  * Private, loopback, link-local, unspecified, broadcast, multicast, CGNAT, reserved and
- * documentation ranges are not; neither are IPv4-mapped, IPv4-compatible, SIIT, NAT64 or 6to4
- * forms of such an address, nor Teredo or any other special-purpose IPv6 range.
+ * documentation ranges are not. IPv6 forms that embed an IPv4 address (IPv4-mapped,
+ * IPv4-compatible, SIIT, NAT64 `64:ff9b::/96`, ISATAP `…:5efe:a.b.c.d`) are judged by that
+ * address; 6to4, Teredo and every other special-purpose IPv6 range are not public.
  */
 export function isPublicAddress(ip: string): boolean {
   const raw = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
@@ -19,32 +22,24 @@ export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.IPv6.isValid(raw)) return false;
   const v6 = ipaddr.IPv6.parse(raw);
   const range = v6.range();
-  if (EMBEDDING_V6_RANGES.has(range)) {
-    const embedded = embeddedIPv4(v6, range);
-    return embedded !== null && isPublicAddress(embedded);
+  const p = v6.parts;
+  if (REFUSED_V6_RANGES.has(range)) return false;
+  // The /48 local-use NAT64 prefix (64:ff9b:1::/48) is refused outright.
+  if (EMBEDDING_V6_RANGES.has(range)) return p[2] === 0 && isPublicAddress(lastIPv4(p));
+  const zeroPrefix = p.slice(0, 4).every((w) => w === 0);
+  // ISATAP interface id (RFC 5214): 0000:5efe or 0200:5efe before the IPv4 address.
+  if ((p[4] & 0xfdff) === 0 && p[5] === 0x5efe) {
+    if (!isPublicAddress(lastIPv4(p))) return false;
+    if (zeroPrefix) return true;
   }
   if (range !== 'unicast') return false;
   // IPv4-compatible (::a.b.c.d, deprecated) is not in ipaddr.js's table: the first 96 bits zero.
-  const parts = v6.parts;
-  if (parts.slice(0, 6).every((p) => p === 0)) return false;
+  if (zeroPrefix && p[4] === 0 && p[5] === 0) return isPublicAddress(lastIPv4(p));
   return true;
 }
 
-function embeddedIPv4(v6: ipaddr.IPv6, range: string): string | null {
-  const p = v6.parts;
-  const fromWords = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
-  switch (range) {
-    case 'ipv4Mapped':
-    case 'rfc6145':
-    case 'rfc6052':
-      // The last 32 bits (64:ff9b::/96; the /48 local-use prefix is refused outright).
-      if (range === 'rfc6052' && p[2] !== 0) return null;
-      return fromWords(p[6], p[7]);
-    case '6to4':
-      return fromWords(p[1], p[2]);
-    default:
-      return null;
-  }
+function lastIPv4(p: number[]): string {
+  return [p[6] >> 8, p[6] & 0xff, p[7] >> 8, p[7] & 0xff].join('.');
 }
 
 /** One `HC_OUTBOUND_ALLOWLIST` entry: `host` or `host:port` (IPv6 as `[::1]:port`). */

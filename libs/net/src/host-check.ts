@@ -4,7 +4,7 @@ import { settings } from '@hc/contracts';
 import { isAllowlisted, isPublicAddress, parseAllowlist } from './address';
 import type { HostCheck } from './types';
 
-/** A URL that passed the syntax rules: http(s), a host, no credentials. */
+/** A URL that passed the syntax rules: http(s) with a host; user info removed. */
 export interface ParsedTarget {
   url: URL;
   /** Host name without IPv6 brackets, lowercase. */
@@ -13,6 +13,11 @@ export interface ParsedTarget {
   https: boolean;
 }
 
+/**
+ * The one reading of an outbound address (webhook registration and delivery, image import): the
+ * WHATWG parser decides the real host, so `https://a@127.0.0.1/` is judged as 127.0.0.1, and the
+ * user info is dropped so it is never sent. A host the parser refuses (`%40`, `%3A` …) is null.
+ */
 export function parseTarget(raw: string): ParsedTarget | null {
   let url: URL;
   try {
@@ -21,7 +26,8 @@ export function parseTarget(raw: string): ParsedTarget | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password) return null;
+  url.username = '';
+  url.password = '';
   let hostname = url.hostname.toLowerCase();
   if (hostname.startsWith('[') && hostname.endsWith(']')) hostname = hostname.slice(1, -1);
   if (!hostname) return null;

@@ -55,6 +55,7 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/hello') {
       res.setHeader('x-seen-host', req.headers.host ?? '');
+      res.setHeader('x-seen-authorization', req.headers.authorization ?? '');
       res.end(`hello ${req.method}`);
     } else if (url.pathname === '/redirect') {
       res.statusCode = Number(url.searchParams.get('status') ?? 302);
@@ -182,10 +183,23 @@ describe('the SSRF corpus', () => {
     `http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]:${p}/`,
     `http://[100::1]:${p}/`,
     `http://[3fff::1]:${p}/`,
-    // names that must not resolve to anything usable, and non-http(s) or credentialed URLs
-    `http://does-not-exist.invalid:${p}/`,
+    // IPv6 forms embedding a private IPv4 address (ISATAP, IPv4-compatible, mapped, NAT64)
+    `http://[::5efe:127.0.0.1]:${p}/`,
+    `http://[::200:5efe:10.0.0.1]:${p}/`,
+    `http://[::127.0.0.1]:${p}/`,
+    `http://[::ffff:7f00:1]:${p}/`,
+    `http://[64:ff9b::127.0.0.1]:${p}/`,
+    `http://[2002:808:808::1]:${p}/`,
+    // user info in front of the real host: judged by the real host (issue #16)
+    `https://a@127.0.0.1:${p}/x`,
+    `https://127.0.0.1:9443@127.0.0.1:${p}/`,
+    `https://user:pass@[::1]:${p}/`,
     `http://user:pass@127.0.0.1:${p}/`,
-    `http://user@example.com:${p}/`,
+    `http://user@localhost:${p}/`,
+    // names that must not resolve to anything usable, and non-http(s) or unparseable URLs
+    `http://does-not-exist.invalid:${p}/`,
+    `https://a%40127.0.0.1:${p}/`,
+    `https://127.0.0.1%3A${p}/`,
     `ftp://127.0.0.1:${p}/`,
     `file:///etc/passwd`,
     `gopher://127.0.0.1:${p}/_GET`,
@@ -242,7 +256,25 @@ describe('the SSRF corpus', () => {
       reason: 'unresolvable',
     });
     expect(await checkHost('nope')).toEqual({ ok: false, reason: 'invalid_url' });
+    for (const url of [
+      `https://a@127.0.0.1:${sinkPort}/x`,
+      `https://127.0.0.1:9443@127.0.0.1:${sinkPort}/`,
+      `https://user:pass@[::1]:${sinkPort}/`,
+    ]) {
+      expect([url, (await failure(safeFetch(url, base))).reason]).toEqual([url, 'private_address']);
+      expect([url, await checkHost(url)]).toEqual([url, { ok: false, reason: 'private_address' }]);
+    }
+    for (const url of ['https://a%40example.com/', 'https://example.com%3A443/']) {
+      expect([url, (await failure(safeFetch(url, base))).reason]).toEqual([url, 'invalid_url']);
+    }
     expect(sinkHits).toBe(0);
+  });
+
+  it('never sends user info to the host it allows', async () => {
+    const res = await safeFetch(`http://user:pass@127.0.0.1:${appPort}/hello`, base);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-seen-authorization']).toBe('');
+    expect(res.url).toBe(`http://127.0.0.1:${appPort}/hello`);
   });
 });
 

@@ -78,7 +78,7 @@ async function followRedirects(
     );
     const location = res.headers['location'];
     if (!follow || !REDIRECT_STATUSES.has(res.status) || !location) {
-      return { ...res, url: current, redirects };
+      return { ...res, url: target.url.toString(), redirects };
     }
     if (redirects >= options.maxRedirects) {
       throw new OutboundError('too_many_redirects', 'Too many redirects.', current);

@@ -2,6 +2,7 @@
 // form data (files) or JSON (addresses only). Spec 4.1 rule 7 and 4.7.
 import type { Request } from 'express';
 import { messages, validationError } from '@hc/contracts';
+import { parseTarget } from '@hc/net';
 import {
   imageMessages,
   MAX_ALT_TEXT,
@@ -60,15 +61,9 @@ export function checkSourceUrl(url: string, field = 'source_url'): void {
   if (problem) throw uploadRefused(field, problem);
 }
 
-export function isHttpsUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (
-      parsed.protocol === 'https:' && parsed.hostname !== '' && !parsed.username && !parsed.password
-    );
-  } catch {
-    return false;
-  }
+/** The address as libs/net reads it: its real host decides, user info is never sent. */
+function isHttpsUrl(url: string): boolean {
+  return parseTarget(url)?.https === true;
 }
 
 /**

@@ -257,6 +257,14 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
     expect(res.body.errors).toEqual({
       source_url: ['The source_url must be an https:// address.'],
     });
+    for (const source_url of ['https://a%40127.0.0.1/a.png', 'https://example.com%3A443/a.png']) {
+      const unparsed = await t.request('POST', '/v1/images', { key, body: { source_url } });
+      expect([source_url, unparsed.status, unparsed.body.errors]).toEqual([
+        source_url,
+        422,
+        { source_url: ['The source_url must be an https:// address.'] },
+      ]);
+    }
     const none = await t.request('POST', '/v1/images', { key, body: {} });
     expect(none.body.errors.file).toEqual([
       'Send the image as multipart/form-data under "file", or its https address as "source_url".',

@@ -24,6 +24,7 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
   let png: Buffer;
   let gif: Buffer;
   let sinkHits = 0;
+  const authSeen: string[] = [];
   let sink: net.Server;
   let sinkPort: number;
   const saved = { ...importLimits };
@@ -41,6 +42,10 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
       {
         '/pictures/Sunset.jpeg': send(png, 'image/jpeg'),
         '/gif': send(gif, 'text/plain'),
+        '/auth-seen.png': (req, res) => {
+          authSeen.push(req.headers.authorization ?? '');
+          send(png, 'image/png')(req, res);
+        },
         '/pictures/': send(png),
         '/svg.png': send(SVG, 'image/png'),
         '/text': send('hello', 'image/png'),
@@ -149,6 +154,14 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
     expect(copy.body.image.id).not.toBe(up.body.image.id);
   });
 
+  it('imports from the real host behind user info and never sends the user info', async () => {
+    const res = await importUrl(`https://user:pass@127.0.0.1:${server.port}/auth-seen.png`, {
+      dedupe: false,
+    });
+    expect(res.status).toBe(201);
+    expect(authSeen).toEqual(['']);
+  });
+
   it('follows up to 4 redirects', async () => {
     const res = await importUrl(`${server.origin}/r1`, { dedupe: false });
     expect(res.status).toBe(201);
@@ -180,6 +193,31 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
     [
       'a redirect to a private address',
       () => `${server.origin}/to-sink`,
+      'host resolves to a private or reserved address',
+    ],
+    [
+      'user info in front of a loopback host',
+      () => `https://a@127.0.0.1:${sinkPort}/a.png`,
+      'host resolves to a private or reserved address',
+    ],
+    [
+      'a port-like user info in front of a loopback host',
+      () => `https://127.0.0.1:9443@127.0.0.1:${sinkPort}/a.png`,
+      'host resolves to a private or reserved address',
+    ],
+    [
+      'user and password in front of IPv6 loopback',
+      () => `https://user:pass@[::1]:${sinkPort}/a.png`,
+      'host resolves to a private or reserved address',
+    ],
+    [
+      'an ISATAP address embedding loopback',
+      () => `https://[::5efe:127.0.0.1]:${sinkPort}/a.png`,
+      'host resolves to a private or reserved address',
+    ],
+    [
+      'a 6to4 address',
+      () => 'https://[2002:808:808::1]/a.png',
       'host resolves to a private or reserved address',
     ],
     [

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { FieldErrors, messages, validationError } from '@hc/contracts';
-import type { HostCheck } from '@hc/net';
+import { parseTarget, type HostCheck } from '@hc/net';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 
 export const SECRET_MIN = 16;
@@ -16,15 +16,6 @@ export function generateSecret(length = GENERATED_SECRET_LENGTH): string {
   return out;
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Spec 4.8: `url` required, http(s), public by IP or by resolving the name (a name that does not
  * resolve yet is accepted); `secret` optional, at least 16 characters. No upper bound here: a
@@ -38,7 +29,7 @@ export async function checkRegistration(
   const { url, secret } = dto;
   if (url === undefined || url === null) errors.url = [messages.required('url')];
   else if (typeof url !== 'string') errors.url = [messages.string('url')];
-  else if (!isHttpUrl(url)) errors.url = [messages.url('url')];
+  else if (!parseTarget(url)) errors.url = [messages.url('url')];
 
   if (secret !== undefined && secret !== null) {
     if (typeof secret !== 'string') errors.secret = [messages.string('secret')];

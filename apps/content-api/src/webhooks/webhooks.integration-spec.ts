@@ -104,6 +104,16 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     ['not a string', { url: 42 }, 'The url field must be a string.'],
     ['not a URL', { url: 'not a url' }, 'The url field must be a valid URL.'],
     ['not http(s)', { url: 'ftp://example.com/x' }, 'The url field must be a valid URL.'],
+    [
+      'with %40 in the host',
+      { url: 'https://a%40127.0.0.1/h' },
+      'The url field must be a valid URL.',
+    ],
+    [
+      'with %3A in the host',
+      { url: 'https://example.com%3A8/h' },
+      'The url field must be a valid URL.',
+    ],
   ])('answers 422 for a url %s', async (_, body, message) => {
     const res = await t.request('POST', '/v1/webhooks', { key, body });
     expect(res.status).toBe(422);
@@ -120,6 +130,17 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     'http://localhost/hook',
     'http://0.0.0.0/hook',
     'http://240.0.0.1/hook',
+    // judged by the real host behind the user info (issue #16)
+    'https://a@127.0.0.1/hook',
+    'https://127.0.0.1:9443@127.0.0.1:8443/hook',
+    'https://user:pass@[::1]/hook',
+    // IPv6 forms embedding a private IPv4 address; 6to4 and Teredo refused outright
+    'https://[::5efe:127.0.0.1]/hook',
+    'https://[::127.0.0.1]/hook',
+    'https://[::ffff:10.0.0.1]/hook',
+    'https://[64:ff9b::a9fe:a9fe]/hook',
+    'https://[2002:808:808::1]/hook',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
   ])('answers 422 for the private or reserved address %s', async (url) => {
     const res = await t.request('POST', '/v1/webhooks', { key, body: { url } });
     expect(res.status).toBe(422);

@@ -82,7 +82,7 @@ export class TemplateService {
   async themes(site: SiteContext) {
     const { draft } = await this.store.read(site);
     const themes = THEMES.map((t) => toThemeListItem(t, draft.presetKey));
-    return { status: 'success', themes, meta: { items_count: themes.length } };
+    return { status: 'success', themes }; // spec 4.2: no `meta`
   }
 
   async theme(site: SiteContext, key: string) {
@@ -95,11 +95,7 @@ export class TemplateService {
   async versions(site: SiteContext) {
     await this.store.read(site);
     const rows = await this.repo.list(site.id, VERSIONS_LISTED);
-    return {
-      status: 'success',
-      versions: rows.map(toVersionListItem),
-      meta: { items_count: rows.length },
-    };
+    return { status: 'success', versions: rows.map(toVersionListItem) }; // spec 4.2: no `meta`
   }
 }
 
