@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { settings } from '@hc/contracts';
+import { bootSettings } from '@hc/http';
 import { createEdge } from './app.factory';
 
 async function main(): Promise<void> {
+  bootSettings(new Logger('edge'));
   const app = await createEdge();
   const port = settings().edgePort;
   await app.listen(port);
@@ -18,6 +20,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -3,3 +3,4 @@ export * from './scopes';
 export * from './events';
 export * from './errors';
 export * from './settings';
+export * from './setting-definitions';

@@ -1,8 +1,20 @@
+import {
+  parseSettingValues,
+  SETTING_DEFINITIONS,
+  type SettingName,
+  type SettingValues,
+  unknownSettings,
+} from './setting-definitions';
+
 /**
  * The settings of operator-contract.md, read from the environment once per process. Every
  * service reads the same names; each default works on one machine.
  */
 export interface Settings {
+  /** Every setting parsed, by name (SETTING_DEFINITIONS): `settings().values.HC_X`. */
+  values: SettingValues;
+  /** NODE_ENV=production: development defaults are refused at boot. */
+  production: boolean;
   databaseUrl: string;
   publicUrl: string;
   /** {api_origin} */
@@ -17,7 +29,7 @@ export interface Settings {
   dashboardUrl: string;
   edgePort: number;
   ports: Record<AppName, number>;
-  eventTransport: 'outbox' | 'kafka';
+  eventTransport: SettingValues['HC_EVENT_TRANSPORT'];
   kafkaBrokers: string[];
   redisUrl: string | null;
   dataDir: string;
@@ -61,119 +73,154 @@ export const APP_NAMES = [
 ] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
-const DEFAULT_PORTS: Record<AppName, number> = {
-  'content-api': 3000,
-  'auth-server': 3001,
-  'mcp-gateway': 3002,
-  'webhook-dispatcher': 3003,
-  'design-service': 3004,
-  'reader-site': 3005,
-};
-
-export function portVariable(app: AppName): string {
-  return `HC_${app.toUpperCase().replace(/-/g, '_')}_PORT`;
+export function portVariable(app: AppName): `HC_${string}_PORT` {
+  return `HC_${app.toUpperCase().replace(/-/g, '_')}_PORT` as `HC_${string}_PORT`;
 }
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function parsePort(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number`);
-  return n;
-}
-
 /** `10s,30s,2m,5m` → milliseconds. */
 export function parseDurations(raw: string): number[] {
-  return raw
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(part);
-      if (!m)
-        throw new Error(`HC_WEBHOOK_RETRY_DELAYS: cannot read "${part}" (use e.g. 10s,30s,2m,5m)`);
-      const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] ?? 's'] ?? 1000;
-      return Math.round(Number(m[1]) * unit);
-    });
+  return SETTING_DEFINITIONS.HC_WEBHOOK_RETRY_DELAYS.parse(raw, 'HC_WEBHOOK_RETRY_DELAYS');
 }
 
-function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes)$/i.test(raw)) return true;
-  if (/^(0|false|no)$/i.test(raw)) return false;
-  throw new Error(`${name} must be true or false`);
+/** The settings cannot be used: every problem, each naming the setting to fix. */
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`settings: ${problems.join('; ')}`);
+    this.name = 'SettingsError';
+  }
 }
 
-function list(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
+/**
+ * Reads and validates every setting (SETTING_DEFINITIONS). Throws a SettingsError naming each
+ * setting that cannot be read; unknown names and production refusals are `checkSettings`'s.
+ */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const publicUrl = stripSlash(env.HC_PUBLIC_URL || 'http://localhost:8080');
-  const apiBaseUrl = stripSlash(env.HC_API_BASE_URL || `${publicUrl}/v1`);
+  const { values: v, errors } = parseSettingValues(env);
+  const publicUrl = stripSlash(v.HC_PUBLIC_URL);
+  const apiBaseUrl = stripSlash(v.HC_API_BASE_URL ?? `${publicUrl}/v1`);
+  for (const [name, url] of [
+    ['HC_PUBLIC_URL', publicUrl],
+    ['HC_API_BASE_URL', apiBaseUrl],
+  ] as const) {
+    if (!URL.canParse(url)) errors.push(`${name} must be an absolute URL (got "${url}")`);
+  }
+  if (v.HC_EVENT_TRANSPORT === 'kafka' && v.HC_KAFKA_BROKERS.length === 0) {
+    errors.push('HC_EVENT_TRANSPORT=kafka needs HC_KAFKA_BROKERS');
+  }
+  if (v.HC_IMAGE_STORAGE === 's3' && !v.HC_S3_BUCKET) {
+    errors.push('HC_IMAGE_STORAGE=s3 needs HC_S3_BUCKET');
+  }
+  if (errors.length) throw new SettingsError(errors);
   const ports = Object.fromEntries(
-    APP_NAMES.map((app) => [
-      app,
-      parsePort(portVariable(app), env[portVariable(app)], DEFAULT_PORTS[app]),
-    ]),
+    APP_NAMES.map((app) => [app, v[portVariable(app) as SettingName]]),
   ) as Record<AppName, number>;
-  const transport = env.HC_EVENT_TRANSPORT || 'outbox';
-  if (transport !== 'outbox' && transport !== 'kafka') {
-    throw new Error('HC_EVENT_TRANSPORT must be outbox or kafka');
-  }
-  const kafkaBrokers = list(env.HC_KAFKA_BROKERS);
-  if (transport === 'kafka' && kafkaBrokers.length === 0) {
-    throw new Error('HC_EVENT_TRANSPORT=kafka needs HC_KAFKA_BROKERS');
-  }
   return {
-    imageStorage: imageStorageSettings(env),
-    databaseUrl: env.HC_DATABASE_URL || 'mysql://root@127.0.0.1:3306/helpcenter',
+    values: v,
+    production: v.NODE_ENV === 'production',
+    imageStorage: imageStorageSettings(v),
+    databaseUrl: v.HC_DATABASE_URL,
     publicUrl,
     apiOrigin: new URL(apiBaseUrl).origin,
     apiBaseUrl,
-    authUrl: stripSlash(env.HC_AUTH_URL || publicUrl),
-    mcpUrl: stripSlash(env.HC_MCP_URL || `${publicUrl}/mcp`),
-    dashboardUrl: stripSlash(env.HC_DASHBOARD_URL || publicUrl),
-    edgePort: parsePort('HC_PORT', env.HC_PORT, 8080),
+    authUrl: stripSlash(v.HC_AUTH_URL ?? publicUrl),
+    mcpUrl: stripSlash(v.HC_MCP_URL ?? `${publicUrl}/mcp`),
+    dashboardUrl: stripSlash(v.HC_DASHBOARD_URL ?? publicUrl),
+    edgePort: v.HC_PORT ?? 8080,
     ports,
-    eventTransport: transport,
-    kafkaBrokers,
-    redisUrl: env.HC_REDIS_URL || null,
-    dataDir: env.HC_DATA_DIR || './var',
-    outboundAllowlist: list(env.HC_OUTBOUND_ALLOWLIST),
-    webhookRetryDelaysMs: parseDurations(env.HC_WEBHOOK_RETRY_DELAYS || '10s,30s,2m,5m'),
-    trustProxy: env.HC_TRUST_PROXY || 'loopback',
-    forceHttps: parseBool('HC_FORCE_HTTPS', env.HC_FORCE_HTTPS, false),
-    logLevel: env.LOG_LEVEL || 'info',
-    smtpUrl: env.HC_SMTP_URL || null,
-    emailFrom: env.HC_EMAIL_FROM || `Help Center <no-reply@${new URL(publicUrl).hostname}>`,
+    eventTransport: v.HC_EVENT_TRANSPORT,
+    kafkaBrokers: v.HC_KAFKA_BROKERS,
+    redisUrl: v.HC_REDIS_URL,
+    dataDir: v.HC_DATA_DIR,
+    outboundAllowlist: v.HC_OUTBOUND_ALLOWLIST,
+    webhookRetryDelaysMs: v.HC_WEBHOOK_RETRY_DELAYS,
+    trustProxy: v.HC_TRUST_PROXY,
+    forceHttps: v.HC_FORCE_HTTPS,
+    logLevel: v.LOG_LEVEL,
+    smtpUrl: v.HC_SMTP_URL,
+    emailFrom: v.HC_EMAIL_FROM ?? `Help Center <no-reply@${new URL(publicUrl).hostname}>`,
   };
 }
 
-function imageStorageSettings(env: NodeJS.ProcessEnv): ImageStorageSettings {
-  const driver = env.HC_IMAGE_STORAGE || 'local';
-  if (driver === 'local') return { driver };
-  if (driver !== 's3') throw new Error('HC_IMAGE_STORAGE must be local or s3');
-  const bucket = env.HC_S3_BUCKET;
-  if (!bucket) throw new Error('HC_IMAGE_STORAGE=s3 needs HC_S3_BUCKET');
-  const region = env.HC_S3_REGION || 'us-east-1';
-  const endpoint = env.HC_S3_ENDPOINT ? stripSlash(env.HC_S3_ENDPOINT) : null;
-  const forcePathStyle = parseBool('HC_S3_FORCE_PATH_STYLE', env.HC_S3_FORCE_PATH_STYLE, false);
+function imageStorageSettings(v: SettingValues): ImageStorageSettings {
+  if (v.HC_IMAGE_STORAGE === 'local') return { driver: 'local' };
+  const bucket = v.HC_S3_BUCKET ?? '';
+  const region = v.HC_S3_REGION;
+  const endpoint = v.HC_S3_ENDPOINT ? stripSlash(v.HC_S3_ENDPOINT) : null;
+  const forcePathStyle = v.HC_S3_FORCE_PATH_STYLE;
   const publicUrl = stripSlash(
-    env.HC_S3_PUBLIC_URL ||
+    v.HC_S3_PUBLIC_URL ||
       (endpoint
         ? forcePathStyle
           ? `${endpoint}/${bucket}`
           : endpoint.replace('://', `://${bucket}.`)
         : `https://${bucket}.s3.${region}.amazonaws.com`),
   );
-  return { driver, bucket, region, endpoint, publicUrl, forcePathStyle };
+  return { driver: 's3', bucket, region, endpoint, publicUrl, forcePathStyle };
+}
+
+/** Words that mark a value copied from `.env.example` rather than chosen. */
+const PLACEHOLDER = /change-?me|placeholder|example-secret|^secret$|^password$/i;
+
+function urlPassword(raw: string | null): string {
+  if (!raw || !URL.canParse(raw)) return '';
+  return decodeURIComponent(new URL(raw).password);
+}
+
+/**
+ * Production refusals (NODE_ENV=production): the development defaults that are fine on one
+ * machine and dangerous anywhere else. Each message names the setting to fix.
+ */
+export function productionProblems(s: Settings): string[] {
+  if (!s.production) return [];
+  const v = s.values;
+  const problems: string[] = [];
+  const db = new URL(s.databaseUrl);
+  if (decodeURIComponent(db.username) === 'root' && !db.password) {
+    problems.push(
+      'HC_DATABASE_URL uses the development default (user root without a password); give the service its own database user and password',
+    );
+  }
+  for (const name of ['HC_DATABASE_URL', 'HC_REDIS_URL', 'HC_SMTP_URL'] as const) {
+    if (PLACEHOLDER.test(urlPassword(v[name]))) {
+      problems.push(`${name} carries a placeholder password from .env.example; set a real one`);
+    }
+  }
+  if (!s.redisUrl) {
+    problems.push(
+      'HC_REDIS_URL is unset: rate limits would be per-process counters, so each replica would allow the whole budget; set HC_REDIS_URL',
+    );
+  }
+  if (new URL(s.publicUrl).protocol === 'http:' && !s.forceHttps) {
+    problems.push(
+      'HC_PUBLIC_URL is plain http and HC_FORCE_HTTPS is false; serve https and set HC_FORCE_HTTPS=true',
+    );
+  }
+  return problems;
+}
+
+/** What `checkSettings` found: warnings to log, and the settings when nothing refused. */
+export interface SettingsReport {
+  settings: Settings;
+  warnings: string[];
+}
+
+/**
+ * The boot check every app runs (runApp, the CLI): reads and validates the settings, reports
+ * unknown `HC_*` names as warnings, and in production throws a SettingsError for each
+ * development default still in place.
+ */
+export function checkSettings(env: NodeJS.ProcessEnv = process.env): SettingsReport {
+  const s = loadSettings(env);
+  const warnings = unknownSettings(env).map(
+    (name) => `${name} is not a setting this version reads (misspelt? see .env.example)`,
+  );
+  const refusals = productionProblems(s);
+  if (refusals.length) throw new SettingsError(refusals);
+  return { settings: s, warnings };
 }
 
 let cached: Settings | null = null;
@@ -182,6 +229,11 @@ let cached: Settings | null = null;
 export function settings(): Settings {
   cached ??= loadSettings();
   return cached;
+}
+
+/** Installs settings already read and checked (the boot check), so they are read once. */
+export function useSettings(s: Settings): void {
+  cached = s;
 }
 
 export function resetSettings(): void {

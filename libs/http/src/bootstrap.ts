@@ -1,7 +1,7 @@
 import { INestApplication, Logger, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppName, settings } from '@hc/contracts';
+import { AppName, checkSettings, settings, useSettings } from '@hc/contracts';
 import { cors, forceHttps, jsonBody } from './middleware';
 
 export interface HttpAppOptions {
@@ -14,11 +14,13 @@ export interface HttpAppOptions {
 }
 
 const LEVELS: Record<string, LogLevel[]> = {
+  silent: [],
+  fatal: ['fatal'],
   error: ['fatal', 'error'],
   warn: ['fatal', 'error', 'warn'],
   info: ['fatal', 'error', 'warn', 'log'],
   debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  verbose: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
 
 export function logLevels(): LogLevel[] {
@@ -54,6 +56,16 @@ export async function createHttpApp(module: Type<unknown>, options: HttpAppOptio
 }
 
 /**
+ * The boot check (issue 18): validates the settings once, logs unknown `HC_*` names, and throws
+ * (naming each setting to fix) when production would start on a development default.
+ */
+export function bootSettings(logger: Pick<Logger, 'warn'>): void {
+  const { settings: s, warnings } = checkSettings();
+  for (const w of warnings) logger.warn(w);
+  useSettings(s);
+}
+
+/**
  * Runs an app on its own port (HC_<APP>_PORT). SIGTERM or SIGINT: stop accepting, finish
  * in-flight work (each module's shutdown hooks), exit 0 (operator-contract.md).
  */
@@ -81,6 +93,7 @@ export async function runApp(
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   try {
+    bootSettings(logger);
     app = await create();
     if (stopping) {
       await app.close();

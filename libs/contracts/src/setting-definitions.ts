@@ -1,0 +1,218 @@
+/**
+ * Every setting the services read, one line each: its name, its parser (with the default that
+ * works on one machine) and its meaning. `.env.example` and docs/operations.md are checked
+ * against this table, unknown `HC_*` names are reported at boot, and `settings().values` gives
+ * each parsed value typed. Adding a setting is adding one line here.
+ */
+
+/** How one setting is read: `parse` turns the raw value (undefined or '' when unset) into T. */
+export interface SettingDefinition<T> {
+  meaning: string;
+  /** The default as written in `.env.example` ('' when unset by default). */
+  example: string;
+  parse(raw: string | undefined, name: string): T;
+}
+
+const unset = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw === '';
+
+/** A string; `fallback` when unset. */
+export const text = (fallback: string, meaning: string): SettingDefinition<string> => ({
+  meaning,
+  example: fallback,
+  parse: (raw) => (unset(raw) ? fallback : raw),
+});
+
+/** A string, or null when unset. */
+export const optional = (meaning: string): SettingDefinition<string | null> => ({
+  meaning,
+  example: '',
+  parse: (raw) => (unset(raw) ? null : raw),
+});
+
+/** A comma-separated list. */
+export const list = (meaning: string, fallback = ''): SettingDefinition<string[]> => ({
+  meaning,
+  example: fallback,
+  parse: (raw) =>
+    (unset(raw) ? fallback : raw)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+});
+
+export const bool = (fallback: boolean, meaning: string): SettingDefinition<boolean> => ({
+  meaning,
+  example: String(fallback),
+  parse: (raw, name) => {
+    if (unset(raw)) return fallback;
+    if (/^(1|true|yes)$/i.test(raw)) return true;
+    if (/^(0|false|no)$/i.test(raw)) return false;
+    throw new Error(`${name} must be true or false`);
+  },
+});
+
+export const int = (
+  fallback: number,
+  meaning: string,
+  range: { min?: number; max?: number } = {},
+): SettingDefinition<number> => ({
+  meaning,
+  example: String(fallback),
+  parse: (raw, name) => {
+    if (unset(raw)) return fallback;
+    const n = Number(raw);
+    const { min = 0, max = Number.MAX_SAFE_INTEGER } = range;
+    if (!/^-?\d+$/.test(raw.trim()) || n < min || n > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+    }
+    return n;
+  },
+});
+
+/** A port number, or undefined when unset (the caller derives the default). */
+export const port = (
+  meaning: string,
+  fallback?: number,
+): SettingDefinition<number | undefined> => ({
+  meaning,
+  example: fallback === undefined ? '' : String(fallback),
+  parse: (raw, name) =>
+    unset(raw) ? fallback : int(0, meaning, { min: 0, max: 65535 }).parse(raw, name),
+});
+
+/** One of a fixed set of words. */
+export const oneOf = <const W extends string>(
+  words: readonly W[],
+  fallback: W,
+  meaning: string,
+): SettingDefinition<W> => ({
+  meaning,
+  example: fallback,
+  parse: (raw, name) => {
+    if (unset(raw)) return fallback;
+    if (!(words as readonly string[]).includes(raw)) {
+      throw new Error(`${name} must be ${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+    }
+    return raw as W;
+  },
+});
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+function parseDuration(part: string, name: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(part.trim());
+  if (!m) throw new Error(`${name}: cannot read "${part}" (use e.g. 500ms, 10s, 2m, 1h)`);
+  return Math.round(Number(m[1]) * UNITS[m[2] ?? 's']);
+}
+
+/** A duration (`500ms`, `10s`, `2m`; a bare number is seconds) → milliseconds. */
+export const duration = (fallback: string, meaning: string): SettingDefinition<number> => ({
+  meaning,
+  example: fallback,
+  parse: (raw, name) => parseDuration(unset(raw) ? fallback : raw, name),
+});
+
+/** `10s,30s,2m,5m` → milliseconds each. */
+export const durations = (fallback: string, meaning: string): SettingDefinition<number[]> => ({
+  meaning,
+  example: fallback,
+  parse: (raw, name) =>
+    (unset(raw) ? fallback : raw)
+      .split(',')
+      .filter((p) => p.trim())
+      .map((p) => parseDuration(p, name)),
+});
+
+const appPort = (app: string, n: number) => port(`port of ${app}`, n);
+
+export const SETTING_DEFINITIONS = {
+  NODE_ENV: text('development', '`production` refuses development defaults at boot'),
+  LOG_LEVEL: oneOf(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    'info',
+    'least severe log level written',
+  ),
+  HC_DATABASE_URL: text(
+    'mysql://root@127.0.0.1:3306/helpcenter',
+    'MySQL 8 or MariaDB 10.6+; the database is created if missing',
+  ),
+  HC_PUBLIC_URL: text('http://localhost:8080', 'the edge origin (API, OAuth, MCP)'),
+  HC_API_BASE_URL: optional('{base_url} override (default HC_PUBLIC_URL/v1)'),
+  HC_AUTH_URL: optional('{auth_url} override (default HC_PUBLIC_URL)'),
+  HC_MCP_URL: optional('{mcp_url} override (default HC_PUBLIC_URL/mcp)'),
+  HC_DASHBOARD_URL: optional('{dashboard_url} override (default HC_PUBLIC_URL)'),
+  HC_READER_URL: optional('the reader origin (default http://localhost:<HC_READER_PORT>)'),
+  HC_READER_PORT: port("the edge's reader-pages port (default HC_PORT + 1)"),
+  HC_READER_DOMAIN: optional('production: sites are served at {subdomain}.{HC_READER_DOMAIN}'),
+  HC_PORT: port('port of the edge', 8080),
+  HC_CONTENT_API_PORT: appPort('content-api', 3000),
+  HC_AUTH_SERVER_PORT: appPort('auth-server', 3001),
+  HC_MCP_GATEWAY_PORT: appPort('mcp-gateway', 3002),
+  HC_WEBHOOK_DISPATCHER_PORT: appPort('webhook-dispatcher', 3003),
+  HC_DESIGN_SERVICE_PORT: appPort('design-service', 3004),
+  HC_READER_SITE_PORT: appPort('reader-site', 3005),
+  HC_SERVICES: list('apps `npm start` runs (default all)'),
+  HC_EVENT_TRANSPORT: oneOf(['outbox', 'kafka'], 'outbox', 'how events reach the dispatcher'),
+  HC_KAFKA_BROKERS: list('comma-separated Kafka brokers, needed for kafka'),
+  HC_REDIS_URL: optional('shared rate-limit counters across replicas (in-process when unset)'),
+  HC_DATA_DIR: text('./var', 'stored images and signing keys on one machine'),
+  HC_IMAGE_STORAGE: oneOf(['local', 's3'], 'local', 'where image files go'),
+  HC_S3_BUCKET: optional('bucket for HC_IMAGE_STORAGE=s3'),
+  HC_S3_REGION: text('us-east-1', 'S3 region'),
+  HC_S3_ENDPOINT: optional('S3-compatible endpoint'),
+  HC_S3_PUBLIC_URL: optional('base URL the image files are served from'),
+  HC_S3_FORCE_PATH_STYLE: bool(false, 'path-style S3 addresses'),
+  HC_OUTBOUND_ALLOWLIST: list('host[:port] entries exempt from the private address refusal'),
+  HC_WEBHOOK_RETRY_DELAYS: durations('10s,30s,2m,5m', 'delays between delivery attempts'),
+  HC_TRUST_PROXY: text('loopback', 'proxies whose X-Forwarded-* and X-Request-Id are believed'),
+  HC_FORCE_HTTPS: bool(false, 'plain-HTTP requests get 301 to https'),
+  HC_SMTP_URL: optional('comment emails go out by SMTP (logged when unset)'),
+  HC_EMAIL_FROM: optional('sender of service emails (default no-reply@{public host})'),
+} satisfies Record<string, SettingDefinition<unknown>>;
+
+/**
+ * Names that are known without a parser: test and bench tooling reads them itself. They are
+ * never reported as unknown.
+ */
+export const KNOWN_SETTING_PREFIXES = ['HC_TEST_', 'HC_E2E_', 'HC_BENCH_'] as const;
+export const KNOWN_TOOLING_SETTINGS = ['HC_KEEP_TEST_DATABASES', 'HC_CHROMIUM_PATH'] as const;
+
+export type SettingName = keyof typeof SETTING_DEFINITIONS;
+export type SettingValues = {
+  [K in SettingName]: ReturnType<(typeof SETTING_DEFINITIONS)[K]['parse']>;
+};
+
+/** Whether `name` is a setting this code reads (or a test/bench tooling name). */
+export function isKnownSetting(name: string): boolean {
+  return (
+    name in SETTING_DEFINITIONS ||
+    (KNOWN_TOOLING_SETTINGS as readonly string[]).includes(name) ||
+    KNOWN_SETTING_PREFIXES.some((p) => name.startsWith(p))
+  );
+}
+
+/** Parses every setting; collects each problem (with the setting's name) instead of stopping. */
+export function parseSettingValues(env: NodeJS.ProcessEnv): {
+  values: SettingValues;
+  errors: string[];
+} {
+  const errors: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(SETTING_DEFINITIONS)) {
+    const d = def as SettingDefinition<unknown>;
+    try {
+      values[name] = d.parse(env[name], name);
+    } catch (err) {
+      errors.push(err instanceof Error ? err.message : String(err));
+      values[name] = d.parse(undefined, name);
+    }
+  }
+  return { values: values as SettingValues, errors };
+}
+
+/** `HC_*` names in the environment that no code reads (usually a misspelling). */
+export function unknownSettings(env: NodeJS.ProcessEnv): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('HC_') && !isKnownSetting(name))
+    .sort();
+}
