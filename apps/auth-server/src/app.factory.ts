@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
-import { createHttpApp } from '@hc/http';
+import { createHttpApp, safeJsonParser } from '@hc/http';
 import { AppModule } from './app.module';
 import { oauthMiddleware } from './oauth/oauth.middleware';
 import { INVALID_JSON } from './oauth/registration.controller';
@@ -16,7 +16,7 @@ export async function createAuthServer(): Promise<INestApplication> {
     jsonBody: false,
     cors: false,
   })) as NestExpressApplication;
-  const registrationJson = express.json({ limit: '64kb', type: () => true });
+  const registrationJson = safeJsonParser({ limit: '64kb', type: () => true });
   // A body that is not JSON is refused by the controller, after the per-IP counter (spec 8).
   app.use('/oauth/register', (req: Request, res: Response, next: NextFunction) =>
     registrationJson(req, res, (err?: unknown) => {

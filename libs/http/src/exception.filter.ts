@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import {
   ApiError,
+  apiError,
   htmlNotFound,
   internalError,
   methodNotAllowed,
@@ -20,6 +21,8 @@ import {
 import { wantsJson } from './accept';
 import { htmlErrorPage } from './html';
 import { allowedMethods } from './routes';
+
+const invalidBody = () => apiError(400, 'invalid_body', 'The request body could not be read.');
 
 export const REDIRECT_INVALID_INPUT_KEY = 'hc:redirect-invalid-input';
 
@@ -66,6 +69,11 @@ export class HcExceptionFilter implements ExceptionFilter {
     if (exception instanceof ApiError) return exception;
     const bodyParserType = (exception as { type?: string } | null)?.type;
     if (bodyParserType === 'entity.too.large') return payloadTooLarge();
+    const parserStatus = (exception as { status?: unknown } | null)?.status;
+    if (typeof bodyParserType === 'string' && typeof parserStatus === 'number') {
+      // A body parser's own refusal (form bodies, charsets): the caller's mistake, never a 500.
+      if (parserStatus >= 400 && parserStatus < 500) return invalidBody();
+    }
     if (
       exception instanceof NotFoundException &&
       !(exception.getResponse() as { hc?: boolean }).hc

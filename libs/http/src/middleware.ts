@@ -1,6 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import express from 'express';
-import { apiError } from '@hc/contracts';
+import { safeJsonParser } from './json-body';
 
 export const BODY_LIMIT = '32mb';
 
@@ -49,23 +48,12 @@ export function trimStrings(value: unknown): unknown {
 
 /**
  * JSON bodies only (spec 4.1 rule 4): without the JSON content type a request reads as empty.
- * Bodies over 32 MB get 413. `trim` is off for the design endpoints (spec 4.12).
+ * Bodies over 32 MB get 413; hostile JSON is handled by `safeJsonParser`. `trim` is off for the
+ * design endpoints (spec 4.12).
  */
 export function jsonBody(opts: { trim: boolean }): RequestHandler[] {
-  const parse = express.json({
-    limit: BODY_LIMIT,
-    type: ['application/json', 'application/*+json'],
-  });
   return [
-    (req, res, next) => {
-      parse(req, res, (err?: unknown) => {
-        const type = (err as { type?: string } | undefined)?.type;
-        if (type === 'entity.parse.failed') {
-          return next(apiError(400, 'invalid_json', 'The request body is not valid JSON.'));
-        }
-        next(err);
-      });
-    },
+    safeJsonParser({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
     (req, _res, next) => {
       if (req.body === undefined || req.body === null) req.body = {};
       else if (opts.trim && typeof req.body === 'object') req.body = trimStrings(req.body);

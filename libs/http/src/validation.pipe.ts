@@ -2,6 +2,7 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, ValidationError } from 'class-validator';
 import { FieldErrors, messages, validationError } from '@hc/contracts';
+import { sanitizeJson } from './json-body';
 
 const PRIMITIVES = new Set<unknown>([String, Boolean, Number, Array, Object]);
 
@@ -64,6 +65,10 @@ function extractArgs(raw: string): unknown[] {
   return m ? [Number(m[1])] : [];
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /**
  * The one global validation pipe: DTO classes (class-validator) for bodies and queries; failures
  * become 422 shape (b) with the spec's field messages. Unknown fields are dropped, not refused.
@@ -74,7 +79,11 @@ export class HcValidationPipe implements PipeTransform {
     const type = meta.metatype;
     if (!type || PRIMITIVES.has(type) || (meta.type !== 'body' && meta.type !== 'query'))
       return value;
-    const instance = plainToInstance(type, value ?? {}, { enableImplicitConversion: false });
+    // A body that is not an object (a top-level array) reads as empty, like a body without the
+    // JSON content type (spec 4.1 rule 4); prototype keys never reach class-transformer.
+    const plain = isPlainObject(value) ? value : {};
+    sanitizeJson(plain);
+    const instance = plainToInstance(type, plain, { enableImplicitConversion: false });
     const errors = await validate(instance as object, {
       whitelist: true,
       forbidUnknownValues: false,
