@@ -140,7 +140,15 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
       }
 
       async consume(id: string) {
-        await tokens.consumePayload(this.model, id);
+        // The provider checks `consumed` before calling this, so parallel redemptions all get
+        // here: only the one whose conditional write changed the row goes on (issue #15).
+        if (!(await tokens.consumePayload(this.model, id))) {
+          throw new oidcErrors.InvalidGrant(
+            this.model === 'RefreshToken'
+              ? 'refresh token already used'
+              : 'authorization code already consumed',
+          );
+        }
       }
 
       async destroy(id: string) {

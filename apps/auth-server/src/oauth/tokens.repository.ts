@@ -65,17 +65,23 @@ export class TokensRepository {
       typeof row.payload === 'string'
         ? (JSON.parse(row.payload) as Record<string, unknown>)
         : row.payload;
-    return row.consumed_at
-      ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
-      : payload;
+    if (!row.consumed_at) return payload;
+    // A spent refresh token reads as unknown: the provider then answers invalid_grant without
+    // revoking the grant, so the pair that replaced it stays valid (spec 3.4, 5.2; issue #15).
+    if (model === 'RefreshToken') return undefined;
+    return { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) };
   }
 
-  async consumePayload(model: string, id: string): Promise<void> {
-    await this.ds.query('UPDATE oauth_payloads SET consumed_at = ? WHERE model = ? AND id = ?', [
-      new Date(),
-      model,
-      id,
-    ]);
+  /**
+   * Spends a code or refresh token with a conditional write (issue #15): of any number of
+   * parallel redemptions exactly one changes the row and gets true; every other one gets false.
+   */
+  async consumePayload(model: string, id: string): Promise<boolean> {
+    const result: { affectedRows?: number } = await this.ds.query(
+      'UPDATE oauth_payloads SET consumed_at = ? WHERE model = ? AND id = ? AND consumed_at IS NULL',
+      [new Date(), model, id],
+    );
+    return result.affectedRows === 1;
   }
 
   async destroyPayload(model: string, id: string): Promise<void> {
