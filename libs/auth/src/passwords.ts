@@ -33,3 +33,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks a password against a stored hash or, when there is none (unknown email), against a
+ * dummy hash of the same cost, so an unknown account takes as long as a wrong password and
+ * answers alike (issue #15). Never true without a stored hash.
+ */
+export async function checkPassword(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  const dummy = await dummyHash; // awaited on both paths: the first call costs the same too
+  const matches = await verifyPassword(password, stored ?? dummy);
+  return matches && Boolean(stored);
+}

@@ -166,6 +166,15 @@ export const SETTING_DEFINITIONS = {
   HC_WEBHOOK_RETRY_DELAYS: durations('10s,30s,2m,5m', 'delays between delivery attempts'),
   HC_TRUST_PROXY: text('loopback', 'proxies whose X-Forwarded-* and X-Request-Id are believed'),
   HC_FORCE_HTTPS: bool(false, 'plain-HTTP requests get 301 to https'),
+  HC_SIGNIN_MAX_FAILURES: int(10, 'failed passwords per account and client address per window', {
+    min: 1,
+  }),
+  HC_SIGNIN_MAX_FAILURES_PER_ADDRESS: int(100, 'failed passwords per client address per window', {
+    min: 1,
+  }),
+  HC_SIGNIN_WINDOW_SECONDS: int(900, 'the window of the password failure counters, seconds', {
+    min: 1,
+  }),
   HC_SMTP_URL: optional('comment emails go out by SMTP (logged when unset)'),
   HC_EMAIL_FROM: optional('sender of service emails (default no-reply@{public host})'),
 } satisfies Record<string, SettingDefinition<unknown>>;

@@ -7,6 +7,7 @@ import { HcExceptionFilter } from './exception.filter';
 import { HealthController } from './health.controller';
 import { createRateLimitStore } from './rate-limit.store';
 import { RATE_LIMIT_STORE, RateLimitGuard } from './rate-limit';
+import { PasswordThrottle } from './password-throttle';
 import { RouteFlagsInterceptor } from './route-flags.interceptor';
 import { HcValidationPipe } from './validation.pipe';
 
@@ -30,13 +31,14 @@ export class CoreModule {
         // OAuth bearer tokens (spec 5.2): every app's verifier unless a module provides
         // TOKEN_VERIFIER (tests); see CredentialGuard.
         JwtTokenVerifier,
+        PasswordThrottle,
         { provide: APP_GUARD, useExisting: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: HcExceptionFilter },
         { provide: APP_PIPE, useClass: HcValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: RouteFlagsInterceptor },
       ],
-      exports: [RATE_LIMIT_STORE, DatabaseModule, JwtTokenVerifier],
+      exports: [RATE_LIMIT_STORE, DatabaseModule, JwtTokenVerifier, PasswordThrottle],
     };
   }
 }

@@ -8,6 +8,7 @@ export * from './middleware';
 export * from './json-body';
 export * from './rate-limit.store';
 export * from './rate-limit';
+export * from './password-throttle';
 export * from './health.controller';
 export * from './core.module';
 export * from './bootstrap';

@@ -6,3 +6,4 @@ export * from './oauth-browser';
 export * from './oauth-client';
 export * from './test-tokens';
 export * from './articles';
+export * from './form-client';

@@ -1,8 +1,10 @@
 import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public, verifyPassword } from '@hc/auth';
+import { Public } from '@hc/auth';
+import { tooManyPasswordAttemptsMessage, ThrottledAttempt } from '@hc/http';
 import { SCOPES } from '@hc/contracts';
 import { SessionService } from '../account/session.service';
+import { SignInService } from '../account/sign-in.service';
 import { consentPage, signInPage } from '../pages/pages';
 import { ClientsService } from '../oauth/clients.service';
 import { ConnectionsRepository } from '../oauth/connections.repository';
@@ -29,9 +31,29 @@ function fieldList(req: FormRequest, name: string): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
 
+/**
+ * A refused sign-in: one answer for an unknown email and a wrong password (422), or 429 with
+ * `Retry-After` once the password budget is spent (issue #15).
+ */
+function refuseSignIn(
+  res: Response,
+  result: Exclude<ThrottledAttempt<unknown>, { outcome: 'ok' }>,
+  page: (error: string) => string,
+): void {
+  if (result.outcome === 'throttled') {
+    res
+      .status(429)
+      .set('Retry-After', String(result.retryAfterSeconds))
+      .type('html')
+      .send(page(tooManyPasswordAttemptsMessage(result.retryAfterSeconds)));
+    return;
+  }
+  res.status(422).type('html').send(page(BAD_CREDENTIALS));
+}
+
 /** Only dashboard paths may be returned to after a sign-in (no open redirect). */
 function safeReturn(value: string | undefined): string {
-  return value && /^\/app\/[^\s\\]*$/.test(value) && !value.startsWith('//')
+  return value && value.length <= 2048 && /^\/app\/[^\s\\]*$/.test(value) && !value.startsWith('//')
     ? value
     : '/app/account/connected-apps';
 }
@@ -45,6 +67,7 @@ export class InteractionController {
     @Inject(ConnectionsRepository) private readonly people: ConnectionsRepository,
     @Inject(ClientsService) private readonly clients: ClientsService,
     @Inject(SessionService) private readonly session: SessionService,
+    @Inject(SignInService) private readonly signIns: SignInService,
   ) {}
 
   /** Dashboard sign-in (connected apps). */
@@ -57,14 +80,12 @@ export class InteractionController {
   async signIn(@Req() req: FormRequest, @Res() res: Response) {
     const email = field(req, 'email');
     const returnTo = safeReturn(field(req, 'return'));
-    const person = await this.authenticate(email, field(req, 'password'));
-    if (!person) {
-      res
-        .status(422)
-        .type('html')
-        .send(signInPage('/signin', { email, error: BAD_CREDENTIALS, returnTo }));
+    const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
+    if (result.outcome !== 'ok') {
+      refuseSignIn(res, result, (error) => signInPage('/signin', { email, error, returnTo }));
       return;
     }
+    const person = result.value;
     await this.session.signIn(res, req, person.id);
     res.redirect(303, returnTo);
   }
@@ -81,14 +102,14 @@ export class InteractionController {
     const details = await this.details(req, res, uid, 'login');
     if (!details) return;
     const email = field(req, 'email');
-    const person = await this.authenticate(email, field(req, 'password'));
-    if (!person) {
-      res
-        .status(422)
-        .type('html')
-        .send(signInPage(`/signin/${encodeURIComponent(uid)}`, { email, error: BAD_CREDENTIALS }));
+    const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
+    if (result.outcome !== 'ok') {
+      refuseSignIn(res, result, (error) =>
+        signInPage(`/signin/${encodeURIComponent(uid)}`, { email, error }),
+      );
       return;
     }
+    const person = result.value;
     await this.session.signIn(res, req, person.id);
     const provider = await this.oidc.provider();
     await provider.interactionFinished(
@@ -182,13 +203,6 @@ export class InteractionController {
       { consent: { grantId } },
       { mergeWithLastSubmission: true },
     );
-  }
-
-  private async authenticate(email: string, password: string) {
-    if (!email || !password) return null;
-    const person = await this.people.personByEmail(email);
-    if (!person || !(await verifyPassword(password, person.password_hash))) return null;
-    return person;
   }
 
   /** The interaction behind the page, or an answer already sent (expired or wrong step). */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConnectedAppsController } from '../account/connected-apps.controller';
 import { SessionService } from '../account/session.service';
+import { SignInService } from '../account/sign-in.service';
 import { DiscoveryController } from '../discovery/discovery.controller';
 import { InteractionController } from '../interaction/interaction.controller';
 import { OAuthStorageModule } from './oauth-storage.module';
@@ -18,7 +19,7 @@ import { UserinfoController } from './userinfo.controller';
     InteractionController,
     ConnectedAppsController,
   ],
-  providers: [OidcService, SessionService],
+  providers: [OidcService, SessionService, SignInService],
   exports: [OidcService],
 })
 export class OAuthModule {}

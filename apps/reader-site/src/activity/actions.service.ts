@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { verifyPassword } from '@hc/auth';
+import { checkPassword } from '@hc/auth';
+import { PasswordThrottle, tooManyPasswordAttemptsMessage } from '@hc/http';
+import type { ThrottledAttempt } from '@hc/http';
 import { FEEDBACK_RATINGS } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import { articlePath } from '../render/context';
@@ -18,6 +20,36 @@ const TEXT_MAX = 5000;
 const NAME_MAX = 191;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SESSION_SECONDS = 7 * 86_400;
+/** Longer sign-in input is refused before any lookup or hashing. */
+const EMAIL_MAX = 254;
+const PASSWORD_MAX = 1024;
+
+type FormPage = (
+  req: Request,
+  res: Response,
+  site: Admitted['site'],
+  path: Admitted['path'],
+  error: string | null,
+  status: number,
+) => void;
+
+/** A refused password form: 401 with the one message, or 429 with `Retry-After` (issue #15). */
+function refuse(
+  req: Request,
+  res: Response,
+  admitted: Admitted,
+  result: Exclude<ThrottledAttempt<unknown>, { outcome: 'ok' }>,
+  message: string,
+  page: FormPage,
+): void {
+  if (result.outcome === 'throttled') {
+    res.setHeader('Retry-After', String(result.retryAfterSeconds));
+    const text = tooManyPasswordAttemptsMessage(result.retryAfterSeconds);
+    page(req, res, admitted.site, admitted.path, text, 429);
+    return;
+  }
+  page(req, res, admitted.site, admitted.path, message, 401);
+}
 
 /** The reader site's forms: rating, comment, contact, sign-in, site password, sign-out. */
 @Injectable()
@@ -28,6 +60,7 @@ export class ActionsService {
     private readonly content: ContentRepository,
     private readonly activity: ActivityRepository,
     private readonly pages: ReaderService,
+    private readonly throttle: PasswordThrottle,
   ) {}
 
   async post(req: Request, res: Response): Promise<void> {
@@ -140,7 +173,7 @@ export class ActionsService {
     if (!name) error = 'The name field is required.';
     else if ([...name].length > NAME_MAX)
       error = `The name field must not be greater than ${NAME_MAX} characters.`;
-    else if (!email || !EMAIL.test(email) || email.length > NAME_MAX)
+    else if (!email || email.length > NAME_MAX || !EMAIL.test(email))
       error = 'The email field must be a valid email address.';
     else if (!text) error = 'The text field is required.';
     else if ([...text].length > TEXT_MAX)
@@ -191,7 +224,7 @@ export class ActionsService {
       errors.push('The name field is required.');
     if ([...values.name].length > NAME_MAX)
       errors.push(`The name field must not be greater than ${NAME_MAX} characters.`);
-    if (!EMAIL.test(values.email) || values.email.length > NAME_MAX)
+    if (values.email.length > NAME_MAX || !EMAIL.test(values.email))
       errors.push('The email field must be a valid email address.');
     if ([...values.subject].length > NAME_MAX)
       errors.push(`The subject field must not be greater than ${NAME_MAX} characters.`);
@@ -231,46 +264,40 @@ export class ActionsService {
     return inside ? next : base || '/';
   }
 
-  /** A team member signs in with their account (users.password_hash); members only. */
+  /**
+   * A team member signs in with their account (users.password_hash); members only. An unknown
+   * email, a wrong password and a non-member answer alike (issue #15: no password oracle), after
+   * the same hashing work, under the shared password budget of the account and address.
+   */
   private async signIn(req: Request, res: Response, admitted: Admitted) {
     const email = (bodyString(req, 'email') ?? '').trim().toLowerCase();
     const password = bodyString(req, 'password') ?? '';
-    const user = email ? await this.sites.userForSignIn(admitted.site.id, email) : null;
-    const valid =
-      user !== null && password !== '' && (await verifyPassword(password, user.passwordHash));
-    if (!valid || !user.role) {
-      this.gate.signInPage(
-        req,
-        res,
-        admitted.site,
-        admitted.path,
-        valid
-          ? 'This account is not a member of this help center.'
-          : 'The email or password is not correct.',
-        401,
-      );
+    const result = await this.throttle.attempt(`user:${email}`, req.ip, async () => {
+      if (!email || !password || email.length > EMAIL_MAX || password.length > PASSWORD_MAX)
+        return null;
+      const user = await this.sites.userForSignIn(admitted.site.id, email);
+      const valid = await checkPassword(password, user?.passwordHash);
+      return valid && user?.role ? user : null;
+    });
+    if (result.outcome !== 'ok') {
+      const page = this.gate.signInPage.bind(this.gate);
+      refuse(req, res, admitted, result, 'The email or password is not correct.', page);
       return;
     }
-    await this.startSession(req, res, admitted, user.id);
+    await this.startSession(req, res, admitted, result.value.id);
   }
 
   private async password(req: Request, res: Response, admitted: Admitted) {
     const password = bodyString(req, 'password') ?? '';
     const hash = admitted.site.passwordHash;
-    const valid =
-      admitted.site.visibility === 'password' &&
-      hash !== null &&
-      password !== '' &&
-      (await verifyPassword(password, hash));
-    if (!valid) {
-      this.gate.passwordPage(
-        req,
-        res,
-        admitted.site,
-        admitted.path,
-        'The password is not correct.',
-        401,
-      );
+    const result = await this.throttle.attempt(`site:${admitted.site.id}`, req.ip, async () => {
+      if (admitted.site.visibility !== 'password' || !password || password.length > PASSWORD_MAX)
+        return null;
+      return (await checkPassword(password, hash)) ? true : null;
+    });
+    if (result.outcome !== 'ok') {
+      const page = this.gate.passwordPage.bind(this.gate);
+      refuse(req, res, admitted, result, 'The password is not correct.', page);
       return;
     }
     await this.startSession(req, res, admitted, null);

@@ -135,7 +135,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
     const stranger = new ReaderClient(t.url);
     const refused = await signIn(stranger, site.subdomain, outsider.email);
     expect(refused.status).toBe(401);
-    expect(refused.html).toContain('not a member');
+    expect(refused.html).toContain('The email or password is not correct.');
     const owner = new ReaderClient(t.url);
     expect((await signIn(owner, site.subdomain, site.owner.email)).status).toBe(303);
     const home = await owner.get(base);

@@ -1,0 +1,133 @@
+import { resetSettings } from '@hc/contracts';
+import { FormClient, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import { createAuthServer } from '../app.factory';
+
+/** Only Date moves: the HTTP server, the database client and jest keep their real timers. */
+const REAL_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+let addresses = 0;
+/** A client address of its own per test, so budgets never mix between tests. */
+const freshAddress = () => `10.15.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Issue #15 items 1 and 2 on the auth-server's sign-in. */
+describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () => {
+  let auth: TestApp;
+
+  beforeAll(async () => {
+    auth = await startTestApp(createAuthServer);
+  });
+  afterAll(async () => {
+    jest.useRealTimers();
+    await auth.close();
+    delete process.env.HC_SIGNIN_MAX_FAILURES_PER_ADDRESS;
+    resetSettings();
+  });
+
+  const signIn = (client: FormClient, email: string, password: string) =>
+    client.submit('/signin', '/signin', { email, password });
+
+  it('an unknown email and a wrong password answer exactly alike', async () => {
+    const user = await auth.factory.user();
+    const unknown = `nobody-${Date.now()}@example.com`;
+    const wrong = await signIn(new FormClient(auth.url, freshAddress()), user.email, 'nope-nope');
+    const missing = await signIn(new FormClient(auth.url, freshAddress()), unknown, 'nope-nope');
+    expect(wrong.status).toBe(422);
+    expect(missing.status).toBe(wrong.status);
+    expect(wrong.html).toContain('These credentials do not match our records.');
+    // The page echoes the typed email; everything else is the same (CSRF tokens aside).
+    const normalize = (html: string, email: string) =>
+      html.replaceAll(email, 'EMAIL').replace(/name="(_csrf|csrf[^"]*)" value="[^"]*"/g, '');
+    expect(normalize(missing.html, unknown)).toBe(normalize(wrong.html, user.email));
+  });
+
+  it('an unknown email takes as long as a wrong password (medians of interleaved samples)', async () => {
+    const user = await auth.factory.user();
+    const known: number[] = [];
+    const unknown: number[] = [];
+    const timed = async (email: string) => {
+      const client = new FormClient(auth.url, freshAddress());
+      const page = await client.get('/signin'); // the form is opened outside the timing
+      expect(page.status).toBe(200);
+      const started = performance.now();
+      const res = await client.submit('/signin', '/signin', { email, password: 'wrong-guess' });
+      expect(res.status).toBe(422);
+      return performance.now() - started;
+    };
+    await timed(user.email); // warm-up (the dummy hash is made on first use)
+    for (let i = 0; i < 15; i++) {
+      known.push(await timed(user.email));
+      unknown.push(await timed(`nobody-${i}-${Date.now()}@example.com`));
+    }
+    // Without the dummy hash an unknown email skips scrypt and answers several times faster.
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.7);
+    expect(ratio).toBeLessThan(1.4);
+  });
+
+  it('30 wrong passwords: refused from the 11th with 429 and Retry-After; allowed again after the window', async () => {
+    const user = await auth.factory.user();
+    const client = new FormClient(auth.url, freshAddress());
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await signIn(client, user.email, `guess-${i}`));
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(422));
+    for (const refused of answers.slice(10)) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(900);
+      expect(refused.html).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
+    }
+    // The right password is refused too while the budget is spent: nothing is learned.
+    expect((await signIn(client, user.email, TEST_PASSWORD)).status).toBe(429);
+    // Another address is not locked out by this one (no victim lockout from elsewhere).
+    const elsewhere = await signIn(
+      new FormClient(auth.url, freshAddress()),
+      user.email,
+      TEST_PASSWORD,
+    );
+    expect(elsewhere.status).toBe(303);
+
+    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() + 901_000 });
+    try {
+      const later = await signIn(client, user.email, TEST_PASSWORD);
+      expect(later.status).toBe(303);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('refuses an address after its failures across accounts (HC_SIGNIN_MAX_FAILURES_PER_ADDRESS)', async () => {
+    process.env.HC_SIGNIN_MAX_FAILURES_PER_ADDRESS = '12';
+    resetSettings();
+    try {
+      const client = new FormClient(auth.url, freshAddress());
+      for (let i = 0; i < 12; i++) {
+        const res = await signIn(client, `guess-${i}-${Date.now()}@example.com`, 'wrong');
+        expect(res.status).toBe(422);
+      }
+      const user = await auth.factory.user();
+      const refused = await signIn(client, user.email, TEST_PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(refused.retryAfter).toMatch(/^\d+$/);
+    } finally {
+      delete process.env.HC_SIGNIN_MAX_FAILURES_PER_ADDRESS;
+      resetSettings();
+    }
+  });
+});

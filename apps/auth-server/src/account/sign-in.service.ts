@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { checkPassword } from '@hc/auth';
+import { PasswordThrottle, ThrottledAttempt } from '@hc/http';
+import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
+
+/** Longer input is refused before any lookup (no email or password is this long). */
+const EMAIL_MAX = 254;
+const PASSWORD_MAX = 1024;
+
+/**
+ * Checks a person's email and password for the dashboard sign-in and the authorization flow's
+ * sign-in step (issue #15): an unknown email costs the same hashing as a wrong password (dummy
+ * hash) and answers alike; failures count toward the shared password budget of the person and
+ * the client address (`PasswordThrottle`).
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    @Inject(ConnectionsRepository) private readonly people: ConnectionsRepository,
+    @Inject(PasswordThrottle) private readonly throttle: PasswordThrottle,
+  ) {}
+
+  authenticate(
+    email: string,
+    password: string,
+    address: string | undefined,
+  ): Promise<ThrottledAttempt<PersonRow>> {
+    return this.throttle.attempt(`user:${email}`, address, async () => {
+      if (!email || !password || email.length > EMAIL_MAX || password.length > PASSWORD_MAX)
+        return null;
+      const person = await this.people.personByEmail(email);
+      return (await checkPassword(password, person?.password_hash)) ? person : null;
+    });
+  }
+}

@@ -1,0 +1,116 @@
+import { hashPassword } from '@hc/auth';
+import { FormClient, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import { createReaderSite } from '../app.factory';
+
+/** Only Date moves: the HTTP server, the database client and jest keep their real timers. */
+const REAL_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+let addresses = 0;
+const freshAddress = () => `10.16.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+/** Issue #15 items 1 and 2 on the reader site's sign-in and site-password forms. */
+describe('reader sign-in and site password: no oracle, throttled guessing (issue #15)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(createReaderSite);
+  });
+  afterAll(async () => {
+    jest.useRealTimers();
+    await t.close();
+  });
+
+  async function privateSite() {
+    const site = await t.factory.site();
+    await t.ds.query("UPDATE sites SET visibility = 'private' WHERE id = ?", [site.id]);
+    return { site, base: `/hc/${site.subdomain}` };
+  }
+
+  it('a non-member with the right password, a member with a wrong one and an unknown email answer alike', async () => {
+    const { site, base } = await privateSite();
+    const outsider = await t.factory.user();
+    const signIn = (email: string, password: string) =>
+      new FormClient(t.url, freshAddress()).submit(base, `${base}/signin`, { email, password });
+    const nonMember = await signIn(outsider.email, TEST_PASSWORD);
+    const wrong = await signIn(site.owner.email, 'not-the-password');
+    const unknown = await signIn(`nobody-${Date.now()}@example.com`, TEST_PASSWORD);
+    expect(nonMember.status).toBe(401);
+    expect(nonMember.html).toContain('The email or password is not correct.');
+    expect(nonMember.html).not.toContain('not a member');
+    const strip = (html: string) => html.replace(/name="(_csrf|csrf[^"]*)" value="[^"]*"/g, '');
+    for (const other of [wrong, unknown]) {
+      expect(other.status).toBe(nonMember.status);
+      expect(strip(other.html)).toBe(strip(nonMember.html));
+    }
+    const member = await new FormClient(t.url, freshAddress()).submit(base, `${base}/signin`, {
+      email: site.owner.email,
+      password: TEST_PASSWORD,
+    });
+    expect(member.status).toBe(303);
+  });
+
+  it('30 wrong passwords: refused from the 11th with 429 and Retry-After; allowed again after the window', async () => {
+    const { site, base } = await privateSite();
+    const client = new FormClient(t.url, freshAddress());
+    const signIn = (password: string) =>
+      client.submit(base, `${base}/signin`, { email: site.owner.email, password });
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await signIn(`guess-${i}`));
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
+    for (const refused of answers.slice(10)) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(refused.html).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
+    }
+    expect((await signIn(TEST_PASSWORD)).status).toBe(429);
+    // The same person's budget is shared by every site (one platform password).
+    const second = await privateSite();
+    const elsewhere = await client.submit(second.base, `${second.base}/signin`, {
+      email: site.owner.email,
+      password: TEST_PASSWORD,
+    });
+    expect(elsewhere.status).toBe(429);
+
+    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() + 901_000 });
+    try {
+      expect((await signIn(TEST_PASSWORD)).status).toBe(303);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a password-protected site throttles its password form the same way', async () => {
+    const site = await t.factory.site();
+    await t.ds.query("UPDATE sites SET visibility = 'password', password_hash = ? WHERE id = ?", [
+      await hashPassword('site-secret'),
+      site.id,
+    ]);
+    const base = `/hc/${site.subdomain}`;
+    const client = new FormClient(t.url, freshAddress());
+    const enter = (password: string) => client.submit(base, `${base}/password`, { password });
+    for (let i = 0; i < 10; i++) {
+      const res = await enter(`guess-${i}`);
+      expect(res.status).toBe(401);
+      expect(res.html).toContain('The password is not correct.');
+    }
+    const refused = await enter('site-secret');
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toMatch(/^\d+$/);
+    // Another reader's address is not locked out.
+    const other = await new FormClient(t.url, freshAddress()).submit(base, `${base}/password`, {
+      password: 'site-secret',
+    });
+    expect(other.status).toBe(303);
+  });
+});
