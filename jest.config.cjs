@@ -3,6 +3,11 @@
 'use strict';
 const path = require('node:path');
 const { esmPackages } = require('./tools/jest/esm-packages.cjs');
+const { applyTestEnv } = require('./libs/testing/src/jest/test-env.cjs');
+
+// Hermetic: none of the caller's HC_* settings reach a test, a global setup or a worker (workers
+// inherit this process's environment); each tier then sets its own (test-env.cjs).
+applyTestEnv('scrub');
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const esm = esmPackages(__dirname).map(escape).join('|');
@@ -40,7 +45,12 @@ const common = {
 
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'],
+      setupFiles: ['<rootDir>/libs/testing/src/jest/unit-env.cjs'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -1,8 +1,9 @@
 import { chromium, Browser } from 'playwright-core';
+import { testServices } from '@hc/testing';
 import { edge, hc, stack, unique } from './support/stack';
 
-/** Debian's chromium (.ci/run installs it); playwright-core brings no browser of its own. */
-const CHROMIUM = process.env.HC_CHROMIUM_PATH || '/usr/bin/chromium';
+/** Chromium at HC_CHROMIUM_PATH (default Debian's); playwright-core brings no browser of its own. */
+const CHROMIUM = testServices().chromiumPath;
 /** A reader's browser: headless browsers are left out of views and searches like other bots. */
 const READER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -1,24 +1,17 @@
 // Starts the whole stack once for the e2e tier, as `npm start` does, on free ports and in a
-// database of its own (dropped afterwards).
+// database of its own (dropped afterwards), with the tier's own settings (test-env.cjs).
 'use strict';
-const path = require('node:path');
 const { startStack } = require('../../tools/scripts/stack.cjs');
+const { applyTestEnv, newRunId, testEnv } = require('../../libs/testing/src/jest/test-env.cjs');
 
 module.exports = async () => {
-  const run = `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`;
-  const base = new URL(process.env.HC_TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/');
-  base.pathname = `/hc_e2e_${run}`;
+  applyTestEnv('scrub');
+  const env = testEnv('e2e', { run: newRunId() });
+  env.LOG_LEVEL = env.LOG_LEVEL || 'warn';
   const stack = await startStack({
     freePorts: true,
     log: process.env.HC_E2E_LOG === '1' ? process.stderr : null,
-    env: {
-      HC_DATABASE_URL: base.toString(),
-      HC_DATA_DIR: path.resolve(__dirname, '../../var/e2e', run),
-      HC_PUBLIC_URL: '',
-      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-      HC_WEBHOOK_RETRY_DELAYS: process.env.HC_WEBHOOK_RETRY_DELAYS || '1s,1s,1s,1s',
-      HC_OUTBOUND_ALLOWLIST: process.env.HC_OUTBOUND_ALLOWLIST || '127.0.0.1,localhost',
-    },
+    env,
   });
   globalThis.__HC_STACK__ = stack;
   process.env.HC_E2E_URL = stack.url;

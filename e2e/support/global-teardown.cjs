@@ -6,7 +6,7 @@ module.exports = async () => {
   const stack = globalThis.__HC_STACK__;
   if (!stack) return;
   await stack.stop();
-  if (process.env.HC_KEEP_TEST_DATABASES === '1') return;
+  if (process.env.HC_TEST_KEEP_DATABASES === '1') return;
   const url = new URL(stack.databaseUrl);
   const conn = await mysql.createConnection({
     host: url.hostname,

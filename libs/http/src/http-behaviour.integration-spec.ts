@@ -2,7 +2,7 @@ import { Body, Controller, Get, Module, Param, Patch, Post, Query } from '@nestj
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { htmlNotFound, resetSettings } from '@hc/contracts';
 import { CountsAsWrite, Scopes } from '@hc/auth';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { startTestApp, TestApp, TestSite, testServices } from '@hc/testing';
 import { CoreModule } from './core.module';
 import { createHttpApp } from './bootstrap';
 import { RedirectInvalidInput } from './exception.filter';
@@ -385,7 +385,7 @@ describe('shared HTTP behaviour under settings', () => {
   });
 
   it('shares one budget across replicas through Redis (HC_REDIS_URL)', async () => {
-    process.env.HC_REDIS_URL = 'redis://127.0.0.1:6379/0';
+    process.env.HC_REDIS_URL = testServices().redisUrl;
     resetSettings();
     const a = await startTestApp(createTestHttpApp);
     const b = await startTestApp(createTestHttpApp);

@@ -7,3 +7,4 @@ export * from './oauth-client';
 export * from './test-tokens';
 export * from './articles';
 export * from './form-client';
+export * from './services';

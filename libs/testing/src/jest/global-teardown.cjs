@@ -1,10 +1,13 @@
-// Drops the databases this run's workers created.
+// Drops the databases and files this run's workers created.
 'use strict';
+const fs = require('node:fs');
 const mysql = require('mysql2/promise');
+const { runDataDir, testServices } = require('./test-env.cjs');
 
 module.exports = async () => {
-  if (process.env.HC_KEEP_TEST_DATABASES === '1') return;
-  const base = new URL(process.env.HC_TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/');
+  if (process.env.HC_TEST_KEEP_DATABASES === '1') return;
+  fs.rmSync(runDataDir('integration', process.env.HC_TEST_RUN), { recursive: true, force: true });
+  const base = new URL(testServices().databaseUrl);
   const conn = await mysql.createConnection({
     host: base.hostname,
     port: Number(base.port || 3306),
