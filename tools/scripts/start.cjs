@@ -3,8 +3,13 @@
 'use strict';
 
 const { startStack } = require('./stack.cjs');
+const { preflight, report } = require('./preflight.cjs');
 
 async function main() {
+  if (!report(await preflight(['start']), process.stderr)) {
+    process.stderr.write('\nCould not start: install or start what is missing above.\n');
+    process.exit(1);
+  }
   process.stderr.write('Starting the help-center stack…\n');
   let stack;
   try {

@@ -2,12 +2,16 @@
 // `npm test`: the whole suite. Type check, lint (zero warnings), format check, then every jest
 // tier: unit, integration (real MySQL/MariaDB, a database per worker) and end-to-end (the whole
 // stack started as `npm start` does). Ends with one "tests: N passed, N failed" line.
+// Before anything runs, a preflight (preflight.cjs) checks what the selected tiers need and stops
+// with what is missing and how to install it. `npm test -- integration e2e` selects tiers; other
+// arguments go to jest (`npm test -- integration --testPathPatterns libs/http`).
 'use strict';
 
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { preflight, report } = require('./preflight.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -22,8 +26,20 @@ function step(title, command, args) {
   return result.status === 0;
 }
 
-function main() {
-  const only = process.argv.slice(2);
+const TIERS = ['unit', 'integration', 'e2e'];
+
+async function main() {
+  const args = process.argv.slice(2);
+  const only = args.filter((a) => TIERS.includes(a));
+  const jestArgs = args.filter((a) => !TIERS.includes(a));
+  const projects = only.length ? only : TIERS;
+  if (!report(await preflight(projects), process.stderr)) {
+    process.stderr.write(
+      `\nnpm test: stopped before running anything; install or start what is missing above ` +
+        `(\`npm run doctor\` checks again).\n`,
+    );
+    process.exit(1);
+  }
   const checks = only.length === 0;
   let ok = true;
   if (checks) {
@@ -34,23 +50,23 @@ function main() {
     ok = step('lint', bin('eslint'), ['--max-warnings', '0', '.']) && ok;
     ok = step('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']) && ok;
   }
-  const report = path.join(os.tmpdir(), `hc-jest-${process.pid}.json`);
-  const projects = only.length ? only : ['unit', 'integration', 'e2e'];
+  const reportFile = path.join(os.tmpdir(), `hc-jest-${process.pid}.json`);
   const jestOk = step('tests', bin('jest'), [
     '--selectProjects',
     ...projects,
     '--json',
     '--outputFile',
-    report,
+    reportFile,
+    ...jestArgs,
   ]);
   ok = jestOk && ok;
   let passed = 0;
   let failed = 0;
   try {
-    const results = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const results = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
     passed = results.numPassedTests;
     failed = results.numFailedTests + (results.numRuntimeErrorTestSuites || 0);
-    fs.rmSync(report, { force: true });
+    fs.rmSync(reportFile, { force: true });
   } catch {
     failed += 1;
   }
@@ -59,4 +75,4 @@ function main() {
   process.exit(ok ? 0 : 1);
 }
 
-main();
+void main();
