@@ -11,13 +11,14 @@
 const path = require('node:path');
 const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
+const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
 const { seedSite, VOCAB } = require('./content-seed.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 const DURATION = Number(process.env.BENCH_DURATION || 5);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
-const DB_URL = process.env.HC_BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/hc_bench_reader';
+const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_reader');
 const CONNECTIONS = 32;
 const UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -18,10 +18,11 @@ const path = require('node:path');
 const { createHmac, randomUUID } = require('node:crypto');
 const { spawn } = require('node:child_process');
 const mysql = require('mysql2/promise');
+const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
-const DB_URL = process.env.HC_BENCH_DATABASE_URL || 'mysql://root@127.0.0.1:3306/hc_bench_webhooks';
+const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_webhooks');
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 10000);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 5);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);

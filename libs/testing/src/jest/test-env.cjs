@@ -91,6 +91,10 @@ function tierSettings(tier, { run, worker, env = process.env } = {}) {
   switch (tier) {
     case 'scrub':
       return {};
+    case 'bench':
+      // Each benchmark sets its database (HC_BENCH_DATABASE_URL or one on the test server),
+      // ports and transport for the processes it starts.
+      return {};
     case 'unit':
       return { HC_PUBLIC_URL: 'http://localhost:8080' };
     case 'integration':

@@ -41,7 +41,7 @@ const SERVICES = {
 describe('the tests own settings (test-env.cjs)', () => {
   const caller = { PATH: '/usr/bin', HOME: '/home/ann', ...STRAY, ...SERVICES };
 
-  it.each(['unit', 'integration', 'e2e'])(
+  it.each(['unit', 'integration', 'e2e', 'bench'])(
     'the %s tier keeps none of the caller HC_* values but the test services',
     (tier) => {
       const env = testEnv(tier, { env: caller, run: 'r1', worker: '2' });
