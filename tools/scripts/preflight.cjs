@@ -71,7 +71,7 @@ const COMMANDS = {
   chromium: {
     install: {
       debian: root('apt-get install -y chromium'),
-      ubuntu: `${root('snap install chromium')}   (then HC_CHROMIUM_PATH=/snap/bin/chromium)`,
+      ubuntu: root('snap install chromium'),
       macos: 'brew install --cask chromium',
     },
   },
@@ -100,6 +100,21 @@ function serviceFix(kind, url, setting) {
   }
   const commands = COMMANDS[kind];
   return (installedServer(kind) ? commands.start : commands.install)[platform()];
+}
+
+/**
+ * A fresh Debian/Homebrew server lets root in only through its socket; the default URL (root
+ * without a password over TCP) then needs a local root login of its own.
+ */
+function loginFix(url, setting) {
+  const user = decodeURIComponent(url.username || 'root');
+  if (isLocal(url.hostname) && user === 'root' && !url.password) {
+    const host = url.hostname === 'localhost' ? 'localhost' : '127.0.0.1';
+    return root(
+      `mariadb -e "CREATE USER IF NOT EXISTS root@'${host}'; GRANT ALL ON *.* TO root@'${host}' WITH GRANT OPTION"`,
+    );
+  }
+  return `set ${setting} to a user (and password) that may create databases`;
 }
 
 function redact(url) {
@@ -170,7 +185,7 @@ async function checkDatabase(label, rawUrl, setting, purpose) {
         label,
         `${shown} refused the login: ${err.message}`,
         purpose,
-        `set ${setting} to a user that may create databases`,
+        loginFix(url, setting),
       );
     }
     return missing(

@@ -23,7 +23,7 @@ function isTestSetting(name) {
 }
 
 const CHROMIUM_CANDIDATES = {
-  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
+  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'],
   darwin: ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/opt/homebrew/bin/chromium'],
 };
 
