@@ -184,7 +184,7 @@ export const SETTING_DEFINITIONS = {
  * never reported as unknown.
  */
 export const KNOWN_SETTING_PREFIXES = ['HC_TEST_', 'HC_E2E_', 'HC_BENCH_'] as const;
-export const KNOWN_TOOLING_SETTINGS = ['HC_KEEP_TEST_DATABASES', 'HC_CHROMIUM_PATH'] as const;
+export const KNOWN_TOOLING_SETTINGS = ['HC_CHROMIUM_PATH', 'HC_KCAT_PATH'] as const;
 
 export type SettingName = keyof typeof SETTING_DEFINITIONS;
 export type SettingValues = {

@@ -2,7 +2,7 @@
 // from the caller's environment with every HC_* setting removed, except the test-specific ones
 // that say where the shared services are (and the harness's own HC_TEST_*/HC_E2E_*/HC_BENCH_*
 // values), then sets what it depends on. A new HC_* setting is therefore ignored by the tests
-// automatically; when a tier needs a value for it, add it to `tierSettings` below.
+// automatically; when a tier needs a value for it, add it to the tier in `ownSettings` below.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -84,10 +84,15 @@ function runDataDir(tier, run) {
 }
 
 /**
- * The HC_* values a tier sets. `run` and `worker` name the run and the jest worker.
- * Other engineers: a setting your tests need a fixed value for goes here, in its tier.
+ * The settings a tier sets. `run` and `worker` name the run and the jest worker. NODE_ENV is a
+ * setting too (production refuses development defaults): every tier runs as `test`.
  */
-function tierSettings(tier, { run, worker, env = process.env } = {}) {
+function tierSettings(tier, options = {}) {
+  return { NODE_ENV: 'test', ...ownSettings(tier, options) };
+}
+
+/** The HC_* values of each tier: a setting your tests need a fixed value for goes in its tier. */
+function ownSettings(tier, { run, worker, env = process.env }) {
   switch (tier) {
     case 'scrub':
       return {};
