@@ -226,10 +226,18 @@ function redisPing(url) {
   });
 }
 
-async function checkRedis(rawUrl) {
-  const label = 'Redis';
-  const purpose = 'the integration test of rate limits shared between replicas';
-  const url = new URL(rawUrl);
+async function checkRedis(label, rawUrl, setting, purpose) {
+  let url;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return missing(
+      label,
+      `${setting} is not a URL`,
+      purpose,
+      `set ${setting} to redis://host:6379`,
+    );
+  }
   const result = await redisPing(url);
   if (result.pong) return ok(label, redact(rawUrl));
   if (result.answered) {
@@ -237,14 +245,14 @@ async function checkRedis(rawUrl) {
       label,
       `${redact(rawUrl)} answered ${result.reason}`,
       purpose,
-      'set HC_TEST_REDIS_URL with the right password',
+      `set ${setting} with the right password`,
     );
   }
   return missing(
     label,
     `nothing answers at ${url.host} (${result.reason})`,
     purpose,
-    serviceFix('redis', url, 'HC_TEST_REDIS_URL'),
+    serviceFix('redis', url, setting),
   );
 }
 
@@ -301,7 +309,27 @@ async function preflight(targets, env = process.env) {
       ),
     );
   }
-  if (wanted.has('redis')) checks.push(checkRedis(services.redisUrl));
+  if (wanted.has('redis')) {
+    checks.push(
+      checkRedis(
+        'Redis (tests)',
+        services.redisUrl,
+        'HC_TEST_REDIS_URL',
+        'the integration test of rate limits shared between replicas',
+      ),
+    );
+  }
+  // The stack needs Redis only when it is configured to share its limits there.
+  if (wanted.has('database') && env.HC_REDIS_URL) {
+    checks.push(
+      checkRedis(
+        'Redis (npm start)',
+        env.HC_REDIS_URL,
+        'HC_REDIS_URL',
+        'rate limits and throttles shared by the replicas',
+      ),
+    );
+  }
   if (wanted.has('chromium')) checks.push(checkChromium(services));
   if (wanted.has('kcat')) checks.push(checkKcat(services));
   return Promise.all(checks);

@@ -60,7 +60,7 @@ it('npm test names a database server and a Redis that do not answer, and kcat wh
   });
   expect(out.code).toBe(1);
   expect(out.stderr).toContain(`MISSING  database (tests): nothing answers at 127.0.0.1:${port}`);
-  expect(out.stderr).toContain(`MISSING  Redis: nothing answers at 127.0.0.1:${port}`);
+  expect(out.stderr).toContain(`MISSING  Redis (tests): nothing answers at 127.0.0.1:${port}`);
   expect(out.stderr).toContain('MISSING  kcat: /nonexistent/kcat is not installed (HC_KCAT_PATH)');
   expect(out.stderr).toMatch(/fix: .*apt-get install -y kcat|fix: brew install kcat/);
   expect(out.stderr).not.toContain('Chromium');
@@ -73,9 +73,9 @@ it('npm run doctor lists every prerequisite and fails when one is missing', asyn
     HC_TEST_REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
   });
   expect(good.stdout).toMatch(/ok {7}database \(tests\): mysql:/);
-  expect(good.stdout).toMatch(/ok {7}Redis: redis:/);
+  expect(good.stdout).toMatch(/ok {7}Redis \(tests\): redis:/);
   expect(missingRedis.code).toBe(1);
-  expect(missingRedis.stdout).toMatch(/MISSING {2}Redis: nothing answers/);
+  expect(missingRedis.stdout).toMatch(/MISSING {2}Redis \(tests\): nothing answers/);
   expect(missingRedis.stdout).toMatch(
     /fix: (redis-server --daemonize yes|.*apt-get install -y redis-server|brew)/,
   );
@@ -92,4 +92,17 @@ it('npm start checks its database before starting anything', async () => {
     `MISSING  database (npm start): nothing answers at 127.0.0.1:${port}`,
   );
   expect(out.stderr).not.toContain('Starting the help-center stack');
+});
+
+it('npm start checks Redis only when the stack is configured to use it', async () => {
+  const port = await closedPort();
+  const out = await script('start.cjs', [], {
+    HC_DATABASE_URL: `mysql://root@127.0.0.1:${port}/helpcenter`,
+    HC_REDIS_URL: `redis://127.0.0.1:${port}`,
+  });
+  expect(out.code).toBe(1);
+  expect(out.stderr).toContain(`MISSING  Redis (npm start): nothing answers at 127.0.0.1:${port}`);
+  expect(out.stderr).toMatch(/fix: .*redis-server/);
+  const plain = await script('doctor.cjs', ['start'], {});
+  expect(plain.stdout).not.toContain('Redis');
 });
