@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createPublicKey, KeyObject, verify as verifySignature } from 'node:crypto';
+import { errors as joseErrors, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
 import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
 import type { TokenVerifier, VerifiedToken } from './token-verifier';
 
 /** The signing key's id in JWKS and ID-token headers (spec: `service-oidc-1`). */
 export const SIGNING_KEY_ID = 'service-oidc-1';
-/** Where auth-server keeps its signing key (`oauth_secrets.name`). */
+/** Where auth-server keeps its private signing key (`oauth_secrets.name`; auth-server only). */
 export const SIGNING_KEY_SECRET = 'signing-key';
+/** A key read after a signature failure is read again at most this often. */
+const KEY_REFRESH_MS = 30_000;
 
 /** The claims of an access token (spec 2.11). */
 export interface AccessTokenClaims {
@@ -24,60 +26,38 @@ export interface AccessTokenClaims {
 
 const CLOCK_SKEW_SECONDS = 5;
 
-function decodePart(part: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The client id an access token was issued to: `aud` alone, or its first member. */
 export function tokenClientId(claims: Pick<AccessTokenClaims, 'aud'>): string {
   return Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
 }
 
 /**
- * Verifies OAuth access tokens (spec 2.11, 5.2): RS256 signature with auth-server's key, chosen
- * by algorithm (access tokens carry no `kid`), issuer, `exp`/`nbf`, an audience of the client
+ * Verifies OAuth access tokens (spec 2.11, 5.2) with auth-server's public key through `jose`:
+ * RS256 only (access tokens carry no `kid`), issuer, `exp`/`nbf`, an audience of the client
  * alone or the client plus {api_origin} or {mcp_url}; then, per request, that the token is not
  * revoked (rotation, reuse, disconnect) and which sites the person shares with the app now.
+ * The key is the public JWK auth-server publishes in `oauth_public_keys` (the JWKS key): this
+ * never reads the private signing key or the cookie keys (issue #15), so an API service's
+ * database user needs no grant on `oauth_secrets`. After a signature failure the key is read
+ * again (at most every 30 s), so a replaced key is picked up without a restart.
  */
 @Injectable()
 export class JwtTokenVerifier implements TokenVerifier {
-  private key: KeyObject | null = null;
+  private key: { value: CryptoKey | null; readAt: number } | null = null;
 
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** Signature and claims only (no revocation check). */
   async verifyClaims(token: string): Promise<AccessTokenClaims | null> {
-    const parts = token.split('.');
-    if (parts.length !== 3) return null;
-    const header = decodePart(parts[0]);
-    const payload = decodePart(parts[1]);
-    // Select the key by algorithm: only RS256 is ours ("none" and HS256 are refused here).
-    if (!header || !payload || header.alg !== 'RS256') return null;
-    const key = await this.publicKey();
-    if (!key) return null;
-    const signature = Buffer.from(parts[2], 'base64url');
-    const signed = verifySignature(
-      'RSA-SHA256',
-      Buffer.from(`${parts[0]}.${parts[1]}`),
-      key,
-      signature,
-    );
-    if (!signed) return null;
+    let payload = await this.verifySignature(token, false);
+    if (payload === 'retry') payload = await this.verifySignature(token, true);
+    if (!payload || payload === 'retry') return null;
 
     const s = settings();
     const now = Date.now() / 1000;
     const { jti, sub, scopes, iss, aud, exp, nbf, iat } = payload;
     if (typeof jti !== 'string' || typeof sub !== 'string' || !/^\d+$/.test(sub)) return null;
-    if (iss !== s.authUrl) return null;
     if (typeof exp !== 'number' || exp <= now) return null;
-    if (typeof nbf === 'number' && nbf > now + CLOCK_SKEW_SECONDS) return null;
     if (!Array.isArray(scopes) || !scopes.every((x) => typeof x === 'string')) return null;
     if (typeof aud === 'string') {
       if (!aud) return null;
@@ -97,13 +77,39 @@ export class JwtTokenVerifier implements TokenVerifier {
       jti,
       sub,
       scopes: scopes as string[],
-      iss,
+      iss: iss as string,
       aud: aud as string | string[],
       azp: payload.azp as string | undefined,
       iat: Number(iat),
       nbf: Number(nbf),
       exp,
     };
+  }
+
+  /**
+   * The verified payload, null when the token is not ours, or 'retry' when only the signature
+   * failed and the key may have been replaced since it was read.
+   */
+  private async verifySignature(
+    token: string,
+    reload: boolean,
+  ): Promise<Record<string, unknown> | null | 'retry'> {
+    const fresh = reload || !this.key;
+    const key = await this.publicKey(reload);
+    if (!key) return null;
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['RS256'],
+        issuer: settings().authUrl,
+        clockTolerance: CLOCK_SKEW_SECONDS,
+      });
+      return payload as Record<string, unknown>;
+    } catch (err) {
+      const stale = Date.now() - (this.key?.readAt ?? 0) >= KEY_REFRESH_MS;
+      return err instanceof joseErrors.JWSSignatureVerificationFailed && !fresh && stale
+        ? 'retry'
+        : null;
+    }
   }
 
   async verify(token: string): Promise<VerifiedToken | null> {
@@ -149,15 +155,17 @@ export class JwtTokenVerifier implements TokenVerifier {
     };
   }
 
-  private async publicKey(): Promise<KeyObject | null> {
-    if (this.key) return this.key;
-    const rows: { value: string }[] = await this.ds.query(
-      'SELECT value FROM oauth_secrets WHERE name = ?',
-      [SIGNING_KEY_SECRET],
+  private async publicKey(reload: boolean): Promise<CryptoKey | null> {
+    if (this.key?.value && !reload) return this.key.value;
+    const rows: { jwk: string }[] = await this.ds.query(
+      'SELECT jwk FROM oauth_public_keys WHERE kid = ?',
+      [SIGNING_KEY_ID],
     );
-    if (!rows[0]) return null; // auth-server has not issued anything yet
-    const { kty, n, e } = JSON.parse(rows[0].value) as { kty: string; n: string; e: string };
-    this.key = createPublicKey({ key: { kty, n, e }, format: 'jwk' });
-    return this.key;
+    // No row: auth-server has not issued anything yet (read again on the next request).
+    const value = rows[0]
+      ? ((await importJWK(JSON.parse(rows[0].jwk) as JWK, 'RS256')) as CryptoKey)
+      : null;
+    this.key = value ? { value, readAt: Date.now() } : null;
+    return value;
   }
 }

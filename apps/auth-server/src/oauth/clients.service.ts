@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { oauthError } from '@hc/contracts';
 import { OutboundError, safeFetch } from '@hc/net';
 import { TokensRepository } from './tokens.repository';
@@ -7,6 +7,10 @@ import { TokensRepository } from './tokens.repository';
 /** What a client is stored as (oidc-provider client metadata). */
 export interface ClientMetadata {
   client_id: string;
+  /**
+   * The plain secret only in the answer of create/rotate; as handed to oidc-provider, its hash
+   * (`clientSecretHash`), which `clientSecretMatches` compares against.
+   */
   client_secret?: string;
   client_name: string;
   redirect_uris: string[];
@@ -21,6 +25,29 @@ const AUTH_METHODS: AuthMethod[] = ['none', 'client_secret_basic', 'client_secre
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 export const DEFAULT_CLIENT_NAME = 'Unnamed application';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Confidential client secrets are stored as SHA-256 (issue #15): they are 256 random bits, so a
+ * fast hash is enough; the plain secret is shown once, at creation or rotation.
+ */
+export function clientSecretHash(secret: string): string {
+  return `sha256:${createHash('sha256').update(secret).digest('hex')}`;
+}
+
+/** Compares a presented secret with a stored hash in constant time. */
+export function clientSecretMatches(storedHash: string, presented: string): boolean {
+  const a = Buffer.from(clientSecretHash(presented));
+  const b = Buffer.from(storedHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A stored client without its plain secret: `client_secret_hash` instead. */
+type StoredClient = Omit<ClientMetadata, 'client_secret'> & { client_secret_hash?: string };
+
+function toStored(client: ClientMetadata): StoredClient {
+  const { client_secret: secret, ...rest } = client;
+  return secret ? { ...rest, client_secret_hash: clientSecretHash(secret) } : rest;
+}
 
 /** Spec 8: client metadata documents. */
 const METADATA_DOCUMENT = {
@@ -152,25 +179,34 @@ export class ClientsService {
     };
     if (client.token_endpoint_auth_method !== 'none')
       client.client_secret = randomBytes(32).toString('base64url');
-    await this.store.upsertPayload('Client', client.client_id, { ...client }, undefined);
+    await this.store.upsertPayload('Client', client.client_id, { ...toStored(client) }, undefined);
     return client;
   }
 
   async rotateSecret(clientId: string): Promise<ClientMetadata> {
     const client = (await this.store.findPayload('Client', 'id', clientId)) as
-      ClientMetadata | undefined;
+      StoredClient | undefined;
     if (!client) throw new Error(`no client with id ${clientId}`);
     if (client.token_endpoint_auth_method === 'none')
       throw new Error(`client ${clientId} is a public client`);
-    const updated = { ...client, client_secret: randomBytes(32).toString('base64url') };
-    await this.store.upsertPayload('Client', clientId, { ...updated }, undefined);
+    const updated: ClientMetadata = {
+      ...client,
+      client_secret: randomBytes(32).toString('base64url'),
+    };
+    await this.store.upsertPayload('Client', clientId, { ...toStored(updated) }, undefined);
     return updated;
   }
 
   /** A stored client, or a client ID metadata document (spec 4.13). */
   async find(clientId: string): Promise<ClientMetadata | undefined> {
     if (/^https:\/\//i.test(clientId)) return (await this.metadataDocument(clientId)) ?? undefined;
-    return (await this.store.findPayload('Client', 'id', clientId)) as ClientMetadata | undefined;
+    const stored = (await this.store.findPayload('Client', 'id', clientId)) as
+      (StoredClient & { client_secret?: string }) | undefined;
+    if (!stored) return undefined;
+    // oidc-provider holds the hash as the client's secret; `clientSecretMatches` compares.
+    const { client_secret_hash: hash, client_secret: legacy, ...client } = stored;
+    const secret = hash ?? (legacy ? clientSecretHash(legacy) : undefined);
+    return secret ? { ...client, client_secret: secret } : client;
   }
 
   /** The response of registration and of the CLI: the client fields of spec 2.11. */
@@ -252,7 +288,9 @@ export class ClientsService {
           : err instanceof Error
             ? err.message
             : String(err);
-      this.logger.warn(`client metadata document ${url} unusable: ${reason}`);
+      // Never the query string: it may carry a signature (issue #15: no secret in a log line).
+      const shown = url.split(/[?#]/)[0];
+      this.logger.warn(`client metadata document ${shown} unusable: ${reason}`);
       return null;
     }
   }

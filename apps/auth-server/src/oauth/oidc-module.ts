@@ -54,7 +54,10 @@ export interface OidcProvider {
   interactionFinished(req: Req, res: Res, result: object, options?: object): Promise<void>;
   Client: {
     find(id: string): Promise<OidcClient | undefined>;
-    prototype: { redirectUriAllowed(uri: string): boolean };
+    prototype: {
+      redirectUriAllowed(uri: string): boolean;
+      compareClientSecret(presented: string): Promise<boolean>;
+    };
   };
   Grant: {
     new (props: { accountId: string; clientId: string }): OidcGrant;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { SCOPES, planHasToolServer, settings } from '@hc/contracts';
-import { ClientsService, loopbackMatches } from './clients.service';
+import { ClientsService, clientSecretMatches, loopbackMatches } from './clients.service';
 import { ConnectionsRepository } from './connections.repository';
 import { errorPage } from '../pages/pages';
 import { mapTokenError, ProviderError } from './oauth-errors';
@@ -312,6 +312,10 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
 
     // Spec 4.13: loopback redirect URIs match on any port for every client.
     const proto = provider.Client.prototype;
+    // Issue #15: the client's secret is stored hashed; compare the presented one's hash.
+    proto.compareClientSecret = function (this: { clientSecret: string }, presented: string) {
+      return Promise.resolve(clientSecretMatches(this.clientSecret, presented));
+    };
     const exact = proto.redirectUriAllowed;
     proto.redirectUriAllowed = function (this: { redirectUris: string[] }, uri: string) {
       return exact.call(this, uri) || loopbackMatches(uri, this.redirectUris);

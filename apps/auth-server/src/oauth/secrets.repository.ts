@@ -13,11 +13,14 @@ export interface SigningJwk {
 
 /**
  * The RS256 signing key and the cookie keys, generated once and kept in `oauth_secrets`
- * (shared by every replica; `INSERT IGNORE` makes the first writer win).
+ * (shared by every replica; `INSERT IGNORE` makes the first writer win). Only auth-server reads
+ * that table; the public half of the signing key is published apart in `oauth_public_keys`,
+ * which is all the API services read to verify tokens (issue #15).
  */
 @Injectable()
 export class SecretsRepository {
   private readonly known = new Map<string, string>();
+  private published = false;
 
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
@@ -27,7 +30,29 @@ export class SecretsRepository {
       const jwk = privateKey.export({ format: 'jwk' });
       return JSON.stringify({ ...jwk, kid: SIGNING_KEY_ID, alg: 'RS256', use: 'sig' });
     });
-    return JSON.parse(value) as SigningJwk;
+    const jwk = JSON.parse(value) as SigningJwk;
+    if (!this.published) {
+      await this.publish(jwk);
+      this.published = true;
+    }
+    return jwk;
+  }
+
+  /** Writes the public half (the JWKS key) where the API services read it. */
+  private async publish(jwk: SigningJwk): Promise<void> {
+    const publicJwk = {
+      kty: jwk.kty,
+      kid: jwk.kid,
+      alg: jwk.alg,
+      use: jwk.use,
+      n: jwk.n,
+      e: jwk.e,
+    };
+    await this.ds.query(
+      `INSERT INTO oauth_public_keys (kid, jwk, created_at) VALUES (?, ?, ?)
+       ON DUPLICATE KEY UPDATE jwk = VALUES(jwk)`,
+      [jwk.kid, JSON.stringify(publicJwk), new Date()],
+    );
   }
 
   async cookieKeys(): Promise<string[]> {

@@ -32,6 +32,7 @@ import {
   OAuthConnectionEntity,
   OAuthPayloadEntity,
   OAuthSecretEntity,
+  OAuthPublicKeyEntity,
 } from './oauth.entities';
 import { OutboxEntity } from './outbox.entity';
 import {
@@ -73,6 +74,7 @@ export const ENTITIES = [
   OAuthAccessTokenEntity,
   OAuthConnectionEntity,
   OAuthSecretEntity,
+  OAuthPublicKeyEntity,
   CategoryEntity,
   ArticleEntity,
   ArticleTranslationEntity,

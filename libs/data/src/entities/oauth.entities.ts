@@ -57,3 +57,11 @@ export class OAuthSecretEntity {
   @Column({ type: 'text' }) value: string;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
 }
+
+/** The public half of the signing key (the JWKS key): what API services verify tokens with. */
+@Entity('oauth_public_keys')
+export class OAuthPublicKeyEntity {
+  @PrimaryColumn({ type: 'varchar', length: 64 }) kid: string;
+  @Column({ type: 'text' }) jwk: string;
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
+}

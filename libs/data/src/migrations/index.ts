@@ -8,6 +8,7 @@ import { Webhooks1764300000000 } from './1764300000000-webhooks';
 import { Engagement1764400000000 } from './1764400000000-engagement';
 import { Staging1764500000000 } from './1764500000000-staging';
 import { Activity1764600000000 } from './1764600000000-activity';
+import { KeySeparation1764700015000 } from './1764700015000-key-separation';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Engagement1764400000000,
   Staging1764500000000,
   Activity1764600000000,
+  KeySeparation1764700015000,
 ];
