@@ -40,6 +40,7 @@ const common = {
   transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
   moduleNameMapper,
+  resolver: '<rootDir>/tools/jest/resolver.cjs',
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
@@ -48,7 +49,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.spec.ts'],
       setupFiles: ['<rootDir>/libs/testing/src/jest/unit-env.cjs'],
     },
     {

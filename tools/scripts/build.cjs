@@ -33,6 +33,8 @@ function sourceFiles() {
 
 /** True when dist/ is missing or any source file (or tsconfig) changed since the last build. */
 function isStale() {
+  // The image ships dist/ without apps/ and libs/ (deploy/docker/Dockerfile): nothing to rebuild.
+  if (!SOURCE_DIRS.some((dir) => fs.existsSync(path.join(ROOT, dir)))) return false;
   if (!fs.existsSync(STAMP)) return true;
   const built = fs.statSync(STAMP).mtimeMs;
   const inputs = [...sourceFiles(), path.join(ROOT, 'tsconfig.base.json'), __filename];

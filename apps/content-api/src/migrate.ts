@@ -1,6 +1,6 @@
 // `node dist/apps/content-api/src/migrate.js`: create the database if missing and run pending
 // migrations (the Kubernetes migration Job; `npm start` and `hc migrate` do the same).
-import { DatabaseUnreachableError, migrateDatabase } from '@hc/data';
+import { DatabaseUnreachableError, MigrationLockTimeoutError, migrateDatabase } from '@hc/data';
 
 migrateDatabase().then(
   (ran) => {
@@ -9,7 +9,7 @@ migrateDatabase().then(
   },
   (err: unknown) => {
     process.stderr.write(
-      `${err instanceof DatabaseUnreachableError ? err.message : String(err)}\n`,
+      `${err instanceof DatabaseUnreachableError || err instanceof MigrationLockTimeoutError ? err.message : String(err)}\n`,
     );
     process.exit(1);
   },

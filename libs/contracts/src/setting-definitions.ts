@@ -177,6 +177,10 @@ export const SETTING_DEFINITIONS = {
   }),
   HC_SMTP_URL: optional('comment emails go out by SMTP (logged when unset)'),
   HC_EMAIL_FROM: optional('sender of service emails (default no-reply@{public host})'),
+  HC_ANALYTICS_ROLLUP_TIMER: bool(
+    true,
+    'content-api rolls analytics up daily in-process; false where a CronJob runs `hc analytics rollup`',
+  ),
 } satisfies Record<string, SettingDefinition<unknown>>;
 
 /**

@@ -44,6 +44,12 @@ export interface Settings {
   smtpUrl: string | null;
   /** `HC_EMAIL_FROM`: the sender of service emails (default `Help Center <no-reply@{public host}>`). */
   emailFrom: string;
+  /**
+   * `HC_ANALYTICS_ROLLUP_TIMER` (default `true`): content-api rolls analytics up daily on an
+   * in-process timer. `false` where a scheduler runs `hc analytics rollup` instead (the
+   * Kubernetes CronJob), so replicas do not each run it.
+   */
+  analyticsRollupTimer: boolean;
 }
 
 /**
@@ -142,6 +148,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: v.LOG_LEVEL,
     smtpUrl: v.HC_SMTP_URL,
     emailFrom: v.HC_EMAIL_FROM ?? `Help Center <no-reply@${new URL(publicUrl).hostname}>`,
+    analyticsRollupTimer: v.HC_ANALYTICS_ROLLUP_TIMER,
   };
 }
 

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url';
 import { ensureDatabase } from './ensure-database';
 import { ENTITIES } from './entities';
+import { MIGRATION_LOCK_WAIT_SECONDS, withMigrationLock } from './migration-lock';
 import { MIGRATIONS } from './migrations';
 
 export interface DataSourceOptions {
@@ -36,15 +37,29 @@ export function createDataSource(options: DataSourceOptions = {}): DataSource {
   });
 }
 
-/** Creates the database if missing, connects and runs pending migrations; returns their names. */
-export async function migrateDatabase(url?: string): Promise<string[]> {
-  await ensureDatabase(databaseConfigFromEnv(url));
-  const ds = createDataSource({ url, poolSize: 2 });
-  await ds.initialize();
-  try {
-    const ran = await ds.runMigrations({ transaction: 'each' });
-    return ran.map((m) => m.name);
-  } finally {
-    await ds.destroy();
-  }
+/**
+ * Creates the database if missing, connects and runs pending migrations under the database's
+ * migration lock (two runs never overlap; the second waits, then finds nothing pending);
+ * returns the names of the migrations it ran.
+ */
+export async function migrateDatabase(
+  url?: string,
+  lockWaitSeconds = MIGRATION_LOCK_WAIT_SECONDS,
+): Promise<string[]> {
+  const config = databaseConfigFromEnv(url);
+  await ensureDatabase(config);
+  return withMigrationLock(
+    config,
+    async () => {
+      const ds = createDataSource({ url, poolSize: 2 });
+      await ds.initialize();
+      try {
+        const ran = await ds.runMigrations({ transaction: 'each' });
+        return ran.map((m) => m.name);
+      } finally {
+        await ds.destroy();
+      }
+    },
+    lockWaitSeconds,
+  );
 }

@@ -6,6 +6,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { settings } from '@hc/contracts';
 import { addDays, isoDay } from './analytics-range';
 import { DayRollup, RollupRepository } from './rollup.repository';
 
@@ -35,9 +36,12 @@ export class RollupService implements OnApplicationBootstrap, OnApplicationShutd
     return out;
   }
 
-  /** Runs inside the HTTP app only (the CLI builds the same modules and must exit at once). */
+  /**
+   * Runs inside the HTTP app only (the CLI builds the same modules and must exit at once), and
+   * not when `HC_ANALYTICS_ROLLUP_TIMER=false` (a CronJob runs `hc analytics rollup` instead).
+   */
   onApplicationBootstrap(): void {
-    if (!this.adapterHost?.httpAdapter) return;
+    if (!this.adapterHost?.httpAdapter || !settings().analyticsRollupTimer) return;
     this.schedule(1_000, true);
   }
 

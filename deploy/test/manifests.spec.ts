@@ -1,0 +1,394 @@
+// Issue 19, "Checked in CI": the overlays render with kubectl's kustomize, every object
+// validates against the Kubernetes schemas offline (kubernetes-models), every pod template
+// meets the restricted Pod Security Standard, and every Secret, ConfigMap, PVC and Service a
+// manifest names exists in the render or is listed in deploy/README.md as the platform's.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import * as k8s from 'kubernetes-models';
+import * as gatewayApi from '@kubernetes-models/gateway-api';
+import { loadSettings } from '@hc/contracts';
+import { routeFor } from '../../apps/edge/src/routes';
+
+const DEPLOY = join(__dirname, '..');
+const OVERLAYS = ['dev', 'production'] as const;
+const PLACEHOLDERS = /\b(RELEASE|PLATFORM_HOST|READER_DOMAIN|GATEWAY_CLASS)\b/;
+
+type Obj = any;
+
+function render(overlay: string): Obj[] {
+  let out: string;
+  try {
+    out = execFileSync('kubectl', ['kustomize', join(DEPLOY, 'k8s', 'overlays', overlay)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (err: any) {
+    const reason = err.code === 'ENOENT' ? 'kubectl is not installed' : String(err.stderr);
+    throw new Error(`kubectl kustomize deploy/k8s/overlays/${overlay} failed: ${reason}`);
+  }
+  return parseAllDocuments(out).map((doc) => doc.toJS());
+}
+
+/** Every model class the two packages export, by `apiVersion/kind`. */
+function modelIndex(): Map<string, { new (data: unknown): { validate(): void } }> {
+  const index = new Map();
+  const visit = (node: any, depth: number) => {
+    if (typeof node === 'function' && node.apiVersion && node.kind) {
+      index.set(`${node.apiVersion}/${node.kind}`, node);
+    } else if (node && typeof node === 'object' && depth < 4) {
+      for (const value of Object.values(node)) visit(value, depth + 1);
+    }
+  };
+  visit(k8s, 0);
+  visit(gatewayApi, 0);
+  return index;
+}
+
+const byKind = (objects: Obj[], kind: string) => objects.filter((o) => o.kind === kind);
+const named = (objects: Obj[], kind: string, name: string) =>
+  objects.find((o) => o.kind === kind && o.metadata.name === name);
+
+/** The pod templates of Deployments, Jobs and CronJobs, with where they come from. */
+function podTemplates(objects: Obj[]): Array<{ owner: string; template: Obj }> {
+  return objects.flatMap((o) => {
+    const owner = `${o.kind}/${o.metadata.name}`;
+    if (o.kind === 'Deployment' || o.kind === 'Job') return [{ owner, template: o.spec.template }];
+    if (o.kind === 'CronJob') return [{ owner, template: o.spec.jobTemplate.spec.template }];
+    return [];
+  });
+}
+
+/** Objects deploy/README.md lists under "Provided by the platform": `Kind name` pairs. */
+function providedByPlatform(): Set<string> {
+  const readme = readFileSync(join(DEPLOY, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Provided by the platform'));
+  if (!section) throw new Error('deploy/README.md has no "Provided by the platform" section');
+  const provided = new Set<string>();
+  for (const row of section.matchAll(/^\| *(\w+) *\| *`([^`]+)`/gm)) {
+    provided.add(`${row[1]} ${row[2]}`);
+  }
+  return provided;
+}
+
+/** Pod Security Standard "restricted" (and "baseline", which it includes), per pod template. */
+function restrictedViolations(template: Obj): string[] {
+  const spec = template.spec;
+  const pod = spec.securityContext ?? {};
+  const problems: string[] = [];
+  for (const field of ['hostNetwork', 'hostPID', 'hostIPC']) {
+    if (spec[field]) problems.push(`${field} is set`);
+  }
+  const allowedVolumes = [
+    'configMap',
+    'csi',
+    'downwardAPI',
+    'emptyDir',
+    'ephemeral',
+    'persistentVolumeClaim',
+    'projected',
+    'secret',
+  ];
+  for (const volume of spec.volumes ?? []) {
+    const type = Object.keys(volume).find((key) => key !== 'name');
+    if (!type || !allowedVolumes.includes(type)) problems.push(`volume ${volume.name} is ${type}`);
+  }
+  if (pod.runAsUser === 0) problems.push('pod runs as user 0');
+  if (pod.sysctls?.length) problems.push('pod sets sysctls');
+  const podSeccomp = pod.seccompProfile?.type;
+  for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+    const sc = c.securityContext ?? {};
+    const where = `container ${c.name}`;
+    if (sc.privileged) problems.push(`${where} is privileged`);
+    if (sc.allowPrivilegeEscalation !== false) {
+      problems.push(`${where} does not set allowPrivilegeEscalation: false`);
+    }
+    if (!(sc.runAsNonRoot ?? pod.runAsNonRoot)) problems.push(`${where} may run as root`);
+    if (sc.runAsUser === 0) problems.push(`${where} runs as user 0`);
+    const seccomp = sc.seccompProfile?.type ?? podSeccomp;
+    if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost') {
+      problems.push(`${where} has no RuntimeDefault/Localhost seccomp profile`);
+    }
+    if (!sc.capabilities?.drop?.includes('ALL')) problems.push(`${where} does not drop ALL`);
+    const added = (sc.capabilities?.add ?? []).filter((cap: string) => cap !== 'NET_BIND_SERVICE');
+    if (added.length) problems.push(`${where} adds ${added.join(', ')}`);
+    if (sc.procMount && sc.procMount !== 'Default') problems.push(`${where} sets procMount`);
+    for (const port of c.ports ?? []) {
+      if (port.hostPort) problems.push(`${where} uses hostPort ${port.hostPort}`);
+    }
+    // Ours on top of the standard: nothing writes into the image.
+    if (sc.readOnlyRootFilesystem !== true) problems.push(`${where} has a writable root`);
+  }
+  return problems;
+}
+
+const selects = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
+  Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
+  const objects = render(overlay);
+  const config =
+    named(objects, 'ConfigMap', objects.find((o) => o.kind === 'ConfigMap')?.metadata.name)?.data ??
+    {};
+  const version = named(objects, 'Deployment', 'content-api').metadata.labels[
+    'app.kubernetes.io/version'
+  ];
+
+  it('renders a Deployment, Service and PodDisruptionBudget per app and an autoscaler per HTTP app', () => {
+    const apps = ['content-api', 'auth-server', 'mcp-gateway', 'design-service', 'reader-site'];
+    for (const app of [...apps, 'webhook-dispatcher']) {
+      for (const kind of ['Deployment', 'Service', 'PodDisruptionBudget']) {
+        expect(named(objects, kind, app)).toBeDefined();
+      }
+    }
+    expect(
+      byKind(objects, 'HorizontalPodAutoscaler')
+        .map((h) => h.spec.scaleTargetRef.name)
+        .sort(),
+    ).toEqual([...apps].sort());
+    expect(objects.map((o) => JSON.stringify(o)).filter((s) => PLACEHOLDERS.test(s))).toEqual([]);
+  });
+
+  it('validates every object against the Kubernetes schemas', () => {
+    const models = modelIndex();
+    const failures: string[] = [];
+    for (const object of objects) {
+      const Model = models.get(`${object.apiVersion}/${object.kind}`);
+      if (!Model) {
+        failures.push(`${object.apiVersion} ${object.kind} has no schema`);
+        continue;
+      }
+      try {
+        new Model(object).validate();
+      } catch (err) {
+        failures.push(`${object.kind}/${object.metadata.name}: ${(err as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('meets the restricted Pod Security Standard in every pod template', () => {
+    const templates = podTemplates(objects);
+    expect(templates.length).toBeGreaterThanOrEqual(8);
+    const violations = templates.flatMap(({ owner, template }) =>
+      restrictedViolations(template).map((problem) => `${owner}: ${problem}`),
+    );
+    expect(violations).toEqual([]);
+    const namespace = byKind(objects, 'Namespace')[0];
+    expect(namespace.metadata.labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
+  });
+
+  it('gives every Deployment probes, a drain, resources and a topology spread', () => {
+    for (const deployment of byKind(objects, 'Deployment')) {
+      const spec = deployment.spec.template.spec;
+      expect(spec.topologySpreadConstraints?.length).toBeGreaterThan(0);
+      for (const c of spec.containers) {
+        expect([c.startupProbe, c.livenessProbe, c.readinessProbe].every(Boolean)).toBe(true);
+        expect(c.readinessProbe.httpGet.path).toBe('/health/ready');
+        expect(c.lifecycle?.preStop).toBeDefined();
+        expect(c.resources.requests.cpu && c.resources.requests.memory).toBeTruthy();
+        expect(c.resources.limits.memory).toBeTruthy();
+      }
+    }
+  });
+
+  it('references only Secrets, ConfigMaps, PVCs and Services that exist or the platform provides', () => {
+    const provided = providedByPlatform();
+    const exists = (kind: string, name: string) =>
+      Boolean(named(objects, kind, name)) || provided.has(`${kind} ${name}`);
+    const missing: string[] = [];
+    const need = (kind: string, name: string, from: string) => {
+      if (!exists(kind, name)) missing.push(`${from} needs ${kind} ${name}`);
+    };
+    for (const { owner, template } of podTemplates(objects)) {
+      const spec = template.spec;
+      for (const c of spec.containers) {
+        for (const source of c.envFrom ?? []) {
+          if (source.configMapRef) need('ConfigMap', source.configMapRef.name, owner);
+          if (source.secretRef) need('Secret', source.secretRef.name, owner);
+        }
+        for (const variable of c.env ?? []) {
+          const ref = variable.valueFrom;
+          if (ref?.secretKeyRef) need('Secret', ref.secretKeyRef.name, owner);
+          if (ref?.configMapKeyRef) need('ConfigMap', ref.configMapKeyRef.name, owner);
+        }
+      }
+      for (const volume of spec.volumes ?? []) {
+        if (volume.persistentVolumeClaim) {
+          need('PersistentVolumeClaim', volume.persistentVolumeClaim.claimName, owner);
+        }
+        if (volume.secret) need('Secret', volume.secret.secretName, owner);
+        if (volume.configMap) need('ConfigMap', volume.configMap.name, owner);
+      }
+      if (spec.serviceAccountName) need('ServiceAccount', spec.serviceAccountName, owner);
+    }
+    for (const route of byKind(objects, 'HTTPRoute')) {
+      for (const parent of route.spec.parentRefs)
+        need('Gateway', parent.name, `HTTPRoute/${route.metadata.name}`);
+      for (const rule of route.spec.rules) {
+        for (const backend of rule.backendRefs ?? []) {
+          need('Service', backend.name, `HTTPRoute/${route.metadata.name}`);
+          const service = named(objects, 'Service', backend.name);
+          expect(service?.spec.ports.map((p: Obj) => p.port)).toContain(backend.port);
+        }
+      }
+    }
+    for (const gateway of byKind(objects, 'Gateway')) {
+      for (const listener of gateway.spec.listeners) {
+        for (const ref of listener.tls?.certificateRefs ?? [])
+          need('Secret', ref.name, `Gateway listener ${listener.name}`);
+      }
+    }
+    for (const ingress of byKind(objects, 'Ingress')) {
+      for (const tls of ingress.spec.tls ?? []) need('Secret', tls.secretName, 'Ingress');
+      for (const rule of ingress.spec.rules) {
+        for (const path of rule.http.paths) need('Service', path.backend.service.name, 'Ingress');
+      }
+    }
+    for (const hpa of byKind(objects, 'HorizontalPodAutoscaler')) {
+      need(
+        'Deployment',
+        hpa.spec.scaleTargetRef.name,
+        `HorizontalPodAutoscaler/${hpa.metadata.name}`,
+      );
+    }
+    expect(missing).toEqual([]);
+    // Secrets are referenced, never defined with values here.
+    expect(byKind(objects, 'Secret')).toEqual([]);
+  });
+
+  it('selects pods that exist, on ports they declare', () => {
+    const pods = byKind(objects, 'Deployment').map((d) => d.spec.template);
+    for (const service of byKind(objects, 'Service')) {
+      const targets = pods.filter((p) => selects(service.spec.selector, p.metadata.labels));
+      expect(targets).toHaveLength(1);
+      const portNames = targets[0].spec.containers.flatMap((c: Obj) =>
+        c.ports.map((p: Obj) => p.name),
+      );
+      for (const port of service.spec.ports) expect(portNames).toContain(port.targetPort);
+    }
+    for (const pdb of byKind(objects, 'PodDisruptionBudget')) {
+      expect(pods.some((p) => selects(pdb.spec.selector.matchLabels, p.metadata.labels))).toBe(
+        true,
+      );
+    }
+  });
+
+  it('lets only the gateway reach the HTTP apps, and only the apps reach the data stores', () => {
+    const policies = byKind(objects, 'NetworkPolicy');
+    const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0);
+    expect(deny?.spec.policyTypes).toEqual(['Ingress']);
+    expect(deny?.spec.ingress).toBeUndefined();
+    const web = byKind(objects, 'Deployment').filter(
+      (d) => d.spec.template.metadata.labels['app.kubernetes.io/component'] === 'web',
+    );
+    expect(web.map((d) => d.metadata.name).sort()).toEqual(
+      byKind(objects, 'HorizontalPodAutoscaler')
+        .map((h) => h.spec.scaleTargetRef.name)
+        .sort(),
+    );
+    const fromGateway = named(objects, 'NetworkPolicy', 'web-from-gateway');
+    for (const deployment of web) {
+      expect(
+        selects(fromGateway.spec.podSelector.matchLabels, deployment.spec.template.metadata.labels),
+      ).toBe(true);
+    }
+    expect(
+      fromGateway.spec.ingress[0].from.every(
+        (peer: Obj) => peer.namespaceSelector && !peer.podSelector,
+      ),
+    ).toBe(true);
+    const stores = named(objects, 'NetworkPolicy', 'datastores-from-apps');
+    expect(stores.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'helpcenter' } } },
+    ]);
+  });
+
+  it('pins the image tag to the release and names the migration Job after it', () => {
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    for (const { owner, template } of podTemplates(objects)) {
+      for (const c of template.spec.containers) {
+        expect(`${owner} ${c.image}`).toBe(
+          `${owner} ${c.image.replace(/:[^:/]+$/, '')}:${version}`,
+        );
+      }
+    }
+    const jobs = byKind(objects, 'Job');
+    expect(jobs.map((j) => j.metadata.name)).toEqual([`helpcenter-migrate-${version}`]);
+    expect(jobs[0].spec.template.spec.containers[0].args).toEqual(['hc', 'migrate']);
+    const cron = named(objects, 'CronJob', 'helpcenter-analytics-rollup');
+    expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+    expect(cron.spec.jobTemplate.spec.template.spec.containers[0].args).toEqual([
+      'hc',
+      'analytics',
+      'rollup',
+    ]);
+  });
+
+  it('sets the transport, storage and rollup explicitly, with settings the apps accept', () => {
+    expect(['outbox', 'kafka']).toContain(config.HC_EVENT_TRANSPORT);
+    expect(config.HC_ANALYTICS_ROLLUP_TIMER).toBe('false');
+    const settings = loadSettings({
+      ...config,
+      HC_DATABASE_URL: 'mysql://u:p@mysql:3306/helpcenter',
+    });
+    expect(settings.analyticsRollupTimer).toBe(false);
+    const hosts = [
+      ...byKind(objects, 'HTTPRoute').flatMap((r) => r.spec.hostnames ?? []),
+      ...byKind(objects, 'Ingress').flatMap((i) => i.spec.rules.map((r: Obj) => r.host)),
+    ];
+    expect(hosts).toContain(new URL(settings.publicUrl).host);
+    expect(hosts).toContain(`*.${config.HC_READER_DOMAIN}`);
+    if (overlay === 'production') {
+      expect(settings.eventTransport).toBe('kafka');
+      expect(settings.imageStorage.driver).toBe('s3');
+      expect(settings.redisUrl).not.toBeNull();
+      expect(byKind(objects, 'PersistentVolumeClaim')).toEqual([]);
+    } else {
+      expect(settings.eventTransport).toBe('outbox');
+    }
+  });
+
+  it('routes the platform origin as the edge does, and reader hosts to the reader site', () => {
+    const platformHost = new URL(config.HC_PUBLIC_URL).host;
+    const platformRoutes: Array<[string, string]> = [
+      ...byKind(objects, 'HTTPRoute')
+        .filter((r) => r.spec.hostnames?.includes(platformHost))
+        .flatMap((r) =>
+          r.spec.rules.flatMap((rule: Obj) =>
+            rule.matches.map(
+              (m: Obj) => [m.path.value, rule.backendRefs[0].name] as [string, string],
+            ),
+          ),
+        ),
+      ...byKind(objects, 'Ingress').flatMap((i) =>
+        i.spec.rules
+          .filter((r: Obj) => r.host === platformHost)
+          .flatMap((r: Obj) =>
+            r.http.paths.map((p: Obj) => [p.path, p.backend.service.name] as [string, string]),
+          ),
+      ),
+    ];
+    expect(platformRoutes.length).toBeGreaterThan(5);
+    for (const [prefix, service] of platformRoutes) {
+      expect(`${prefix} -> ${routeFor(prefix)?.app}`).toBe(`${prefix} -> ${service}`);
+    }
+    expect(new Set(platformRoutes.map(([, s]) => s))).toEqual(
+      new Set(['content-api', 'design-service', 'mcp-gateway', 'auth-server']),
+    );
+    const readerBackends = [
+      ...byKind(objects, 'HTTPRoute')
+        .filter((r) => !r.spec.hostnames?.includes(platformHost))
+        .flatMap((r) =>
+          r.spec.rules.flatMap((rule: Obj) => (rule.backendRefs ?? []).map((b: Obj) => b.name)),
+        ),
+      ...byKind(objects, 'Ingress').flatMap((i) =>
+        i.spec.rules
+          .filter((r: Obj) => r.host !== platformHost)
+          .flatMap((r: Obj) => r.http.paths.map((p: Obj) => p.backend.service.name)),
+      ),
+    ];
+    expect(new Set(readerBackends)).toEqual(new Set(['reader-site']));
+  });
+});
