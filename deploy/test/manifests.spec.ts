@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
-import { loadSettings } from '@hc/contracts';
+import { checkSettings } from '@hc/contracts';
 import { routeFor } from '../../apps/edge/src/routes';
 
 const DEPLOY = join(__dirname, '..');
@@ -329,10 +329,14 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   it('sets the transport, storage and rollup explicitly, with settings the apps accept', () => {
     expect(['outbox', 'kafka']).toContain(config.HC_EVENT_TRANSPORT);
     expect(config.HC_ANALYTICS_ROLLUP_TIMER).toBe('false');
-    const settings = loadSettings({
+    // As the image runs them (NODE_ENV=production unless the overlay says otherwise), with a
+    // database URL such as the platform's Secret holds: no refusal, no unknown name.
+    const { settings, warnings } = checkSettings({
+      NODE_ENV: 'production',
       ...config,
-      HC_DATABASE_URL: 'mysql://u:p@mysql:3306/helpcenter',
+      HC_DATABASE_URL: 'mysql://helpcenter_content:s3cr3t-from-the-secret@mysql:3306/helpcenter',
     });
+    expect(warnings).toEqual([]);
     expect(settings.analyticsRollupTimer).toBe(false);
     const hosts = [
       ...byKind(objects, 'HTTPRoute').flatMap((r) => r.spec.hostnames ?? []),

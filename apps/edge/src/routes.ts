@@ -1,6 +1,6 @@
 import type { AppName } from '@hc/contracts';
 
-/** One row of the edge's routing table; `deploy/k8s/ingress.yaml` mirrors it. */
+/** One row of the edge's routing table; the routes in `deploy/k8s/components` mirror it (checked there). */
 export interface EdgeRoute {
   app: AppName;
   /** Matches the request path. */

@@ -63,3 +63,32 @@ export async function migrateDatabase(
     lockWaitSeconds,
   );
 }
+
+/**
+ * Undoes the newest applied migration (its `down()`) under the migration lock, for a rollback
+ * (`hc migrate revert`); returns its name, or null when none is applied.
+ */
+export async function revertLastMigration(
+  url?: string,
+  lockWaitSeconds = MIGRATION_LOCK_WAIT_SECONDS,
+): Promise<string | null> {
+  const config = databaseConfigFromEnv(url);
+  return withMigrationLock(
+    config,
+    async () => {
+      const ds = createDataSource({ url, poolSize: 2 });
+      await ds.initialize();
+      try {
+        const applied: Array<{ name: string }> = await ds.query(
+          'SELECT name FROM migrations ORDER BY timestamp DESC, id DESC LIMIT 1',
+        );
+        if (applied.length === 0) return null;
+        await ds.undoLastMigration({ transaction: 'each' });
+        return applied[0].name;
+      } finally {
+        await ds.destroy();
+      }
+    },
+    lockWaitSeconds,
+  );
+}

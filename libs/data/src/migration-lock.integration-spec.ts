@@ -1,7 +1,8 @@
 // Two migration runs against one database never overlap (issue 19: the release's migration Job
 // and `hc migrate` take the same GET_LOCK).
 import { Connection, createConnection } from 'mysql2/promise';
-import { databaseConfigFromEnv, migrateDatabase } from './data-source';
+import { databaseConfigFromEnv, migrateDatabase, revertLastMigration } from './data-source';
+import { MIGRATIONS } from './migrations';
 import { MigrationLockTimeoutError, migrationLockName } from './migration-lock';
 
 const config = databaseConfigFromEnv();
@@ -63,5 +64,13 @@ describe('migration lock', () => {
     await expect(run).rejects.toBeInstanceOf(MigrationLockTimeoutError);
     await expect(run).rejects.toThrow(/Another migration of database .* still runs/);
     await scalar(other, 'SELECT RELEASE_LOCK(?)', [lock]);
+  });
+});
+
+describe('migrate revert', () => {
+  it('undoes the newest migration under the lock, and migrate applies it again', async () => {
+    const newest = MIGRATIONS.at(-1)!.name;
+    expect(await revertLastMigration(process.env.HC_DATABASE_URL)).toBe(newest);
+    expect(await migrateDatabase(process.env.HC_DATABASE_URL)).toEqual([newest]);
   });
 });
