@@ -42,7 +42,7 @@ describe('the reader site in a real browser (issue #10)', () => {
 
     const context = await browser.newContext({ userAgent: READER_UA });
     const page = await context.newPage();
-    const response = await page.goto(`${stack.url}/hc/${subdomain}/articles/${id}`);
+    const response = await page.goto(`${stack.readerUrl}/hc/${subdomain}/articles/${id}`);
     expect(response?.status()).toBe(200);
     expect(await page.locator('h1').first().textContent()).toBe(`Caring for a ${word}`);
     // Runs in the page (a string, so this file needs no DOM typings).
@@ -54,7 +54,7 @@ describe('the reader site in a real browser (issue #10)', () => {
     expect(Buffer.byteLength(await page.content())).toBeLessThan(100 * 1024);
 
     // Search from the home page's search form (the theme's hero).
-    expect((await page.goto(`${stack.url}/hc/${subdomain}`))?.status()).toBe(200);
+    expect((await page.goto(`${stack.readerUrl}/hc/${subdomain}`))?.status()).toBe(200);
     const search = page.locator('form[role="search"] input[name="q"]').first();
     await search.fill(word);
     await Promise.all([page.waitForURL(/\/search\?q=/), search.press('Enter')]);

@@ -16,6 +16,7 @@ module.exports = async () => {
   globalThis.__HC_STACK__ = stack;
   process.env.HC_E2E_URL = stack.url;
   process.env.HC_E2E_PUBLIC_URL = stack.publicUrl;
+  process.env.HC_E2E_READER_URL = stack.readerEdgeUrl;
   process.env.HC_E2E_DATABASE_URL = stack.databaseUrl;
   process.env.HC_E2E_DATA_DIR = stack.env.HC_DATA_DIR;
   process.env.HC_E2E_ENV = JSON.stringify(

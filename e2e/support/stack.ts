@@ -10,6 +10,8 @@ export const stack = {
   /** The edge: one origin in front of every service. */
   url: process.env.HC_E2E_URL as string,
   publicUrl: process.env.HC_E2E_PUBLIC_URL as string,
+  /** The edge's reader port: reader pages only, their own origin (issue #14). */
+  readerUrl: process.env.HC_E2E_READER_URL as string,
   env: JSON.parse(process.env.HC_E2E_ENV ?? '{}') as Record<string, string>,
   demo: JSON.parse(process.env.HC_E2E_DEMO ?? 'null') as {
     site: { id: number; subdomain: string };

@@ -118,9 +118,14 @@ async function startStack(options = {}) {
     for (const app of apps) env[app.portVar] = String(await freePort());
     env[EDGE.portVar] = String(await freePort());
     env.HC_PUBLIC_URL = env.HC_PUBLIC_URL || `http://localhost:${env[EDGE.portVar]}`;
+    env.HC_READER_PORT = String(await freePort());
+    env.HC_READER_URL = env.HC_READER_URL || `http://localhost:${env.HC_READER_PORT}`;
   }
   const edgePort = Number(env[EDGE.portVar] || EDGE.port);
   env.HC_PUBLIC_URL = env.HC_PUBLIC_URL || `http://localhost:${edgePort}`;
+  // The reader origin (issue #14): the edge's second port, reader pages only.
+  const readerPort = Number(env.HC_READER_PORT || edgePort + 1);
+  env.HC_READER_URL = env.HC_READER_URL || `http://localhost:${readerPort}`;
   env.HC_SERVICES = apps.map((a) => a.name).join(',');
 
   await buildIfStale();
@@ -174,6 +179,9 @@ async function startStack(options = {}) {
   return {
     url,
     publicUrl: env.HC_PUBLIC_URL,
+    readerUrl: env.HC_READER_URL,
+    /** The edge's reader port as tests reach it (loopback, like `url`). */
+    readerEdgeUrl: `http://127.0.0.1:${readerPort}`,
     env,
     apps,
     children,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: the whole stack on this machine, one origin (HC_PUBLIC_URL), Ctrl-C stops it.
+// `npm start`: the whole stack on this machine: the platform origin (HC_PUBLIC_URL) and the
+// reader origin (HC_READER_URL, the edge's second port); Ctrl-C stops it.
 'use strict';
 
 const { startStack } = require('./stack.cjs');
@@ -25,7 +26,7 @@ async function main() {
     `  API          ${p}/v1            (try: curl -H "apikey: <key>" ${p}/v1/sites)`,
     `  OAuth        ${p}/.well-known/oauth-authorization-server`,
     `  MCP          ${p}/mcp`,
-    `  Reader site  ${p}/hc/${stack.demo ? stack.demo.site.subdomain : '<subdomain>'}`,
+    `  Reader site  ${stack.readerUrl}/hc/${stack.demo ? stack.demo.site.subdomain : '<subdomain>'}   (its own origin)`,
     `  Health       ${p}/healthz`,
   ];
   if (stack.demo) {

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { oauthMiddleware } from './oauth/oauth.middleware';
 import { INVALID_JSON } from './oauth/registration.controller';
 import { OidcService } from './oauth/oidc.service';
+import { pageHeaders } from './pages/headers';
 
 /**
  * The authorization server. oidc-provider parses its own request bodies, so the shared JSON
@@ -24,7 +25,9 @@ export async function createAuthServer(): Promise<INestApplication> {
       next();
     }),
   );
+  const headers = pageHeaders();
   for (const path of ['/signin', '/consent', '/app']) {
+    app.use(path, headers);
     app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));
   }
   app.use(oauthMiddleware(app.get(OidcService)));

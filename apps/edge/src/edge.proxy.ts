@@ -2,10 +2,10 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppName, settings } from '@hc/contracts';
 import { htmlErrorPage, wantsJson } from '@hc/http';
-import { routeFor } from './routes';
+import { EDGE_ROUTES, READER_ROUTES, routeFor } from './routes';
 
 /**
- * Forwards each request, body untouched, to the app that owns its path, adding
+ * Forwards each request (by the port it came in on: platform or reader origin), body untouched, to the app that owns its path, adding
  * X-Forwarded-For/-Proto/-Host so the apps see the client (they trust loopback by default).
  */
 export function edgeProxy(): RequestHandler {
@@ -34,8 +34,11 @@ export function edgeProxy(): RequestHandler {
     return proxy;
   };
   return (req: Request, res: Response, next: NextFunction) => {
-    const route = routeFor(req.path);
-    if (!route) return next();
-    return proxyFor(route.app)(req, res, next);
+    const onReaderPort = req.socket.localPort === s.readerPort;
+    const route = routeFor(req.path, onReaderPort ? READER_ROUTES : EDGE_ROUTES);
+    if (route) return proxyFor(route.app)(req, res, next);
+    // The reader port serves reader pages and nothing else (not even the edge's health).
+    if (onReaderPort) return void res.status(404).type('html').send(htmlErrorPage(404));
+    return next();
   };
 }

@@ -11,7 +11,11 @@ export interface EdgeRoute {
 const under = (prefix: string) => (path: string) =>
   path === prefix || path.startsWith(`${prefix}/`);
 
-/** First match wins (ARCHITECTURE.md diagram). */
+/**
+ * The platform origin (HC_PUBLIC_URL, HC_PORT): API, auth, MCP. First match wins
+ * (ARCHITECTURE.md diagram). Reader pages are not here: asked on this origin they answer 404
+ * (issue #14), because tenant HTML must never share an origin with sign-in, consent and /app.
+ */
 export const EDGE_ROUTES: EdgeRoute[] = [
   { app: 'design-service', match: under('/v1/template'), describe: '/v1/template*' },
   { app: 'content-api', match: under('/v1'), describe: '/v1/*' },
@@ -30,9 +34,17 @@ export const EDGE_ROUTES: EdgeRoute[] = [
       under('/app')(p),
     describe: '/oauth/*, /.well-known/*, /signin, /consent, /app/*',
   },
+];
+
+/**
+ * The reader origin (HC_READER_URL, HC_READER_PORT on one machine): reader pages only. In
+ * production `deploy/` routes `{subdomain}.{HC_READER_DOMAIN}` and custom domains, every path,
+ * to reader-site instead.
+ */
+export const READER_ROUTES: EdgeRoute[] = [
   { app: 'reader-site', match: under('/hc'), describe: '/hc/{subdomain}/*' },
 ];
 
-export function routeFor(path: string): EdgeRoute | undefined {
-  return EDGE_ROUTES.find((r) => r.match(path));
+export function routeFor(path: string, table: EdgeRoute[] = EDGE_ROUTES): EdgeRoute | undefined {
+  return table.find((r) => r.match(path));
 }

@@ -18,6 +18,7 @@ interface SiteRow {
   plan: Plan;
   staging_preview: number | boolean;
   template_editor: number | boolean;
+  allow_unsafe_html: number | boolean;
   site_created_at: Date;
 }
 
@@ -35,6 +36,7 @@ export interface ApiKeyRow extends SiteRow {
 const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
   s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
   s.suspended, s.ip_allowlist, s.plan, s.staging_preview, s.template_editor,
+  s.allow_unsafe_html,
   s.created_at AS site_created_at`;
 
 function json<T>(value: T | string): T {
@@ -57,6 +59,7 @@ export function toSiteContext(row: SiteRow): SiteContext {
     plan: row.plan,
     stagingPreview: Boolean(row.staging_preview),
     templateEditor: Boolean(row.template_editor),
+    allowUnsafeHtml: Boolean(row.allow_unsafe_html),
     createdAt: row.site_created_at,
   };
 }

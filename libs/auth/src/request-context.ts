@@ -16,6 +16,8 @@ export interface SiteContext {
   plan: Plan;
   stagingPreview: boolean;
   templateEditor: boolean;
+  /** Reader pages render stored HTML unsanitized (issue #14, operator only). */
+  allowUnsafeHtml: boolean;
   createdAt: Date;
 }
 

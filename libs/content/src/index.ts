@@ -5,3 +5,4 @@ export * from './markdown';
 export * from './slug';
 export * from './text';
 export * from './interface-texts';
+export * from './sanitize';

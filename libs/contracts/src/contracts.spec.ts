@@ -1,5 +1,5 @@
 import { apiKeyScopes, canEditDesign, canManageKeys, planHasToolServer } from './scopes';
-import { loadSettings, parseDurations } from './settings';
+import { loadSettings, parseDurations, readerSiteUrl } from './settings';
 import { formatA, formatB, formatDate } from './time';
 
 describe('timestamp formats (spec 2.1)', () => {
@@ -124,6 +124,21 @@ describe('settings (operator-contract.md)', () => {
       'design-service': 3004,
       'reader-site': 3005,
     });
+  });
+
+  it('puts reader pages on an origin of their own (issue #14)', () => {
+    const one = loadSettings({ HC_PORT: '9000' });
+    expect(one).toMatchObject({ readerPort: 9001, readerUrl: 'http://localhost:9001' });
+    expect(readerSiteUrl('acme', one)).toBe('http://localhost:9001/hc/acme');
+    const prod = loadSettings({
+      HC_PUBLIC_URL: 'https://help.example',
+      HC_READER_URL: 'https://reader.example-pages.net',
+      HC_READER_DOMAIN: 'example-pages.net',
+    });
+    expect(readerSiteUrl('acme', prod)).toBe('https://acme.example-pages.net');
+    expect(() =>
+      loadSettings({ HC_PUBLIC_URL: 'http://x.example', HC_READER_URL: 'http://x.example/r' }),
+    ).toThrow(/HC_READER_URL must be another origin/);
   });
 
   it('reads retry delays', () => {

@@ -144,6 +144,10 @@ export const SETTING_DEFINITIONS = {
   HC_READER_URL: optional('the reader origin (default http://localhost:<HC_READER_PORT>)'),
   HC_READER_PORT: port("the edge's reader-pages port (default HC_PORT + 1)"),
   HC_READER_DOMAIN: optional('production: sites are served at {subdomain}.{HC_READER_DOMAIN}'),
+  HC_EMBED_HOSTS: list(
+    'hosts whose https iframes reader pages keep (video players)',
+    'www.youtube.com,www.youtube-nocookie.com,player.vimeo.com,www.loom.com,fast.wistia.net',
+  ),
   HC_PORT: port('port of the edge', 8080),
   HC_CONTENT_API_PORT: appPort('content-api', 3000),
   HC_AUTH_SERVER_PORT: appPort('auth-server', 3001),

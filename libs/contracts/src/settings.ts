@@ -28,6 +28,14 @@ export interface Settings {
   /** {dashboard_url} */
   dashboardUrl: string;
   edgePort: number;
+  /** `HC_READER_URL`: the reader origin, never the platform origin (issue #14). */
+  readerUrl: string;
+  /** `HC_READER_PORT`: the edge's second port on one machine, serving reader pages only. */
+  readerPort: number;
+  /** `HC_READER_DOMAIN`: in production each site is served at `{subdomain}.{readerDomain}`. */
+  readerDomain: string | null;
+  /** `HC_EMBED_HOSTS`: the hosts whose https iframes survive in reader pages (video players). */
+  embedHosts: string[];
   ports: Record<AppName, number>;
   eventTransport: SettingValues['HC_EVENT_TRANSPORT'];
   kafkaBrokers: string[];
@@ -124,6 +132,19 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const ports = Object.fromEntries(
     APP_NAMES.map((app) => [app, v[portVariable(app) as SettingName]]),
   ) as Record<AppName, number>;
+  const edgePort = v.HC_PORT ?? 8080;
+  const readerPort = v.HC_READER_PORT ?? edgePort + 1;
+  const readerUrl = stripSlash(v.HC_READER_URL ?? `http://localhost:${readerPort}`);
+  if (!URL.canParse(readerUrl))
+    throw new SettingsError([`HC_READER_URL must be an absolute URL (got "${readerUrl}")`]);
+  if (new URL(readerUrl).origin === new URL(publicUrl).origin)
+    throw new SettingsError([
+      'HC_READER_URL must be another origin than HC_PUBLIC_URL (reader pages hold tenant HTML)',
+    ]);
+  const readerDomain = (v.HC_READER_DOMAIN ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^\.+|\.+$/g, '');
   return {
     values: v,
     production: v.NODE_ENV === 'production',
@@ -135,7 +156,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     authUrl: stripSlash(v.HC_AUTH_URL ?? publicUrl),
     mcpUrl: stripSlash(v.HC_MCP_URL ?? `${publicUrl}/mcp`),
     dashboardUrl: stripSlash(v.HC_DASHBOARD_URL ?? publicUrl),
-    edgePort: v.HC_PORT ?? 8080,
+    edgePort,
+    readerUrl,
+    readerPort,
+    readerDomain: readerDomain || null,
+    embedHosts: v.HC_EMBED_HOSTS.map((h) => h.toLowerCase()),
     ports,
     eventTransport: v.HC_EVENT_TRANSPORT,
     kafkaBrokers: v.HC_KAFKA_BROKERS,
@@ -245,4 +270,17 @@ export function useSettings(s: Settings): void {
 
 export function resetSettings(): void {
   cached = null;
+}
+
+/**
+ * A site's reader address (issue #14): `{scheme}://{subdomain}.{HC_READER_DOMAIN}` in
+ * production, `{HC_READER_URL}/hc/{subdomain}` on one machine. Sites' `url` and
+ * `_links.view.url` point here, never at the platform origin.
+ */
+export function readerSiteUrl(subdomain: string, s: Settings = settings()): string {
+  if (s.readerDomain) {
+    const reader = new URL(s.readerUrl);
+    return `${reader.protocol}//${subdomain}.${s.readerDomain}`;
+  }
+  return `${s.readerUrl}/hc/${subdomain}`;
 }

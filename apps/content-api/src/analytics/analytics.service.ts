@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError, messages, settings } from '@hc/contracts';
+import { fieldError, messages, readerSiteUrl } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { queryEnum, queryInteger, queryString, readPaging } from '@hc/http';
 import { DateRange, previousRange, readRange } from './analytics-range';
@@ -126,7 +126,7 @@ export class AnalyticsService {
       rows.map((r) => r.id),
       lang ?? site.defaultLanguage,
     );
-    const siteUrl = `${settings().publicUrl}/hc/${site.subdomain}`;
+    const siteUrl = readerSiteUrl(site.subdomain);
     return {
       status: 'success',
       range: this.range(range, lang),

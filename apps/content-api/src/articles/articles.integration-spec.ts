@@ -82,7 +82,7 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         _links: {
           view: {
             method: 'GET',
-            url: `http://localhost:8080/hc/${site.subdomain}/articles/${a.id}-reset-your-password`,
+            url: `http://localhost:8081/hc/${site.subdomain}/articles/${a.id}-reset-your-password`,
           },
         },
       });

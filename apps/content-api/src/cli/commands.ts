@@ -47,6 +47,7 @@ export const COMMANDS: Record<string, Command> = {
       stagingPreview: bool(f, 'staging-preview'),
       languages: list(f, 'languages'),
       legacyEditor: bool(f, 'legacy-editor'),
+      allowUnsafeHtml: bool(f, 'allow-unsafe-html'),
     });
     return { site: operatorSite(site) };
   },
@@ -128,6 +129,7 @@ function operatorSite(site: Parameters<typeof toSiteResponse>[0]) {
     plan: site.plan,
     staging_preview: site.stagingPreview,
     template_editor: site.templateEditor,
+    allow_unsafe_html: site.allowUnsafeHtml,
     suspended: site.suspended,
     ip_allowlist: site.ipAllowlist,
   };

@@ -81,7 +81,7 @@ describe('credentials and identity (spec 4.1 rule 2, 4.3, 5.1)', () => {
       name: 'Test Help Center',
       subdomain: site.subdomain,
       domain: expect.any(String),
-      url: `http://localhost:8080/hc/${site.subdomain}`,
+      url: `http://localhost:8081/hc/${site.subdomain}`,
       default_language: 'en',
       visibility: 'public',
       publicly_accessible: true,

@@ -1,4 +1,4 @@
-import { formatA, settings } from '@hc/contracts';
+import { formatA, readerSiteUrl, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 
 /** Spec 2.2: the site object of GET /sites (and of `hc site create`). */
@@ -9,7 +9,7 @@ export function toSiteResponse(site: SiteContext) {
     uuid: site.uuid,
     name: site.name,
     subdomain: site.subdomain,
-    domain: site.domain ?? `${site.subdomain}.${new URL(s.publicUrl).hostname}`,
+    domain: site.domain ?? `${site.subdomain}.${s.readerDomain ?? new URL(s.publicUrl).hostname}`,
     url: siteUrl(site),
     default_language: site.defaultLanguage,
     visibility: site.visibility,
@@ -19,7 +19,7 @@ export function toSiteResponse(site: SiteContext) {
   };
 }
 
-/** The reader site's address for a site (decisions.md: one origin, `/hc/{subdomain}`). */
+/** The reader site's address for a site: always on the reader origin (issue #14). */
 export function siteUrl(site: Pick<SiteContext, 'subdomain'>): string {
-  return `${settings().publicUrl}/hc/${site.subdomain}`;
+  return readerSiteUrl(site.subdomain);
 }

@@ -31,6 +31,7 @@ export interface SiteChanges {
   stagingPreview?: boolean;
   languages?: string[];
   templateEditor?: boolean;
+  allowUnsafeHtml?: boolean;
 }
 
 const COLUMN_OF: Record<keyof SiteChanges, string> = {
@@ -43,6 +44,7 @@ const COLUMN_OF: Record<keyof SiteChanges, string> = {
   stagingPreview: 'staging_preview',
   languages: 'languages',
   templateEditor: 'template_editor',
+  allowUnsafeHtml: 'allow_unsafe_html',
 };
 
 @Injectable()

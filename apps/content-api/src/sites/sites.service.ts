@@ -31,6 +31,8 @@ export interface UpdateSiteInput {
   stagingPreview?: boolean;
   languages?: string[];
   legacyEditor?: boolean;
+  /** Issue #14: reader pages of this site render stored HTML unsanitized. */
+  allowUnsafeHtml?: boolean;
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -145,6 +147,7 @@ export class SitesService {
     if (input.languages !== undefined)
       changes.languages = checkLanguages(current.defaultLanguage, input.languages);
     if (input.legacyEditor !== undefined) changes.templateEditor = !input.legacyEditor;
+    if (input.allowUnsafeHtml !== undefined) changes.allowUnsafeHtml = input.allowUnsafeHtml;
 
     const announce =
       (changes.visibility !== undefined && changes.visibility !== current.visibility) ||

@@ -41,9 +41,9 @@ describe('design draft states (spec 3.3)', () => {
         published_at: expect.stringMatching(ISO),
       },
       urls: {
-        live_site: `http://localhost:8080/hc/${site.subdomain}`,
+        live_site: `http://localhost:8081/hc/${site.subdomain}`,
         customizer: `http://localhost:8080/app/sites/${site.id}/design/${tpl.draft.id}`,
-        draft_preview: `http://localhost:8080/hc/${site.subdomain}?preview=draft`,
+        draft_preview: `http://localhost:8081/hc/${site.subdomain}?preview=draft`,
       },
     });
     expect(tpl.draft.id).not.toBe(tpl.published.id);

@@ -1,5 +1,5 @@
 // The `template` object of spec 2.9 and the design version list item, built in one place.
-import { formatB, settings } from '@hc/contracts';
+import { formatB, readerSiteUrl, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { ENGINE, sameDesign } from '../document/types';
 import type { VersionListRow, VersionRow } from './template.repository';
@@ -27,7 +27,7 @@ export function hasUnpublishedChanges(draft: VersionRow, live: VersionRow | null
 }
 
 export function liveSiteUrl(site: Pick<SiteContext, 'subdomain'>): string {
-  return `${settings().publicUrl}/hc/${site.subdomain}`;
+  return readerSiteUrl(site.subdomain);
 }
 
 /** The legacy customizer, where a site switches to the template editor (spec 4.12, 409). */

@@ -1,4 +1,5 @@
 import { startTestApp, TestApp } from '@hc/testing';
+import { resetSettings } from '@hc/contracts';
 import { createReaderSite } from '../app.factory';
 import { article, category, liveDesign } from '../testing/reader-fixtures';
 import { ReaderClient } from '../testing/reader-client';
@@ -209,11 +210,16 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     expect(html).toContain('Install the CLI');
     expect(html).toContain(`href="/hc/${site.subdomain}/contact">Contact</a>`);
     expect(html).toContain('<style data-hc-custom-css>/* css1 */');
+    // The design's scripts carry this response's CSP nonce; nothing else may run (issue #14).
+    const nonce = /'nonce-([^']+)'/.exec(home.csp ?? '')?.[1] ?? 'missing';
+    expect(home.csp).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`);
     expect(html).toContain(
-      '<script src="https://cdn.example.com/a.js" defer data-hc-script="analytics"></script></head>',
+      `<script src="https://cdn.example.com/a.js" defer nonce="${nonce}" data-hc-script="analytics"></script></head>`,
     );
     expect(html).not.toContain('window.off');
-    expect(html).toContain('window.home = 1;');
+    expect(html).toContain(
+      `<script nonce="${nonce}" data-hc-script="homeonly">window.home = 1;</script>`,
+    );
     expect(html).toContain('data-hc-page="home"');
     expect(html).toContain(`href="/hc/${site.subdomain}/de" hreflang="de"`);
     expect(Buffer.byteLength(html)).toBeLessThan(100 * 1024);
@@ -280,6 +286,29 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     );
     expect((await reader.getOnHost('/', 'unknown.example')).status).toBe(404);
     expect((await reader.get('/health/live')).status).toBe(200);
+  });
+  it('each site answers on its own origin, {subdomain}.{HC_READER_DOMAIN} (issue #14)', async () => {
+    const site = await t.factory.site({ name: 'Own Origin' });
+    const id = await article(t.ds, site.id, { title: { en: 'Only here' } });
+    const before = process.env.HC_READER_DOMAIN;
+    process.env.HC_READER_DOMAIN = 'pages.example';
+    resetSettings();
+    try {
+      const reader = new ReaderClient(t.url);
+      const host = `${site.subdomain}.pages.example`;
+      const home = await reader.getOnHost('/', host);
+      expect(home.status).toBe(200);
+      expect(home.html).toContain(`href="/articles/${id}-`);
+      expect((await reader.getOnHost(`/articles/${id}`, host)).html).toContain(
+        '<h1>Only here</h1>',
+      );
+      expect((await reader.getOnHost('/', 'nobody-here.pages.example')).status).toBe(404);
+      expect((await reader.getOnHost('/', `a.${host}`)).status).toBe(404);
+    } finally {
+      if (before === undefined) delete process.env.HC_READER_DOMAIN;
+      else process.env.HC_READER_DOMAIN = before;
+      resetSettings();
+    }
   });
   it('odd input is answered, never with a 500', async () => {
     const site = await t.factory.site();

@@ -1,5 +1,6 @@
 import { isLanguageCode } from '@hc/content';
 import type { Request } from 'express';
+import { settings } from '@hc/contracts';
 import type { ReaderSite } from '../site/site.repository';
 
 /** A request below `/hc/<subdomain>` taken apart: language prefix and route. */
@@ -30,7 +31,13 @@ export function parsePath(req: Request): ReaderPath | null {
   if (!m) {
     const segments = segmentsOf(req.path);
     if (!segments) return null;
-    return { subdomain: null, host: req.hostname, base: '', lang: null, langPrefix: '', segments };
+    // Production (issue #14): `{subdomain}.{HC_READER_DOMAIN}`, else a custom domain by Host.
+    const host = (req.hostname ?? '').toLowerCase();
+    const domain = settings().readerDomain;
+    const sub = domain && host.endsWith(`.${domain}`) ? host.slice(0, -domain.length - 1) : null;
+    if (sub && !sub.includes('.'))
+      return { subdomain: sub, host: null, base: '', lang: null, langPrefix: '', segments };
+    return { subdomain: null, host, base: '', lang: null, langPrefix: '', segments };
   }
   const segments = segmentsOf(m[2] ?? '');
   const subdomain = segmentsOf(m[1])?.[0];

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
 import { fullTextQuery, slugify } from '@hc/content';
 import { ActivityRepository } from '../activity/activity.repository';
 import { isBot, readerKey, sameSecret } from '../site/access';
 import { Admitted, GateService, send } from '../site/gate.service';
+import { designPagePolicy } from '../site/headers';
 import type { ReaderSite } from '../site/site.repository';
 import { articlePath, RenderContext, Subject } from '../render/context';
 import { fallbackDocument } from '../render/document';
@@ -256,6 +258,7 @@ export class ReaderService {
       member: admitted.session?.member ?? null,
       languages: extra.languages ?? [...new Set([site.defaultLanguage, ...site.languages])],
       preview,
+      nonce: randomBytes(16).toString('base64'),
     };
     const brandTitle =
       (lang !== site.defaultLanguage && stored?.translations[lang]?.['meta.title']) ||
@@ -269,6 +272,7 @@ export class ReaderService {
         doc.meta?.description ||
         null);
     const html = await renderPage(ctx, { title, description, canonical: null });
+    res.setHeader('Content-Security-Policy', designPagePolicy(ctx.nonce, site.allowUnsafeHtml));
     send(res, status, html);
   }
 

@@ -1,6 +1,7 @@
 // One renderer per component type of the design catalog (apps/design-service/src/catalog);
 // defaults here match the catalog's, for documents stored before a setting existed.
-import { markdownToHtml, slugify, stripInternalMarkup } from '@hc/content';
+import { markdownToHtml, sanitizeHtml, slugify, stripInternalMarkup } from '@hc/content';
+import { settings } from '@hc/contracts';
 import type { ArticleSummary, CategoryRow, CommentRow } from '../pages/content.repository';
 import {
   articlePath,
@@ -221,7 +222,7 @@ const RENDERERS: Record<string, Renderer> = {
     return h(
       'div',
       { class: `hc-richtext hc-align-${esc(align)} hc-text-${esc(size)}` },
-      raw(markdownToHtml(md)),
+      raw(storedHtml(ctx, markdownToHtml(md))),
     );
   },
 
@@ -527,6 +528,15 @@ const RENDERERS: Record<string, Renderer> = {
   },
 };
 
+/**
+ * Stored HTML (articles, RichText) as readers get it: through the allow-list of `sanitizeHtml`,
+ * unless the operator allowed unsafe HTML for this site (issue #14); either way only on the
+ * reader origin.
+ */
+export function storedHtml(ctx: RenderContext, html: string): string {
+  return ctx.site.allowUnsafeHtml ? html : sanitizeHtml(html, settings().embedHosts);
+}
+
 /** Headings of article HTML (h2, h3) that carry or get an id; ids are added by `withHeadingIds`. */
 export function headingsOf(
   html: string,
@@ -616,7 +626,7 @@ export async function articleBody(ctx: RenderContext, comp: Component): Promise<
       lang: ctx.lang,
     },
     setting(ctx, comp, 'showTitle', true) ? h('h1', {}, translation.title) : null,
-    h('div', { class: 'hc-content' }, raw(readerHtml(translation.content))),
+    h('div', { class: 'hc-content' }, raw(storedHtml(ctx, readerHtml(translation.content)))),
     feedback,
     commentSection(ctx, action, accessQuery, comments, notice, replyTo),
   );

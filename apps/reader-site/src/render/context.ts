@@ -56,6 +56,8 @@ export interface RenderContext {
   /** Languages the current page exists in (the article's released ones, else the site's). */
   languages: string[];
   preview: boolean;
+  /** This response's CSP nonce: only the design's scripts carry it (issue #14). */
+  nonce: string;
 }
 
 /** A setting of a component: its translation in the reader's language, the stored value, the default. */

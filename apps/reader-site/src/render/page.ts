@@ -7,7 +7,7 @@ import {
 } from './components';
 import { articlePath, link, RenderContext } from './context';
 import { COLOR_TOKENS } from './document';
-import type { Component, DesignDocument, PageKey, RegionKey, Script } from './document';
+import type { Component, DesignDocument, RegionKey, Script } from './document';
 import { esc, h, Html, join, raw } from './html';
 import { BASE_CSS } from './styles';
 
@@ -63,7 +63,12 @@ export function themeCss(doc: DesignDocument): string {
   return `:root{${root}}${dark ? `@media (prefers-color-scheme: dark){:root{${dark}}}` : ''}`;
 }
 
-function scripts(doc: DesignDocument, page: PageKey, position: Script['position']): string {
+/**
+ * The design's scripts (added with `design.write`), each carrying the page's CSP nonce: they run
+ * on the reader origin, and nothing content injects does (issue #14).
+ */
+function scripts(ctx: RenderContext, position: Script['position']): string {
+  const { doc, page, nonce } = ctx;
   return (doc.globals?.scripts ?? [])
     .filter(
       (s) => s.enabled !== false && s.position === position && (!s.pages || s.pages.includes(page)),
@@ -76,13 +81,14 @@ function scripts(doc: DesignDocument, page: PageKey, position: Script['position'
           async: Boolean(s.async),
           integrity: s.integrity ?? null,
           crossorigin: s.integrity ? 'anonymous' : null,
+          nonce,
           'data-hc-script': s.id,
         }).value;
       }
       // The design service refuses `<script` inside inline bodies; `</script` is escaped anyway.
       if (s.inlineBody)
-        return `<script data-hc-script="${esc(s.id)}">${s.inlineBody.replace(/<\/script/gi, '<\\/script')}</script>`;
-      if (s.htmlBody) return s.htmlBody;
+        return `<script nonce="${esc(nonce)}" data-hc-script="${esc(s.id)}">${s.inlineBody.replace(/<\/script/gi, '<\\/script')}</script>`;
+      if (s.htmlBody) return s.htmlBody.replace(/<script\b/gi, `<script nonce="${esc(nonce)}"`);
       return '';
     })
     .join('');
@@ -241,7 +247,7 @@ export async function renderPage(ctx: RenderContext, head: PageHead): Promise<st
     '<!doctype html>' +
     `<html lang="${esc(ctx.lang)}" dir="${esc(direction)}">` +
     '<head>' +
-    scripts(doc, ctx.page, 'headStart') +
+    scripts(ctx, 'headStart') +
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     h('title', {}, head.title).value +
     (head.description ? h('meta', { name: 'description', content: head.description }).value : '') +
@@ -256,10 +262,10 @@ export async function renderPage(ctx: RenderContext, head: PageHead): Promise<st
     (doc.customCss
       ? `<style data-hc-custom-css>${doc.customCss.replace(/<\/style/gi, '<\\/style')}</style>`
       : '') +
-    scripts(doc, ctx.page, 'headEnd') +
+    scripts(ctx, 'headEnd') +
     '</head>' +
     `<body data-hc-page="${esc(ctx.page)}">` +
-    scripts(doc, ctx.page, 'bodyStart') +
+    scripts(ctx, 'bodyStart') +
     `<a class="hc-skip" href="#hc-main">Skip to content</a>` +
     preview +
     header +
@@ -273,7 +279,7 @@ export async function renderPage(ctx: RenderContext, head: PageHead): Promise<st
     '</div>' +
     footer +
     utility +
-    scripts(doc, ctx.page, 'bodyEnd') +
+    scripts(ctx, 'bodyEnd') +
     '</body></html>'
   );
 }

@@ -14,6 +14,8 @@ export interface ReaderSite {
   passwordHash: string | null;
   suspended: boolean;
   ipAllowlist: string[];
+  /** The operator let this site render stored HTML unsanitized (issue #14). */
+  allowUnsafeHtml: boolean;
 }
 
 /** The person behind a reader session, when it is a member's session. */
@@ -52,7 +54,7 @@ export class SiteRepository {
   private async find(column: 'subdomain' | 'domain', value: string): Promise<ReaderSite | null> {
     const rows = await this.ds.query(
       `SELECT id, uuid, name, subdomain, default_language, languages, visibility, password_hash,
-              suspended, ip_allowlist
+              suspended, ip_allowlist, allow_unsafe_html
        FROM sites WHERE ${column} = ? AND deleted_at IS NULL`,
       [value.toLowerCase()],
     );
@@ -71,6 +73,7 @@ export class SiteRepository {
       passwordHash: r.password_hash,
       suspended: Boolean(r.suspended),
       ipAllowlist: json(r.ip_allowlist),
+      allowUnsafeHtml: Boolean(r.allow_unsafe_html),
     };
   }
 

@@ -7,6 +7,8 @@ export interface Page {
   status: number;
   html: string;
   location: string | null;
+  /** The page's Content-Security-Policy header. */
+  csp?: string | null;
 }
 
 export class ReaderClient {
@@ -59,7 +61,12 @@ export class ReaderClient {
       redirect: 'manual',
     });
     this.remember(res);
-    return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+    return {
+      status: res.status,
+      html: await res.text(),
+      location: res.headers.get('location'),
+      csp: res.headers.get('content-security-policy'),
+    };
   }
 
   async post(path: string, form: Record<string, string>): Promise<Page> {

@@ -46,6 +46,8 @@ export class SiteEntity {
   @Column({ type: 'varchar', length: 16 }) plan: Plan;
   @Column({ name: 'staging_preview', type: 'boolean' }) stagingPreview: boolean;
   @Column({ name: 'template_editor', type: 'boolean' }) templateEditor: boolean;
+  /** Reader pages render stored HTML unsanitized (issue #14; operator only). */
+  @Column({ name: 'allow_unsafe_html', type: 'boolean' }) allowUnsafeHtml: boolean;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'datetime', precision: 3 }) updatedAt: Date;
   @Column({ name: 'deleted_at', type: 'datetime', precision: 3, nullable: true })

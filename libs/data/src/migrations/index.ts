@@ -9,6 +9,7 @@ import { Engagement1764400000000 } from './1764400000000-engagement';
 import { Staging1764500000000 } from './1764500000000-staging';
 import { Activity1764600000000 } from './1764600000000-activity';
 import { KeySeparation1764700015000 } from './1764700015000-key-separation';
+import { UnsafeHtml1764714000000 } from './1764714000000-unsafe-html';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Staging1764500000000,
   Activity1764600000000,
   KeySeparation1764700015000,
+  UnsafeHtml1764714000000,
 ];

@@ -1,0 +1,224 @@
+import { chromium, Browser, Page } from 'playwright-core';
+import { edge, hc, stack, unique } from './support/stack';
+
+/** Debian's chromium (.ci/run installs it); playwright-core brings no browser of its own. */
+const CHROMIUM = process.env.HC_CHROMIUM_PATH || '/usr/bin/chromium';
+const ATTACKER = 'attacker.invalid';
+
+/**
+ * Issue #14's vectors, as an article written through the API with `content.write` carries them.
+ * Each would show a dialog or reach the attacker's host if anything of it ran.
+ */
+const VECTORS = [
+  `<img src=x onerror="alert('img')">`,
+  `<p onmouseover="alert('p')" style="display:block;width:100%;height:200px">hover</p>`,
+  `<body onload="alert('body')">`,
+  `<a id="js1" href="javascript:alert('link')">a</a>`,
+  `<a id="js2" href="JaVaScRiPt:alert('upper')">b</a>`,
+  `<a id="js3" href="java&#x09;script&colon;alert('entity')">c</a>`,
+  `<a id="js4" href="&#106;avascript:alert('decimal')">d</a>`,
+  `<a id="js5" href=" javascript:alert('padded')">e</a>`,
+  `<a id="data" href="data:text/html,<script>alert('data')</script>">f</a>`,
+  `<svg onload="alert('svg')"><script>alert('svg-script')</script></svg>`,
+  `<svg><a xlink:href="javascript:alert('svg-link')"><text x="20" y="20">svg</text></a></svg>`,
+  `<math><maction actiontype="statusline" xlink:href="javascript:alert('math')">m</maction></math>`,
+  `<base href="https://${ATTACKER}/">`,
+  `<meta http-equiv="refresh" content="0;url=https://${ATTACKER}/refresh">`,
+  `<object data="https://${ATTACKER}/object"></object><embed src="https://${ATTACKER}/embed">`,
+  `<iframe src="https://${ATTACKER}/frame"></iframe>`,
+  `<iframe srcdoc="<script>parent.alert('srcdoc')</script>"></iframe>`,
+  `<div style="width:expression(alert('css'));background:url(https://${ATTACKER}/css)">css</div>`,
+  `<style>@import url("https://${ATTACKER}/import.css");</style>`,
+  `<form action="https://${ATTACKER}/form"><input name="q"><button id="go">Go</button></form>`,
+  `<button id="fa" formaction="https://${ATTACKER}/formaction">x</button>`,
+  `<script>alert('script');fetch('https://${ATTACKER}/script')</script>`,
+  `<img src="x" onerror="fetch('https://${ATTACKER}/onerror')">`,
+  `<details open ontoggle="alert('toggle')"><summary>s</summary></details>`,
+  `<video><source onerror="alert('video')"></video>`,
+].join('\n');
+
+/** Opens a reader page, counting dialogs and requests to the attacker's host. */
+async function visit(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  const attackerRequests: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => {
+    if (r.url().includes(ATTACKER)) attackerRequests.push(r.url());
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  return { context, page, response, dialogs, attackerRequests };
+}
+
+async function clickAll(page: Page, selectors: string[]) {
+  for (const selector of selectors) {
+    const el = page.locator(selector).first();
+    if ((await el.count()) === 0) continue;
+    await el.click({ timeout: 2000, noWaitAfter: true }).catch(() => undefined);
+  }
+  await page.mouse.move(50, 300);
+  await page.waitForTimeout(300);
+}
+
+async function siteWithKey(name: string) {
+  const site = await hc(
+    'site',
+    'create',
+    '--owner',
+    String(stack.demo.user.id),
+    '--name',
+    name,
+    '--subdomain',
+    unique('iso').toLowerCase(),
+  );
+  const key = await hc(
+    'key',
+    'create',
+    '--site',
+    String(site.site.id),
+    '--user',
+    String(stack.demo.user.id),
+    '--scope',
+    'read_write',
+  );
+  return {
+    site: site.site as { id: number; subdomain: string; url: string },
+    key: key.key.token as string,
+  };
+}
+
+describe('tenant content isolation in a real browser (issue #14)', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  });
+  afterAll(() => browser?.close());
+
+  it('an article carrying the common XSS vectors renders with nothing executable; the unsafe switch works for its site only', async () => {
+    const safe = await siteWithKey('Safe');
+    const unsafe = await siteWithKey('Unsafe');
+    expect(safe.site.url).toBe(`${stack.env.HC_READER_URL}/hc/${safe.site.subdomain}`);
+    await hc('site', 'update', '--site', String(unsafe.site.id), '--allow-unsafe-html');
+
+    const urls: Record<string, string> = {};
+    for (const s of [safe, unsafe]) {
+      const created = await edge('POST', '/v1/articles', {
+        key: s.key,
+        body: { title: { en: 'Vectors' }, content: { en: VECTORS }, published: true },
+      });
+      expect(created.status).toBe(201);
+      // Stored and read back exactly as sent (spec 2.1): the filter works at render only.
+      expect(created.body.article.content.en).toBe(VECTORS);
+      const view = created.body.article._links.view.url as string;
+      expect(view.startsWith(`${stack.env.HC_READER_URL}/hc/${s.site.subdomain}/articles/`)).toBe(
+        true,
+      );
+      urls[s.site.subdomain] = `${stack.readerUrl}${new URL(view).pathname}`;
+    }
+
+    const clean = await visit(browser, urls[safe.site.subdomain]);
+    expect(clean.response?.status()).toBe(200);
+    const csp = clean.response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    await clickAll(clean.page, [
+      '#js1',
+      '#js2',
+      '#js3',
+      '#js4',
+      '#js5',
+      '#data',
+      '#go',
+      '#fa',
+      'summary',
+    ]);
+    expect(clean.dialogs).toEqual([]);
+    expect(clean.attackerRequests).toEqual([]);
+    expect(clean.page.url()).toBe(urls[safe.site.subdomain]);
+    const body = await clean.page.locator('.hc-content').innerHTML();
+    expect(body).not.toMatch(/<(script|svg|math|iframe|object|embed|form|base|meta|style)\b/i);
+    expect(body).not.toMatch(/javascript:|\son\w+=/i);
+    await clean.context.close();
+
+    // The operator's switch: this site renders the stored HTML as it is, on its own origin.
+    const open = await visit(browser, urls[unsafe.site.subdomain]);
+    expect(open.response?.status()).toBe(200);
+    await open.page.waitForTimeout(500);
+    expect(open.dialogs).toContain('img');
+    await open.context.close();
+  });
+
+  it('reader pages are not served on the platform origin; the reader origin serves nothing else', async () => {
+    const subdomain = stack.demo.site.subdomain;
+    expect((await edge('GET', `/hc/${subdomain}`)).status).toBe(404);
+    const reader = await fetch(`${stack.readerUrl}/hc/${subdomain}`);
+    expect(reader.status).toBe(200);
+    for (const path of [
+      '/signin',
+      '/app/account/connected-apps',
+      '/v1/sites',
+      '/oauth/jwks',
+      '/healthz',
+    ]) {
+      expect((await fetch(`${stack.readerUrl}${path}`)).status).toBe(404);
+    }
+  });
+
+  it('a page on the reader origin cannot read /consent or /app, and auth pages refuse to be framed', async () => {
+    const unsafe = await siteWithKey('Hostile');
+    await hc('site', 'update', '--site', String(unsafe.site.id), '--allow-unsafe-html');
+    const created = await edge('POST', '/v1/articles', {
+      key: unsafe.key,
+      body: { title: { en: 'Hostile' }, content: { en: '<p id="x">x</p>' }, published: true },
+    });
+    const url = `${stack.readerUrl}${new URL(created.body.article._links.view.url as string).pathname}`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Signed in to the dashboard in the same browser, as the victim would be.
+    await page.goto(`${stack.url}/signin`);
+    await page.fill('input[name="email"]', stack.demo.user.email);
+    await page.fill('input[name="password"]', stack.demo.password);
+    await Promise.all([page.waitForURL(/connected-apps/), page.click('button[type="submit"]')]);
+
+    await page.goto(url);
+    const platform = stack.url;
+    // Everything a script there (the site allows unsafe HTML) could try against the platform.
+    const outcome = await page.evaluate(`(async () => {
+      const out = {};
+      for (const path of ['/app/account/connected-apps', '/consent/x', '/signin']) {
+        try {
+          const r = await fetch('${platform}' + path, { credentials: 'include' });
+          out[path] = 'read ' + r.status + ' ' + (await r.text()).length;
+        } catch (e) { out[path] = 'refused'; }
+      }
+      const frame = document.createElement('iframe');
+      frame.src = '${platform}/app/account/connected-apps';
+      document.body.appendChild(frame);
+      await new Promise((r) => setTimeout(r, 1500));
+      try { out.frame = frame.contentDocument ? 'readable' : 'opaque'; } catch (e) { out.frame = 'opaque'; }
+      return out;
+    })()`);
+    expect(outcome).toEqual({
+      '/app/account/connected-apps': 'refused',
+      '/consent/x': 'refused',
+      '/signin': 'refused',
+      frame: 'opaque',
+    });
+    // The framed dashboard page was refused (frame-ancestors 'none'): no document in the frame.
+    const framed = page.frames().find((f) => f.url().includes('/app/account/connected-apps'));
+    expect(framed ? await framed.content().catch(() => '') : '').not.toContain('Connected apps');
+    await context.close();
+
+    for (const path of ['/signin', '/app/account/connected-apps']) {
+      const res = await fetch(`${stack.url}${path}`, { redirect: 'manual' });
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBeTruthy();
+    }
+  });
+});
