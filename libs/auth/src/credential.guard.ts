@@ -2,8 +2,9 @@ import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@ne
 import { Reflector } from '@nestjs/core';
 import {
   apiError,
-  apiKeyScopes,
   ApiError,
+  apiKeyScopes,
+  AuthErrorCode,
   insufficientScope,
   planHasToolServer,
   settings,
@@ -136,7 +137,7 @@ export class CredentialGuard implements CanActivate {
     if (named !== undefined && named !== '') {
       siteId = /^\d+$/.test(String(named)) ? Number(named) : -1;
       if (!token.siteIds.includes(siteId)) {
-        throw apiError(403, 'site_forbidden', 'This site is not shared with the app.');
+        throw apiError(AuthErrorCode.SiteForbidden, 'This site is not shared with the app.');
       }
     } else if (token.siteIds.length === 1) {
       siteId = token.siteIds[0];
@@ -144,8 +145,7 @@ export class CredentialGuard implements CanActivate {
     if (siteId === null) {
       if (siteOptional) return base;
       throw apiError(
-        400,
-        'site_required',
+        AuthErrorCode.SiteRequired,
         token.siteIds.length === 0
           ? 'The token reaches no site. List sites with GET /sites.'
           : 'The token reaches several sites: name one with X-Service-Site or ?site=.',
@@ -153,11 +153,11 @@ export class CredentialGuard implements CanActivate {
       );
     }
     const found = await this.credentials.findSiteForUser(siteId, token.userId);
-    if (!found) throw apiError(403, 'site_forbidden', 'This site is not shared with the app.');
+    if (!found)
+      throw apiError(AuthErrorCode.SiteForbidden, 'This site is not shared with the app.');
     if (toolTraffic && !planHasToolServer(found.site.plan)) {
       throw apiError(
-        402,
-        'plan_upgrade_required',
+        AuthErrorCode.PlanUpgradeRequired,
         'The tool server is available on the Growth and Catalyst plans.',
       );
     }

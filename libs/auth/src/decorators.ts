@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { apiError } from '@hc/contracts';
+import { apiError, AuthErrorCode } from '@hc/contracts';
 import type { ApiScope } from '@hc/contracts';
 import type { RequestContext, SiteContext } from './request-context';
 
@@ -41,7 +41,7 @@ export const CurrentSite = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): SiteContext => {
     const site = contextOf(ctx).site;
     if (!site)
-      throw apiError(400, 'site_required', 'Choose a site with X-Service-Site or ?site=.', {
+      throw apiError(AuthErrorCode.SiteRequired, 'Choose a site with X-Service-Site or ?site=.', {
         sites: [],
       });
     return site;

@@ -9,6 +9,14 @@
  *  (f) {error, error_description, hint, message}   (OAuth)
  */
 
+import {
+  AuthErrorCode,
+  CommonErrorCode,
+  DesignErrorCode,
+  ErrorCode,
+  errorEntry,
+} from './error-catalog';
+
 /** How the error renders when the request has no `Accept: application/json` (spec 4.1 rule 3). */
 export type ErrorRendering =
   /** JSON whatever the Accept header says. */
@@ -40,14 +48,18 @@ export class ApiError extends Error {
 
 export const DEFAULT_VALIDATION_MESSAGE = 'The request could not be accepted.';
 
-/** Shape (a). */
+/** Shape (a), with the status the catalog gives the code (spec 7). */
 export function apiError(
-  status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   extra: ErrorBody = {},
+  rendering: ErrorRendering = 'json',
 ): ApiError {
-  return new ApiError(status, { status: 'error', code, message, ...extra });
+  return new ApiError(
+    errorEntry(code).status,
+    { status: 'error', code, message, ...extra },
+    rendering,
+  );
 }
 
 /** Shape (b). */
@@ -77,7 +89,9 @@ export function plainValidationError(errors: FieldErrors, status = 422): ApiErro
 
 /** Shape (d). */
 export function unauthorized(): ApiError {
-  return new ApiError(401, { status: 'unauthorized' });
+  return new ApiError(errorEntry(AuthErrorCode.Unauthorized).status, {
+    status: AuthErrorCode.Unauthorized,
+  });
 }
 
 /** Shape (e). */
@@ -106,8 +120,12 @@ export function oauthError(
 }
 
 export function insufficientScope(scope: string): ApiError {
-  return apiError(403, 'insufficient_scope', `This action requires the ${scope} scope.`);
+  return apiError(AuthErrorCode.InsufficientScope, `This action requires the ${scope} scope.`);
 }
+
+/** The codes of a 404 in shape (a). */
+export type NotFoundCode =
+  CommonErrorCode.NotFound | DesignErrorCode.ComponentNotFound | DesignErrorCode.VersionNotFound;
 
 /** Unknown path, or an unknown id where spec 4.1 rule 3 says the 404 is an HTML page. */
 export function htmlNotFound(): ApiError {
@@ -115,8 +133,8 @@ export function htmlNotFound(): ApiError {
 }
 
 /** Shape (a) 404 with the resource's own message (`Article not found.`). */
-export function notFound(message: string, code = 'not_found'): ApiError {
-  return apiError(404, code, message);
+export function notFound(message: string, code: NotFoundCode = CommonErrorCode.NotFound): ApiError {
+  return apiError(code, message);
 }
 
 export function methodNotAllowed(allow: string[]): ApiError {

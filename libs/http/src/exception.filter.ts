@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import {
   ApiError,
   apiError,
+  CommonErrorCode,
   htmlNotFound,
   internalError,
   methodNotAllowed,
@@ -22,7 +23,8 @@ import { wantsJson } from './accept';
 import { htmlErrorPage } from './html';
 import { allowedMethods } from './routes';
 
-const invalidBody = () => apiError(400, 'invalid_body', 'The request body could not be read.');
+const invalidBody = () =>
+  apiError(CommonErrorCode.InvalidBody, 'The request body could not be read.');
 
 export const REDIRECT_INVALID_INPUT_KEY = 'hc:redirect-invalid-input';
 
@@ -93,7 +95,7 @@ export class HcExceptionFilter implements ExceptionFilter {
             : ((body as { message?: unknown }).message ?? exception.message);
         return new ApiError(status, {
           status: 'error',
-          code: 'http_error',
+          code: CommonErrorCode.HttpError,
           message: String(message),
         });
       }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { apiError } from '@hc/contracts';
+import { apiError, CommonErrorCode } from '@hc/contracts';
 import { Public } from '@hc/auth';
 
 /** Extra readiness checks an app adds (for example the dispatcher's transport). */
@@ -30,7 +30,7 @@ export class HealthController {
       await this.ds.query('SELECT 1');
       for (const c of this.checks ?? []) await c.check();
     } catch (err) {
-      throw apiError(503, 'not_ready', err instanceof Error ? err.message : 'not ready');
+      throw apiError(CommonErrorCode.NotReady, err instanceof Error ? err.message : 'not ready');
     }
     return { status: 'ok' };
   }

@@ -14,3 +14,4 @@ export * from './core.module';
 export * from './bootstrap';
 export * from './routes';
 export * from './polling-worker';
+export * from './id.pipe';

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express from 'express';
-import { apiError, ApiError } from '@hc/contracts';
+import { apiError, ApiError, CommonErrorCode } from '@hc/contracts';
 
 /**
  * Keys that reach an object's prototype machinery (`Object.assign`, class-transformer's
@@ -17,7 +17,7 @@ const INVALID_JSON = 'The request body is not valid JSON.';
 
 /** 400 `invalid_json`: malformed JSON, invalid UTF-8, a charset other than UTF-8, deep nesting. */
 export function invalidJson(message = INVALID_JSON): ApiError {
-  return apiError(400, 'invalid_json', message);
+  return apiError(CommonErrorCode.InvalidJson, message);
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   apiError,
+  ApiError,
+  CommonErrorCode,
   DEFAULT_VALIDATION_MESSAGE,
   FieldErrors,
   internalError,
@@ -78,7 +79,7 @@ export function articleHttpError(f: ArticleFailure, mode: 'create' | 'patch'): A
       : validationError(errors, message ?? DEFAULT_VALIDATION_MESSAGE, status);
   switch (f.kind) {
     case 'invalid_argument':
-      return apiError(400, 'invalid_argument', f.message);
+      return apiError(CommonErrorCode.InvalidArgument, f.message);
     case 'title_required':
       return fields({ title: [messages.required('title')] }, 400);
     case 'blank_title':

@@ -1,31 +1,14 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
 import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { RedirectInvalidInput, SharedIpLimit } from '@hc/http';
+import { IdParam, RedirectInvalidInput, SharedIpLimit } from '@hc/http';
 import { ArticleInputError, articleHttpError, readArticleInput } from './article-input';
 import { toArticleResponse } from './article.mapper';
 import { ArticleQueryService } from './article-query.service';
 import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
-
-function articleId(raw: string): number | null {
-  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295
-    ? Number(raw)
-    : null;
-}
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
 async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {
@@ -36,6 +19,8 @@ async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Pro
     throw err;
   }
 }
+
+const articleNotFound = () => notFound('Article not found.');
 
 @Controller('articles')
 export class ArticlesController {
@@ -85,9 +70,7 @@ export class ArticlesController {
   @Get(':id')
   @Scopes('content.read')
   @CountsAsWrite()
-  get(@CurrentSite() site: SiteContext, @Param('id') raw: string) {
-    const id = articleId(raw);
-    if (id === null) throw notFound('Article not found.');
+  get(@CurrentSite() site: SiteContext, @IdParam('id', articleNotFound) id: number) {
     return this.articles.get(site, id);
   }
 
@@ -95,9 +78,12 @@ export class ArticlesController {
   @Patch(':id')
   @Scopes('content.write')
   @RedirectInvalidInput()
-  async update(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
-    const id = articleId(raw);
-    if (id === null || !(await this.articles.exists(site, id))) throw htmlNotFound();
+  async update(
+    @CurrentSite() site: SiteContext,
+    @IdParam('id', htmlNotFound) id: number,
+    @Body() body: unknown,
+  ) {
+    if (!(await this.articles.exists(site, id))) throw htmlNotFound();
     const result = await guarded('patch', async () => {
       const input = readArticleInput(body, site, false);
       return this.articles.update(site, id, input);
@@ -112,9 +98,7 @@ export class ArticlesController {
 
   @Delete(':id')
   @Scopes('content.write')
-  remove(@CurrentSite() site: SiteContext, @Param('id') raw: string) {
-    const id = articleId(raw);
-    if (id === null) throw htmlNotFound();
+  remove(@CurrentSite() site: SiteContext, @IdParam('id', htmlNotFound) id: number) {
     return this.articles.trash(site, id);
   }
 }

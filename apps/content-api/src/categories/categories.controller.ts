@@ -1,26 +1,10 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { htmlNotFound } from '@hc/contracts';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { queryEnum, RedirectInvalidInput } from '@hc/http';
+import { IdParam, queryEnum, RedirectInvalidInput } from '@hc/http';
 import { CategoriesService, ON_ORPHAN } from './categories.service';
 import { readIdOrder } from './category-input';
-
-function categoryId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1) throw htmlNotFound();
-  return Number(raw);
-}
 
 function asObject(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body)
@@ -55,18 +39,21 @@ export class CategoriesController {
 
   @Patch(':id')
   @Scopes('content.write')
-  update(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
-    return this.categories.update(site, categoryId(raw), asObject(body));
+  update(
+    @CurrentSite() site: SiteContext,
+    @IdParam('id', htmlNotFound) id: number,
+    @Body() body: unknown,
+  ) {
+    return this.categories.update(site, id, asObject(body));
   }
 
   @Delete(':id')
   @Scopes('content.write')
   async remove(
     @CurrentSite() site: SiteContext,
-    @Param('id') raw: string,
+    @IdParam('id', htmlNotFound) id: number,
     @Query() query: Record<string, unknown>,
   ) {
-    const id = categoryId(raw);
     await this.categories.requireExisting(site, id);
     return this.categories.delete(site, id, queryEnum(query, 'on_orphan', ON_ORPHAN));
   }
@@ -76,10 +63,9 @@ export class CategoriesController {
   @HttpCode(200)
   async reorderArticles(
     @CurrentSite() site: SiteContext,
-    @Param('id') raw: string,
+    @IdParam('id', htmlNotFound) id: number,
     @Body() body: unknown,
   ) {
-    const id = categoryId(raw);
     await this.categories.requireExisting(site, id);
     return this.categories.reorderArticles(site, id, readIdOrder(body, 'articles'));
   }

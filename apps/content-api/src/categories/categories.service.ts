@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { apiError, htmlNotFound, messages, validationError } from '@hc/contracts';
+import { apiError, ContentErrorCode, htmlNotFound, messages, validationError } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { mergeLanguageMap } from '@hc/content';
 import { writeWebhookEvent } from '@hc/events';
@@ -119,8 +119,7 @@ export class CategoriesService {
           ...(children.length ? [plural(children.length, 'subcategory', 'subcategories')] : []),
         ];
         throw apiError(
-          409,
-          'category_not_empty',
+          ContentErrorCode.CategoryNotEmpty,
           `This category holds ${parts.join(' and ')}. Choose what happens to them with on_orphan=uncategorize or on_orphan=reparent.`,
           {
             articles_count: active.length,

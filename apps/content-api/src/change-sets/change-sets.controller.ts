@@ -1,13 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { CommonErrorCode } from '@hc/contracts';
+import { IdParam } from '@hc/http';
 import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { changeSetError, ChangeSetsService } from './change-sets.service';
 import { ChangeSetsWorker } from './change-sets.worker';
 
-function setId(raw: string): number {
-  if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295) return Number(raw);
-  throw changeSetError(404, 'not_found', 'Change set not found.');
-}
+const SetIdParam = () =>
+  IdParam('id', () => changeSetError(CommonErrorCode.NotFound, 'Change set not found.'));
 
 /** Change sets: API keys only (a token gets 401 `Unknown API key`); every call counts as a write. */
 @Controller('change-sets')
@@ -35,22 +35,22 @@ export class ChangeSetsController {
   @Get(':id')
   @Scopes('content.read')
   @CountsAsWrite()
-  get(@CurrentSite() site: SiteContext, @Param('id') raw: string) {
-    return this.sets.get(site, setId(raw));
+  get(@CurrentSite() site: SiteContext, @SetIdParam() id: number) {
+    return this.sets.get(site, id);
   }
 
   @Post(':id/items')
   @Scopes('content.write')
   @HttpCode(207)
-  addItems(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
-    return this.sets.addItems(site, setId(raw), body);
+  addItems(@CurrentSite() site: SiteContext, @SetIdParam() id: number, @Body() body: unknown) {
+    return this.sets.addItems(site, id, body);
   }
 
   @Post(':id/publish')
   @Scopes('content.write')
   @HttpCode(202)
-  async publish(@CurrentSite() site: SiteContext, @Param('id') raw: string, @Body() body: unknown) {
-    const result = await this.sets.publish(site, setId(raw), body);
+  async publish(@CurrentSite() site: SiteContext, @SetIdParam() id: number, @Body() body: unknown) {
+    const result = await this.sets.publish(site, id, body);
     if (result.status === 'queued') this.worker.wake();
     return result;
   }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   ApiError,
+  ChangeSetErrorCode,
+  CommonErrorCode,
   DEFAULT_VALIDATION_MESSAGE,
+  errorEntry,
   FieldErrors,
   formatB,
   messages,
@@ -19,14 +22,17 @@ export const MAX_ITEMS = 100;
 export const NAME_MAX = 191;
 
 /** Change-set errors carry `reason` (spec 7). */
-export function changeSetError(status: number, reason: string, message: string): ApiError {
-  return new ApiError(status, { status: 'error', reason, message });
+export function changeSetError(
+  reason: CommonErrorCode.NotFound | ChangeSetErrorCode,
+  message: string,
+): ApiError {
+  return new ApiError(errorEntry(reason).status, { status: 'error', reason, message });
 }
 
 function changeSetValidation(errors: FieldErrors): ApiError {
   return new ApiError(422, {
     status: 'validation_error',
-    reason: 'validation_error',
+    reason: CommonErrorCode.ValidationError,
     message: DEFAULT_VALIDATION_MESSAGE,
     errors,
   });
@@ -96,7 +102,7 @@ export class ChangeSetsService {
 
   private async load(site: SiteContext, id: number) {
     const set = await this.sets.find(site.id, id);
-    if (!set) throw changeSetError(404, 'not_found', 'Change set not found.');
+    if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
     const items = await this.sets.items(site.id, [id]);
     return toChangeSetResponse(set, items.get(id) ?? []);
   }
@@ -134,11 +140,10 @@ export class ChangeSetsService {
       throw changeSetValidation({ items: [messages.maxItems('items', MAX_ITEMS)] });
     const results = await this.sets.transaction(async (m) => {
       const set = await this.sets.find(site.id, id, m, true);
-      if (!set) throw changeSetError(404, 'not_found', 'Change set not found.');
+      if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
       if (!EDITABLE.includes(set.status)) {
         throw changeSetError(
-          409,
-          'not_open',
+          ChangeSetErrorCode.NotOpen,
           'This change set is being published or was published; create a new one.',
         );
       }
@@ -218,19 +223,17 @@ export class ChangeSetsService {
     const scheduled = publishAt !== null && publishAt.getTime() > now.getTime();
     await this.sets.transaction(async (m) => {
       const set = await this.sets.find(site.id, id, m, true);
-      if (!set) throw changeSetError(404, 'not_found', 'Change set not found.');
+      if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
       if (!EDITABLE.includes(set.status)) {
         throw changeSetError(
-          409,
-          'not_open',
+          ChangeSetErrorCode.NotOpen,
           'This change set is being published or was published; create a new one.',
         );
       }
       const items = (await this.sets.items(site.id, [id], m)).get(id) ?? [];
       if (items.length === 0)
         throw changeSetError(
-          422,
-          'empty',
+          ChangeSetErrorCode.Empty,
           'Add staged changes to the change set before publishing it.',
         );
       await this.sets.update(

@@ -1,6 +1,6 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ApiError } from '@hc/contracts';
+import { ApiError, StagingErrorCode } from '@hc/contracts';
 import { PollingWorker } from '@hc/http';
 import { StagedPublisher } from '../staged/staged-publisher';
 import { ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
@@ -11,7 +11,7 @@ const POLL_MS = 1_000;
 function reasonOf(err: unknown): string {
   if (err instanceof ApiError) {
     const code = String(err.body.code ?? '');
-    if (code === 'NO_STAGED_CHANGES') return 'not_staged';
+    if (code === StagingErrorCode.NoStagedChanges) return 'not_staged';
     if (err.status === 404) return 'article_not_found';
     if (code) return code.toLowerCase();
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { notFound } from '@hc/contracts';
+import { IdParam } from '@hc/http';
 import { siteUrl } from '../sites/site.mapper';
 
 /** What comments, notes and feedback need of an article (read from the articles' own tables). */
@@ -19,12 +20,8 @@ export interface ArticleSite {
 
 export const ARTICLE_NOT_FOUND = 'Article not found.';
 
-/** A path id: digits only, else it reads like a missing id. */
-export function pathId(raw: string): number | null {
-  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295
-    ? Number(raw)
-    : null;
-}
+/** `{id}` of /articles/{id}/comments, notes and feedback: anything else is `Article not found.` */
+export const ArticleRefIdParam = () => IdParam('id', () => notFound(ARTICLE_NOT_FOUND));
 
 /**
  * The site's article that is not in the Trash, or null; a foreign id reads as missing. With
@@ -33,10 +30,9 @@ export function pathId(raw: string): number | null {
 export async function findArticleRef(
   m: EntityManager,
   site: ArticleSite,
-  articleId: number | null,
+  articleId: number,
   lock = false,
 ): Promise<ArticleRef | null> {
-  if (articleId === null) return null;
   const rows: { id: number }[] = await m.query(
     `SELECT id FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
     [site.id, articleId],
@@ -60,7 +56,7 @@ export async function findArticleRef(
 export async function requireArticleRef(
   m: EntityManager,
   site: ArticleSite,
-  articleId: number | null,
+  articleId: number,
   lock = false,
 ): Promise<ArticleRef> {
   const found = await findArticleRef(m, site, articleId, lock);

@@ -1,8 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { notFound } from '@hc/contracts';
+import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CommentBodyDto, ModerateCommentDto } from './dto/comment.dto';
-import { CommentsService } from './comments.service';
+import { COMMENT_NOT_FOUND, CommentsService } from './comments.service';
+import { ArticleRefIdParam } from './article-ref';
 
 /** Spec 4.9: the site's reader comments and their moderation. */
 @Controller('comments')
@@ -19,7 +22,7 @@ export class CommentsController {
   @Scopes('content.write')
   moderate(
     @CurrentSite() site: SiteContext,
-    @Param('id') id: string,
+    @IdParam('id', () => notFound(COMMENT_NOT_FOUND)) id: number,
     @Body() body: ModerateCommentDto,
   ) {
     return this.comments.moderate(site, id, body);
@@ -35,7 +38,7 @@ export class ArticleCommentsController {
   @Scopes('content.read')
   threads(
     @CurrentSite() site: SiteContext,
-    @Param('id') id: string,
+    @ArticleRefIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
     return this.comments.articleThreads(site, id, query);
@@ -47,7 +50,7 @@ export class ArticleCommentsController {
   post(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
-    @Param('id') id: string,
+    @ArticleRefIdParam() id: number,
     @Body() body: CommentBodyDto,
   ) {
     return this.comments.postAsMember(site, ctx, id, { ...body });

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { apiError, fieldError, messages, notFound } from '@hc/contracts';
+import { apiError, ContentErrorCode, fieldError, messages, notFound } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
 import { COMMENT_STATUSES } from '@hc/data';
 import type { CommentStatus } from '@hc/data';
 import { pageMeta, queryBoolean, queryEnum, queryInteger, queryString, readPaging } from '@hc/http';
-import { ArticleSite, findArticleRef, pathId, requireArticleRef, titleIn } from './article-ref';
+import { ArticleSite, findArticleRef, requireArticleRef, titleIn } from './article-ref';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
 import { readOptionalId, readSiteLanguage, readText } from './comment-input';
@@ -40,8 +40,7 @@ function siteLanguages(site: CommentSite): string[] {
 function refuseEmail(query: Query): void {
   if (queryBoolean(query, 'include_email')) {
     throw apiError(
-      403,
-      'include_email_unavailable',
+      ContentErrorCode.IncludeEmailUnavailable,
       'Commenter email addresses are not available through the API.',
     );
   }
@@ -90,8 +89,8 @@ export class CommentsService {
   }
 
   /** GET /articles/{id}/comments: threads with nested replies, no paging. */
-  async articleThreads(site: CommentSite, rawArticleId: string, query: Query) {
-    const article = await requireArticleRef(this.comments.manager, site, pathId(rawArticleId));
+  async articleThreads(site: CommentSite, articleId: number, query: Query) {
+    const article = await requireArticleRef(this.comments.manager, site, articleId);
     refuseEmail(query);
     const filter = this.readFilter(site, query);
     const rows = await this.comments.ofArticle(site.id, article.id, filter);
@@ -109,17 +108,15 @@ export class CommentsService {
   }
 
   /** PATCH /comments/{id}: approve (→ published) or unpublish (→ unpublished); never delete. */
-  async moderate(site: CommentSite, rawId: string, body: { action?: unknown }) {
-    const id = pathId(rawId);
+  async moderate(site: CommentSite, id: number, body: { action?: unknown }) {
     const action = readAction(body.action);
     let queued = false;
     const row = await this.comments.transaction(async (m) => {
-      const current = id === null ? null : await this.comments.find(site.id, id, m, true);
+      const current = await this.comments.find(site.id, id, m, true);
       if (!current) throw notFound(COMMENT_NOT_FOUND);
       if (current.status === 'deleted') {
         throw apiError(
-          422,
-          'comment_deleted',
+          ContentErrorCode.CommentDeleted,
           'A deleted comment cannot be approved or unpublished.',
         );
       }
@@ -183,11 +180,11 @@ export class CommentsService {
   async postAsMember(
     site: CommentSite,
     ctx: RequestContext,
-    rawArticleId: string,
+    articleId: number,
     body: Record<string, unknown>,
   ) {
     const row = await this.comments.transaction(async (m) => {
-      const article = await requireArticleRef(m, site, pathId(rawArticleId), true);
+      const article = await requireArticleRef(m, site, articleId, true);
       const text = readText(body.text);
       const { parentId, lang } = await this.placement(
         m,

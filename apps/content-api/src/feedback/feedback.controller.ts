@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
+import { ArticleRefIdParam } from '../comments/article-ref';
 import { FeedbackDto } from './dto/feedback.dto';
 import { FeedbackService } from './feedback.service';
 
@@ -13,7 +14,11 @@ export class FeedbackController {
   @Post()
   @HttpCode(200)
   @Scopes('content.write')
-  record(@CurrentSite() site: SiteContext, @Param('id') id: string, @Body() body: FeedbackDto) {
+  record(
+    @CurrentSite() site: SiteContext,
+    @ArticleRefIdParam() id: number,
+    @Body() body: FeedbackDto,
+  ) {
     return this.feedback.record(site, id, body);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fieldError, messages } from '@hc/contracts';
 import { FEEDBACK_RATINGS } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
-import { ArticleSite, pathId, requireArticleRef } from '../comments/article-ref';
+import { ArticleSite, requireArticleRef } from '../comments/article-ref';
 import { TEXT_MAX } from '../comments/comment-input';
 import { FeedbackRepository } from './feedback.repository';
 
@@ -19,10 +19,9 @@ export class FeedbackService {
 
   async record(
     site: ArticleSite & { languages: string[] },
-    rawArticleId: string | number,
+    articleId: number,
     input: FeedbackInput,
   ) {
-    const articleId = typeof rawArticleId === 'number' ? rawArticleId : pathId(rawArticleId);
     const rating = readRating(input.rating);
     const message = readMessage(input.message);
     // spec 4.4: feedback in a language the site lacks is recorded in the default language.

@@ -1,5 +1,5 @@
 // Spec 4.7 and 8: the image rules and every message in the spec's words.
-import { ApiError, validationError } from '@hc/contracts';
+import { ApiError, apiError, ContentErrorCode, validationError } from '@hc/contracts';
 
 /** 10 MB (spec 8: one image). */
 export const MAX_IMAGE_BYTES = 10_485_760;
@@ -57,9 +57,10 @@ export function uploadRefused(field: string, message: string): ApiError {
 
 /** 500 with nothing left behind (spec 4.7); HTML without `Accept: application/json` (4.1 rule 3). */
 export function storageFailed(): ApiError {
-  return new ApiError(
-    500,
-    { status: 'error', code: 'storage_failed', message: imageMessages.storageFailed },
+  return apiError(
+    ContentErrorCode.StorageFailed,
+    imageMessages.storageFailed,
+    {},
     'html-unless-json',
   );
 }

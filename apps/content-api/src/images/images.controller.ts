@@ -1,24 +1,24 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { fieldError } from '@hc/contracts';
+import { fieldError, notFound } from '@hc/contracts';
 import {
+  IdParam,
   queryBoolean,
   queryString,
   readPaging,
   RedirectInvalidInput,
   SharedIpLimit,
 } from '@hc/http';
+import { imageMessages } from './image-rules';
 import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
 import { ImagesService } from './images.service';
 import { UploadUrlsService } from './upload-urls.service';
 
 /** An id that could be ours; anything else answers like an unknown id (404). */
-function readId(raw: string): number | null {
-  return /^\d{1,10}$/.test(raw) && Number(raw) <= 4_294_967_295 ? Number(raw) : null;
-}
+const ImageIdParam = () => IdParam('id', () => notFound(imageMessages.notFound));
 
 /** Spec 4.7. */
 @Controller('images')
@@ -76,19 +76,19 @@ export class ImagesController {
 
   @Get(':id')
   @Scopes('content.read')
-  get(@CurrentSite() site: SiteContext, @Param('id') id: string) {
-    return this.images.get(site.id, readId(id));
+  get(@CurrentSite() site: SiteContext, @ImageIdParam() id: number) {
+    return this.images.get(site.id, id);
   }
 
   @Delete(':id')
   @Scopes('content.write')
   remove(
     @CurrentSite() site: SiteContext,
-    @Param('id') id: string,
+    @ImageIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
     // Spec 4.1 rule 7: `force` also accepts `true` here.
     const force = queryBoolean(query, 'force', { acceptWords: true }) ?? false;
-    return this.images.delete(site.id, readId(id), force);
+    return this.images.delete(site.id, id, force);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { apiError, notFound, validationError } from '@hc/contracts';
+import { apiError, ContentErrorCode, notFound, validationError } from '@hc/contracts';
 import { pageMeta, type Paging } from '@hc/http';
 import { ImageImporter, ImportFailure } from './image-importer';
 import { imageMessages, MAX_IMAGE_BYTES, uploadRefused } from './image-rules';
@@ -97,22 +97,21 @@ export class ImagesService {
     };
   }
 
-  async get(siteId: number, id: number | null) {
-    const image = id === null ? null : await this.repo.findById(siteId, id);
+  async get(siteId: number, id: number) {
+    const image = await this.repo.findById(siteId, id);
     if (!image) throw notFound(imageMessages.notFound);
     return { status: 'success', image: toImageResponse(image) };
   }
 
   /** Spec 4.7: refused with 409 and `referenced_by` while article content uses the URL. */
-  async delete(siteId: number, id: number | null, force: boolean) {
-    const image = id === null ? null : await this.repo.findById(siteId, id);
+  async delete(siteId: number, id: number, force: boolean) {
+    const image = await this.repo.findById(siteId, id);
     if (!image) throw notFound(imageMessages.notFound);
     if (!force) {
       const articles = await this.repo.articlesUsing(siteId, image.url, REFERENCED_BY_MAX);
       if (articles.length) {
         throw apiError(
-          409,
-          'image_in_use',
+          ContentErrorCode.ImageInUse,
           'The image is used in article content. Send force=1 to delete it anyway.',
           { referenced_by: articles.map((a) => ({ id: a.id, title: a.title })) },
         );

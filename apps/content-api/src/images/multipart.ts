@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { apiError, payloadTooLarge } from '@hc/contracts';
+import { apiError, CommonErrorCode, payloadTooLarge } from '@hc/contracts';
 import { MAX_IMAGE_BYTES } from './image-rules';
 
 /** Spec 4.1 rule 10: the request body limit. */
@@ -44,7 +44,12 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
         },
       });
     } catch {
-      reject(apiError(400, 'invalid_multipart', 'The multipart/form-data body could not be read.'));
+      reject(
+        apiError(
+          CommonErrorCode.InvalidMultipart,
+          'The multipart/form-data body could not be read.',
+        ),
+      );
       return;
     }
     const body: MultipartBody = { fields: [], files: [] };
@@ -99,7 +104,12 @@ export function readMultipart(req: Request): Promise<MultipartBody> {
       );
     });
     parser.on('error', () =>
-      fail(apiError(400, 'invalid_multipart', 'The multipart/form-data body could not be read.')),
+      fail(
+        apiError(
+          CommonErrorCode.InvalidMultipart,
+          'The multipart/form-data body could not be read.',
+        ),
+      ),
     );
     parser.on('close', () => {
       void Promise.all(pending).then(() => {

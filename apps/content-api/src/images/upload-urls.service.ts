@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { apiError, formatB, settings } from '@hc/contracts';
+import { apiError, ContentErrorCode, formatB, settings } from '@hc/contracts';
 import { MAX_IMAGE_BYTES, UPLOAD_URL_TTL_MS } from './image-rules';
 import type { SingleImageInput } from './image-request';
 import { ImageStoreService } from './image-store.service';
@@ -15,10 +15,10 @@ import { UploadUrlsRepository } from './images.repository';
 
 /** Spec 4.7 upload URL refusals: {status: error, code, message}. */
 export const uploadUrlErrors = {
-  invalid: () => apiError(403, 'upload_url_invalid', 'This upload URL is not valid.'),
-  expired: () => apiError(410, 'upload_url_expired', 'This upload URL has expired.'),
-  used: () => apiError(410, 'upload_url_used', 'This upload URL has already been used.'),
-  revoked: () => apiError(403, 'upload_url_revoked', 'This upload URL was revoked.'),
+  invalid: () => apiError(ContentErrorCode.UploadUrlInvalid, 'This upload URL is not valid.'),
+  expired: () => apiError(ContentErrorCode.UploadUrlExpired, 'This upload URL has expired.'),
+  used: () => apiError(ContentErrorCode.UploadUrlUsed, 'This upload URL has already been used.'),
+  revoked: () => apiError(ContentErrorCode.UploadUrlRevoked, 'This upload URL was revoked.'),
 };
 
 const INTENT = /^[A-Za-z0-9_-]{32}$/;

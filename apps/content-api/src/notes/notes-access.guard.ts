@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { apiError, insufficientScope } from '@hc/contracts';
+import { apiError, ContentErrorCode, insufficientScope } from '@hc/contracts';
 import type { HcRequest } from '@hc/auth';
 
 const NOTES_WRITE_KEY = 'hc:notes-write';
@@ -10,8 +10,7 @@ export const NotesWrite = () => SetMetadata(NOTES_WRITE_KEY, true);
 
 export function notesForbidden() {
   return apiError(
-    403,
-    'notes_forbidden',
+    ContentErrorCode.NotesForbidden,
     'Team notes need a credential with team-notes access, held by a person who has team-notes access on this site.',
   );
 }

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { notFound } from '@hc/contracts';
+import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { NoteReplyDto } from './dto/note-reply.dto';
 import { NotesAccessGuard, NotesWrite } from './notes-access.guard';
-import { NotesService } from './notes.service';
+import { NOTE_NOT_FOUND, NotesService } from './notes.service';
+import { ArticleRefIdParam } from '../comments/article-ref';
 
 /** Spec 4.9 team notes. `notes.read`/`notes.write` and notes access are checked by NotesAccessGuard. */
 @Controller('articles/:id/notes')
@@ -15,7 +18,7 @@ export class NotesController {
   @Get()
   list(
     @CurrentSite() site: SiteContext,
-    @Param('id') id: string,
+    @ArticleRefIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
     return this.notes.list(site, id, query);
@@ -27,8 +30,8 @@ export class NotesController {
   reply(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
-    @Param('id') id: string,
-    @Param('noteId') noteId: string,
+    @ArticleRefIdParam() id: number,
+    @IdParam('noteId', () => notFound(NOTE_NOT_FOUND)) noteId: number,
     @Body() body: NoteReplyDto,
   ) {
     return this.notes.reply(site, ctx, id, noteId, body);
@@ -40,8 +43,8 @@ export class NotesController {
   resolve(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
-    @Param('id') id: string,
-    @Param('noteId') noteId: string,
+    @ArticleRefIdParam() id: number,
+    @IdParam('noteId', () => notFound(NOTE_NOT_FOUND)) noteId: number,
   ) {
     return this.notes.resolve(site, ctx, id, noteId);
   }

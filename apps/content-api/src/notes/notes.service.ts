@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fieldError, notFound } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
 import { queryBoolean, queryString } from '@hc/http';
-import { ArticleSite, pathId, requireArticleRef } from '../comments/article-ref';
+import { ArticleSite, requireArticleRef } from '../comments/article-ref';
 import { readText } from '../comments/comment-input';
 import { highlightQuote, newMarkId } from './note-anchor';
 import { toNoteThreadResponse } from './note.mapper';
@@ -24,8 +24,8 @@ export class NotesService {
   constructor(private readonly notes: NotesRepository) {}
 
   /** GET /articles/{id}/notes: open threads; `include_resolved`=1 adds resolved; `lang` unchecked. */
-  async list(site: ArticleSite, rawArticleId: string, query: Record<string, unknown>) {
-    const article = await requireArticleRef(this.notes.manager, site, pathId(rawArticleId));
+  async list(site: ArticleSite, articleId: number, query: Record<string, unknown>) {
+    const article = await requireArticleRef(this.notes.manager, site, articleId);
     const includeResolved = queryBoolean(query, 'include_resolved') ?? false;
     // spec 4.9: `lang` is not checked; a language with no notes (a typo) is an empty list.
     const lang = queryString(query, 'lang');
@@ -45,14 +45,13 @@ export class NotesService {
   async reply(
     site: ArticleSite,
     ctx: RequestContext,
-    rawArticleId: string,
-    rawNoteId: string,
+    articleId: number,
+    noteId: number,
     body: { text?: unknown },
   ) {
     const thread = await this.notes.transaction(async (m) => {
-      const article = await requireArticleRef(m, site, pathId(rawArticleId));
-      const noteId = pathId(rawNoteId);
-      if (noteId === null || !(await this.notes.lockThread(m, site.id, article.id, noteId))) {
+      const article = await requireArticleRef(m, site, articleId);
+      if (!(await this.notes.lockThread(m, site.id, article.id, noteId))) {
         throw notFound(NOTE_NOT_FOUND);
       }
       const text = readText(body.text);
@@ -70,11 +69,10 @@ export class NotesService {
   }
 
   /** POST /articles/{id}/notes/{noteId}/resolve: {status, message, id}; resolving again is a no-op. */
-  async resolve(site: ArticleSite, ctx: RequestContext, rawArticleId: string, rawNoteId: string) {
+  async resolve(site: ArticleSite, ctx: RequestContext, articleId: number, noteId: number) {
     const id = await this.notes.transaction(async (m) => {
-      const article = await requireArticleRef(m, site, pathId(rawArticleId));
-      const noteId = pathId(rawNoteId);
-      if (noteId === null || !(await this.notes.lockThread(m, site.id, article.id, noteId))) {
+      const article = await requireArticleRef(m, site, articleId);
+      if (!(await this.notes.lockThread(m, site.id, article.id, noteId))) {
         throw notFound(NOTE_NOT_FOUND);
       }
       await this.notes.resolve(m, site.id, noteId, ctx.principal.userId);

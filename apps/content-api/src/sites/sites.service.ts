@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { apiError, fieldError, messages, PLANS, SITE_VISIBILITIES } from '@hc/contracts';
+import {
+  apiError,
+  CommonErrorCode,
+  fieldError,
+  messages,
+  PLANS,
+  SITE_VISIBILITIES,
+} from '@hc/contracts';
 import type { Plan, SiteVisibility } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { hashPassword } from '@hc/auth';
@@ -95,7 +102,8 @@ export class SitesService {
     const owner = await this.ds.query('SELECT id, account_id FROM users WHERE id = ?', [
       input.ownerUserId,
     ]);
-    if (!owner.length) throw apiError(404, 'not_found', `No user with id ${input.ownerUserId}.`);
+    if (!owner.length)
+      throw apiError(CommonErrorCode.NotFound, `No user with id ${input.ownerUserId}.`);
     if (await this.sites.subdomainTaken(subdomain)) {
       throw fieldError('subdomain', 'The subdomain has already been taken.');
     }
@@ -182,7 +190,7 @@ export class SitesService {
 
   async requireSite(siteId: number): Promise<SiteContext> {
     const site = await this.sites.findById(siteId);
-    if (!site) throw apiError(404, 'not_found', `No site with id ${siteId}.`);
+    if (!site) throw apiError(CommonErrorCode.NotFound, `No site with id ${siteId}.`);
     return site;
   }
 }

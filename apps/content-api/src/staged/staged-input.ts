@@ -1,10 +1,12 @@
 // PATCH /articles/{id}/staged body (spec 4.5 table): plain values, except `metadata`.
 import {
-  ApiError,
   apiError,
+  ApiError,
+  CommonErrorCode,
   DEFAULT_VALIDATION_MESSAGE,
   FieldErrors,
   messages,
+  StagingErrorCode,
 } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import {
@@ -35,7 +37,7 @@ export interface StageInput {
 export function stagedValidationError(errors: FieldErrors): ApiError {
   return new ApiError(422, {
     status: 'validation_error',
-    code: 'validation_error',
+    code: CommonErrorCode.ValidationError,
     message: DEFAULT_VALIDATION_MESSAGE,
     errors,
   });
@@ -60,8 +62,7 @@ export function readStageInput(body: unknown, site: SiteContext): StageInput {
   >;
   if (b.change_set_id !== undefined && b.change_set_id !== null) {
     throw apiError(
-      422,
-      'CHANGE_SETS_UNAVAILABLE',
+      StagingErrorCode.ChangeSetsUnavailable,
       'Change sets cannot be filled through this endpoint. Stage the change, then add it with POST /change-sets/{id}/items.',
     );
   }
@@ -155,7 +156,10 @@ export function readStageInput(body: unknown, site: SiteContext): StageInput {
         const r = readLanguageMap(md[key], site);
         if (!r.ok) {
           if (r.problem.kind === 'unsupported_language') {
-            throw apiError(400, 'invalid_argument', unsupportedLanguageMessage(r.problem.code));
+            throw apiError(
+              CommonErrorCode.InvalidArgument,
+              unsupportedLanguageMessage(r.problem.code),
+            );
           }
           add(`metadata.${key}`, messages.object(`metadata.${key}`));
           continue;

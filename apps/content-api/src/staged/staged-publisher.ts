@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { apiError, notFound } from '@hc/contracts';
+import { apiError, notFound, StagingErrorCode } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { announceArticles } from '../articles/article-events';
 import { toArticleResponse } from '../articles/article.mapper';
@@ -72,14 +72,13 @@ export class StagedPublisher {
     const copies = await this.staged.copies(site.id, id, { locale: opts.locale, m, lock: true });
     if (copies.length === 0) {
       throw apiError(
-        422,
-        'NO_STAGED_CHANGES',
+        StagingErrorCode.NoStagedChanges,
         opts.locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED,
       );
     }
     const shared = await this.staged.shared(site.id, id, m, true);
     if (!opts.force && copies.some((c) => baseChanged(before, c, shared))) {
-      throw apiError(409, 'BASE_CHANGED', BASE_CHANGED_MESSAGE);
+      throw apiError(StagingErrorCode.BaseChanged, BASE_CHANGED_MESSAGE);
     }
 
     // Article-wide changes apply whichever language is published.
@@ -113,8 +112,7 @@ export class StagedPublisher {
       const title = f.title ?? old?.title;
       if (!title) {
         throw apiError(
-          422,
-          'TITLE_REQUIRED',
+          StagingErrorCode.TitleRequired,
           `The "${c.locale}" language has no title yet; stage a title for it before publishing.`,
         );
       }
@@ -145,8 +143,7 @@ export class StagedPublisher {
     }
     if (languages.size === 0) {
       throw apiError(
-        422,
-        'NO_TITLE',
+        StagingErrorCode.NoTitle,
         'Publishing these changes would leave the article with no title in any language.',
       );
     }
@@ -194,7 +191,10 @@ export class StagedPublisher {
     if (wanted.length) {
       const known = await this.categories.existingIds(site.id, wanted, m);
       if (wanted.some((c) => !known.has(c))) {
-        throw apiError(422, 'CATEGORY_INVALID', 'The category does not belong to this site.');
+        throw apiError(
+          StagingErrorCode.CategoryInvalid,
+          'The category does not belong to this site.',
+        );
       }
     }
     const people = [...(sharedWith ?? []), ...(authorId ? [authorId] : [])];
@@ -202,15 +202,13 @@ export class StagedPublisher {
       const members = await this.articles.memberIds(site.id, people, m);
       if (authorId && !members.has(authorId)) {
         throw apiError(
-          422,
-          'AUTHOR_NOT_ON_TEAM',
+          StagingErrorCode.AuthorNotOnTeam,
           'The author is not a member of this site’s team.',
         );
       }
       if (sharedWith?.some((u) => !members.has(u))) {
         throw apiError(
-          422,
-          'SHARED_WITH_NOT_ON_TEAM',
+          StagingErrorCode.SharedWithNotOnTeam,
           'Everyone in shared_with must be a member of this site’s team.',
         );
       }

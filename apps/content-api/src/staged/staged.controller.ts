@@ -1,18 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { isLanguageCode } from '@hc/content';
-import { queryString } from '@hc/http';
+import { IdParam, queryString } from '@hc/http';
 import { stagedValidationError } from './staged-input';
 import { StagedPublisher } from './staged-publisher';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
 
-/** A path id; anything else is an unknown article. */
-export function articleIdParam(raw: string): number {
-  if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295) return Number(raw);
-  throw notFound(ARTICLE_NOT_FOUND);
-}
+/** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
+export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_NOT_FOUND));
 
 /** Optional `locale` (query or body): a supported language code (spec 2.1). */
 export function readLocale(value: unknown): string | undefined {
@@ -35,10 +32,10 @@ export class StagedController {
   @CountsAsWrite()
   get(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
+    @ArticleIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
-    return this.staged.get(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
+    return this.staged.get(site, id, readLocale(queryString(query, 'locale')));
   }
 
   /** Field-by-field differences between the staged copies and the live article. */
@@ -47,26 +44,26 @@ export class StagedController {
   @CountsAsWrite()
   compare(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
+    @ArticleIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
-    return this.staged.compare(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
+    return this.staged.compare(site, id, readLocale(queryString(query, 'locale')));
   }
 
   @Patch()
   @Scopes('content.write')
-  stage(@CurrentSite() site: SiteContext, @Param('articleId') raw: string, @Body() body: unknown) {
-    return this.staged.stage(site, articleIdParam(raw), body);
+  stage(@CurrentSite() site: SiteContext, @ArticleIdParam() id: number, @Body() body: unknown) {
+    return this.staged.stage(site, id, body);
   }
 
   @Delete()
   @Scopes('content.write')
   discard(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
+    @ArticleIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
-    return this.staged.discard(site, articleIdParam(raw), readLocale(queryString(query, 'locale')));
+    return this.staged.discard(site, id, readLocale(queryString(query, 'locale')));
   }
 
   /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
@@ -75,11 +72,10 @@ export class StagedController {
   @HttpCode(200)
   publish(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
+    @ArticleIdParam() id: number,
     @Body() body: unknown,
     @Query() query: Record<string, unknown>,
   ) {
-    const id = articleIdParam(raw);
     const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
       string,
       unknown

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { apiError, notFound } from '@hc/contracts';
+import { apiError, CommonErrorCode, notFound, StagingErrorCode } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
 import { toArticleResponse } from '../articles/article.mapper';
@@ -38,8 +38,7 @@ export function newEtag(): string {
 export function assertStagingAvailable(site: SiteContext): void {
   if (site.plan === 'catalyst' && site.stagingPreview) return;
   throw apiError(
-    403,
-    'STAGING_UNAVAILABLE',
+    StagingErrorCode.StagingUnavailable,
     'Staged changes are not included in this site’s plan. They need the Catalyst plan with early-preview access.',
   );
 }
@@ -67,8 +66,7 @@ export class StagedService {
     const copies = await this.staged.copies(site.id, id, { locale });
     if (copies.length === 0) {
       throw apiError(
-        404,
-        'NO_STAGED_CHANGES',
+        CommonErrorCode.NotFound,
         locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED,
       );
     }
@@ -98,22 +96,19 @@ export class StagedService {
       if (!view.published) {
         if (copies.length === 0) {
           throw apiError(
-            422,
-            'NOT_PUBLISHED',
+            StagingErrorCode.NotPublished,
             'Only published articles can have staged changes; edit the draft directly.',
           );
         }
         throw apiError(
-          422,
-          'ARTICLE_UNPUBLISHED',
+          StagingErrorCode.ArticleUnpublished,
           'The article was unpublished after changes were staged. Publish or discard the staged changes before staging more.',
         );
       }
       // Optimistic concurrency; with both tokens left out the last write wins (spec 4.5).
       if (input.etag !== undefined && input.etag !== (copy?.etag ?? 'none')) {
         throw apiError(
-          409,
-          'STALE_ETAG',
+          StagingErrorCode.StaleEtag,
           'This language’s staged changes were changed by someone else. Read them again and retry.',
           {
             scope: 'locale',
@@ -123,8 +118,7 @@ export class StagedService {
       }
       if (input.sharedEtag !== undefined && input.sharedEtag !== (shared?.etag ?? 'none')) {
         throw apiError(
-          409,
-          'STALE_ETAG',
+          StagingErrorCode.StaleEtag,
           'The article-wide staged changes were changed by someone else. Read them again and retry.',
           {
             scope: 'shared',
@@ -211,7 +205,7 @@ export class StagedService {
     const discarded = await this.staged.transaction(async (m) => {
       if (!(await this.articles.lock(m, site.id, id))) throw notFound(ARTICLE_NOT_FOUND);
       const copies = await this.staged.copies(site.id, id, { locale, m, lock: true });
-      if (copies.length === 0) throw apiError(404, 'NO_STAGED_CHANGES', NOTHING_TO_DISCARD);
+      if (copies.length === 0) throw apiError(CommonErrorCode.NotFound, NOTHING_TO_DISCARD);
       const n = await this.staged.deleteCopies(m, site.id, id, locale ? [locale] : undefined);
       if ((await this.staged.countCopies(m, site.id, id)) === 0)
         await this.staged.deleteShared(m, site.id, id);

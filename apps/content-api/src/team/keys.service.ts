@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { API_KEY_SCOPES, apiError, canManageKeys, fieldError, messages } from '@hc/contracts';
+import {
+  API_KEY_SCOPES,
+  apiError,
+  canManageKeys,
+  CommonErrorCode,
+  fieldError,
+  messages,
+} from '@hc/contracts';
 import type { ApiKeyScope } from '@hc/contracts';
 import { generateApiKeyToken } from '@hc/auth';
 import { MembersService } from './members.service';
@@ -34,7 +41,10 @@ export class KeysService {
       throw fieldError('scope', messages.selectedInvalid('scope'));
     const member = await this.members.find(input.siteId, input.userId);
     if (!member || !canManageKeys(member.role)) {
-      throw apiError(403, 'forbidden', 'Only an Owner or Admin of the site can create API keys.');
+      throw apiError(
+        CommonErrorCode.Forbidden,
+        'Only an Owner or Admin of the site can create API keys.',
+      );
     }
     const { token, hash, prefix } = generateApiKeyToken();
     const result = await this.ds.query(
@@ -58,6 +68,6 @@ export class KeysService {
       [new Date(), keyId],
     );
     if (!result.affectedRows)
-      throw apiError(404, 'not_found', `No active API key with id ${keyId}.`);
+      throw apiError(CommonErrorCode.NotFound, `No active API key with id ${keyId}.`);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { apiError, fieldError, messages, ROLES } from '@hc/contracts';
+import { apiError, CommonErrorCode, fieldError, messages, ROLES } from '@hc/contracts';
 import type { Role } from '@hc/contracts';
 
 export interface MemberRecord {
@@ -44,7 +44,8 @@ export class MembersService {
     changes: { role?: string; notesAccess?: boolean },
   ): Promise<MemberRecord> {
     const current = await this.find(siteId, userId);
-    if (!current) throw apiError(404, 'not_found', 'That person is not a member of the site.');
+    if (!current)
+      throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
     const role = changes.role === undefined ? current.role : checkRole(changes.role);
     const notes = changes.notesAccess ?? current.notes_access;
     await this.ds.query(
@@ -60,7 +61,7 @@ export class MembersService {
       [siteId, userId],
     );
     if (!result.affectedRows)
-      throw apiError(404, 'not_found', 'That person is not a member of the site.');
+      throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
   }
 
   async find(siteId: number, userId: number): Promise<MemberRecord | null> {
@@ -75,8 +76,8 @@ export class MembersService {
     const site = await this.ds.query('SELECT 1 FROM sites WHERE id = ? AND deleted_at IS NULL', [
       siteId,
     ]);
-    if (!site.length) throw apiError(404, 'not_found', `No site with id ${siteId}.`);
+    if (!site.length) throw apiError(CommonErrorCode.NotFound, `No site with id ${siteId}.`);
     const user = await this.ds.query('SELECT 1 FROM users WHERE id = ?', [userId]);
-    if (!user.length) throw apiError(404, 'not_found', `No user with id ${userId}.`);
+    if (!user.length) throw apiError(CommonErrorCode.NotFound, `No user with id ${userId}.`);
   }
 }

@@ -1,19 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { queryInteger } from '@hc/http';
-import { articleIdParam, readLocale } from '../staged/staged.controller';
+import { IdParam, queryInteger } from '@hc/http';
+import { ArticleIdParam, readLocale } from '../staged/staged.controller';
 import { stagedValidationError } from '../staged/staged-input';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
-function versionIdParam(raw: string): number {
-  if (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 4294967295) return Number(raw);
-  throw notFound(VERSION_NOT_FOUND);
-}
+const VersionIdParam = () => IdParam('versionId', () => notFound(VERSION_NOT_FOUND));
 
 /** Spec 4.5 versions; every call counts toward the 120 writes per minute. Not plan-gated. */
 @Controller('articles/:articleId/versions')
@@ -26,10 +23,9 @@ export class VersionsController {
   @CountsAsWrite()
   list(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
+    @ArticleIdParam() id: number,
     @Query() query: Record<string, unknown>,
   ) {
-    const id = articleIdParam(raw);
     let limit: number;
     try {
       limit = queryInteger(query, 'limit') ?? DEFAULT_LIMIT;
@@ -45,10 +41,10 @@ export class VersionsController {
   @CountsAsWrite()
   compare(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
-    @Param('versionId') version: string,
+    @ArticleIdParam() id: number,
+    @VersionIdParam() version: number,
   ) {
-    return this.versions.compare(site, articleIdParam(raw), versionIdParam(version));
+    return this.versions.compare(site, id, version);
   }
 
   @Post(':versionId/restore')
@@ -56,9 +52,9 @@ export class VersionsController {
   @HttpCode(200)
   restore(
     @CurrentSite() site: SiteContext,
-    @Param('articleId') raw: string,
-    @Param('versionId') version: string,
+    @ArticleIdParam() id: number,
+    @VersionIdParam() version: number,
   ) {
-    return this.versions.restore(site, articleIdParam(raw), versionIdParam(version));
+    return this.versions.restore(site, id, version);
   }
 }

@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { Ctx, CurrentSite, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhooksAccessGuard } from './webhooks-access.guard';
-import { WebhooksService } from './webhooks.service';
+import { WEBHOOK_NOT_FOUND, WebhooksService } from './webhooks.service';
+import { notFound } from '@hc/contracts';
+import { IdParam } from '@hc/http';
 
 /** Spec 4.8. Access (Read & write key or `webhooks.manage`) is decided by WebhooksAccessGuard. */
 @Controller('webhooks')
@@ -26,7 +28,10 @@ export class WebhooksController {
 
   @Delete(':webhookId')
   @SiteOptional()
-  remove(@Ctx() ctx: RequestContext, @Param('webhookId') webhookId: string) {
+  remove(
+    @Ctx() ctx: RequestContext,
+    @IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND)) webhookId: number,
+  ) {
     return this.webhooks.delete(ctx, webhookId);
   }
 }

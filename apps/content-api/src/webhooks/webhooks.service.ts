@@ -35,9 +35,8 @@ export class WebhooksService {
   }
 
   /** Spec 4.8: permanent, pending retries dropped, only webhooks that can be listed. */
-  async delete(ctx: RequestContext, rawId: string) {
-    const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-    if (!Number.isSafeInteger(id) || !(await this.webhooks.delete(reachableSites(ctx), id))) {
+  async delete(ctx: RequestContext, id: number) {
+    if (!(await this.webhooks.delete(reachableSites(ctx), id))) {
       throw notFound(WEBHOOK_NOT_FOUND);
     }
     return { status: 'success', message: 'Webhook subscription deleted.' };

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { apiError, canEditDesign } from '@hc/contracts';
+import { apiError, canEditDesign, DesignErrorCode } from '@hc/contracts';
 import type { HcRequest } from '@hc/auth';
 import { customizerMigrationUrl } from './template.mapper';
 
@@ -16,16 +16,14 @@ export class DesignAccessGuard implements CanActivate {
     if (!hc?.site) return true; // the credential guard already refused a request without a site
     if (!canEditDesign(hc.principal.role)) {
       throw apiError(
-        403,
-        'design_forbidden',
+        DesignErrorCode.DesignForbidden,
         "The person behind this credential can no longer edit this site's design (Owner, Admin or Editor needed).",
       );
     }
     if (!hc.site.templateEditor) {
       const url = customizerMigrationUrl(hc.site);
       throw apiError(
-        409,
-        'template_migration_required',
+        DesignErrorCode.TemplateMigrationRequired,
         `This site still uses the legacy customizer. Switch it to the template editor at ${url} to use the design API.`,
         { customizer_url: url },
       );

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { apiError, fieldError, messages, notFound, validationError } from '@hc/contracts';
+import {
+  apiError,
+  DesignErrorCode,
+  fieldError,
+  messages,
+  notFound,
+  validationError,
+} from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { pruneTranslations } from '../document/translations';
 import { divergedRegions } from '../document/tree';
@@ -27,6 +34,10 @@ function readEtag(body: Body): string | undefined {
 }
 
 /** The five design writes of spec 4.12 (each counts toward 120 writes a minute: non-GET). */
+/** 404 `version_not_found` (spec 7); also the answer for a path segment that is no id. */
+export const designVersionNotFound = () =>
+  notFound('Design version not found.', DesignErrorCode.VersionNotFound);
+
 @Injectable()
 export class DesignWriteService {
   constructor(
@@ -59,8 +70,7 @@ export class DesignWriteService {
       } catch (err) {
         if (err instanceof BatchError) {
           throw apiError(
-            422,
-            'template_invalid',
+            DesignErrorCode.TemplateInvalid,
             'The batch could not be applied; nothing was saved.',
             { errors: err.errors },
           );
@@ -155,8 +165,7 @@ export class DesignWriteService {
       this.store.checkEtag(etag, draft);
       if (!hasUnpublishedChanges(draft, live)) {
         throw apiError(
-          409,
-          'nothing_to_publish',
+          DesignErrorCode.NothingToPublish,
           'The draft is equal to the live design; there is nothing to publish.',
         );
       }
@@ -185,12 +194,11 @@ export class DesignWriteService {
     };
   }
 
-  async restore(site: SiteContext, versionId: string, raw: unknown) {
-    const id = /^\d{1,10}$/.test(versionId) ? Number(versionId) : null;
+  async restore(site: SiteContext, id: number, raw: unknown) {
     const etag = readEtag(bodyOf(raw));
     const state = await this.store.write(site, etag, async ({ draft }, m) => {
-      const version = id ? await this.repo.findVersion(site.id, id, m) : null;
-      if (!version) throw notFound('Design version not found.', 'version_not_found');
+      const version = await this.repo.findVersion(site.id, id, m);
+      if (!version) throw designVersionNotFound();
       // spec 4.12: the version with its translated texts replaces the draft (not live).
       return {
         next: {

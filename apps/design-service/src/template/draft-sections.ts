@@ -1,5 +1,5 @@
 // GET /template/draft `section` (spec 4.12): every answer has section, etag and data.
-import { notFound } from '@hc/contracts';
+import { DesignErrorCode, notFound } from '@hc/contracts';
 import { queryEnum, queryString } from '@hc/http';
 import { findOccurrences, walk } from '../document/tree';
 import { PAGE_KEYS, REGION_KEYS } from '../document/types';
@@ -91,7 +91,7 @@ function componentData(doc: DesignDocument, query: Query) {
   if (id === undefined) throw requiredQueryError('id');
   const page = queryEnum(query, 'page', PAGE_KEYS);
   const hits = findOccurrences(doc, id).filter((h) => !page || h.page === page);
-  if (!hits.length) throw notFound('Component not found.', 'component_not_found');
+  if (!hits.length) throw notFound('Component not found.', DesignErrorCode.ComponentNotFound);
   const hit = hits[0];
   return {
     page: hit.page,

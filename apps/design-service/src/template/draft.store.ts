@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { apiError } from '@hc/contracts';
+import { apiError, DesignErrorCode } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { sameDesign } from '../document/types';
 import type { DesignDocument, Translations } from '../document/types';
@@ -96,8 +96,7 @@ export class DraftStore {
   checkEtag(etag: string | undefined, draft: VersionRow): void {
     if (etag !== undefined && !sameEtag(etag, draft)) {
       throw apiError(
-        412,
-        'stale_draft',
+        DesignErrorCode.StaleDraft,
         'The draft has changed since this etag was read (another write, an editor save or a publish). Read the template again.',
         {
           etag: etagOf(draft),

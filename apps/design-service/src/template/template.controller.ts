@@ -11,8 +11,9 @@ import {
 } from '@nestjs/common';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
+import { IdParam } from '@hc/http';
 import { DesignAccessGuard } from './design-access.guard';
-import { DesignWriteService } from './design-write.service';
+import { designVersionNotFound, DesignWriteService } from './design-write.service';
 import { TemplateService } from './template.service';
 
 type QueryParams = Record<string, unknown>;
@@ -94,7 +95,7 @@ export class TemplateController {
   @Scopes('design.write')
   restore(
     @CurrentSite() site: SiteContext,
-    @Param('versionId') versionId: string,
+    @IdParam('versionId', designVersionNotFound) versionId: number,
     @Body() body: unknown,
   ) {
     return this.writes.restore(site, versionId, body);
