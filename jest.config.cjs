@@ -55,7 +55,7 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'],
+      testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/jest/global-setup.cjs',
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.cjs',
       setupFiles: ['<rootDir>/libs/testing/src/jest/worker-env.cjs'],
