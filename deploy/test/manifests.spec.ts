@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
-import { checkSettings } from '@hc/contracts';
+import { checkSettings, readerSiteUrl } from '@hc/contracts';
 import { routeFor } from '../../apps/edge/src/routes';
 
 const DEPLOY = join(__dirname, '..');
@@ -344,6 +344,10 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     ];
     expect(hosts).toContain(new URL(settings.publicUrl).host);
     expect(hosts).toContain(`*.${config.HC_READER_DOMAIN}`);
+    // Sites' addresses (spec: `url`, `_links.view.url`) land on the reader route.
+    const siteUrl = new URL(readerSiteUrl('demo', settings));
+    expect(siteUrl.host).toBe(`demo.${config.HC_READER_DOMAIN}`);
+    expect(siteUrl.protocol).toBe(overlay === 'production' ? 'https:' : 'http:');
     if (overlay === 'production') {
       expect(settings.eventTransport).toBe('kafka');
       expect(settings.imageStorage.driver).toBe('s3');
@@ -394,5 +398,26 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       ),
     ];
     expect(new Set(readerBackends)).toEqual(new Set(['reader-site']));
+    // On the reader hosts, the apps' /metrics and /health are not reachable through the Gateway
+    // (the Gateway API picks the longest matching prefix).
+    for (const route of byKind(objects, 'HTTPRoute').filter((r) =>
+      r.metadata.name.startsWith('reader-'),
+    )) {
+      for (const path of ['/metrics', '/health/ready']) {
+        const rules = route.spec.rules.filter((rule: Obj) =>
+          (rule.matches ?? [{ path: { value: '/' } }]).some((m: Obj) =>
+            path.startsWith(m.path.value),
+          ),
+        );
+        const longest = (rule: Obj) =>
+          Math.max(
+            ...(rule.matches ?? [{ path: { value: '/' } }]).map((m: Obj) => m.path.value.length),
+          );
+        const chosen = rules.sort((a: Obj, b: Obj) => longest(b) - longest(a))[0];
+        expect(
+          `${route.metadata.name} ${path} -> ${chosen.backendRefs?.[0]?.name ?? 'redirect'}`,
+        ).toBe(`${route.metadata.name} ${path} -> redirect`);
+      }
+    }
   });
 });
