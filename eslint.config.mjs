@@ -44,6 +44,7 @@ export default [
   {
     ignores: [
       'dist/**',
+      'libs/*/dist/**',
       'node_modules/**',
       'var/**',
       'coverage/**',

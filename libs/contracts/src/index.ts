@@ -5,3 +5,4 @@ export * from './error-catalog';
 export * from './errors';
 export * from './settings';
 export * from './setting-definitions';
+export * from './webhook-signature';

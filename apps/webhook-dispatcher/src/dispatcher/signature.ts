@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { signWebhookBody } from '@hc/contracts';
 
-/** Spec 6: `sha256=` plus the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
+/** Spec 6 signature; the one definition is in @hc/contracts, next to the receivers' check. */
 export function signBody(secret: string, body: Buffer | string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  return signWebhookBody(body, secret);
 }
