@@ -37,6 +37,27 @@ export function createDataSource(options: DataSourceOptions = {}): DataSource {
   });
 }
 
+/** Runs `work` on a small data source of its own, under the database's migration lock. */
+async function underMigrationLock<T>(
+  url: string | undefined,
+  lockWaitSeconds: number,
+  work: (ds: DataSource) => Promise<T>,
+): Promise<T> {
+  return withMigrationLock(
+    databaseConfigFromEnv(url),
+    async () => {
+      const ds = createDataSource({ url, poolSize: 2 });
+      await ds.initialize();
+      try {
+        return await work(ds);
+      } finally {
+        await ds.destroy();
+      }
+    },
+    lockWaitSeconds,
+  );
+}
+
 /**
  * Creates the database if missing, connects and runs pending migrations under the database's
  * migration lock (two runs never overlap; the second waits, then finds nothing pending);
@@ -46,22 +67,11 @@ export async function migrateDatabase(
   url?: string,
   lockWaitSeconds = MIGRATION_LOCK_WAIT_SECONDS,
 ): Promise<string[]> {
-  const config = databaseConfigFromEnv(url);
-  await ensureDatabase(config);
-  return withMigrationLock(
-    config,
-    async () => {
-      const ds = createDataSource({ url, poolSize: 2 });
-      await ds.initialize();
-      try {
-        const ran = await ds.runMigrations({ transaction: 'each' });
-        return ran.map((m) => m.name);
-      } finally {
-        await ds.destroy();
-      }
-    },
-    lockWaitSeconds,
-  );
+  await ensureDatabase(databaseConfigFromEnv(url));
+  return underMigrationLock(url, lockWaitSeconds, async (ds) => {
+    const ran = await ds.runMigrations({ transaction: 'each' });
+    return ran.map((m) => m.name);
+  });
 }
 
 /**
@@ -72,23 +82,12 @@ export async function revertLastMigration(
   url?: string,
   lockWaitSeconds = MIGRATION_LOCK_WAIT_SECONDS,
 ): Promise<string | null> {
-  const config = databaseConfigFromEnv(url);
-  return withMigrationLock(
-    config,
-    async () => {
-      const ds = createDataSource({ url, poolSize: 2 });
-      await ds.initialize();
-      try {
-        const applied: Array<{ name: string }> = await ds.query(
-          'SELECT name FROM migrations ORDER BY timestamp DESC, id DESC LIMIT 1',
-        );
-        if (applied.length === 0) return null;
-        await ds.undoLastMigration({ transaction: 'each' });
-        return applied[0].name;
-      } finally {
-        await ds.destroy();
-      }
-    },
-    lockWaitSeconds,
-  );
+  return underMigrationLock(url, lockWaitSeconds, async (ds) => {
+    const applied: Array<{ name: string }> = await ds.query(
+      'SELECT name FROM migrations ORDER BY timestamp DESC, id DESC LIMIT 1',
+    );
+    if (applied.length === 0) return null;
+    await ds.undoLastMigration({ transaction: 'each' });
+    return applied[0].name;
+  });
 }
