@@ -77,15 +77,38 @@ function databaseName(url) {
   return new URL(url).pathname.replace(/^\//, '') || 'helpcenter';
 }
 
+/**
+ * The apps write JSON log lines; a person at a terminal gets them human-readable (pino-pretty),
+ * anything else (a file, a pipe, a log collector) gets the JSON untouched.
+ */
+function lineFormatter(target) {
+  if (!target.isTTY) return (line) => line;
+  const pretty = require('pino-pretty').prettyFactory({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+    singleLine: true,
+  });
+  return (line) => {
+    if (!line.startsWith('{')) return line;
+    try {
+      return pretty(JSON.parse(line)).replace(/\n$/, '');
+    } catch {
+      return line;
+    }
+  };
+}
+
 function prefixLines(stream, label, target) {
+  const format = lineFormatter(target);
   let buffer = '';
   stream.on('data', (chunk) => {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop();
-    for (const line of lines) target.write(`[${label}] ${line}\n`);
+    for (const line of lines) target.write(`[${label}] ${format(line)}\n`);
   });
-  stream.on('end', () => buffer && target.write(`[${label}] ${buffer}\n`));
+  stream.on('end', () => buffer && target.write(`[${label}] ${format(buffer)}\n`));
 }
 
 async function waitForHealth(url, children, timeoutMs) {

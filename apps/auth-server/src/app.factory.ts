@@ -7,6 +7,7 @@ import { oauthMiddleware } from './oauth/oauth.middleware';
 import { INVALID_JSON } from './oauth/registration.controller';
 import { OidcService } from './oauth/oidc.service';
 import { pageHeaders } from './pages/headers';
+import { tokenMetrics } from './oauth/token.metrics';
 
 /**
  * The authorization server. oidc-provider parses its own request bodies, so the shared JSON
@@ -30,6 +31,7 @@ export async function createAuthServer(): Promise<INestApplication> {
     app.use(path, headers);
     app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));
   }
+  app.use('/oauth/token', tokenMetrics());
   app.use(oauthMiddleware(app.get(OidcService)));
   return app;
 }

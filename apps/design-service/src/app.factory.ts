@@ -5,6 +5,6 @@ import { AppModule } from './app.module';
 /** The design API (`/v1/template*`): strings are stored as sent, never trimmed (spec 4.12). */
 export async function createDesignService(): Promise<INestApplication> {
   const app = await createHttpApp(AppModule, { trimStrings: false });
-  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
+  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
   return app;
 }

@@ -5,8 +5,10 @@ import { htmlErrorPage, wantsJson } from '@hc/http';
 import { EDGE_ROUTES, READER_ROUTES, routeFor } from './routes';
 
 /**
- * Forwards each request (by the port it came in on: platform or reader origin), body untouched, to the app that owns its path, adding
- * X-Forwarded-For/-Proto/-Host so the apps see the client (they trust loopback by default).
+ * Forwards each request (by the port it came in on: platform or reader origin), body untouched,
+ * to the app that owns its path, adding X-Forwarded-For/-Proto/-Host so the apps see the client
+ * (they trust loopback by default), and X-Request-Id: the edge's own request id (a client's is
+ * believed only from a trusted proxy).
  */
 export function edgeProxy(): RequestHandler {
   const s = settings();
@@ -36,7 +38,12 @@ export function edgeProxy(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const onReaderPort = req.socket.localPort === s.readerPort;
     const route = routeFor(req.path, onReaderPort ? READER_ROUTES : EDGE_ROUTES);
-    if (route) return proxyFor(route.app)(req, res, next);
+    if (route) {
+      // Issue 18: the app logs this request under the edge's request id (apps trust loopback).
+      req.headers['x-request-id'] = String(req.id);
+      res.locals.route = route.describe;
+      return proxyFor(route.app)(req, res, next);
+    }
     // The reader port serves reader pages and nothing else (not even the edge's health).
     if (onReaderPort) return void res.status(404).type('html').send(htmlErrorPage(404));
     return next();

@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { settings } from '@hc/contracts';
-import { bootSettings } from '@hc/http';
+import { bootSettings, configureLogging, nestLogger } from '@hc/http';
 import { createEdge } from './app.factory';
 
 async function main(): Promise<void> {
+  configureLogging({ service: 'edge' });
+  Logger.overrideLogger(nestLogger());
   bootSettings(new Logger('edge'));
   const app = await createEdge();
   const { edgePort: port, readerPort } = settings();

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './settings';
 export * from './setting-definitions';
 export * from './webhook-signature';
+export * from './request-scope';

@@ -5,3 +5,4 @@ export * from './migration-lock';
 export * from './database.module';
 export * from './entities';
 export * from './migrations';
+export * from './schema-state';

@@ -19,7 +19,7 @@ export async function claimOutbox(
   return retryTransaction(() =>
     ds.transaction('READ COMMITTED', async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT id, site_id, event, payload, occurred_at FROM outbox
+        `SELECT id, site_id, event, payload, occurred_at, request_id FROM outbox
         WHERE processed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
         [limit],
       );
@@ -41,4 +41,18 @@ export function relayOutbox(
   publish: (events: DomainEvent[]) => Promise<void>,
 ) {
   return claimOutbox(ds, limit, (_manager, events) => publish(events));
+}
+
+/** Unprocessed outbox rows and the age of the oldest, in seconds (issue 18 metrics). */
+export async function outboxBacklog(
+  ds: DataSource,
+): Promise<{ rows: number; oldestAgeSeconds: number }> {
+  const [row]: { rows: number | string; oldest: Date | null }[] = await ds.query(
+    'SELECT COUNT(*) AS `rows`, MIN(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL',
+  );
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  return {
+    rows: Number(row?.rows ?? 0),
+    oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
+  };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { formatB } from '@hc/contracts';
+import { currentRequestId, formatB } from '@hc/contracts';
 import type { EventData, EventName } from '@hc/contracts';
 
 /** A domain event as stored in the outbox and carried by either transport. */
@@ -11,6 +11,8 @@ export interface DomainEvent<D = unknown> {
   /** ISO 8601 UTC with offset; unchanged on every retry of every delivery. */
   occurredAt: string;
   payload: D;
+  /** The request that caused it (issue 18), for log lines only; null from loops and the CLI. */
+  requestId?: string | null;
 }
 
 /** A webhook event's outbox payload: `data` of spec 6 plus the site's uuid. */
@@ -31,8 +33,8 @@ export async function writeOutbox(
   occurredAt: Date = new Date(),
 ): Promise<string> {
   const result = await manager.query(
-    'INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES (?, ?, ?, ?)',
-    [siteId, event, JSON.stringify(payload), occurredAt],
+    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES (?, ?, ?, ?, ?)',
+    [siteId, event, JSON.stringify(payload), occurredAt, currentRequestId()],
   );
   return String((result as { insertId: number | string }).insertId);
 }

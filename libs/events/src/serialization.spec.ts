@@ -91,6 +91,9 @@ describe('outbox rows and the wire form between relay and dispatcher', () => {
   it('encodes and decodes an event unchanged', () => {
     expect(decodeEvent(encodeEvent(event))).toEqual(event);
     expect(decodeEvent(encodeEvent(event).toString('utf8'))).toEqual(event);
+    // Issue 18: the causing request's id rides along as metadata.
+    const traced = { ...event, requestId: 'req-1' };
+    expect(decodeEvent(encodeEvent(traced))).toEqual(traced);
   });
 
   it.each([null, 'not json', '{"id":5}', '{"id":"x","site_id":1,"event":"a","occurred_at":"b"}'])(

@@ -33,6 +33,7 @@ export interface OutboxRow {
   event: string;
   payload: unknown;
   occurred_at: Date;
+  request_id?: string | null;
 }
 
 export function outboxRowToEvent(row: OutboxRow): DomainEvent {
@@ -42,6 +43,7 @@ export function outboxRowToEvent(row: OutboxRow): DomainEvent {
     event: row.event,
     occurredAt: formatB(row.occurred_at),
     payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+    ...(row.request_id ? { requestId: row.request_id } : {}),
   };
 }
 
@@ -52,6 +54,8 @@ interface EncodedEvent {
   event: string;
   occurred_at: string;
   payload: unknown;
+  /** Issue 18: log metadata for the dispatcher's lines. */
+  request_id?: string | null;
 }
 
 export function encodeEvent(event: DomainEvent): Buffer {
@@ -61,6 +65,7 @@ export function encodeEvent(event: DomainEvent): Buffer {
     event: event.event,
     occurred_at: event.occurredAt,
     payload: event.payload,
+    request_id: event.requestId ?? null,
   };
   return Buffer.from(JSON.stringify(encoded), 'utf8');
 }
@@ -88,5 +93,6 @@ export function decodeEvent(value: Buffer | string | null): DomainEvent {
     event: parsed.event,
     occurredAt: parsed.occurred_at,
     payload: parsed.payload,
+    ...(typeof parsed.request_id === 'string' ? { requestId: parsed.request_id } : {}),
   };
 }

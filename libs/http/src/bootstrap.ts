@@ -1,7 +1,8 @@
-import { INestApplication, Logger, LogLevel, Type } from '@nestjs/common';
+import { INestApplication, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppName, checkSettings, settings, useSettings } from '@hc/contracts';
+import { configureLogging, nestLogger, requestLogging, requestScope } from './logging';
 import { cors, forceHttps, jsonBody } from './middleware';
 
 export interface HttpAppOptions {
@@ -13,20 +14,6 @@ export interface HttpAppOptions {
   cors?: boolean;
 }
 
-const LEVELS: Record<string, LogLevel[]> = {
-  silent: [],
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
-
-export function logLevels(): LogLevel[] {
-  return LEVELS[settings().logLevel] ?? LEVELS.info;
-}
-
 /** Applies the shared HTTP behaviour of spec 4.1 to an app (also used by tests). */
 export function configureHttpApp(app: INestApplication, options: HttpAppOptions = {}): void {
   const s = settings();
@@ -34,12 +21,14 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   express.set('trust proxy', parseTrustProxy(s.trustProxy));
   express.set('query parser', 'extended');
   express.disable('x-powered-by');
+  express.use(requestLogging());
   if (s.forceHttps) express.use(forceHttps());
   if (options.cors !== false) express.use(cors());
   if (options.jsonBody !== false) express.use(...jsonBody({ trim: options.trimStrings !== false }));
+  express.use(requestScope());
 }
 
-function parseTrustProxy(value: string): string | boolean | number {
+export function parseTrustProxy(value: string): string | boolean | number {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
@@ -49,8 +38,9 @@ function parseTrustProxy(value: string): string | boolean | number {
 export async function createHttpApp(module: Type<unknown>, options: HttpAppOptions = {}) {
   const app = await NestFactory.create<NestExpressApplication>(module, {
     bodyParser: false,
-    logger: logLevels(),
+    bufferLogs: true,
   });
+  app.useLogger(nestLogger());
   configureHttpApp(app, options);
   return app;
 }
@@ -73,6 +63,8 @@ export async function runApp(
   name: AppName,
   create: () => Promise<INestApplication>,
 ): Promise<void> {
+  configureLogging({ service: name });
+  Logger.overrideLogger(nestLogger());
   const logger = new Logger(name);
   let app: INestApplication | null = null;
   let stopping = false;

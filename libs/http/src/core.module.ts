@@ -5,6 +5,7 @@ import { AuthModule, CredentialGuard, JwtTokenVerifier } from '@hc/auth';
 import { DatabaseModule } from '@hc/data';
 import { HcExceptionFilter } from './exception.filter';
 import { HealthController } from './health.controller';
+import { MetricsController, MetricsRegistrar } from './metrics';
 import { createRateLimitStore } from './rate-limit.store';
 import { RATE_LIMIT_STORE, RateLimitGuard } from './rate-limit';
 import { PasswordThrottle } from './password-throttle';
@@ -22,8 +23,9 @@ export class CoreModule {
     return {
       module: CoreModule,
       imports: [DatabaseModule.forRoot({ poolSize: options.poolSize }), AuthModule],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
+        MetricsRegistrar,
         {
           provide: RATE_LIMIT_STORE,
           useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl),

@@ -21,6 +21,7 @@ import {
 } from '@hc/contracts';
 import { wantsJson } from './accept';
 import { htmlErrorPage } from './html';
+import { routePattern } from './logging';
 import { allowedMethods } from './routes';
 
 const invalidBody = () =>
@@ -100,9 +101,11 @@ export class HcExceptionFilter implements ExceptionFilter {
         });
       }
     }
-    const errorId = randomUUID();
+    // Issue 18: the error id is the request id, so the 500 leads to every line of its request.
+    const errorId = req.id === undefined ? randomUUID() : String(req.id);
+    // The route pattern, not the URL: query strings can carry signatures.
     this.logger.error(
-      `error ${errorId} on ${req.method} ${req.originalUrl}: ${exception instanceof Error ? exception.stack : String(exception)}`,
+      `error ${errorId} on ${req.method} ${routePattern(req)}: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     return internalError(errorId);
   }

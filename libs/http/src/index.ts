@@ -15,3 +15,5 @@ export * from './bootstrap';
 export * from './routes';
 export * from './polling-worker';
 export * from './id.pipe';
+export * from './logging';
+export * from './metrics';

@@ -1,4 +1,7 @@
+import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { rateLimitDegraded, rateLimitFallbacks } from './metrics';
 
 export interface HitResult {
   /** Hits in the current window, this one included. */
@@ -11,7 +14,9 @@ export interface HitResult {
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<HitResult>;
   /** Reads without counting. */
-  peek(key: string): Promise<number>;
+  peek(key: string, windowSeconds?: number): Promise<number>;
+  /** Null when healthy; else why counters are per-process (a readiness detail, not a failure). */
+  degraded?(): string | null;
   close(): Promise<void>;
 }
 
@@ -45,45 +50,88 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-// INCR and set the expiry on the first hit, atomically; returns count and remaining ms.
-const HIT_SCRIPT = `
-local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {c, ttl}`;
+/** Counters never refuse by themselves: the guard compares the count with each limit. */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Shared counters in Redis (rate-limiter-flexible's fixed windows). When Redis is configured but
+ * unreachable, each decision falls back to per-process counters (its insurance limiter) with a
+ * warning, a metric and a `degraded` readiness detail, instead of failing the request (issue 18).
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
+  private readonly limiters = new Map<number, RateLimiterRedis>();
+  private readonly logger = new Logger('rate-limits');
+  private wasDegraded = false;
 
   constructor(
     url: string,
     private readonly prefix = 'hc:rl:',
   ) {
     this.redis = new Redis(url, {
-      maxRetriesPerRequest: 2,
-      enableOfflineQueue: true,
+      // Fail fast while disconnected, so the insurance counters answer at once.
+      enableOfflineQueue: false,
+      commandTimeout: 1000,
+      maxRetriesPerRequest: 1,
       lazyConnect: false,
     });
+    // Connection errors are reported through the degraded state, not as unhandled events.
+    this.redis.on('error', () => this.noteHealth());
+    this.redis.on('ready', () => this.noteHealth());
+  }
+
+  private limiter(windowSeconds: number): RateLimiterRedis {
+    let limiter = this.limiters.get(windowSeconds);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `${this.prefix}${windowSeconds}`,
+        points: UNBOUNDED,
+        duration: windowSeconds,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ points: UNBOUNDED, duration: windowSeconds }),
+      });
+      this.limiters.set(windowSeconds, limiter);
+    }
+    return limiter;
+  }
+
+  /** Null while Redis answers; otherwise why the counters are per-process. */
+  degraded(): string | null {
+    return this.redis.status === 'ready' ? null : `redis ${this.redis.status}`;
+  }
+
+  private noteHealth(): void {
+    const degraded = this.degraded() !== null;
+    if (degraded === this.wasDegraded) return;
+    this.wasDegraded = degraded;
+    rateLimitDegraded.set(degraded ? 1 : 0);
+    if (degraded) {
+      this.logger.warn(
+        'Redis is unreachable: rate limits use per-process counters until it is back',
+      );
+    } else this.logger.log('Redis is back: rate limits are shared again');
   }
 
   async hit(key: string, windowSeconds: number): Promise<HitResult> {
-    const [count, ttl] = (await this.redis.eval(
-      HIT_SCRIPT,
-      1,
-      this.prefix + key,
-      String(windowSeconds * 1000),
-    )) as [number, number];
-    return { count, resetInSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    if (this.degraded()) {
+      this.noteHealth();
+      rateLimitFallbacks.inc();
+    }
+    const res = await this.limiter(windowSeconds).consume(key);
+    return {
+      count: res.consumedPoints,
+      resetInSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    };
   }
 
-  async peek(key: string): Promise<number> {
-    const v = await this.redis.get(this.prefix + key);
-    return v ? Number(v) : 0;
+  async peek(key: string, windowSeconds = 60): Promise<number> {
+    const res = await this.limiter(windowSeconds).get(key);
+    return res?.consumedPoints ?? 0;
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { tooManyAttempts } from '@hc/contracts';
 import { COUNTS_AS_WRITE_KEY, type HcRequest } from '@hc/auth';
+import { rateLimitRefusals } from './metrics';
 import type { RateLimitStore } from './rate-limit.store';
 
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
@@ -38,6 +39,12 @@ interface LimitedRequest extends HcRequest {
   ip?: string;
 }
 
+/** The metric label of a counter key: its kind (`req`, `write`, `ip:shared` …), never the id. */
+function limitName(key: string): string {
+  const parts = key.split(':');
+  return parts[0] === 'ip' ? parts.slice(0, 2).join(':') : parts[0];
+}
+
 /** Consumes one request from a counter, or throws 429 with `Retry-After`. */
 export async function consume(
   store: RateLimitStore,
@@ -46,7 +53,10 @@ export async function consume(
   windowSeconds = 60,
 ): Promise<void> {
   const { count, resetInSeconds } = await store.hit(key, windowSeconds);
-  if (count > limit) throw tooManyAttempts(resetInSeconds);
+  if (count > limit) {
+    rateLimitRefusals.inc({ limit: limitName(key) });
+    throw tooManyAttempts(resetInSeconds);
+  }
 }
 
 /** Runs after the credential guard: per-credential and per-IP budgets (spec 8). */

@@ -8,3 +8,5 @@ export * from './test-tokens';
 export * from './articles';
 export * from './form-client';
 export * from './services';
+export * from './prometheus';
+export * from './log-capture';

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Factory } from './factory';
@@ -77,4 +78,17 @@ export async function startTestApp(create: () => Promise<INestApplication>): Pro
     request: (method, path, options) => request(url, method, path, options),
     close: () => app.close(),
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a helper process a test starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -55,7 +55,7 @@ export class TestTokens {
     Module({ imports: [CoreModule.forRoot(), this.module(), ...imports] })(AppWithTestTokens);
     return async () => {
       const app = await createHttpApp(AppWithTestTokens, options);
-      app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
+      app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
       return app;
     };
   }

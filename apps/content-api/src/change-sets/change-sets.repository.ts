@@ -168,6 +168,16 @@ export class ChangeSetsRepository {
     ]);
   }
 
+  /** Change sets waiting to be published (queued, or scheduled and due): a metric, all sites. */
+  async queueDepth(now = new Date()): Promise<number> {
+    const [row]: { n: number | string }[] = await this.ds.query(
+      `SELECT COUNT(*) AS n FROM change_sets
+        WHERE status IN ('queued', 'publishing') OR (status = 'scheduled' AND publish_at <= ?)`,
+      [now],
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** The worker's claim: one due set (queued, scheduled and due, or abandoned mid-publish), marked `publishing`. */
   async claimDue(now: Date): Promise<ChangeSetRow | null> {
     return this.ds.transaction(async (m) => {

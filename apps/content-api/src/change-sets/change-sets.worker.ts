@@ -1,7 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiError, StagingErrorCode } from '@hc/contracts';
-import { PollingWorker } from '@hc/http';
+import { PollingWorker, scrapedGauge } from '@hc/http';
 import { StagedPublisher } from '../staged/staged-publisher';
 import { ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
 
@@ -34,6 +34,12 @@ export class ChangeSetsWorker extends PollingWorker {
     @Optional() adapterHost?: HttpAdapterHost,
   ) {
     super(adapterHost);
+  }
+
+  onModuleInit(): void {
+    scrapedGauge('hc_change_set_queue_depth', 'Change sets waiting to be published', () =>
+      this.sets.queueDepth(),
+    );
   }
 
   /** Publishes every due set; returns how many were handled. */

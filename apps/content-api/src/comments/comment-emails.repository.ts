@@ -36,6 +36,14 @@ const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
 export class CommentEmailsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
+  /** Emails neither sent nor given up on: a metric, all sites. */
+  async queueDepth(): Promise<number> {
+    const [row]: { n: number | string }[] = await this.ds.query(
+      'SELECT COUNT(*) AS n FROM comment_emails WHERE sent_at IS NULL AND failed_at IS NULL',
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** Queues an email once per (comment, kind); false when one was already queued. */
   async enqueue(
     m: EntityManager,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { PollingWorker } from '@hc/http';
+import { PollingWorker, scrapedGauge } from '@hc/http';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { EMAIL_SENDER, EmailSender, LogEmailSender } from './email-sender';
 
@@ -19,6 +19,12 @@ export class CommentEmailsWorker extends PollingWorker {
     @Optional() adapterHost?: HttpAdapterHost,
   ) {
     super(adapterHost);
+  }
+
+  onModuleInit(): void {
+    scrapedGauge('hc_email_queue_depth', 'Comment emails waiting to be sent', () =>
+      this.emails.queueDepth(),
+    );
   }
 
   protected override onStart(): void {

@@ -1,4 +1,4 @@
-import { settings } from '@hc/contracts';
+import { currentRequestId, settings } from '@hc/contracts';
 
 export interface RestRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -38,6 +38,9 @@ export class RestClient {
     if (this.siteId) headers['x-service-site'] = this.siteId;
     // The API's per-IP limits should see the agent, not the gateway.
     if (this.clientIp) headers['x-forwarded-for'] = this.clientIp;
+    // Issue 18: the API's log lines for this call carry the agent request's id.
+    const requestId = currentRequestId();
+    if (requestId) headers['x-request-id'] = requestId;
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url, {
       method: req.method,

@@ -16,6 +16,8 @@ export interface DeliveryClaim {
   /** Null when the webhook was deleted after the claim. */
   url: string | null;
   secret: string | null;
+  /** The request that caused the event (issue 18), for the delivery's log line only. */
+  requestId: string | null;
 }
 
 export type AttemptOutcome =
@@ -83,13 +85,13 @@ export class DeliveriesRepository {
     for (const e of usable) {
       const webhookIds = bySite.get(e.siteId);
       if (!webhookIds) continue;
-      eventRows.push([e.id, e.siteId, e.event, webhookBody(e), now]);
+      eventRows.push([e.id, e.siteId, e.event, webhookBody(e), now, e.requestId ?? null]);
       for (const webhookId of webhookIds)
         deliveryRows.push([e.id, webhookId, e.siteId, 'pending', 0, now, now]);
     }
     if (deliveryRows.length === 0) return 0;
     await manager.query(
-      `INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES ?
+      `INSERT INTO webhook_events (id, site_id, event, body, created_at, request_id) VALUES ?
        ON DUPLICATE KEY UPDATE id = id`,
       [eventRows],
     );
@@ -99,6 +101,14 @@ export class DeliveriesRepository {
       [deliveryRows],
     );
     return Number((result as { affectedRows?: number }).affectedRows ?? 0);
+  }
+
+  /** Deliveries waiting for a retry (failed at least once, not yet delivered or dropped). */
+  async retryQueueSize(): Promise<number> {
+    const [row]: { n: number | string }[] = await this.ds.query(
+      "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending' AND attempts > 0",
+    );
+    return Number(row?.n ?? 0);
   }
 
   /**
@@ -134,8 +144,10 @@ export class DeliveriesRepository {
       body: string;
       url: string | null;
       secret: string | null;
+      request_id: string | null;
     }[] = await this.ds.query(
-      `SELECT d.id, d.event_id, d.webhook_id, d.site_id, d.attempts, e.event, e.body, w.url, w.secret
+      `SELECT d.id, d.event_id, d.webhook_id, d.site_id, d.attempts, e.event, e.body, w.url, w.secret,
+              e.request_id
          FROM webhook_deliveries d
          JOIN webhook_events e ON e.id = d.event_id
          LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -152,6 +164,7 @@ export class DeliveriesRepository {
       body: r.body,
       url: r.url,
       secret: r.secret,
+      requestId: r.request_id,
     }));
   }
 

@@ -14,6 +14,7 @@ const claim: DeliveryClaim = {
   body: '{"event":"article.created","data":{"title":"Ünï/x"}}',
   url: 'https://receiver.example/hook',
   secret: 'abcdefghijklmnop',
+  requestId: null,
 };
 
 function fetchAnswering(answer: number | OutboundError) {

@@ -2,9 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { settings } from '@hc/contracts';
 import { KafkaEventBus } from '@hc/events';
 import type { EventBus } from '@hc/events';
+import { READINESS_CHECKS, ReadinessCheck } from '@hc/http';
 import { safeFetch } from '@hc/net';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
+import { DispatcherMetrics } from './dispatcher.metrics';
 import { EVENT_BUS, OUTBOUND_FETCH } from './dispatcher.options';
 import { DispatcherService } from './dispatcher.service';
 import { OutcomeRecorder } from './outcome.recorder';
@@ -35,6 +37,14 @@ export class DispatcherModule {
         DeliverySender,
         OutcomeRecorder,
         DispatcherService,
+        DispatcherMetrics,
+        {
+          provide: READINESS_CHECKS,
+          useFactory: (d: DispatcherService): ReadinessCheck[] => [
+            { name: 'event transport', check: () => d.checkTransport() },
+          ],
+          inject: [DispatcherService],
+        },
         { provide: OUTBOUND_FETCH, useValue: safeFetch },
         {
           provide: EVENT_BUS,

@@ -12,6 +12,7 @@ import { closeOutboundPools } from '@hc/net';
 import type { DomainEvent, EventBus, EventPublisher, EventSubscriber } from '@hc/events';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
+import { DispatcherMetrics } from './dispatcher.metrics';
 import { DISPATCHER, EVENT_BUS } from './dispatcher.options';
 import { OutcomeRecorder } from './outcome.recorder';
 import { Waker } from './pacing';
@@ -43,7 +44,15 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     private readonly sender: DeliverySender,
     private readonly recorder: OutcomeRecorder,
     @Optional() @Inject(EVENT_BUS) private readonly bus: EventBus | null = null,
+    @Optional() private readonly metrics?: DispatcherMetrics,
   ) {}
+
+  /** Readiness (issue 18): with a bus, the consumer must be running. */
+  async checkTransport(): Promise<void> {
+    if (this.bus && (!this.running || !this.subscriber)) {
+      throw new Error('the event bus consumer is not running');
+    }
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
@@ -153,7 +162,24 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
 
   private launch(claim: DeliveryClaim): void {
     const run = (async () => {
+      const started = process.hrtime.bigint();
       const outcome = await this.sender.attempt(claim);
+      const attempt = claim.attempts + 1;
+      this.metrics?.attempted(attempt, outcome, Number(process.hrtime.bigint() - started) / 1e9);
+      // Issue 18: the line carries the id of the request that caused the event (log metadata,
+      // never in the webhook's body or headers: spec 6).
+      this.logger.log({
+        msg: 'webhook delivery attempt',
+        request_id: claim.requestId ?? undefined,
+        delivery_id: claim.id,
+        event_id: claim.eventId,
+        event: claim.event,
+        webhook_id: claim.webhookId,
+        site_id: claim.siteId,
+        attempt,
+        outcome: outcome.kind,
+        status: outcome.kind === 'skipped' ? null : outcome.status,
+      });
       await this.recorder.record({ claim, outcome, at: new Date() });
     })().catch((err) => this.logger.error(`delivery ${claim.id}: ${String(err)}`));
     this.inFlight.add(run);

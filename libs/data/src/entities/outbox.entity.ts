@@ -11,6 +11,9 @@ export class OutboxEntity {
   @Column({ type: 'json' }) payload: unknown;
   @Column({ name: 'occurred_at', type: 'datetime', precision: 3 }) occurredAt: Date;
   /** Set once the event has been handed on (fanned out to deliveries, or published to Kafka). */
+  /** The request that caused the event (issue 18): log metadata, never sent to receivers. */
+  @Column({ name: 'request_id', type: 'varchar', length: 128, nullable: true })
+  requestId: string | null;
   @Column({ name: 'processed_at', type: 'datetime', precision: 3, nullable: true })
   processedAt: Date | null;
 }

@@ -10,6 +10,7 @@ import { Staging1764500000000 } from './1764500000000-staging';
 import { Activity1764600000000 } from './1764600000000-activity';
 import { KeySeparation1764700015000 } from './1764700015000-key-separation';
 import { UnsafeHtml1764714000000 } from './1764714000000-unsafe-html';
+import { RequestIds1764720000000 } from './1764720000000-request-ids';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Activity1764600000000,
   KeySeparation1764700015000,
   UnsafeHtml1764714000000,
+  RequestIds1764720000000,
 ];

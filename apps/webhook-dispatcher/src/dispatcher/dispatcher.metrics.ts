@@ -1,0 +1,62 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Counter, Histogram, register } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { outboxBacklog } from '@hc/events';
+import { scrapedGauge } from '@hc/http';
+import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
+
+const deliveries = () =>
+  (register.getSingleMetric('hc_webhook_deliveries_total') as Counter<'outcome' | 'attempt'>) ??
+  new Counter({
+    name: 'hc_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (delivered, failed, skipped) and attempt number',
+    labelNames: ['outcome', 'attempt'] as const,
+  });
+
+const latency = () =>
+  (register.getSingleMetric('hc_webhook_delivery_duration_seconds') as Histogram<'outcome'>) ??
+  new Histogram({
+    name: 'hc_webhook_delivery_duration_seconds',
+    help: 'Time from sending a webhook POST to its answer (or failure), by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  });
+
+/** The dispatcher's metrics (issue 18): deliveries, their latency, the retry queue, the outbox. */
+@Injectable()
+export class DispatcherMetrics implements OnModuleInit {
+  private readonly attempts = deliveries();
+  private readonly duration = latency();
+
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    private readonly repo: DeliveriesRepository,
+  ) {}
+
+  onModuleInit(): void {
+    let backlog: Promise<{ rows: number; oldestAgeSeconds: number }> | null = null;
+    // One query per scrape feeds both outbox gauges.
+    const read = () => {
+      backlog ??= outboxBacklog(this.ds).finally(() => setTimeout(() => (backlog = null), 1000));
+      return backlog;
+    };
+    scrapedGauge(
+      'hc_outbox_backlog',
+      'Outbox rows not yet handed on',
+      async () => (await read()).rows,
+    );
+    scrapedGauge(
+      'hc_outbox_oldest_age_seconds',
+      'Age of the oldest outbox row not yet handed on (0 when none)',
+      async () => (await read()).oldestAgeSeconds,
+    );
+    scrapedGauge('hc_webhook_retry_queue', 'Deliveries waiting for a retry', () =>
+      this.repo.retryQueueSize(),
+    );
+  }
+
+  attempted(attempt: number, outcome: AttemptOutcome, seconds: number): void {
+    this.attempts.inc({ outcome: outcome.kind, attempt: String(attempt) });
+    this.duration.observe({ outcome: outcome.kind }, seconds);
+  }
+}
