@@ -236,10 +236,18 @@ describe('operator CLI (operator-contract.md)', () => {
     expect((await edge('GET', '/v1/sites', { key: key.token })).status).toBe(401);
   });
 
-  it('fails with a one-line message on stderr for bad input', async () => {
-    expect(
-      await hcFails('site', 'create', '--owner', '1', '--name', 'X', '--subdomain', 'Bad Sub!'),
-    ).toMatch(/^hc: .*subdomain/);
+  it('fails with one JSON object on stderr for bad input (issue 18)', async () => {
+    const line = await hcFails(
+      'site',
+      'create',
+      '--owner',
+      '1',
+      '--name',
+      'X',
+      '--subdomain',
+      'Bad Sub!',
+    );
+    expect(JSON.parse(line)).toEqual({ error: { message: expect.stringMatching(/subdomain/) } });
     expect(await hcFails('no', 'such', 'command')).toMatch(/unknown command/);
     expect(
       await hcFails('user', 'create', '--email', 'not-an-email', '--password', 'long-enough'),

@@ -149,7 +149,7 @@ describe('deploy/docker/entrypoint.cjs', () => {
     app = mkdtempSync(join(tmpdir(), 'hc-image-'));
     copyFileSync(join(ROOT, 'deploy', 'docker', 'entrypoint.cjs'), join(app, 'entrypoint.cjs'));
     mkdirSync(join(app, 'tools', 'scripts'), { recursive: true });
-    for (const script of ['hc.cjs', 'build.cjs', 'projects.cjs']) {
+    for (const script of ['hc.cjs', 'hc-commands.cjs', 'build.cjs', 'projects.cjs']) {
       copyFileSync(join(ROOT, 'tools', 'scripts', script), join(app, 'tools', 'scripts', script));
     }
     symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'));
@@ -174,7 +174,7 @@ describe('deploy/docker/entrypoint.cjs', () => {
   it('hands `hc …` to the operator CLI, which needs no sources to run', () => {
     const usage = run('hc');
     expect(usage.status).toBe(1);
-    expect(usage.stderr).toMatch(/^hc: usage: hc <command>/);
+    expect(JSON.parse(usage.stderr).error.message).toMatch(/^usage: hc <command>/);
     // A command goes past the build step (no apps/ or libs/ here) to the built CLI, absent in
     // this layout, so it fails there and not in a build.
     const command = run('hc', 'migrate');

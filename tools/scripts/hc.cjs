@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // The operator CLI (operator-contract.md): `npm run -s hc -- <command> [--flag value …]`.
-// Prints one JSON object on stdout and exits 0, or a one-line message on stderr and exits 1.
+// Prints one JSON object on stdout and exits 0, or one JSON object `{"error":{"message"}}` on
+// one line of stderr and exits 1 (issue 18). `hc --help`, `hc <command> --help`.
 // Builds only when a source file changed since the last build, and then only to stderr.
 'use strict';
 
 const path = require('node:path');
 const { buildIfStale, OUT } = require('./build.cjs');
+const { COMMANDS, commandUsage, usage } = require('./hc-commands.cjs');
 
-// Which app owns each command group; every app CLI exports run(command, flags).
-const OWNERS = { oauth: 'auth-server' };
+// Every app CLI exports run(command, flags); the table says which app runs each command.
 const DEFAULT_OWNER = 'content-api';
 
 function parse(argv) {
@@ -44,20 +45,44 @@ function describe(err) {
   return (err && err.message) || String(err);
 }
 
+class UsageError extends Error {}
+
 async function main() {
-  const { command, flags } = parse(process.argv.slice(2));
-  if (!command) throw new Error('usage: hc <command> [--flag value …] (see operator-contract.md)');
+  const argv = process.argv.slice(2);
+  const help = argv.includes('--help') || argv.includes('-h');
+  const { command, flags } = parse(argv.filter((a) => a !== '--help' && a !== '-h'));
+  if (!command && !help) {
+    throw new UsageError('usage: hc <command> [--flag value …]; hc --help lists the commands');
+  }
+  if (help) {
+    if (command && !COMMANDS[command]) throw new UsageError(`unknown command "${command}"`);
+    process.stdout.write(`${command ? commandUsage(command) : usage()}\n`);
+    return;
+  }
+  if (!COMMANDS[command])
+    throw new UsageError(`unknown command "${command}" (hc --help lists them)`);
   await buildIfStale({ quiet: false });
-  const owner = OWNERS[command.split(' ')[0]] || DEFAULT_OWNER;
+  const owner = COMMANDS[command].owner || DEFAULT_OWNER;
   const cli = require(path.join(OUT, 'apps', owner, 'src', 'cli.js'));
   const result = await cli.run(command, flags);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
+/** One line of JSON on stderr: what went wrong, and the API-style code when there is one. */
+function errorJson(err) {
+  const error = { message: describe(err).replace(/\s*\n\s*/g, ' ') };
+  const body = err && err.body;
+  if (body && typeof body.code === 'string') error.code = body.code;
+  else if (body && typeof body.error === 'string') error.code = body.error;
+  else if (err && typeof err.code === 'string') error.code = err.code;
+  if (err instanceof UsageError) error.code = 'usage';
+  return JSON.stringify({ error });
+}
+
 main().then(
   () => process.exit(0),
   (err) => {
-    process.stderr.write(`hc: ${describe(err).replace(/\s*\n\s*/g, ' ')}\n`);
+    process.stderr.write(`${errorJson(err)}\n`);
     process.exit(1);
   },
 );

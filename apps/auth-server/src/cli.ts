@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DatabaseModule, migrateDatabase } from '@hc/data';
+import { DatabaseModule, requireCurrentSchema } from '@hc/data';
+import { bootSettings } from '@hc/http';
 import { ClientsService } from './oauth/clients.service';
 import { OAuthStorageModule } from './oauth/oauth-storage.module';
 
@@ -59,7 +60,9 @@ export const commandNames = Object.keys(COMMANDS);
 export async function run(command: string, flags: Flags): Promise<object> {
   const handler = COMMANDS[command];
   if (!handler) throw new Error(`unknown command "${command}"`);
-  await migrateDatabase();
+  bootSettings({ warn: (line) => process.stderr.write(`hc: ${line}\n`) });
+  // Issue 18: only `hc migrate` migrates; this refuses a schema behind the code.
+  await requireCurrentSchema();
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error', 'fatal'] });
   try {
     return await handler(app.get(ClientsService), flags);

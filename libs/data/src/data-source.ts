@@ -4,6 +4,7 @@ import { ensureDatabase } from './ensure-database';
 import { ENTITIES } from './entities';
 import { MIGRATION_LOCK_WAIT_SECONDS, withMigrationLock } from './migration-lock';
 import { MIGRATIONS } from './migrations';
+import { pendingMigrations } from './schema-state';
 
 export interface DataSourceOptions {
   url?: string;
@@ -66,10 +67,16 @@ async function underMigrationLock<T>(
 export async function migrateDatabase(
   url?: string,
   lockWaitSeconds = MIGRATION_LOCK_WAIT_SECONDS,
+  progress: (line: string) => void = () => undefined,
 ): Promise<string[]> {
   await ensureDatabase(databaseConfigFromEnv(url));
   return underMigrationLock(url, lockWaitSeconds, async (ds) => {
+    const pending = await pendingMigrations(ds);
+    if (pending.length === 0) progress('the schema is current; nothing to run');
+    else progress(`running ${pending.length} migration(s): ${pending.join(', ')}`);
+    const started = Date.now();
     const ran = await ds.runMigrations({ transaction: 'each' });
+    if (ran.length) progress(`ran ${ran.length} migration(s) in ${Date.now() - started} ms`);
     return ran.map((m) => m.name);
   });
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { createDataSource } from './data-source';
 import { MIGRATIONS } from './migrations';
 
 /** The migrations this code expects, by name (`Activity1764600000000` …). */
@@ -20,4 +21,35 @@ export async function pendingMigrations(ds: DataSource): Promise<string[]> {
   }
   const done = new Set(ran.map((r) => r.name));
   return expectedMigrations().filter((name) => !done.has(name));
+}
+
+/** The database is not at the schema this code expects (issue 18). */
+export class SchemaBehindError extends Error {
+  readonly code = 'schema_behind';
+}
+
+/**
+ * Refuses (SchemaBehindError) unless the database exists and has run every migration this code
+ * expects: commands other than `hc migrate` never migrate on their own.
+ */
+export async function requireCurrentSchema(url?: string): Promise<void> {
+  const ds = createDataSource({ url, poolSize: 1 });
+  try {
+    await ds.initialize();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ER_BAD_DB_ERROR') {
+      throw new SchemaBehindError('the database does not exist yet; run hc migrate first');
+    }
+    throw err;
+  }
+  try {
+    const pending = await pendingMigrations(ds);
+    if (pending.length > 0) {
+      throw new SchemaBehindError(
+        `the database schema is behind (${pending.length} migration(s) pending, first ${pending[0]}); run hc migrate first`,
+      );
+    }
+  } finally {
+    await ds.destroy();
+  }
 }

@@ -3,6 +3,11 @@ export type Flags = Record<string, string | boolean | string[]>;
 
 export class CliError extends Error {}
 
+/** A progress line for the operator, on stderr (stdout carries only the result's JSON). */
+export function progress(line: string): void {
+  process.stderr.write(`hc: ${line}\n`);
+}
+
 export function str(flags: Flags, name: string): string | undefined {
   const v = flags[name];
   if (v === undefined) return undefined;

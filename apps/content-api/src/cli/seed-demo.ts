@@ -1,10 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { settings } from '@hc/contracts';
 import { seedDemoContent } from '../articles/demo-content';
 import { toSiteResponse } from '../sites/site.mapper';
 import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
 import { UsersService } from '../team/users.service';
+import { CliError, progress } from './flags';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';
@@ -23,6 +25,12 @@ export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoContent];
  * notes access. Idempotent on the user and site: a second run adds a new key only.
  */
 export async function seedDemo(app: INestApplicationContext) {
+  // Issue 18: a known password and a printed key have no place in production.
+  if (settings().production) {
+    throw new CliError(
+      'seed demo creates a known password and key; refused with NODE_ENV=production',
+    );
+  }
   const ds = app.get(DataSource);
   const users = app.get(UsersService);
   const sites = app.get(SitesService);
@@ -30,6 +38,7 @@ export async function seedDemo(app: INestApplicationContext) {
     'SELECT id, email, name, account_id FROM users WHERE email = ?',
     [DEMO_EMAIL],
   );
+  progress(existing ? 'demo user exists' : 'creating the demo user');
   const user =
     existing ??
     (await users.create({ email: DEMO_EMAIL, name: 'Demo Owner', password: DEMO_PASSWORD }));
@@ -39,6 +48,7 @@ export async function seedDemo(app: INestApplicationContext) {
   );
   let site = siteRow ? await sites.requireSite(siteRow.id) : null;
   if (!site) {
+    progress('creating the demo site and its articles');
     site = await sites.create({
       ownerUserId: user.id,
       name: 'Demo Help Center',
@@ -50,6 +60,7 @@ export async function seedDemo(app: INestApplicationContext) {
     });
     for (const seed of DEMO_SEEDERS) await seed(app, site, user.id);
   }
+  progress('creating a read & write key');
   const key = await app.get(KeysService).create({
     siteId: site.id,
     userId: user.id,
