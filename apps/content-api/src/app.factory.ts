@@ -1,10 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
-import { createHttpApp } from '@hc/http';
+import { createHttpApp, serveOpenApi } from '@hc/http';
 import { AppModule } from './app.module';
 
-/** The content-api as main.ts and the tests build it: every REST path under /v1 (spec 9). */
+/**
+ * The content-api as main.ts and the tests build it: every REST path under /v1 (spec 9), plus
+ * /v1/openapi.json, /v1/openapi.yaml and the /docs reference page.
+ */
 export async function createContentApi(): Promise<INestApplication> {
   const app = await createHttpApp(AppModule);
   app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
+  // The whole API's document (content and design) and its reference page: issue 21.
+  serveOpenApi(app);
   return app;
 }

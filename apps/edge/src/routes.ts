@@ -18,7 +18,11 @@ const under = (prefix: string) => (path: string) =>
  */
 export const EDGE_ROUTES: EdgeRoute[] = [
   { app: 'design-service', match: under('/v1/template'), describe: '/v1/template*' },
-  { app: 'content-api', match: under('/v1'), describe: '/v1/*' },
+  {
+    app: 'content-api',
+    match: (p) => under('/v1')(p) || under('/docs')(p),
+    describe: '/v1/*, /docs (API reference page)',
+  },
   {
     app: 'mcp-gateway',
     match: (p) => under('/mcp')(p) || p.startsWith('/.well-known/oauth-protected-resource'),

@@ -17,3 +17,4 @@ export * from './polling-worker';
 export * from './id.pipe';
 export * from './logging';
 export * from './metrics';
+export * from './openapi';

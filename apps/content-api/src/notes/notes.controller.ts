@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOAuth2 } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -16,6 +17,7 @@ export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
   @Get()
+  @ApiOAuth2(['notes.read'])
   list(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
@@ -27,6 +29,7 @@ export class NotesController {
   @Post(':noteId/replies')
   @HttpCode(201)
   @NotesWrite()
+  @ApiOAuth2(['notes.write'])
   reply(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
@@ -40,6 +43,7 @@ export class NotesController {
   @Post(':noteId/resolve')
   @HttpCode(200)
   @NotesWrite()
+  @ApiOAuth2(['notes.write'])
   resolve(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiOAuth2 } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -11,6 +12,7 @@ import { IdParam } from '@hc/http';
 @Controller('webhooks')
 @Scopes()
 @UseGuards(WebhooksAccessGuard)
+@ApiOAuth2(['webhooks.manage'])
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 

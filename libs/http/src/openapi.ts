@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Logger, type INestApplication } from '@nestjs/common';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+
+/** Where `npm run openapi` writes the document, searched upward from this file (src or dist). */
+export function openApiFile(from = __dirname): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'docs', 'openapi.json');
+    if (existsSync(file)) return file;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * Serves the API's OpenAPI 3.1 document (generated from the code, issue 21) at
+ * `/v1/openapi.json` and `/v1/openapi.yaml`, and the reference page at `/docs` with its assets
+ * (swagger-ui-dist) served from this process: nothing is loaded from another origin. Public.
+ */
+export function serveOpenApi(app: INestApplication, file = openApiFile()): boolean {
+  if (!file) {
+    new Logger('openapi').warn(
+      'docs/openapi.json not found: /docs and /v1/openapi.json answer 404',
+    );
+    return false;
+  }
+  const document = JSON.parse(readFileSync(file, 'utf8')) as OpenAPIObject;
+  SwaggerModule.setup('docs', app, document, {
+    useGlobalPrefix: false,
+    jsonDocumentUrl: '/v1/openapi.json',
+    yamlDocumentUrl: '/v1/openapi.yaml',
+    customSiteTitle: 'Help-center API reference',
+  });
+  return true;
+}

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { SCOPES } from '@hc/contracts';
+
+const ROOT = path.resolve(__dirname, '../..');
+const doc = JSON.parse(readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8'));
+
+type Operation = { operationId: string; security: Record<string, string[]>[] };
+const operations: [string, string, Operation][] = Object.entries(
+  doc.paths as Record<string, Record<string, Operation>>,
+).flatMap(([route, item]) =>
+  Object.entries(item).map(([m, op]): [string, string, Operation] => [m.toUpperCase(), route, op]),
+);
+const find = (method: string, route: string) =>
+  operations.find(([m, r]) => m === method && r === route)?.[2];
+
+/** Issue 21 item 3: docs/openapi.json is generated from the code, current, and valid 3.1. */
+describe('docs/openapi.json', () => {
+  it('is what `npm run openapi` generates from the controllers now (a stale file fails CI)', () => {
+    const out = execFileSync('node', [path.join(ROOT, 'tools/scripts/openapi.cjs'), '--check'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/is current/);
+  }, 120_000);
+
+  it('is a valid OpenAPI 3.1 document (checked against the 3.1 schema, not only its version)', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists the REST operations of content-api and design-service, and no health probes', () => {
+    expect(operations.length).toBeGreaterThan(60);
+    for (const [method, route] of [
+      ['GET', '/v1/articles/{id}'],
+      ['PATCH', '/v1/articles/{articleId}/staged'],
+      ['POST', '/v1/images/bulk'],
+      ['PATCH', '/v1/template/draft'],
+      ['POST', '/v1/template/versions/{versionId}/restore'],
+    ]) {
+      expect(find(method, route)).toBeDefined();
+    }
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1'))).toEqual([]);
+  });
+
+  it('declares the apikey header and OAuth 2 code flow with the API scopes of spec 5.2', () => {
+    const schemes = doc.components.securitySchemes;
+    expect(schemes.apikey).toEqual({ type: 'apiKey', in: 'header', name: 'apikey' });
+    const flow = schemes.oauth2.flows.authorizationCode;
+    const identity = ['openid', 'profile', 'email', 'offline_access'];
+    expect(Object.keys(flow.scopes).sort()).toEqual(
+      SCOPES.filter((s) => !identity.includes(s)).sort(),
+    );
+  });
+
+  it('gives every operation the scope its route checks, API keys only where spec 5.2 says', () => {
+    const oauthScopes = (op?: Operation) => op?.security.find((s) => s.oauth2)?.oauth2;
+    expect(oauthScopes(find('GET', '/v1/articles/{id}'))).toEqual(['content.read']);
+    expect(oauthScopes(find('PATCH', '/v1/template/draft'))).toEqual(['design.write']);
+    expect(oauthScopes(find('POST', '/v1/articles/{id}/notes/{noteId}/replies'))).toEqual([
+      'notes.write',
+    ]);
+    expect(oauthScopes(find('POST', '/v1/webhooks'))).toEqual(['webhooks.manage']);
+    expect(find('GET', '/v1/change-sets')?.security).toEqual([{ apikey: [] }]);
+    expect(find('POST', '/v1/images/uploads/{intent}')?.security).toEqual([]);
+    for (const [method, route, op] of operations) {
+      const isPublic = op.security.length === 0;
+      if (!isPublic)
+        expect(`${method} ${route} ${JSON.stringify(op.security[0])}`).toMatch(/apikey/);
+    }
+  });
+
+  it('types every numeric path id as the IdPipe reads it', () => {
+    const param = (
+      find('GET', '/v1/articles/{id}') as unknown as {
+        parameters: { name: string; schema: unknown }[];
+      }
+    ).parameters.find((p) => p.name === 'id');
+    expect(param?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 4294967295 });
+  });
+});
