@@ -2,7 +2,7 @@
 // says, and the private signing key (oauth_secrets) is readable by auth-server's user alone.
 import { randomBytes } from 'node:crypto';
 import { Connection, createConnection } from 'mysql2/promise';
-import { databaseConfigFromEnv } from '@hc/data';
+import { databaseConfigFromEnv, migrateDatabase } from '@hc/data';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { grantStatements, USERS } = require('../db/grants.cjs') as {
@@ -108,6 +108,16 @@ describe('deploy/db/grants.cjs', () => {
       await expect(query(app, 'DELETE FROM migrations')).rejects.toThrow(/denied/i);
       await expect(query(app, 'CREATE TABLE grants_probe (id INT)')).rejects.toThrow(/denied/i);
     }
+  });
+
+  it("lets a service's user run the CLI's migration check when nothing is pending", async () => {
+    // The rollup CronJob runs `hc analytics rollup` as content-api's user; the CLI checks the
+    // schema first: no DDL, no CREATE DATABASE when nothing is pending.
+    const url = new URL(process.env.HC_DATABASE_URL!);
+    url.username = users['content-api'];
+    url.password = password;
+    url.hostname = '127.0.0.1';
+    await expect(migrateDatabase(url.toString())).resolves.toEqual([]);
   });
 
   it('lets the migration user change the schema', async () => {

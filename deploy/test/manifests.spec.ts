@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
 import { checkSettings, readerSiteUrl } from '@hc/contracts';
@@ -128,9 +128,10 @@ const selects = (selector: Record<string, string>, labels: Record<string, string
 
 describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   const objects = render(overlay);
-  const config =
-    named(objects, 'ConfigMap', objects.find((o) => o.kind === 'ConfigMap')?.metadata.name)?.data ??
-    {};
+  // The settings every pod gets (its name carries the content hash).
+  const config = byKind(objects, 'ConfigMap').find((c) =>
+    c.metadata.name.startsWith('helpcenter-config-'),
+  ).data;
   const version = named(objects, 'Deployment', 'content-api').metadata.labels[
     'app.kubernetes.io/version'
   ];
@@ -355,6 +356,23 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       expect(byKind(objects, 'PersistentVolumeClaim')).toEqual([]);
     } else {
       expect(settings.eventTransport).toBe('outbox');
+    }
+  });
+
+  it('ships the alert rules, on metrics the services export', () => {
+    const rules = named(objects, 'ConfigMap', 'helpcenter-alert-rules');
+    const groups = parse(rules.data['alerts.yaml']).groups;
+    const alerts = groups.flatMap((g: Obj) => g.rules);
+    expect(alerts.length).toBeGreaterThan(0);
+    const operations = readFileSync(join(DEPLOY, '..', 'docs', 'operations.md'), 'utf8');
+    for (const alert of alerts) {
+      expect(alert.alert && alert.expr).toBeTruthy();
+      for (const metric of String(alert.expr).match(/\bhc_[a-z_]+/g) ?? []) {
+        const base = metric.replace(/_(bucket|sum|count)$/, '');
+        expect(`${alert.alert}: ${base} documented ${operations.includes(`\`${base}\``)}`).toBe(
+          `${alert.alert}: ${base} documented true`,
+        );
+      }
     }
   });
 

@@ -24,6 +24,13 @@ export async function ensureDatabase(config: DatabaseConfig): Promise<void> {
     );
   }
   try {
+    // A service's own user (deploy/README.md, "Database users") may not create databases, and
+    // MySQL refuses CREATE DATABASE IF NOT EXISTS without that right even when it exists.
+    const [found] = await connection.query(
+      'SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?',
+      [config.database],
+    );
+    if ((found as unknown[]).length > 0) return;
     await connection.query(
       `CREATE DATABASE IF NOT EXISTS \`${config.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
     );
