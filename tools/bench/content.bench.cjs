@@ -243,7 +243,7 @@ async function main() {
     }
     process.stdout.write(out.join('\n') + '\n');
   } finally {
-    for (const server of stops) if (server.child.exitCode === null) await server.stop();
+    for (const server of stops) await server.stop();
   }
 }
 

@@ -62,12 +62,29 @@ async function startServer(kind, { app, portVar, bare, dbUrl }) {
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
-  return {
-    kind,
-    url,
-    child,
-    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
-  };
+  return { kind, url, child, stop: () => stopChild(child, `${kind} server`) };
+}
+
+const STOP_GRACE_MS = 20_000;
+
+/**
+ * SIGTERM, then wait for the exit. Safe to call twice: a child that already ended (by a code or
+ * by a signal, when `exitCode` stays null) resolves at once. A server that outlives the grace
+ * period is reported and killed, so a benchmark always ends.
+ */
+function stopChild(child, label) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      log(`${label} did not exit within ${STOP_GRACE_MS / 1000} s of SIGTERM; killing it`);
+      child.kill('SIGKILL');
+    }, STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 /** Waits until the server has finished the work a previous run left queued. */
@@ -143,6 +160,7 @@ module.exports = {
   cpuTicks,
   waitReady,
   startServer,
+  stopChild,
   idle,
   load,
   median,

@@ -126,7 +126,7 @@ async function main() {
     }
     process.stdout.write(out.join('\n') + '\n');
   } finally {
-    for (const server of [nest, bare]) if (server.child.exitCode === null) await server.stop();
+    for (const server of [nest, bare]) await server.stop();
   }
 }
 

@@ -19,6 +19,7 @@ const { createHmac, randomUUID } = require('node:crypto');
 const { spawn } = require('node:child_process');
 const mysql = require('mysql2/promise');
 const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
+const { stopChild } = require('./harness.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -142,11 +143,7 @@ async function startDispatcher(receiverPort) {
       (r) => r.ok,
       () => false,
     );
-    if (ok)
-      return {
-        child,
-        stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
-      };
+    if (ok) return { child, stop: () => stopChild(child, 'dispatcher') };
     await sleep(100);
   }
   throw new Error('dispatcher did not become ready');

@@ -168,6 +168,7 @@ export const SETTING_DEFINITIONS = {
   HC_S3_FORCE_PATH_STYLE: bool(false, 'path-style S3 addresses'),
   HC_OUTBOUND_ALLOWLIST: list('host[:port] entries exempt from the private address refusal'),
   HC_WEBHOOK_RETRY_DELAYS: durations('10s,30s,2m,5m', 'delays between delivery attempts'),
+  HC_SHUTDOWN_TIMEOUT: duration('10s', 'SIGTERM: time to finish in-flight work before exiting'),
   HC_TRUST_PROXY: text('loopback', 'proxies whose X-Forwarded-* and X-Request-Id are believed'),
   HC_FORCE_HTTPS: bool(false, 'plain-HTTP requests get 301 to https'),
   HC_SIGNIN_MAX_FAILURES: int(10, 'failed passwords per account and client address per window', {

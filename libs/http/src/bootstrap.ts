@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import { INestApplication, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppName, checkSettings, settings, useSettings } from '@hc/contracts';
 import { configureLogging, nestLogger, requestLogging, requestScope } from './logging';
 import { cors, forceHttps, jsonBody } from './middleware';
+import { stopGracefully } from './shutdown';
 
 export interface HttpAppOptions {
   /** Trim strings and turn '' into null in JSON bodies (off for the design API, spec 4.12). */
@@ -55,14 +57,25 @@ export function bootSettings(logger: Pick<Logger, 'warn'>): void {
   useSettings(s);
 }
 
+export interface RunOptions {
+  /** The port (default HC_<APP>_PORT). */
+  port?: () => number;
+  /** Further servers the app answers on once listening; drained on shutdown like the first. */
+  listenMore?: (app: INestApplication) => Promise<Server[]>;
+}
+
 /**
- * Runs an app on its own port (HC_<APP>_PORT). SIGTERM or SIGINT: stop accepting, finish
- * in-flight work (each module's shutdown hooks), exit 0 (operator-contract.md).
+ * Runs an app on its own port (HC_<APP>_PORT, or `port()`). SIGTERM or SIGINT: stop accepting,
+ * finish in-flight work (each module's shutdown hooks), exit 0 within HC_SHUTDOWN_TIMEOUT
+ * (operator-contract.md, `stopGracefully`).
  */
 export async function runApp(
-  name: AppName,
+  name: AppName | 'edge',
   create: () => Promise<INestApplication>,
+  options: RunOptions = {},
 ): Promise<void> {
+  const port = options.port ?? (() => settings().ports[name as AppName]);
+  let extra: Server[] = [];
   configureLogging({ service: name });
   Logger.overrideLogger(nestLogger());
   const logger = new Logger(name);
@@ -74,16 +87,10 @@ export async function runApp(
     stopping = true;
     logger.log(`${signal}: finishing in-flight work`);
     if (!app) process.exit(0);
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error(err instanceof Error ? err.stack : String(err));
-        process.exit(1);
-      },
-    );
+    void stopGracefully(app, logger, extra).then((code) => process.exit(code));
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
   try {
     bootSettings(logger);
     app = await create();
@@ -91,9 +98,9 @@ export async function runApp(
       await app.close();
       process.exit(0);
     }
-    const port = settings().ports[name];
-    await app.listen(port);
-    logger.log(`listening on port ${port}`);
+    await app.listen(port());
+    extra = (await options.listenMore?.(app)) ?? [];
+    logger.log(`listening on port ${port()}`);
   } catch (err) {
     logger.error(err instanceof Error ? err.message : String(err));
     process.exit(1);

@@ -12,6 +12,7 @@ export * from './password-throttle';
 export * from './health.controller';
 export * from './core.module';
 export * from './bootstrap';
+export * from './shutdown';
 export * from './routes';
 export * from './polling-worker';
 export * from './id.pipe';
