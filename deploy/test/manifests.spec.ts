@@ -9,7 +9,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
 import { checkSettings, readerSiteUrl } from '@hc/contracts';
-import { routeFor } from '../../apps/edge/src/routes';
+import { EDGE_ROUTES, routeFor } from '../../apps/edge/src/routes';
 
 const DEPLOY = join(__dirname, '..');
 const OVERLAYS = ['dev', 'production'] as const;
@@ -399,6 +399,16 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     expect(platformRoutes.length).toBeGreaterThan(5);
     for (const [prefix, service] of platformRoutes) {
       expect(`${prefix} -> ${routeFor(prefix)?.app}`).toBe(`${prefix} -> ${service}`);
+    }
+    // …and every prefix of the edge's table is routed here, to the same app (longest prefix).
+    const routed = (path: string) =>
+      platformRoutes
+        .filter(([prefix]) => path === prefix || path.startsWith(prefix))
+        .sort(([a], [b]) => b.length - a.length)[0]?.[1];
+    for (const edge of EDGE_ROUTES) {
+      for (const prefix of edge.describe.match(/\/[\w./-]*\w/g) ?? []) {
+        expect(`${prefix} -> ${routed(prefix)}`).toBe(`${prefix} -> ${edge.app}`);
+      }
     }
     expect(new Set(platformRoutes.map(([, s]) => s))).toEqual(
       new Set(['content-api', 'design-service', 'mcp-gateway', 'auth-server']),
