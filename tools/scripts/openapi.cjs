@@ -40,6 +40,7 @@ function requireDist(file) {
 function routeMetadata(app) {
   const { ModulesContainer } = require('@nestjs/core');
   const keys = requireDist('libs/auth/src/decorators.js');
+  const { ID_PARAMS_KEY } = requireDist('libs/http/src/id.pipe.js');
   const out = new Map();
   for (const mod of app.get(ModulesContainer).values()) {
     for (const wrapper of mod.controllers.values()) {
@@ -53,6 +54,7 @@ function routeMetadata(app) {
           public: read(keys.PUBLIC_KEY) === true,
           apiKeysOnly: read(keys.API_KEYS_ONLY_KEY) === true,
           scopes: read(keys.SCOPES_KEY),
+          idParams: Reflect.getMetadata(ID_PARAMS_KEY, handler) ?? [],
         });
       }
     }
@@ -72,6 +74,99 @@ function security(operation, meta) {
   const out = [{ apikey: [] }];
   if (!meta.apiKeysOnly) out.push({ oauth2: scopes });
   return out;
+}
+
+/** The error bodies of spec 7 that the document refers to; codes from the error catalog. */
+function errorSchemas() {
+  const { ERROR_CODES } = requireDist('libs/contracts/src/error-catalog.js');
+  const fieldErrors = {
+    type: 'object',
+    description: 'Field name → messages in the spec wording.',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+  };
+  return {
+    ErrorBody: {
+      type: 'object',
+      description:
+        'Shape (a) of spec 7. Extra keys per case: errors, etag, scope, referenced_by, ' +
+        'customizer_url. Change sets carry `reason` instead of `code`.',
+      required: ['status', 'message'],
+      properties: {
+        status: { const: 'error' },
+        code: { type: 'string', enum: [...ERROR_CODES] },
+        reason: { type: 'string', enum: [...ERROR_CODES] },
+        message: { type: 'string' },
+      },
+    },
+    ValidationErrorBody: {
+      type: 'object',
+      description: 'Shape (b) of spec 7.',
+      required: ['status', 'message', 'errors'],
+      properties: {
+        status: { const: 'validation_error' },
+        message: { type: 'string', examples: ['The request could not be accepted.'] },
+        errors: fieldErrors,
+      },
+    },
+    UnauthorizedBody: {
+      type: 'object',
+      description: 'Shape (d) of spec 7; change sets add `message: Unknown API key` for a token.',
+      required: ['status'],
+      properties: { status: { const: 'unauthorized' }, message: { type: 'string' } },
+    },
+    TooManyAttemptsBody: {
+      type: 'object',
+      description: 'Shape (e) of spec 7; wait for `Retry-After` seconds.',
+      required: ['message'],
+      properties: { message: { const: 'Too Many Attempts.' } },
+    },
+  };
+}
+
+const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name, example) => ({
+  'application/json': { schema: ref(name), ...(example ? { example } : {}) },
+});
+const HTML = { 'text/html': { schema: { type: 'string' } } };
+
+/**
+ * The error answers a route's own metadata proves: 401 and 429 for every credentialed route
+ * (spec 4.1, 8), 403 `insufficient_scope` when it needs a scope (spec 5.2), and the 404 of each
+ * `@IdParam`, whose body is the route's own not-found error (built here by calling it).
+ */
+function errorResponses(operation, meta) {
+  const responses = operation.responses;
+  for (const { onInvalid } of meta?.idParams ?? []) {
+    const error = onInvalid();
+    responses[String(error.status)] ??= {
+      description:
+        error.rendering === 'html'
+          ? 'Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3).'
+          : 'Unknown id, or a path segment that is no id.',
+      content: error.rendering === 'html' ? HTML : json('ErrorBody', error.body),
+    };
+  }
+  if (!meta || meta.public) return;
+  responses['401'] = {
+    description: 'Missing, unknown, expired or revoked credential.',
+    content: json('UnauthorizedBody', { status: 'unauthorized' }),
+  };
+  const scopes = operation.security.find((s) => s.oauth2)?.oauth2 ?? [];
+  if (scopes.length) {
+    responses['403'] ??= {
+      description: 'The credential lacks the scope (`insufficient_scope`).',
+      content: json('ErrorBody', {
+        status: 'error',
+        code: 'insufficient_scope',
+        message: `This action requires the ${scopes[0]} scope.`,
+      }),
+    };
+  }
+  responses['429'] = {
+    description: 'Rate limit reached (spec 8); HTML without `Accept: application/json`.',
+    headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+    content: { ...json('TooManyAttemptsBody', { message: 'Too Many Attempts.' }), ...HTML },
+  };
 }
 
 async function generate() {
@@ -111,7 +206,11 @@ async function generate() {
     )
     .build();
 
-  const doc = { ...config, paths: {}, components: { ...config.components, schemas: {} } };
+  const doc = {
+    ...config,
+    paths: {},
+    components: { ...config.components, schemas: errorSchemas() },
+  };
   for (const entry of APPS) {
     const { AppModule } = requireDist(entry.module);
     const app = await NestFactory.create(AppModule, { preview: true, logger: false });
@@ -124,6 +223,7 @@ async function generate() {
       if (route.startsWith('/health/') || route === '/metrics') continue;
       for (const operation of Object.values(item)) {
         operation.security = security(operation, meta.get(operation.operationId));
+        errorResponses(operation, meta.get(operation.operationId));
         for (const param of operation.parameters ?? []) {
           // Numeric path ids go through the one IdPipe (libs/http/src/id.pipe.ts).
           if (param.in === 'path' && param.schema?.type === 'number')

@@ -2,12 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { SCOPES } from '@hc/contracts';
+import { ERROR_CODES, SCOPES } from '@hc/contracts';
 
 const ROOT = path.resolve(__dirname, '../..');
 const doc = JSON.parse(readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8'));
 
-type Operation = { operationId: string; security: Record<string, string[]>[] };
+type Operation = {
+  operationId: string;
+  security: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+};
 const operations: [string, string, Operation][] = Object.entries(
   doc.paths as Record<string, Record<string, Operation>>,
 ).flatMap(([route, item]) =>
@@ -81,5 +85,16 @@ describe('docs/openapi.json', () => {
       }
     ).parameters.find((p) => p.name === 'id');
     expect(param?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 4294967295 });
+  });
+
+  it('documents the error answers the routes prove, with the catalog as the code list', () => {
+    expect(doc.components.schemas.ErrorBody.properties.code.enum).toEqual([...ERROR_CODES]);
+    for (const [method, route, op] of operations) {
+      const statuses = Object.keys(op.responses);
+      if (op.security.length === 0) continue;
+      expect(`${method} ${route} ${statuses}`).toMatch(/401.*429/);
+      if (/\{(id|articleId|versionId|webhookId|noteId)\}/.test(route))
+        expect(`${method} ${route} ${statuses}`).toMatch(/404/);
+    }
   });
 });

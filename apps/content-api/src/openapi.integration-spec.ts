@@ -38,7 +38,33 @@ describe('GET /v1/openapi.json, /v1/openapi.yaml and /docs', () => {
     }
   });
 
-  it('keeps the API itself behind credentials', async () => {
-    expect((await t.request('GET', '/v1/articles')).status).toBe(401);
+  it('keeps the API itself behind credentials, answering the documented 401', async () => {
+    const res = await t.request('GET', '/v1/articles');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(documented('/v1/articles', 'get', 401));
+  });
+
+  it('answers a path segment that is no id with the documented 404 of that route', async () => {
+    const site = await t.factory.site();
+    const key = await t.factory.key(site);
+    for (const [method, route, path] of [
+      ['get', '/v1/articles/{id}', '/v1/articles/abc'],
+      ['get', '/v1/change-sets/{id}', '/v1/change-sets/0'],
+      ['delete', '/v1/webhooks/{webhookId}', '/v1/webhooks/1e3'],
+      ['post', '/v1/articles/{id}/feedback', '/v1/articles/-1/feedback'],
+    ] as const) {
+      const body = method === 'post' ? { rating: 'love' } : undefined;
+      const res = await t.request(method.toUpperCase(), path, { key, body });
+      expect(`${path} ${res.status}`).toBe(`${path} 404`);
+      expect(res.body).toEqual(documented(route, method, 404));
+    }
+  });
+
+  let doc: { paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
+  type Response = { content?: Record<string, { example?: unknown }> };
+  const documented = (route: string, method: string, status: number) =>
+    doc.paths[route][method].responses[String(status)].content?.['application/json'].example;
+  beforeAll(async () => {
+    doc = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as typeof doc;
   });
 });
