@@ -115,6 +115,11 @@ describe('deploy/docker/Dockerfile', () => {
     expect(keywordsWithSecrets()).toEqual([]);
   });
 
+  it('ships the files the apps read at run time', () => {
+    const copied = runtime.filter((i) => keyword(i) === 'COPY').map((i) => words(i).join(' '));
+    expect(copied.some((c) => c.startsWith('docs/openapi.json '))).toBe(true);
+  });
+
   it('keeps node_modules, var/ and credentials out of the build context (.dockerignore)', () => {
     const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
       .split('\n')
@@ -130,6 +135,25 @@ describe('deploy/docker/Dockerfile', () => {
     ]) {
       expect(ignored).toContain(entry);
     }
+    // …while every file the Dockerfile copies from the context stays in it.
+    const patterns = ignored.filter((l) => l && !l.startsWith('#'));
+    const excluded = (file: string) => {
+      let out = false;
+      for (const pattern of patterns) {
+        const negated = pattern.startsWith('!');
+        const p = negated ? pattern.slice(1) : pattern;
+        const hit = p.endsWith('/*')
+          ? file.startsWith(p.slice(0, -1))
+          : file === p || file.startsWith(`${p}/`);
+        if (hit) out = !negated;
+      }
+      return out;
+    };
+    const sources = instructions
+      .filter((i) => keyword(i) === 'COPY' && !words(i).some((w) => w.startsWith('--from=')))
+      .flatMap((i) => words(i).slice(0, -1))
+      .map((w) => w.replace(/\/$/, ''));
+    expect(sources.filter(excluded)).toEqual([]);
   });
 });
 
