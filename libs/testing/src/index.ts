@@ -10,3 +10,4 @@ export * from './form-client';
 export * from './services';
 export * from './prometheus';
 export * from './log-capture';
+export * from './fuzz';
