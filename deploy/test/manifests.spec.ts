@@ -181,8 +181,13 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   });
 
   it('gives every Deployment probes, a drain, resources and a topology spread', () => {
+    const shutdownMs = checkSettings({ ...config, HC_DATABASE_URL: 'mysql://u:p@db:3306/hc' })
+      .settings.values.HC_SHUTDOWN_TIMEOUT;
     for (const deployment of byKind(objects, 'Deployment')) {
       const spec = deployment.spec.template.spec;
+      // preStop, then the app's own drain (HC_SHUTDOWN_TIMEOUT), inside the grace period.
+      const preStop = spec.containers[0].lifecycle.preStop.sleep.seconds;
+      expect(preStop * 1000 + shutdownMs).toBeLessThan(spec.terminationGracePeriodSeconds * 1000);
       expect(spec.topologySpreadConstraints?.length).toBeGreaterThan(0);
       for (const c of spec.containers) {
         expect([c.startupProbe, c.livenessProbe, c.readinessProbe].every(Boolean)).toBe(true);
