@@ -236,8 +236,18 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     const unresolvable = await hook(site, { url: 'https://no-such-host.invalid/hook' });
     // A name that now resolves to a private address (registered while it was public).
     const privateHook = await hook(site, { url: 'http://localhost:9/hook' });
+    // Judged by the real host and the embedded IPv4 address at delivery too (issue #16).
+    const tricks = await Promise.all(
+      [
+        'https://a@127.0.0.1:9/hook',
+        'https://127.0.0.1:9443@127.0.0.1:9/hook',
+        'https://user:pass@[::1]:9/hook',
+        'https://[::5efe:127.0.0.1]:9/hook',
+        'https://[2002:808:808::1]/hook',
+      ].map((url) => hook(site, { url })),
+    );
     await fire(site);
-    const ids = [unresolvable.id, privateHook.id];
+    const ids = [unresolvable.id, privateHook.id, ...tricks.map((t) => t.id)];
     const deadline = Date.now() + 10_000;
     let rows: { state: string; attempts: number; next_attempt_at: Date | null }[] = [];
     while (Date.now() < deadline) {
@@ -245,13 +255,10 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
         'SELECT state, attempts, next_attempt_at FROM webhook_deliveries WHERE webhook_id IN (?)',
         [ids],
       );
-      if (rows.length === 2 && rows.every((r) => r.state !== 'pending')) break;
+      if (rows.length === ids.length && rows.every((r) => r.state !== 'pending')) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(rows).toEqual([
-      { state: 'skipped', attempts: 1, next_attempt_at: null },
-      { state: 'skipped', attempts: 1, next_attempt_at: null },
-    ]);
+    expect(rows).toEqual(ids.map(() => ({ state: 'skipped', attempts: 1, next_attempt_at: null })));
   });
 
   it('a deleted webhook (DELETE /webhooks/{id} removes it with its deliveries) gets no more retries', async () => {
