@@ -195,6 +195,11 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
           out[path] = 'read ' + r.status + ' ' + (await r.text()).length;
         } catch (e) { out[path] = 'refused'; }
       }
+      // Blind state changes (the answers are opaque): sign the victim out everywhere.
+      await fetch('${platform}/app/account/sign-out-everywhere', {
+        method: 'POST', mode: 'no-cors', credentials: 'include',
+        body: new URLSearchParams({ csrf: 'guessed' }),
+      }).catch(() => undefined);
       const frame = document.createElement('iframe');
       frame.src = '${platform}/app/account/connected-apps';
       document.body.appendChild(frame);
@@ -211,6 +216,9 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     // The framed dashboard page was refused (frame-ancestors 'none'): no document in the frame.
     const framed = page.frames().find((f) => f.url().includes('/app/account/connected-apps'));
     expect(framed ? await framed.content().catch(() => '') : '').not.toContain('Connected apps');
+    // The forged post changed nothing: the dashboard session still works.
+    await page.goto(`${platform}/app/account/connected-apps`);
+    expect(page.url()).toBe(`${platform}/app/account/connected-apps`);
     await context.close();
 
     for (const path of ['/signin', '/app/account/connected-apps']) {

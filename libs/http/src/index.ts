@@ -19,3 +19,4 @@ export * from './id.pipe';
 export * from './logging';
 export * from './metrics';
 export * from './openapi';
+export * from './cookies';

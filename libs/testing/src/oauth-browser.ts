@@ -47,6 +47,11 @@ export class Browser {
   }
 }
 
+/** The hidden CSRF field of a page's form (what a browser submits with it), or ''. */
+export function csrfOf(html: string): string {
+  return /name="csrf" value="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+}
+
 export interface AuthorizeOptions {
   email: string;
   password: string;
@@ -92,12 +97,13 @@ export async function runAuthorization(
     const path = new URL(next).pathname;
     if (res.status === 200 && path.startsWith('/signin/')) {
       result.signInShown = true;
-      form = { email: options.email, password: options.password };
+      form = { csrf: csrfOf(html), email: options.email, password: options.password };
       continue;
     }
     if (res.status === 200 && path.startsWith('/consent/') && !result.consentPages.includes(html)) {
       result.consentPages.push(html);
       form = {
+        csrf: csrfOf(html),
         decision: options.decision ?? 'approve',
         ...(options.sites ? { site: options.sites.map(String) } : {}),
       };

@@ -2,13 +2,19 @@ import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/c
 import type { Request, Response } from 'express';
 import { Public } from '@hc/auth';
 import { formatB } from '@hc/contracts';
-import { connectedAppsPage } from '../pages/pages';
+import { accountPage, connectedAppsPage, FORM_EXPIRED } from '../pages/pages';
 import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
 import { TokensRepository } from '../oauth/tokens.repository';
+import type { DashboardSession } from './dashboard-sessions.repository';
 import { SessionService } from './session.service';
 
 type FormRequest = Request & { body?: Record<string, string | string[] | undefined> };
 const PAGE = '/app/account/connected-apps';
+
+interface SignedIn {
+  person: PersonRow;
+  session: DashboardSession;
+}
 
 /**
  * Connected apps at {dashboard_url}/app/account/connected-apps (spec 5.2): a person sees their
@@ -16,7 +22,7 @@ const PAGE = '/app/account/connected-apps';
  * (next request with the same token), disconnects (everything of that app for that person
  * revoked at once).
  */
-@Controller('app/account/connected-apps')
+@Controller('app/account')
 @Public()
 export class ConnectedAppsController {
   constructor(
@@ -25,29 +31,60 @@ export class ConnectedAppsController {
     @Inject(TokensRepository) private readonly tokens: TokensRepository,
   ) {}
 
+  /** The account page: "sign out everywhere" (issue #15 item 3). */
   @Get()
+  async account(@Req() req: Request, @Res() res: Response) {
+    const me = await this.signedIn(req, res, '/app/account');
+    if (!me) return;
+    res.type('html').send(accountPage({ email: me.person.email, csrf: me.session.csrfToken }));
+  }
+
+  /** Revokes every dashboard session of this person on the server, this one included. */
+  @Post('sign-out-everywhere')
+  async signOutEverywhere(@Req() req: FormRequest, @Res() res: Response) {
+    const me = await this.signedIn(req, res, '/app/account');
+    if (!me) return;
+    if (!this.session.validForm(req, me.session)) {
+      res
+        .status(403)
+        .type('html')
+        .send(
+          accountPage({
+            email: me.person.email,
+            csrf: me.session.csrfToken,
+            notice: FORM_EXPIRED,
+          }),
+        );
+      return;
+    }
+    await this.session.signOutEverywhere(req, res, me.person.id);
+    res.redirect(303, `/signin?return=${encodeURIComponent('/app/account')}`);
+  }
+
+  @Get('connected-apps')
   async list(@Req() req: Request, @Res() res: Response, @Query('done') done?: string) {
-    const person = await this.signedIn(req, res);
-    if (!person) return;
+    const me = await this.signedIn(req, res);
+    if (!me) return;
+    const { person, session } = me;
     const notice =
       done === 'disconnected'
         ? 'The app was disconnected.'
         : done === 'saved'
           ? 'Shared help centers saved.'
           : undefined;
-    res.type('html').send(await this.render(person, notice));
+    res.type('html').send(await this.render(person, session, notice));
   }
 
-  @Post(':userId/:clientId/sites')
+  @Post('connected-apps/:userId/:clientId/sites')
   async saveSites(
     @Param('userId') userId: string,
     @Param('clientId') clientId: string,
     @Req() req: FormRequest,
     @Res() res: Response,
   ) {
-    const person = await this.signedIn(req, res);
-    if (!person) return;
-    const connection = await this.manageable(person, Number(userId), clientId, req, res);
+    const me = await this.signedIn(req, res);
+    if (!me) return;
+    const connection = await this.manageable(me, Number(userId), clientId, req, res);
     if (!connection) return;
     const owner = await this.connections.person(connection.userId);
     const owned = new Set(
@@ -65,43 +102,47 @@ export class ConnectedAppsController {
     res.redirect(303, `${PAGE}?done=saved`);
   }
 
-  @Post(':userId/:clientId/disconnect')
+  @Post('connected-apps/:userId/:clientId/disconnect')
   async disconnect(
     @Param('userId') userId: string,
     @Param('clientId') clientId: string,
     @Req() req: FormRequest,
     @Res() res: Response,
   ) {
-    const person = await this.signedIn(req, res);
-    if (!person) return;
-    const connection = await this.manageable(person, Number(userId), clientId, req, res);
+    const me = await this.signedIn(req, res);
+    if (!me) return;
+    const connection = await this.manageable(me, Number(userId), clientId, req, res);
     if (!connection) return;
     await this.tokens.revokeConnection(clientId, connection.userId);
     await this.connections.remove(connection.userId, clientId);
     res.redirect(303, `${PAGE}?done=disconnected`);
   }
 
-  private async signedIn(req: Request, res: Response): Promise<PersonRow | null> {
-    const userId = await this.session.userId(req);
-    const person = userId === null ? null : await this.connections.person(userId);
-    if (!person) res.redirect(303, `/signin?return=${encodeURIComponent(PAGE)}`);
-    return person;
+  private async signedIn(req: Request, res: Response, page = PAGE): Promise<SignedIn | null> {
+    const session = await this.session.current(req);
+    const person = session ? await this.connections.person(session.userId) : null;
+    if (!session || !person) {
+      res.redirect(303, `/signin?return=${encodeURIComponent(page)}`);
+      return null;
+    }
+    return { person, session };
   }
 
   /** The connection if this person may manage it (their own, or any of the account as owner). */
   private async manageable(
-    person: PersonRow,
+    me: SignedIn,
     userId: number,
     clientId: string,
     req: FormRequest,
     res: Response,
   ) {
-    const csrf = req.body?.csrf;
-    if (typeof csrf !== 'string' || csrf !== (await this.session.csrf(person.id))) {
+    const { person, session } = me;
+    // This session's own token, compared in constant time, from the platform origin.
+    if (!this.session.validForm(req, session)) {
       res
         .status(403)
         .type('html')
-        .send(await this.render(person, undefined, 'The form expired. Try again.'));
+        .send(await this.render(person, session, undefined, FORM_EXPIRED));
       return null;
     }
     const visible = await this.connections.visibleTo(person);
@@ -110,13 +151,18 @@ export class ConnectedAppsController {
       res
         .status(404)
         .type('html')
-        .send(await this.render(person, undefined, 'No such connected app.'));
+        .send(await this.render(person, session, undefined, 'No such connected app.'));
       return null;
     }
     return connection;
   }
 
-  private async render(person: PersonRow, notice?: string, error?: string): Promise<string> {
+  private async render(
+    person: PersonRow,
+    session: DashboardSession,
+    notice?: string,
+    error?: string,
+  ): Promise<string> {
     const connections = await this.connections.visibleTo(person);
     const sites = await this.connections.ownedSites(person.account_id);
     return connectedAppsPage({
@@ -130,7 +176,7 @@ export class ConnectedAppsController {
         connectedAt: formatB(c.createdAt),
       })),
       sites,
-      csrf: await this.session.csrf(person.id),
+      csrf: session.csrfToken,
       notice,
       error,
     });

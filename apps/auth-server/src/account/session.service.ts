@@ -1,25 +1,37 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { settings } from '@hc/contracts';
+import { cookieName, fromOrigin, randomToken, readCookie, sameToken, writeCookie } from '@hc/http';
 import { SecretsRepository } from '../oauth/secrets.repository';
+import { DashboardSession, DashboardSessionsRepository } from './dashboard-sessions.repository';
 
-const COOKIE = 'hc_session';
+/** The dashboard session cookie (`__Host-hc_dashboard` under https). */
+const SESSION_COOKIE = 'hc_dashboard';
+/** The pre-session cookie the sign-in and consent form tokens are bound to. */
+const FORM_COOKIE = 'hc_auth_forms';
 const LIFETIME_SECONDS = 12 * 3600;
 
-function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name)
-      return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return null;
-}
+type FormRequest = Request & { body?: Record<string, unknown> };
 
-/** The dashboard sign-in (connected apps): a signed cookie naming the person. */
+/**
+ * Dashboard sessions and the CSRF protection of every auth-server form (issues #14, #15 item 3).
+ *
+ * - A dashboard session is a row on the server (revocable: "sign out everywhere"); the cookie
+ *   holds a random token. Its forms carry the session's own random CSRF token, compared in
+ *   constant time.
+ * - Forms shown before a session exists (sign-in, the OAuth sign-in and consent steps) carry
+ *   HMAC(cookie key, purpose + a random `hc_auth_forms` cookie): a page elsewhere can neither
+ *   read the token nor compute one for the victim's cookie.
+ * - Every form post must also come from the platform origin when the browser says where it
+ *   comes from (`Origin`): on one machine the reader port shares cookies with this one.
+ */
 @Injectable()
 export class SessionService {
-  constructor(@Inject(SecretsRepository) private readonly secrets: SecretsRepository) {}
+  constructor(
+    @Inject(SecretsRepository) private readonly secrets: SecretsRepository,
+    @Inject(DashboardSessionsRepository) private readonly sessions: DashboardSessionsRepository,
+  ) {}
 
   private async mac(value: string): Promise<string> {
     const [key] = await this.secrets.cookieKeys();
@@ -27,27 +39,61 @@ export class SessionService {
   }
 
   async signIn(res: Response, req: Request, userId: number): Promise<void> {
-    const value = `${userId}.${Math.floor(Date.now() / 1000) + LIFETIME_SECONDS}`;
-    const secure = req.protocol === 'https' ? '; Secure' : '';
-    res.append(
-      'Set-Cookie',
-      `${COOKIE}=${encodeURIComponent(`${value}.${await this.mac(value)}`)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${LIFETIME_SECONDS}${secure}`,
-    );
+    const previous = readCookie(req, SESSION_COOKIE);
+    if (previous) await this.sessions.close(previous);
+    const token = randomToken();
+    await this.sessions.open(token, userId, randomToken(), LIFETIME_SECONDS);
+    writeCookie(req, res, SESSION_COOKIE, token, { maxAgeSeconds: LIFETIME_SECONDS });
   }
 
-  /** The signed-in person's id, or null. */
+  /** The signed-in person's session, or null. */
+  async current(req: Request): Promise<DashboardSession | null> {
+    const token = readCookie(req, SESSION_COOKIE);
+    return token ? this.sessions.find(token) : null;
+  }
+
   async userId(req: Request): Promise<number | null> {
-    const raw = readCookie(req, COOKIE);
-    if (!raw) return null;
-    const [id, exp, sig] = raw.split('.');
-    if (!id || !exp || !sig || !/^\d+$/.test(id) || Number(exp) * 1000 < Date.now()) return null;
-    const expected = Buffer.from(await this.mac(`${id}.${exp}`));
-    const given = Buffer.from(sig);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? Number(id) : null;
+    return (await this.current(req))?.userId ?? null;
   }
 
-  /** A form token bound to the person (the forms change connections). */
-  async csrf(userId: number): Promise<string> {
-    return this.mac(`csrf:${userId}`);
+  /** A dashboard form post: from the platform origin, with this session's token. */
+  validForm(req: FormRequest, session: DashboardSession): boolean {
+    return fromOrigin(req, platformOrigins()) && sameToken(req.body?.csrf, session.csrfToken);
   }
+
+  /** Revokes every dashboard session of the person and clears this browser's cookie. */
+  async signOutEverywhere(req: Request, res: Response, userId: number): Promise<number> {
+    const closed = await this.sessions.closeAll(userId);
+    writeCookie(req, res, SESSION_COOKIE, '', { maxAgeSeconds: 0 });
+    return closed;
+  }
+
+  /** The token for a form shown before sign-in (`purpose`: `signin`, `interaction:<uid>`). */
+  async formToken(req: Request, res: Response, purpose: string): Promise<string> {
+    let value = readCookie(req, FORM_COOKIE);
+    if (!value || value.length > 64) {
+      value = randomToken();
+      writeCookie(req, res, FORM_COOKIE, value, { maxAgeSeconds: null });
+      // The next page of this response reads it too (a refused form is shown again).
+      req.headers.cookie = `${req.headers.cookie ? `${req.headers.cookie}; ` : ''}${cookieHeader(req, value)}`;
+    }
+    return this.mac(`${purpose}:${value}`);
+  }
+
+  /** Whether a pre-session form post carries the token of `formToken` and comes from here. */
+  async validPreSessionForm(req: FormRequest, purpose: string): Promise<boolean> {
+    const value = readCookie(req, FORM_COOKIE);
+    if (!value || !fromOrigin(req, platformOrigins())) return false;
+    return sameToken(req.body?.csrf, await this.mac(`${purpose}:${value}`));
+  }
+}
+
+function cookieHeader(req: Request, value: string): string {
+  return `${cookieName(FORM_COOKIE, req.secure)}=${encodeURIComponent(value)}`;
+}
+
+/** The origins the sign-in, consent and dashboard pages are served on. */
+function platformOrigins(): string[] {
+  const s = settings();
+  return [...new Set([s.authUrl, s.dashboardUrl, s.publicUrl].map((u) => new URL(u).origin))];
 }

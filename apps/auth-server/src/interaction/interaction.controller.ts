@@ -5,7 +5,7 @@ import { tooManyPasswordAttemptsMessage, ThrottledAttempt } from '@hc/http';
 import { SCOPES } from '@hc/contracts';
 import { SessionService } from '../account/session.service';
 import { SignInService } from '../account/sign-in.service';
-import { consentPage, signInPage } from '../pages/pages';
+import { consentPage, FORM_EXPIRED, signInPage } from '../pages/pages';
 import { ClientsService } from '../oauth/clients.service';
 import { ConnectionsRepository } from '../oauth/connections.repository';
 import { DESCRIPTIONS } from '../oauth/oauth-errors';
@@ -72,17 +72,32 @@ export class InteractionController {
 
   /** Dashboard sign-in (connected apps). */
   @Get('signin')
-  signInForm(@Query('return') returnTo: string | undefined, @Res() res: Response) {
-    res.type('html').send(signInPage('/signin', { returnTo: safeReturn(returnTo) }));
+  async signInForm(
+    @Query('return') returnTo: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const csrf = await this.session.formToken(req, res, 'signin');
+    res.type('html').send(signInPage('/signin', { csrf, returnTo: safeReturn(returnTo) }));
   }
 
   @Post('signin')
   async signIn(@Req() req: FormRequest, @Res() res: Response) {
     const email = field(req, 'email');
     const returnTo = safeReturn(field(req, 'return'));
+    // Login CSRF: nobody else's form signs this browser in (issue #15 item 3).
+    if (!(await this.session.validPreSessionForm(req, 'signin'))) {
+      const csrf = await this.session.formToken(req, res, 'signin');
+      res
+        .status(403)
+        .type('html')
+        .send(signInPage('/signin', { csrf, email, error: FORM_EXPIRED, returnTo }));
+      return;
+    }
     const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
     if (result.outcome !== 'ok') {
-      refuseSignIn(res, result, (error) => signInPage('/signin', { email, error, returnTo }));
+      const csrf = await this.session.formToken(req, res, 'signin');
+      refuseSignIn(res, result, (error) => signInPage('/signin', { csrf, email, error, returnTo }));
       return;
     }
     const person = result.value;
@@ -94,7 +109,8 @@ export class InteractionController {
   async signInStep(@Param('uid') uid: string, @Req() req: Request, @Res() res: Response) {
     const details = await this.details(req, res, uid, 'login');
     if (!details) return;
-    res.type('html').send(signInPage(`/signin/${encodeURIComponent(uid)}`));
+    const csrf = await this.session.formToken(req, res, `interaction:${details.uid}`);
+    res.type('html').send(signInPage(`/signin/${encodeURIComponent(uid)}`, { csrf }));
   }
 
   @Post('signin/:uid')
@@ -102,10 +118,24 @@ export class InteractionController {
     const details = await this.details(req, res, uid, 'login');
     if (!details) return;
     const email = field(req, 'email');
+    const purpose = `interaction:${details.uid}`;
+    const page = async (error: string, status: number) =>
+      res
+        .status(status)
+        .type('html')
+        .send(
+          signInPage(`/signin/${encodeURIComponent(uid)}`, {
+            csrf: await this.session.formToken(req, res, purpose),
+            email,
+            error,
+          }),
+        );
+    if (!(await this.session.validPreSessionForm(req, purpose))) return page(FORM_EXPIRED, 403);
     const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
     if (result.outcome !== 'ok') {
+      const csrf = await this.session.formToken(req, res, purpose);
       refuseSignIn(res, result, (error) =>
-        signInPage(`/signin/${encodeURIComponent(uid)}`, { email, error }),
+        signInPage(`/signin/${encodeURIComponent(uid)}`, { csrf, email, error }),
       );
       return;
     }
@@ -124,13 +154,21 @@ export class InteractionController {
   async consentForm(@Param('uid') uid: string, @Req() req: Request, @Res() res: Response) {
     const details = await this.details(req, res, uid, 'consent');
     if (!details) return;
-    res.type('html').send(await this.renderConsent(details));
+    res.type('html').send(await this.renderConsent(req, res, details));
   }
 
   @Post('consent/:uid')
   async consentSubmit(@Param('uid') uid: string, @Req() req: FormRequest, @Res() res: Response) {
     const details = await this.details(req, res, uid, 'consent');
     if (!details) return;
+    // Nothing approves a grant but this page's own form (issue #14: not a reader page).
+    if (!(await this.session.validPreSessionForm(req, `interaction:${details.uid}`))) {
+      res
+        .status(403)
+        .type('html')
+        .send(await this.renderConsent(req, res, details, FORM_EXPIRED));
+      return;
+    }
     const provider = await this.oidc.provider();
     if (field(req, 'decision') !== 'approve') {
       await provider.interactionFinished(
@@ -144,7 +182,8 @@ export class InteractionController {
     const userId = Number(details.session?.accountId);
     const person = await this.people.person(userId);
     if (!person) {
-      res.status(401).type('html').send(signInPage('/signin'));
+      const csrf = await this.session.formToken(req, res, 'signin');
+      res.status(401).type('html').send(signInPage('/signin', { csrf }));
       return;
     }
     const clientId = String(details.params.client_id);
@@ -161,7 +200,7 @@ export class InteractionController {
         res
           .status(422)
           .type('html')
-          .send(await this.renderConsent(details, 'Choose at least one help center.'));
+          .send(await this.renderConsent(req, res, details, 'Choose at least one help center.'));
         return;
       }
     }
@@ -217,11 +256,13 @@ export class InteractionController {
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
+      const csrf = await this.session.formToken(req, res, 'signin');
       res
         .status(400)
         .type('html')
         .send(
           signInPage('/signin', {
+            csrf,
             error: 'This sign-in link has expired. Start again from the app.',
           }),
         );
@@ -237,7 +278,12 @@ export class InteractionController {
     return details;
   }
 
-  private async renderConsent(details: InteractionDetails, error?: string): Promise<string> {
+  private async renderConsent(
+    req: Request,
+    res: Response,
+    details: InteractionDetails,
+    error?: string,
+  ): Promise<string> {
     const userId = Number(details.session?.accountId);
     const person = await this.people.person(userId);
     const clientId = String(details.params.client_id);
@@ -253,6 +299,7 @@ export class InteractionController {
       .split(' ')
       .filter((s) => (SCOPES as readonly string[]).includes(s));
     return consentPage(`/consent/${encodeURIComponent(details.uid)}`, {
+      csrf: await this.session.formToken(req, res, `interaction:${details.uid}`),
       clientName: client?.client_name ?? clientId,
       scopes,
       error,

@@ -286,8 +286,14 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
 
   async function signedIn(person: TestUser): Promise<Browser> {
     const browser = new Browser();
+    const form = await (await browser.fetch(`${issuer}/signin`)).text();
     const res = await browser.fetch(`${issuer}/signin`, {
-      form: { email: person.email, password: TEST_PASSWORD, return: '/app/account/connected-apps' },
+      form: {
+        csrf: csrfOf(form),
+        email: person.email,
+        password: TEST_PASSWORD,
+        return: '/app/account/connected-apps',
+      },
     });
     expect(res.status).toBe(303);
     return browser;

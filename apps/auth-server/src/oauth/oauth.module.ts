@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConnectedAppsController } from '../account/connected-apps.controller';
+import { DashboardSessionsRepository } from '../account/dashboard-sessions.repository';
 import { SessionService } from '../account/session.service';
 import { SignInService } from '../account/sign-in.service';
 import { DiscoveryController } from '../discovery/discovery.controller';
@@ -19,7 +20,7 @@ import { UserinfoController } from './userinfo.controller';
     InteractionController,
     ConnectedAppsController,
   ],
-  providers: [OidcService, SessionService, SignInService],
+  providers: [OidcService, SessionService, SignInService, DashboardSessionsRepository],
   exports: [OidcService],
 })
 export class OAuthModule {}

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { SCOPES, planHasToolServer, settings } from '@hc/contracts';
+import { cookieName } from '@hc/http';
 import { ClientsService, clientSecretMatches, loopbackMatches } from './clients.service';
 import { ConnectionsRepository } from './connections.repository';
 import { errorPage } from '../pages/pages';
@@ -192,6 +193,7 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
       jwks: { keys: [jwk] },
       cookies: {
         keys: cookieKeys,
+        names: oidcCookieNames(new URL(s.authUrl).protocol === 'https:'),
         long: { signed: true, httpOnly: true, sameSite: 'lax' },
         short: { signed: true, httpOnly: true, sameSite: 'lax' },
       },
@@ -399,4 +401,17 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
       if (scope) scope.pendingAccessTokenId = token.jti;
     }
   }
+}
+
+/**
+ * oidc-provider's cookies under names of their own (issue #14 "Cookies"): distinct from the
+ * dashboard's and the reader's, and under https `__Host-` for the session (path `/`) and
+ * `__Secure-` for the interaction cookies (narrower paths).
+ */
+export function oidcCookieNames(https: boolean) {
+  return {
+    session: cookieName('hc_oidc_session', https),
+    interaction: cookieName('hc_oidc_interaction', https, '/signin'),
+    resume: cookieName('hc_oidc_resume', https, '/oauth'),
+  };
 }

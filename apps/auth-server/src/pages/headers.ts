@@ -25,6 +25,8 @@ export function pageHeaders(): RequestHandler {
       },
     },
     xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
+    // Not `no-referrer`: under it Chromium sends `Origin: null` with the form posts, which the
+    // origin check refuses. `same-origin` tells nothing to other origins.
+    referrerPolicy: { policy: 'same-origin' },
   });
 }

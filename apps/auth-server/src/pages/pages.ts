@@ -36,15 +36,21 @@ export function errorPage(error: string, description: string): string {
   );
 }
 
+/** The hidden CSRF field every form of these pages carries (issues #14, #15). */
+function csrfField(token: string): string {
+  return `<input type="hidden" name="csrf" value="${e(token)}">`;
+}
+
 export function signInPage(
   action: string,
-  options: { email?: string; error?: string; returnTo?: string } = {},
+  options: { csrf: string; email?: string; error?: string; returnTo?: string },
 ): string {
   return layout(
     'Sign in',
     `<h1>Sign in</h1>` +
       (options.error ? `<p class="error" role="alert">${e(options.error)}</p>` : '') +
       `<form method="post" action="${e(action)}">` +
+      csrfField(options.csrf) +
       (options.returnTo
         ? `<input type="hidden" name="return" value="${e(options.returnTo)}">`
         : '') +
@@ -64,7 +70,13 @@ export interface ConsentSite {
 
 export function consentPage(
   action: string,
-  view: { clientName: string; scopes: string[]; sites: ConsentSite[]; error?: string },
+  view: {
+    clientName: string;
+    scopes: string[];
+    sites: ConsentSite[];
+    csrf: string;
+    error?: string;
+  },
 ): string {
   const scopes = view.scopes.length
     ? `<ul>${view.scopes.map((s) => `<li><strong>${e(s)}</strong>: ${e(SCOPE_DESCRIPTIONS[s] ?? s)}</li>`).join('')}</ul>`
@@ -104,6 +116,7 @@ export function consentPage(
     `<h1>${e(view.clientName)} wants to access your help centers</h1>` +
       (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
       `<form method="post" action="${e(action)}">` +
+      csrfField(view.csrf) +
       `<h2>Permissions</h2>${scopes}<h2>Help centers</h2>${sites}` +
       `<button type="submit" name="decision" value="approve">Allow</button> ` +
       `<button type="submit" name="decision" value="deny">Deny</button></form>`,
@@ -140,9 +153,9 @@ export function connectedAppsPage(view: {
       `<section class="connection" data-client-id="${e(c.clientId)}" data-user-id="${c.userId}">` +
       `<h2>${e(c.clientName)}</h2><p class="muted">Connected by ${e(c.personEmail)} on ${e(c.connectedAt)}</p>` +
       `<p>Permissions: ${c.scopes.length ? c.scopes.map(e).join(', ') : 'none'}</p>` +
-      `<form method="post" action="${e(base)}/sites"><input type="hidden" name="csrf" value="${e(view.csrf)}">` +
+      `<form method="post" action="${e(base)}/sites">${csrfField(view.csrf)}` +
       `${siteBoxes}<button type="submit">Save shared help centers</button></form>` +
-      `<form method="post" action="${e(base)}/disconnect"><input type="hidden" name="csrf" value="${e(view.csrf)}">` +
+      `<form method="post" action="${e(base)}/disconnect">${csrfField(view.csrf)}` +
       `<button type="submit">Disconnect</button></form></section>`
     );
   });
@@ -151,6 +164,25 @@ export function connectedAppsPage(view: {
     `<h1>Connected apps</h1>` +
       (view.notice ? `<p role="status">${e(view.notice)}</p>` : '') +
       (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
-      (rows.length ? rows.join('') : '<p class="muted">No apps are connected.</p>'),
+      (rows.length ? rows.join('') : '<p class="muted">No apps are connected.</p>') +
+      `<p><a href="/app/account">Account and sign-in sessions</a></p>`,
   );
 }
+
+/** The account page: where a person signs out of the dashboard on every device (issue #15). */
+export function accountPage(view: { email: string; csrf: string; notice?: string }): string {
+  return layout(
+    'Account',
+    `<h1>Account</h1>` +
+      (view.notice ? `<p role="status">${e(view.notice)}</p>` : '') +
+      `<p>Signed in as ${e(view.email)}.</p>` +
+      `<p><a href="/app/account/connected-apps">Connected apps</a></p>` +
+      `<h2>Sign-in sessions</h2>` +
+      `<p>Signing out everywhere ends every dashboard session of your account, on every device, this one included.</p>` +
+      `<form method="post" action="/app/account/sign-out-everywhere">${csrfField(view.csrf)}` +
+      `<button type="submit">Sign out everywhere</button></form>`,
+  );
+}
+
+/** A refused form post (no valid CSRF token, or posted from another origin). */
+export const FORM_EXPIRED = 'The form expired. Reload the page and try again.';

@@ -11,7 +11,7 @@ import { plainPage } from '../render/page';
 import { ContentRepository } from '../pages/content.repository';
 import { bodyString, queryString, refId } from '../pages/reader-request';
 import { mayRead, ReaderService } from '../pages/reader.service';
-import { cookies, SESSION_COOKIE, setCookie } from '../site/access';
+import { cookie, SESSION_COOKIE, setCookie, validForm } from '../site/access';
 import { Admitted, GateService, send } from '../site/gate.service';
 import { SiteRepository } from '../site/site.repository';
 import { ActivityRepository } from './activity.repository';
@@ -67,6 +67,8 @@ export class ActionsService {
     const open = /\/(signin|password|signout)$/.test(req.path);
     const admitted = await this.gate.admit(req, res, { open });
     if (!admitted) return;
+    // Every reader form carries this browser's token and is posted from this origin (issue #14).
+    if (!validForm(req)) return this.expired(res, admitted);
     const [route, ref, action, ...rest] = admitted.path.segments;
     if (rest.length === 0 && admitted.path.lang !== null) {
       if (route === 'articles' && ref && action === 'feedback')
@@ -318,8 +320,22 @@ export class ActionsService {
     res.redirect(303, this.next(req, admitted));
   }
 
+  /** A form post without this browser's token, or from another origin: nothing is changed. */
+  private expired(res: Response, admitted: Admitted): void {
+    send(
+      res,
+      403,
+      plainPage({
+        lang: admitted.path.lang ?? admitted.site.defaultLanguage,
+        title: 'Form expired',
+        siteName: admitted.site.name,
+        body: h('h1', {}, 'The form expired. Reload the page and try again.'),
+      }),
+    );
+  }
+
   private async signOut(req: Request, res: Response, admitted: Admitted) {
-    const token = cookies(req)[SESSION_COOKIE];
+    const token = cookie(req, SESSION_COOKIE, admitted.path.base || '/');
     if (token) await this.sites.closeSession(admitted.site.id, token);
     setCookie(req, res, SESSION_COOKIE, '', { path: admitted.path.base || '/', maxAgeSeconds: 0 });
     res.redirect(303, admitted.path.base || '/');

@@ -197,6 +197,63 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     expect(await t.ds.query('SELECT id FROM comments WHERE article_id = ?', [id])).toHaveLength(2);
   });
 
+  it('a form posted without this browser’s token, with another’s, or from another origin changes nothing (issue #14)', async () => {
+    const site = await t.factory.site();
+    const id = await article(t.ds, site.id, { title: { en: 'Guarded' } });
+    const action = `${t.url}/hc/${site.subdomain}/articles/${id}/comments`;
+    const form = { name: 'Mallory', email: 'm@example.com', text: 'forged', lang: 'en' };
+    const victim = new ReaderClient(t.url);
+    await victim.get(`/hc/${site.subdomain}/articles/${id}`);
+    const victimToken = victim.cookie('hc_reader_forms') ?? '';
+    expect(victimToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const attacker = new ReaderClient(t.url);
+    await attacker.get(`/hc/${site.subdomain}`);
+    const attempt = (body: Record<string, string>, headers: Record<string, string>) =>
+      fetch(action, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': 'Mozilla/5.0',
+          cookie: `hc_reader_forms=${victimToken}`,
+          ...headers,
+        },
+        body: new URLSearchParams(body).toString(),
+        redirect: 'manual',
+      });
+    // A page elsewhere cannot read the victim's token: without it, or with its own, refused.
+    expect((await attempt(form, {})).status).toBe(403);
+    const theirs = attacker.cookie('hc_reader_forms') ?? '';
+    expect((await attempt({ ...form, csrf: theirs }, {})).status).toBe(403);
+    // A sibling site (another tenant's origin) posting with the right token: refused too.
+    const sibling = { origin: 'http://other-tenant.pages.example' };
+    expect((await attempt({ ...form, csrf: victimToken }, sibling)).status).toBe(403);
+    const rows = await t.ds.query('SELECT id FROM comments WHERE article_id = ?', [id]);
+    expect(rows).toEqual([]);
+    // The page's own form, from its own origin, goes through.
+    const own = { origin: new URL(t.url).origin };
+    expect((await attempt({ ...form, csrf: victimToken }, own)).status).toBe(303);
+  });
+
+  it('reader cookies are distinctly named, host-only, HttpOnly, SameSite=Lax; __Host- and Secure under https', async () => {
+    const site = await t.factory.site();
+    const id = await article(t.ds, site.id, { title: { en: 'Cookies' } });
+    const https = { 'x-forwarded-proto': 'https', 'user-agent': 'Mozilla/5.0 Firefox/128.0' };
+    const page = await fetch(`${t.url}/hc/${site.subdomain}/articles/${id}`, { headers: https });
+    const set = page.headers.getSetCookie();
+    const forms = set.find((c) => c.includes('hc_reader_forms='));
+    expect(forms).toMatch(
+      /^__Host-hc_reader_forms=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    expect(set.find((c) => c.includes('hc_vid='))).toMatch(/^__Host-hc_vid=.*; Secure$/);
+    expect(set.join('\n')).not.toMatch(/Domain=/i);
+    const plain = await fetch(`${t.url}/hc/${site.subdomain}`, {
+      headers: { 'user-agent': https['user-agent'] },
+    });
+    expect(plain.headers.getSetCookie().find((c) => c.includes('hc_reader_forms='))).toMatch(
+      /^hc_reader_forms=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+  });
+
   it('the contact form is stored and delivered as a contact.submitted event', async () => {
     const site = await t.factory.site();
     const reader = new ReaderClient(t.url);

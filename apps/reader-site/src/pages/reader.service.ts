@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { fullTextQuery, slugify } from '@hc/content';
 import { ActivityRepository } from '../activity/activity.repository';
-import { isBot, readerKey, sameSecret } from '../site/access';
+import { formToken, isBot, readerKey, sameSecret } from '../site/access';
 import { Admitted, GateService, send } from '../site/gate.service';
 import { designPagePolicy } from '../site/headers';
 import type { ReaderSite } from '../site/site.repository';
@@ -259,6 +259,7 @@ export class ReaderService {
       languages: extra.languages ?? [...new Set([site.defaultLanguage, ...site.languages])],
       preview,
       nonce: randomBytes(16).toString('base64'),
+      csrf: formToken(req, res),
     };
     const brandTitle =
       (lang !== site.defaultLanguage && stored?.translations[lang]?.['meta.title']) ||

@@ -537,6 +537,11 @@ export function storedHtml(ctx: RenderContext, html: string): string {
   return ctx.site.allowUnsafeHtml ? html : sanitizeHtml(html, settings().embedHosts);
 }
 
+/** The CSRF field every state-changing reader form carries (issue #14). */
+function csrfInput(ctx: RenderContext): Html {
+  return h('input', { type: 'hidden', name: 'csrf', value: ctx.csrf });
+}
+
 /** Headings of article HTML (h2, h3) that carry or get an id; ids are added by `withHeadingIds`. */
 export function headingsOf(
   html: string,
@@ -601,6 +606,7 @@ export async function articleBody(ctx: RenderContext, comp: Component): Promise<
               { method: 'post', action: `${action}/feedback${accessQuery}` },
               h('h2', { id: 'hc-feedback-q' }, ctx.texts.t('feedback.question')),
               h('input', { type: 'hidden', name: 'lang', value: ctx.lang }),
+              csrfInput(ctx),
               h(
                 'button',
                 { type: 'submit', name: 'rating', value: 'thumbs_up' },
@@ -698,6 +704,7 @@ function commentSection(
         id: 'hc-comment-form',
       },
       h('input', { type: 'hidden', name: 'lang', value: ctx.lang }),
+      csrfInput(ctx),
       replyTo
         ? [
             h('input', { type: 'hidden', name: 'parent_id', value: replyTo.id }),
@@ -783,6 +790,7 @@ export async function contactForm(ctx: RenderContext, comp: Component): Promise<
       'form',
       { method: 'post', action: link(ctx, '/contact') },
       h('input', { type: 'hidden', name: 'lang', value: ctx.lang }),
+      csrfInput(ctx),
       h('input', { type: 'hidden', name: 'require_name', value: requireName ? '1' : '0' }),
       input('name', ctx.texts.t('comments.name'), {
         maxlength: 191,

@@ -58,6 +58,8 @@ export interface RenderContext {
   preview: boolean;
   /** This response's CSP nonce: only the design's scripts carry it (issue #14). */
   nonce: string;
+  /** This browser's reader-forms CSRF token. */
+  csrf: string;
 }
 
 /** A setting of a component: its translation in the reader's language, the stored value, the default. */

@@ -1,8 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { fromOrigin, randomToken, readCookie, sameToken, writeCookie } from '@hc/http';
 
-export const SESSION_COOKIE = 'hc_session';
+/** Distinct from the dashboard's `hc_dashboard` (one machine shares cookies across ports). */
+export const SESSION_COOKIE = 'hc_reader_session';
 export const VISITOR_COOKIE = 'hc_vid';
 
 /** Crawlers, link previews, headless browsers and HTTP libraries do not count as readers. */
@@ -14,37 +16,41 @@ export function isBot(userAgent: string | undefined): boolean {
   return ua === '' || BOT.test(ua);
 }
 
-export function cookies(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const name = part.slice(0, i).trim();
-    try {
-      out[name] ??= decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      /* a malformed cookie is ignored */
-    }
-  }
-  return out;
+/** A reader cookie by its base name (prefixed `__Host-`/`__Secure-` under https, issue #14). */
+export function cookie(req: Request, base: string, path = '/'): string | null {
+  return readCookie(req, base, path);
 }
 
 export function setCookie(
   req: Request,
   res: Response,
-  name: string,
+  base: string,
   value: string,
   options: { path: string; maxAgeSeconds: number | null },
 ): void {
-  const parts = [
-    `${name}=${encodeURIComponent(value)}`,
-    `Path=${options.path}`,
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
-  if (options.maxAgeSeconds !== null) parts.push(`Max-Age=${options.maxAgeSeconds}`);
-  if (req.secure) parts.push('Secure');
-  res.append('Set-Cookie', parts.join('; '));
+  writeCookie(req, res, base, value, options);
+}
+
+/** The cookie the reader forms' CSRF token is the value of (double submit, `__Host-` in production). */
+const FORMS_COOKIE = 'hc_reader_forms';
+
+/**
+ * The CSRF token of this browser's reader forms (issue #14): a random value in a host-only
+ * cookie, echoed by every form. On its own origin per site (production) nothing else can read
+ * it or, under https, plant one (`__Host-`); every post must also come from this origin.
+ */
+export function formToken(req: Request, res: Response): string {
+  const existing = readCookie(req, FORMS_COOKIE);
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  const token = randomToken();
+  writeCookie(req, res, FORMS_COOKIE, token, { path: '/', maxAgeSeconds: null });
+  return token;
+}
+
+/** Whether a reader form post carries this browser's token and comes from this origin. */
+export function validForm(req: Request): boolean {
+  const body = req.body as Record<string, unknown> | undefined;
+  return fromOrigin(req, []) && sameToken(body?.csrf, readCookie(req, FORMS_COOKIE));
 }
 
 /**
@@ -53,7 +59,7 @@ export function setCookie(
  * what the cookie then holds, so a first and a second request of a new reader count once.
  */
 export function readerKey(req: Request, res: Response): string {
-  const existing = cookies(req)[VISITOR_COOKIE];
+  const existing = cookie(req, VISITOR_COOKIE);
   let id = existing && /^[a-f0-9]{32}$/.test(existing) ? existing : null;
   if (!id) {
     id = createHash('sha256')

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { h, raw } from '../render/html';
 import { plainPage } from '../render/page';
 import { parsePath, ReaderPath, withLanguage } from '../pages/reader-request';
-import { cookies, ipAllowed, SESSION_COOKIE } from './access';
+import { cookie, formToken, ipAllowed, SESSION_COOKIE } from './access';
 import { ReaderSession, ReaderSite, SiteRepository } from './site.repository';
 
 export interface Admitted {
@@ -75,7 +75,7 @@ export class GateService {
       );
       return null;
     }
-    const token = cookies(req)[SESSION_COOKIE];
+    const token = cookie(req, SESSION_COOKIE, path.base || '/');
     const session = token ? await this.sites.session(site.id, token) : null;
     if (options.open) return { site, path, session };
     if (site.visibility === 'private' && !session?.member) {
@@ -196,6 +196,7 @@ function formPage(
             'form',
             { method: 'post', action: form.action },
             h('input', { type: 'hidden', name: 'next', value: next }),
+            h('input', { type: 'hidden', name: 'csrf', value: formToken(req, res) }),
             ...fields,
             h('button', { type: 'submit' }, form.submit),
           ).value +

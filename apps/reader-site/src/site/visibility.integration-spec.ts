@@ -179,6 +179,9 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
     });
     expect(right.status).toBe(303);
     expect(right.location).toBe(`${base}/search?q=partner`);
+    // Its own name (not the dashboard's), scoped to the site's path on one machine (#14).
+    expect(reader.cookie('hc_session')).toBeUndefined();
+    expect(reader.cookie('hc_reader_session')).toMatch(/./);
     const page = await reader.get(`${base}/search?q=partner`);
     expect(page.status).toBe(200);
     expect(page.html).toContain('Partner guide');

@@ -69,11 +69,18 @@ export class ReaderClient {
     };
   }
 
+  /**
+   * Posts a form as the browser that opened its page does: with the page's CSRF field (the
+   * value of the forms cookie) unless `form` names its own `csrf`. A client that opened no page
+   * yet opens the site's home first, as a person would have.
+   */
   async post(path: string, form: Record<string, string>): Promise<Page> {
+    if (!this.jar.has('hc_reader_forms')) await this.get(/^\/hc\/[^/?]+/.exec(path)?.[0] ?? '/');
+    const csrf = this.jar.get('hc_reader_forms');
     const res = await fetch(this.baseUrl + path, {
       method: 'POST',
       headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
-      body: new URLSearchParams(form).toString(),
+      body: new URLSearchParams({ ...(csrf ? { csrf } : {}), ...form }).toString(),
       redirect: 'manual',
     });
     this.remember(res);

@@ -33,6 +33,7 @@ import {
   OAuthPayloadEntity,
   OAuthSecretEntity,
   OAuthPublicKeyEntity,
+  DashboardSessionEntity,
 } from './oauth.entities';
 import { OutboxEntity } from './outbox.entity';
 import {
@@ -75,6 +76,7 @@ export const ENTITIES = [
   OAuthConnectionEntity,
   OAuthSecretEntity,
   OAuthPublicKeyEntity,
+  DashboardSessionEntity,
   CategoryEntity,
   ArticleEntity,
   ArticleTranslationEntity,

@@ -65,3 +65,13 @@ export class OAuthPublicKeyEntity {
   @Column({ type: 'text' }) jwk: string;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
 }
+
+/** A dashboard sign-in (auth-server): revocable on the server, with its own CSRF token. */
+@Entity('dashboard_sessions')
+export class DashboardSessionEntity {
+  @PrimaryColumn({ name: 'token_hash', type: 'char', length: 64 }) tokenHash: string;
+  @Column({ name: 'user_id', type: 'int', unsigned: true }) userId: number;
+  @Column({ name: 'csrf_token', type: 'varchar', length: 64 }) csrfToken: string;
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
+  @Column({ name: 'expires_at', type: 'datetime', precision: 3 }) expiresAt: Date;
+}

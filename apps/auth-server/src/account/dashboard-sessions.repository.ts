@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+
+export interface DashboardSession {
+  userId: number;
+  csrfToken: string;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Dashboard sessions (`dashboard_sessions`, owned by auth-server). */
+@Injectable()
+export class DashboardSessionsRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async open(token: string, userId: number, csrfToken: string, lifetimeSeconds: number) {
+    const now = new Date();
+    await this.ds.query('DELETE FROM dashboard_sessions WHERE user_id = ? AND expires_at < ?', [
+      userId,
+      now,
+    ]);
+    await this.ds.query(
+      `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?)`,
+      [hash(token), userId, csrfToken, now, new Date(now.getTime() + lifetimeSeconds * 1000)],
+    );
+  }
+
+  async find(token: string): Promise<DashboardSession | null> {
+    const rows: Array<{ user_id: number; csrf_token: string }> = await this.ds.query(
+      `SELECT user_id, csrf_token FROM dashboard_sessions
+       WHERE token_hash = ? AND expires_at > ?`,
+      [hash(token), new Date()],
+    );
+    const r = rows[0];
+    return r ? { userId: Number(r.user_id), csrfToken: r.csrf_token } : null;
+  }
+
+  async close(token: string): Promise<void> {
+    await this.ds.query('DELETE FROM dashboard_sessions WHERE token_hash = ?', [hash(token)]);
+  }
+
+  /** Every session of the person, on every device ("sign out everywhere"); how many there were. */
+  async closeAll(userId: number): Promise<number> {
+    const result = await this.ds.query('DELETE FROM dashboard_sessions WHERE user_id = ?', [
+      userId,
+    ]);
+    return Number(result.affectedRows ?? 0);
+  }
+}
