@@ -11,7 +11,7 @@ import { Activity1764600000000 } from './1764600000000-activity';
 import { KeySeparation1764700015000 } from './1764700015000-key-separation';
 import { UnsafeHtml1764714000000 } from './1764714000000-unsafe-html';
 import { RequestIds1764720000000 } from './1764720000000-request-ids';
-import { DashboardSessions1764714100000 } from './1764714100000-dashboard-sessions';
+import { DashboardSessions1764730000000 } from './1764730000000-dashboard-sessions';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -26,5 +26,5 @@ export const MIGRATIONS = [
   KeySeparation1764700015000,
   UnsafeHtml1764714000000,
   RequestIds1764720000000,
-  DashboardSessions1764714100000,
+  DashboardSessions1764730000000,
 ];

@@ -7,8 +7,8 @@ const TABLE = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci'
  * person's rows; each session has its own CSRF token. The cookie holds a random token; the row
  * is keyed by its SHA-256, so a database read does not yield a usable cookie.
  */
-export class DashboardSessions1764714100000 implements MigrationInterface {
-  name = 'DashboardSessions1764714100000';
+export class DashboardSessions1764730000000 implements MigrationInterface {
+  name = 'DashboardSessions1764730000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE dashboard_sessions (
