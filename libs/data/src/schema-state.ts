@@ -53,3 +53,14 @@ export async function requireCurrentSchema(url?: string): Promise<void> {
     await ds.destroy();
   }
 }
+
+/** The account `hc seed demo` creates, with a password printed by `npm start`. */
+export const DEMO_USER_EMAIL = 'demo@example.com';
+
+/** Whether the demo seed's user exists (issue 18: production refuses to start with it). */
+export async function demoSeedPresent(ds: DataSource): Promise<boolean> {
+  const rows: unknown[] = await ds.query('SELECT 1 FROM users WHERE email = ? LIMIT 1', [
+    DEMO_USER_EMAIL,
+  ]);
+  return rows.length > 0;
+}

@@ -6,6 +6,7 @@ import { DatabaseModule } from '@hc/data';
 import { HcExceptionFilter } from './exception.filter';
 import { HealthController } from './health.controller';
 import { MetricsController, MetricsRegistrar } from './metrics';
+import { ProductionGuard } from './production-guard';
 import { createRateLimitStore } from './rate-limit.store';
 import { RATE_LIMIT_STORE, RateLimitGuard } from './rate-limit';
 import { PasswordThrottle } from './password-throttle';
@@ -26,6 +27,7 @@ export class CoreModule {
       controllers: [HealthController, MetricsController],
       providers: [
         MetricsRegistrar,
+        ProductionGuard,
         {
           provide: RATE_LIMIT_STORE,
           useFactory: () => createRateLimitStore(settings().redisUrl, settings().databaseUrl),

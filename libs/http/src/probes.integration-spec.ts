@@ -173,6 +173,22 @@ describe('metrics and probes that tell the truth (issue 18)', () => {
     expect((await t.request('GET', '/health/ready')).status).toBe(200);
   });
 
+  it('refuses to start in production while the database holds the demo seed', async () => {
+    const demo = await t.factory.user({ email: 'demo@example.com' });
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    resetSettings();
+    try {
+      await expect(startTestApp(create)).rejects.toThrow(
+        /NODE_ENV=production but the database holds the demo seed \(user demo@example.com/,
+      );
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      resetSettings();
+      await t.ds.query('DELETE FROM users WHERE id = ?', [demo.id]);
+    }
+  });
+
   it('reads the outbox backlog and the age of its oldest row', async () => {
     const [row] = await t.ds
       .query(

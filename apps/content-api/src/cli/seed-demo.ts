@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
+import { DEMO_USER_EMAIL } from '@hc/data';
 import { seedDemoContent } from '../articles/demo-content';
 import { toSiteResponse } from '../sites/site.mapper';
 import { SitesService } from '../sites/sites.service';
@@ -8,7 +9,7 @@ import { KeysService } from '../team/keys.service';
 import { UsersService } from '../team/users.service';
 import { CliError, progress } from './flags';
 
-export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_EMAIL = DEMO_USER_EMAIL;
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_SUBDOMAIN = 'demo';
 
