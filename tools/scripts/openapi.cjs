@@ -79,11 +79,6 @@ function security(operation, meta) {
 /** The error bodies of spec 7 that the document refers to; codes from the error catalog. */
 function errorSchemas() {
   const { ERROR_CODES } = requireDist('libs/contracts/src/error-catalog.js');
-  const fieldErrors = {
-    type: 'object',
-    description: 'Field name → messages in the spec wording.',
-    additionalProperties: { type: 'array', items: { type: 'string' } },
-  };
   return {
     ErrorBody: {
       type: 'object',
@@ -96,16 +91,6 @@ function errorSchemas() {
         code: { type: 'string', enum: [...ERROR_CODES] },
         reason: { type: 'string', enum: [...ERROR_CODES] },
         message: { type: 'string' },
-      },
-    },
-    ValidationErrorBody: {
-      type: 'object',
-      description: 'Shape (b) of spec 7.',
-      required: ['status', 'message', 'errors'],
-      properties: {
-        status: { const: 'validation_error' },
-        message: { type: 'string', examples: ['The request could not be accepted.'] },
-        errors: fieldErrors,
       },
     },
     UnauthorizedBody: {

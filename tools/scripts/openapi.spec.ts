@@ -37,6 +37,23 @@ describe('docs/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('passes Redocly CLI lint (recommended rules, redocly.yaml) with zero errors', () => {
+    const cli = path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+    let out: string;
+    try {
+      out = execFileSync('node', [cli, 'lint', 'docs/openapi.json', '--format', 'stylish'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      throw new Error(`redocly lint failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+    }
+    expect(out).not.toMatch(/\d+:\d+ +error/);
+  }, 120_000);
+
   it('lists the REST operations of content-api and design-service, and no health probes', () => {
     expect(operations.length).toBeGreaterThan(60);
     for (const [method, route] of [

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { AnalyticsService } from './analytics.service';
@@ -8,18 +9,21 @@ import { AnalyticsService } from './analytics.service';
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
+  @ApiOperation({ summary: 'Analytics summary for a date range' })
   @Get('summary')
   @Scopes('analytics.read')
   summary(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
     return this.analytics.summary(site, query);
   }
 
+  @ApiOperation({ summary: 'Content analytics: views and ratings per article' })
   @Get('content')
   @Scopes('analytics.read')
   content(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
     return this.analytics.content(site, query);
   }
 
+  @ApiOperation({ summary: 'Search analytics: top searches and searches without results' })
   @Get('searches')
   @Scopes('analytics.read')
   searches(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
 import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -31,6 +32,7 @@ export class ArticlesController {
   ) {}
 
   /** 201 `created`, or 200 `updated` for a known `external_id` (spec 2.3 rule 2). */
+  @ApiOperation({ summary: 'Create an article' })
   @Post()
   @Scopes('content.write')
   async create(
@@ -52,6 +54,7 @@ export class ArticlesController {
   }
 
   /** Spec 4.4 bulk: 207 with a result per item; shares the per-IP counter (spec 8). */
+  @ApiOperation({ summary: 'Create or update up to 50 articles' })
   @Post('bulk')
   @Scopes('content.write')
   @SharedIpLimit(60)
@@ -60,6 +63,7 @@ export class ArticlesController {
     return this.bulk.run(site, ctx.principal.userId, body);
   }
 
+  @ApiOperation({ summary: 'List articles' })
   @Get()
   @Scopes('content.read')
   list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
@@ -67,6 +71,7 @@ export class ArticlesController {
   }
 
   /** Counts toward the 120 writes per minute (spec 4.4). */
+  @ApiOperation({ summary: 'Read one article' })
   @Get(':id')
   @Scopes('content.read')
   @CountsAsWrite()
@@ -75,6 +80,7 @@ export class ArticlesController {
   }
 
   /** Only the fields sent change; an unknown id is the HTML 404 (spec 4.1 rule 3). */
+  @ApiOperation({ summary: 'Change an article (only the fields sent)' })
   @Patch(':id')
   @Scopes('content.write')
   @RedirectInvalidInput()
@@ -96,6 +102,7 @@ export class ArticlesController {
     };
   }
 
+  @ApiOperation({ summary: 'Move an article to the Trash' })
   @Delete(':id')
   @Scopes('content.write')
   remove(@CurrentSite() site: SiteContext, @IdParam('id', htmlNotFound) id: number) {

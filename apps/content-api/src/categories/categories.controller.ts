@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { htmlNotFound } from '@hc/contracts';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -16,6 +17,7 @@ function asObject(body: unknown): Record<string, unknown> {
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
+  @ApiOperation({ summary: 'List categories' })
   @Get()
   @Scopes('content.read')
   @RedirectInvalidInput()
@@ -23,6 +25,7 @@ export class CategoriesController {
     return this.categories.list(site, query);
   }
 
+  @ApiOperation({ summary: 'Create a category' })
   @Post()
   @Scopes('content.write')
   create(@CurrentSite() site: SiteContext, @Body() body: unknown) {
@@ -30,6 +33,7 @@ export class CategoriesController {
   }
 
   /** Declared before `:id` so `order` is never read as an id. */
+  @ApiOperation({ summary: 'Order categories' })
   @Put('order')
   @Scopes('content.write')
   @HttpCode(200)
@@ -37,6 +41,7 @@ export class CategoriesController {
     return this.categories.reorder(site, readIdOrder(body, 'categories'));
   }
 
+  @ApiOperation({ summary: 'Change a category' })
   @Patch(':id')
   @Scopes('content.write')
   update(
@@ -47,6 +52,7 @@ export class CategoriesController {
     return this.categories.update(site, id, asObject(body));
   }
 
+  @ApiOperation({ summary: 'Delete a category' })
   @Delete(':id')
   @Scopes('content.write')
   async remove(
@@ -58,6 +64,7 @@ export class CategoriesController {
     return this.categories.delete(site, id, queryEnum(query, 'on_orphan', ON_ORPHAN));
   }
 
+  @ApiOperation({ summary: 'Order the articles of a category' })
   @Put(':id/articles/order')
   @Scopes('content.write')
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CommonErrorCode } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
@@ -18,6 +19,7 @@ export class ChangeSetsController {
     private readonly worker: ChangeSetsWorker,
   ) {}
 
+  @ApiOperation({ summary: 'List change sets' })
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
@@ -25,6 +27,7 @@ export class ChangeSetsController {
     return this.sets.list(site, query);
   }
 
+  @ApiOperation({ summary: 'Create a change set' })
   @Post()
   @Scopes('content.write')
   @HttpCode(201)
@@ -32,6 +35,7 @@ export class ChangeSetsController {
     return this.sets.create(site, body);
   }
 
+  @ApiOperation({ summary: 'Read a change set' })
   @Get(':id')
   @Scopes('content.read')
   @CountsAsWrite()
@@ -39,6 +43,7 @@ export class ChangeSetsController {
     return this.sets.get(site, id);
   }
 
+  @ApiOperation({ summary: 'Add staged changes to a change set' })
   @Post(':id/items')
   @Scopes('content.write')
   @HttpCode(207)
@@ -46,6 +51,7 @@ export class ChangeSetsController {
     return this.sets.addItems(site, id, body);
   }
 
+  @ApiOperation({ summary: 'Publish or schedule a change set' })
   @Post(':id/publish')
   @Scopes('content.write')
   @HttpCode(202)

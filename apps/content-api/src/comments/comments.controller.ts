@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -12,12 +13,14 @@ import { ArticleRefIdParam } from './article-ref';
 export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
+  @ApiOperation({ summary: 'List reader comments' })
   @Get()
   @Scopes('content.read')
   list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
     return this.comments.list(site, query);
   }
 
+  @ApiOperation({ summary: 'Approve or unpublish a comment' })
   @Patch(':id')
   @Scopes('content.write')
   moderate(
@@ -34,6 +37,7 @@ export class CommentsController {
 export class ArticleCommentsController {
   constructor(private readonly comments: CommentsService) {}
 
+  @ApiOperation({ summary: 'Comment threads of an article' })
   @Get()
   @Scopes('content.read')
   threads(
@@ -44,6 +48,7 @@ export class ArticleCommentsController {
     return this.comments.articleThreads(site, id, query);
   }
 
+  @ApiOperation({ summary: 'Comment on an article as the credential’s person' })
   @Post()
   @HttpCode(201)
   @Scopes('content.write')

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { SharedIpLimit } from '@hc/http';
@@ -9,6 +10,7 @@ export class ExportController {
   constructor(private readonly exports: ExportService) {}
 
   /** 30 per minute per IP on the counter shared with bulk imports and image uploads (spec 4.11, 8). */
+  @ApiOperation({ summary: 'Export the site’s content, one page at a time' })
   @Get()
   @Scopes('content.read')
   @SharedIpLimit(30)

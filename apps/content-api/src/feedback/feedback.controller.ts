@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { ArticleRefIdParam } from '../comments/article-ref';
@@ -11,6 +12,7 @@ export class FeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
 
   /** Scope content.write (decisions.md): it changes the article's counters. */
+  @ApiOperation({ summary: 'Record reader feedback on an article' })
   @Post()
   @HttpCode(200)
   @Scopes('content.write')

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@hc/auth';
 import { htmlNotFound } from '@hc/contracts';
@@ -19,6 +20,7 @@ import { LocalImageStorage } from './storage/local-image.storage';
 export class ImageFilesController {
   constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}
 
+  @ApiOperation({ summary: 'An image file as stored' })
   @Get(':site/:name')
   @Public()
   async file(@Param('site') site: string, @Param('name') name: string, @Res() res: Response) {

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
@@ -29,6 +30,7 @@ export class ImagesController {
     private readonly uploadUrls: UploadUrlsService,
   ) {}
 
+  @ApiOperation({ summary: 'Upload an image or import it from a URL' })
   @Post()
   @Scopes('content.write')
   @SharedIpLimit(60)
@@ -43,6 +45,7 @@ export class ImagesController {
     return answer.body;
   }
 
+  @ApiOperation({ summary: 'Import up to 20 images' })
   @Post('bulk')
   @Scopes('content.write')
   @SharedIpLimit(20)
@@ -51,6 +54,7 @@ export class ImagesController {
     return this.bulk.create(site, await readBulkImageRequest(req));
   }
 
+  @ApiOperation({ summary: 'Create a one-image upload URL' })
   @Post('uploads')
   @Scopes('content.write')
   @SharedIpLimit(60)
@@ -59,6 +63,7 @@ export class ImagesController {
     return this.uploadUrls.create(site, ctx);
   }
 
+  @ApiOperation({ summary: 'List images' })
   @Get()
   @Scopes('content.read')
   @RedirectInvalidInput()
@@ -74,12 +79,14 @@ export class ImagesController {
     return this.images.list(site.id, { checksum: checksum?.toLowerCase() }, paging);
   }
 
+  @ApiOperation({ summary: 'Read one image' })
   @Get(':id')
   @Scopes('content.read')
   get(@CurrentSite() site: SiteContext, @ImageIdParam() id: number) {
     return this.images.get(site.id, id);
   }
 
+  @ApiOperation({ summary: 'Delete an image' })
   @Delete(':id')
   @Scopes('content.write')
   remove(

@@ -1,4 +1,5 @@
 import { Controller, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '@hc/auth';
 import { IpRateLimit } from '@hc/http';
@@ -13,6 +14,7 @@ export class UploadUrlController {
   @Post(':intent')
   @Public()
   // Spec 8: 60 per minute, counted apart from the shared image counter.
+  @ApiOperation({ summary: 'Upload an image to an upload URL' })
   @IpRateLimit({ counter: 'upload-url', limit: 60 })
   async upload(
     @Param('intent') intent: string,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiOAuth2 } from '@nestjs/swagger';
+import { ApiOAuth2, ApiOperation } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -16,6 +16,7 @@ import { ArticleRefIdParam } from '../comments/article-ref';
 export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
+  @ApiOperation({ summary: 'Team notes of an article' })
   @Get()
   @ApiOAuth2(['notes.read'])
   list(
@@ -26,6 +27,7 @@ export class NotesController {
     return this.notes.list(site, id, query);
   }
 
+  @ApiOperation({ summary: 'Reply to a team note' })
   @Post(':noteId/replies')
   @HttpCode(201)
   @NotesWrite()
@@ -40,6 +42,7 @@ export class NotesController {
     return this.notes.reply(site, ctx, id, noteId, body);
   }
 
+  @ApiOperation({ summary: 'Resolve a team note' })
   @Post(':noteId/resolve')
   @HttpCode(200)
   @NotesWrite()

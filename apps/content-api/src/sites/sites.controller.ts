@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { Ctx, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
 import { SitesService } from './sites.service';
@@ -8,6 +9,7 @@ export class SitesController {
   constructor(private readonly sites: SitesService) {}
 
   /** Spec 4.3: works before a site is chosen. */
+  @ApiOperation({ summary: 'Sites the credential reaches' })
   @Get()
   @Scopes()
   @SiteOptional()

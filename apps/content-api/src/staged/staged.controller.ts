@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -27,6 +28,7 @@ export class StagedController {
     private readonly publisher: StagedPublisher,
   ) {}
 
+  @ApiOperation({ summary: 'Read the staged changes of an article' })
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
@@ -39,6 +41,7 @@ export class StagedController {
   }
 
   /** Field-by-field differences between the staged copies and the live article. */
+  @ApiOperation({ summary: 'Compare staged changes with the live article' })
   @Get('compare')
   @Scopes('content.read')
   @CountsAsWrite()
@@ -50,12 +53,14 @@ export class StagedController {
     return this.staged.compare(site, id, readLocale(queryString(query, 'locale')));
   }
 
+  @ApiOperation({ summary: 'Stage changes to one language of an article' })
   @Patch()
   @Scopes('content.write')
   stage(@CurrentSite() site: SiteContext, @ArticleIdParam() id: number, @Body() body: unknown) {
     return this.staged.stage(site, id, body);
   }
 
+  @ApiOperation({ summary: 'Discard staged changes' })
   @Delete()
   @Scopes('content.write')
   discard(
@@ -67,6 +72,7 @@ export class StagedController {
   }
 
   /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
+  @ApiOperation({ summary: 'Publish staged changes' })
   @Post('publish')
   @Scopes('content.write')
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { TranslationsService } from './translations.service';
@@ -7,6 +8,7 @@ import { TranslationsService } from './translations.service';
 export class TranslationsController {
   constructor(private readonly translations: TranslationsService) {}
 
+  @ApiOperation({ summary: 'Translation status of articles' })
   @Get()
   @Scopes('content.read')
   list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -18,6 +19,7 @@ export class VersionsController {
   constructor(private readonly versions: VersionsService) {}
 
   /** `limit` outside 1 to 100 is brought into range; default 20 across languages. */
+  @ApiOperation({ summary: 'List the versions of an article' })
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
@@ -36,6 +38,7 @@ export class VersionsController {
     return this.versions.list(site, id, limit, readLocale(query.locale));
   }
 
+  @ApiOperation({ summary: 'Compare a version with the live article' })
   @Get(':versionId/compare')
   @Scopes('content.read')
   @CountsAsWrite()
@@ -47,6 +50,7 @@ export class VersionsController {
     return this.versions.compare(site, id, version);
   }
 
+  @ApiOperation({ summary: 'Restore a version of an article' })
   @Post(':versionId/restore')
   @Scopes('content.write')
   @HttpCode(200)

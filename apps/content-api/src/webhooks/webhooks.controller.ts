@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOAuth2 } from '@nestjs/swagger';
+import { ApiOAuth2, ApiOperation } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -16,18 +16,21 @@ import { IdParam } from '@hc/http';
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
+  @ApiOperation({ summary: 'Register a webhook' })
   @Post()
   @HttpCode(201)
   register(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.register(site, dto);
   }
 
+  @ApiOperation({ summary: 'List webhooks' })
   @Get()
   @SiteOptional()
   list(@Ctx() ctx: RequestContext) {
     return this.webhooks.list(ctx);
   }
 
+  @ApiOperation({ summary: 'Delete a webhook' })
   @Delete(':webhookId')
   @SiteOptional()
   remove(

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { Public } from '@hc/auth';
 import { htmlNotFound } from '@hc/contracts';
 import { isPageKey } from '../document/types';
@@ -8,6 +9,7 @@ import { findTheme } from './themes';
 /** The theme pictures linked from `preview_image` and `screenshots` (public, like any image). */
 @Controller('template/themes/:themeKey')
 export class ThemePreviewController {
+  @ApiOperation({ summary: 'Preview image of a theme' })
   @Get('preview.svg')
   @Public()
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
@@ -18,6 +20,7 @@ export class ThemePreviewController {
     return renderPageSvg(theme, 'home');
   }
 
+  @ApiOperation({ summary: 'Screenshot of a theme' })
   @Get('screenshots/:file')
   @Public()
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
