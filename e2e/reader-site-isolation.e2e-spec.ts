@@ -1,4 +1,5 @@
 import { chromium, Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { edge, hc, stack, unique } from './support/stack';
 
 /** Debian's chromium (.ci/run installs it); playwright-core brings no browser of its own. */
@@ -150,6 +151,39 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     await open.page.waitForTimeout(500);
     expect(open.dialogs).toContain('img');
     await open.context.close();
+  });
+
+  it('stored image files load in reader pages on the other origin', async () => {
+    const png = await sharp({
+      create: { width: 6, height: 4, channels: 3, background: '#336699' },
+    })
+      .png()
+      .toBuffer();
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'pixel.png');
+    const upload = await fetch(`${stack.url}/v1/images`, {
+      method: 'POST',
+      headers: { apikey: stack.demo.key },
+      body,
+    });
+    expect(upload.status).toBe(201);
+    const src = ((await upload.json()) as { image: { url: string } }).image.url;
+    const file = await fetch(src.replace(new URL(src).origin, stack.url));
+    expect(file.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const created = await edge('POST', '/v1/articles', {
+      key: stack.demo.key,
+      body: {
+        title: { en: unique('Pictured') },
+        content: { en: `<p><img id="pic" src="${src}" alt="pic"></p>` },
+        published: true,
+      },
+    });
+    const url = `${stack.readerUrl}${new URL(created.body.article._links.view.url as string).pathname}`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    expect(await page.evaluate("document.getElementById('pic').naturalWidth")).toBe(6);
+    await context.close();
   });
 
   it('reader pages are not served on the platform origin; the reader origin serves nothing else', async () => {

@@ -31,6 +31,8 @@ export class ImageFilesController {
     res.setHeader('Content-Type', CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)]);
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Reader pages live on other origins (issue #14) and embed these files.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.status(200).end(data);
   }
 }
