@@ -173,6 +173,31 @@ describe('dashboard sessions and form protection (issues #14, #15)', () => {
     expect(await sessionRows(other.id)).toBe(1);
   });
 
+  it('oidc-provider’s cookies have names of their own, host-only, HttpOnly, SameSite=Lax', async () => {
+    const redirectUri = 'http://127.0.0.1:4999/callback';
+    const { client_id: clientId } = (
+      await registerClient(auth.url, { redirect_uris: [redirectUri], client_name: 'Cookie App' })
+    ).body;
+    const url = oc.buildAuthorizationUrl(await clientConfig(auth.url, clientId), {
+      redirect_uri: redirectUri,
+      scope: 'content.read',
+      code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const set = res.headers.getSetCookie();
+    const names = set.map((c) => c.slice(0, c.indexOf('=')));
+    expect(names).toContain('hc_oidc_interaction');
+    expect(names).toContain('hc_oidc_resume');
+    expect(names.every((n) => n.startsWith('hc_oidc_'))).toBe(true);
+    for (const cookie of set) {
+      expect(cookie).toMatch(/; httponly/i);
+      expect(cookie).toMatch(/; samesite=lax/i);
+      expect(cookie).not.toMatch(/; domain=/i);
+    }
+  });
+
   it('a consent posted without the page’s token approves nothing', async () => {
     const user = await auth.factory.user();
     await auth.factory.site({ owner: user, name: 'Docs' });
