@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { LoggerService } from '@nestjs/common';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { currentRequestId, REQUEST_ID_PATTERN, runWithRequestId, settings } from '@hc/contracts';
 import type { HcRequest } from '@hc/auth';
 import { observeRequest } from './metrics';
@@ -84,6 +84,11 @@ export function routePattern(req: IncomingMessage): string {
   return typeof proxied === 'string' ? proxied : '(unmatched)';
 }
 
+function credentialOf(res: ServerResponse): string {
+  const kind = (res as Partial<Response>).locals?.credential;
+  return typeof kind === 'string' ? kind : 'none';
+}
+
 const QUIET = /^\/(health\/|metrics$)/;
 
 /**
@@ -99,7 +104,8 @@ function accessLine(req: IncomingMessage, res: ServerResponse, responseTime: num
     status: res.statusCode,
     duration_ms: responseTime,
     site_id: hc?.site?.id ?? null,
-    credential: hc?.credential.kind ?? 'none',
+    // Routes that authenticate on their own (MCP) name their credential in res.locals.
+    credential: hc?.credential.kind ?? credentialOf(res),
   };
 }
 

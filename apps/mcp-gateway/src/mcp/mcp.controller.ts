@@ -36,6 +36,7 @@ export class McpController {
         .json({ error: auth.error, error_description: auth.description });
       return;
     }
+    res.locals.credential = 'oauth'; // the access line's credential kind (issue 18)
     const site =
       typeof req.query.site === 'string' && req.query.site !== '' ? req.query.site : null;
     const client = new RestClient(auth.token, site, req.ip);

@@ -70,7 +70,7 @@ describe("mcp-gateway's internal REST calls carry the request id (issue 18)", ()
       {
         route: '/v1/mcp',
         status: 200,
-        credential: 'none',
+        credential: 'oauth',
       },
     );
   });
