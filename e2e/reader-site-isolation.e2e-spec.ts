@@ -1,9 +1,10 @@
 import { chromium, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { testServices } from '@hc/testing';
 import { edge, hc, stack, unique } from './support/stack';
 
-/** Debian's chromium (.ci/run installs it); playwright-core brings no browser of its own. */
-const CHROMIUM = process.env.HC_CHROMIUM_PATH || '/usr/bin/chromium';
+/** Chromium at HC_CHROMIUM_PATH (default Debian's); playwright-core brings no browser of its own. */
+const CHROMIUM = testServices().chromiumPath;
 const ATTACKER = 'attacker.invalid';
 
 /**

@@ -109,15 +109,17 @@ function ownSettings(tier, { run, worker, env = process.env }) {
         HC_DATABASE_URL: testDatabaseUrl(`hc_t_${run}_${worker || '1'}`, env),
         HC_DATA_DIR: path.join(runDataDir('integration', run), `w${worker || '1'}`),
         HC_PUBLIC_URL: 'http://localhost:8080',
+        HC_READER_URL: 'http://localhost:8081',
         HC_OUTBOUND_ALLOWLIST: '',
       };
     case 'e2e':
-      // The whole stack on free ports (HC_PUBLIC_URL follows the edge's port), its own
+      // The whole stack on free ports (HC_PUBLIC_URL and HC_READER_URL follow the edge's), its own
       // database and data directory; webhook receivers run on this machine.
       return {
         HC_DATABASE_URL: testDatabaseUrl(`hc_e2e_${run}`, env),
         HC_DATA_DIR: runDataDir('e2e', run),
         HC_PUBLIC_URL: '',
+        HC_READER_URL: '',
         HC_WEBHOOK_RETRY_DELAYS: '1s,1s,1s,1s',
         HC_OUTBOUND_ALLOWLIST: '127.0.0.1,localhost',
       };
