@@ -47,7 +47,8 @@ async function visit(browser: Browser, url: string) {
   const attackerRequests: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
-    void d.dismiss();
+    // Counted above; a dialog the page already closed (it navigated away) cannot be dismissed.
+    d.dismiss().catch(() => undefined);
   });
   page.on('request', (r) => {
     if (r.url().includes(ATTACKER)) attackerRequests.push(r.url());
