@@ -9,6 +9,8 @@ const APPS = [
   { name: 'webhook-dispatcher', port: 3003, portVar: 'HC_WEBHOOK_DISPATCHER_PORT' },
   { name: 'design-service', port: 3004, portVar: 'HC_DESIGN_SERVICE_PORT' },
   { name: 'reader-site', port: 3005, portVar: 'HC_READER_SITE_PORT' },
+  // Publishes the outbox to Kafka; runs only with HC_EVENT_TRANSPORT=kafka.
+  { name: 'event-relay', port: 3006, portVar: 'HC_EVENT_RELAY_PORT', transport: 'kafka' },
 ];
 const EDGE = { name: 'edge', portVar: 'HC_PORT', port: 8080 };
 

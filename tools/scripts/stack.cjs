@@ -10,12 +10,17 @@ const { spawn } = require('node:child_process');
 const { buildIfStale, OUT, ROOT } = require('./build.cjs');
 const { APPS, EDGE } = require('./projects.cjs');
 
-/** Apps that exist in this checkout and are enabled by HC_SERVICES (default all). */
+/**
+ * Apps that exist in this checkout, are enabled by HC_SERVICES (default all) and belong to the
+ * event transport in use (the relay only with HC_EVENT_TRANSPORT=kafka).
+ */
 function enabledApps(env) {
   const wanted = env.HC_SERVICES ? env.HC_SERVICES.split(',').map((s) => s.trim()) : null;
+  const transport = env.HC_EVENT_TRANSPORT || 'outbox';
   return APPS.filter(
     (a) =>
       fs.existsSync(path.join(ROOT, 'apps', a.name, 'src', 'main.ts')) &&
+      (!a.transport || a.transport === transport) &&
       (!wanted || wanted.includes(a.name)),
   );
 }

@@ -123,6 +123,7 @@ describe('settings (operator-contract.md)', () => {
       'webhook-dispatcher': 3003,
       'design-service': 3004,
       'reader-site': 3005,
+      'event-relay': 3006,
     });
   });
 

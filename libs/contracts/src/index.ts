@@ -7,3 +7,4 @@ export * from './settings';
 export * from './setting-definitions';
 export * from './webhook-signature';
 export * from './request-scope';
+export * from './event-envelope';

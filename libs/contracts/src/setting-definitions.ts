@@ -125,6 +125,30 @@ export const durations = (fallback: string, meaning: string): SettingDefinition<
 
 const appPort = (app: string, n: number) => port(`port of ${app}`, n);
 
+/** A Kafka topic name (Kafka's own rule: 1-249 of letters, digits, `.`, `_`, `-`). */
+const kafkaTopic = (fallback: string, meaning: string): SettingDefinition<string> => ({
+  meaning,
+  example: fallback,
+  parse: (raw, name) => {
+    const topic = unset(raw) ? fallback : raw;
+    if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic) || topic === '.' || topic === '..') {
+      throw new Error(`${name} must be 1-249 letters, digits, ".", "_" or "-"`);
+    }
+    return topic;
+  },
+});
+
+const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+export type KafkaSaslMechanism = (typeof SASL_MECHANISMS)[number];
+
+/** `plain`, `scram-sha-256` or `scram-sha-512` (any case), or null when unset. */
+const saslMechanism = (meaning: string): SettingDefinition<KafkaSaslMechanism | null> => ({
+  meaning,
+  example: '',
+  parse: (raw, name) =>
+    unset(raw) ? null : oneOf(SASL_MECHANISMS, 'plain', meaning).parse(raw.toLowerCase(), name),
+});
+
 export const SETTING_DEFINITIONS = {
   NODE_ENV: text('development', '`production` refuses development defaults at boot'),
   LOG_LEVEL: oneOf(
@@ -155,9 +179,25 @@ export const SETTING_DEFINITIONS = {
   HC_WEBHOOK_DISPATCHER_PORT: appPort('webhook-dispatcher', 3003),
   HC_DESIGN_SERVICE_PORT: appPort('design-service', 3004),
   HC_READER_SITE_PORT: appPort('reader-site', 3005),
+  HC_EVENT_RELAY_PORT: appPort('event-relay', 3006),
   HC_SERVICES: list('apps `npm start` runs (default all)'),
   HC_EVENT_TRANSPORT: oneOf(['outbox', 'kafka'], 'outbox', 'how events reach the dispatcher'),
   HC_KAFKA_BROKERS: list('comma-separated Kafka brokers, needed for kafka'),
+  HC_KAFKA_TOPIC: kafkaTopic('helpcenter.events', 'the events topic (docs/events.md)'),
+  HC_KAFKA_TOPIC_PARTITIONS: int(12, 'partitions of the topic when it is created', { min: 1 }),
+  HC_KAFKA_REPLICATION_FACTOR: int(3, 'replication factor of the topic when it is created', {
+    min: 1,
+  }),
+  HC_KAFKA_IDEMPOTENT: bool(true, 'idempotent producer; false only against test brokers'),
+  HC_KAFKA_CLIENT_ID: text('helpcenter', 'Kafka client id prefix; each app adds -<app>'),
+  HC_KAFKA_SSL: bool(false, 'TLS to the brokers (system roots)'),
+  HC_KAFKA_SSL_CA_FILE: optional('PEM bundle trusted for the brokers; implies HC_KAFKA_SSL'),
+  HC_KAFKA_SASL_MECHANISM: saslMechanism('SASL: plain, scram-sha-256 or scram-sha-512'),
+  HC_KAFKA_SASL_USERNAME: optional('SASL user name, with HC_KAFKA_SASL_MECHANISM'),
+  HC_KAFKA_SASL_PASSWORD: optional('SASL password, with HC_KAFKA_SASL_MECHANISM'),
+  HC_EVENT_RELAY_SHARDS: int(1, 'outbox shards, one active event relay each (by site id)', {
+    min: 1,
+  }),
   HC_REDIS_URL: optional('shared rate-limit counters across replicas (in-process when unset)'),
   HC_DATA_DIR: text('./var', 'stored images and signing keys on one machine'),
   HC_IMAGE_STORAGE: oneOf(['local', 's3'], 'local', 'where image files go'),

@@ -1,4 +1,5 @@
 import {
+  type KafkaSaslMechanism,
   parseSettingValues,
   SETTING_DEFINITIONS,
   type SettingName,
@@ -39,6 +40,8 @@ export interface Settings {
   ports: Record<AppName, number>;
   eventTransport: SettingValues['HC_EVENT_TRANSPORT'];
   kafkaBrokers: string[];
+  /** Topic, client and security settings of the Kafka transport (`HC_KAFKA_*`). */
+  kafka: KafkaSettings;
   redisUrl: string | null;
   dataDir: string;
   /** Where image files go: `local` (under dataDir, one machine) or `s3` (several replicas). */
@@ -77,6 +80,50 @@ export type ImageStorageSettings =
       forcePathStyle: boolean;
     };
 
+export type { KafkaSaslMechanism };
+
+export interface KafkaSettings {
+  /** `HC_KAFKA_TOPIC` (default `helpcenter.events`). */
+  topic: string;
+  /** `HC_KAFKA_TOPIC_PARTITIONS` (12) and `HC_KAFKA_REPLICATION_FACTOR` (3): used only when the topic is created. */
+  partitions: number;
+  replicationFactor: number;
+  /** `HC_KAFKA_IDEMPOTENT` (default true): idempotent producer; off only against test brokers. */
+  idempotent: boolean;
+  /** `HC_KAFKA_CLIENT_ID`: prefix of each app's client id (`<prefix>-<app>`; default `helpcenter`). */
+  clientId: string;
+  /** `HC_KAFKA_SSL` (default false) or `HC_KAFKA_SSL_CA_FILE` (PEM bundle; implies TLS). */
+  ssl: boolean;
+  sslCaFile: string | null;
+  /** `HC_KAFKA_SASL_MECHANISM` with `HC_KAFKA_SASL_USERNAME` / `HC_KAFKA_SASL_PASSWORD`. */
+  sasl: { mechanism: KafkaSaslMechanism; username: string; password: string } | null;
+  /** `HC_EVENT_RELAY_SHARDS` (default 1): outbox shards, one active relay each (by site id). */
+  relayShards: number;
+}
+
+/** The Kafka settings as one object; a half-configured SASL is a problem pushed to `errors`. */
+function kafkaSettings(v: SettingValues, errors: string[]): KafkaSettings {
+  const mechanism = v.HC_KAFKA_SASL_MECHANISM;
+  const username = v.HC_KAFKA_SASL_USERNAME;
+  const password = v.HC_KAFKA_SASL_PASSWORD;
+  if (mechanism && (!username || !password)) {
+    errors.push('HC_KAFKA_SASL_MECHANISM needs HC_KAFKA_SASL_USERNAME and HC_KAFKA_SASL_PASSWORD');
+  } else if (!mechanism && (username || password)) {
+    errors.push('HC_KAFKA_SASL_USERNAME and HC_KAFKA_SASL_PASSWORD need HC_KAFKA_SASL_MECHANISM');
+  }
+  return {
+    topic: v.HC_KAFKA_TOPIC,
+    partitions: v.HC_KAFKA_TOPIC_PARTITIONS,
+    replicationFactor: v.HC_KAFKA_REPLICATION_FACTOR,
+    idempotent: v.HC_KAFKA_IDEMPOTENT,
+    clientId: v.HC_KAFKA_CLIENT_ID,
+    ssl: v.HC_KAFKA_SSL || !!v.HC_KAFKA_SSL_CA_FILE,
+    sslCaFile: v.HC_KAFKA_SSL_CA_FILE,
+    sasl: mechanism && username && password ? { mechanism, username, password } : null,
+    relayShards: v.HC_EVENT_RELAY_SHARDS,
+  };
+}
+
 export const APP_NAMES = [
   'content-api',
   'auth-server',
@@ -84,6 +131,7 @@ export const APP_NAMES = [
   'webhook-dispatcher',
   'design-service',
   'reader-site',
+  'event-relay',
 ] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
@@ -128,6 +176,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (v.HC_IMAGE_STORAGE === 's3' && !v.HC_S3_BUCKET) {
     errors.push('HC_IMAGE_STORAGE=s3 needs HC_S3_BUCKET');
   }
+  const kafka = kafkaSettings(v, errors);
   if (errors.length) throw new SettingsError(errors);
   const ports = Object.fromEntries(
     APP_NAMES.map((app) => [app, v[portVariable(app) as SettingName]]),
@@ -164,6 +213,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     ports,
     eventTransport: v.HC_EVENT_TRANSPORT,
     kafkaBrokers: v.HC_KAFKA_BROKERS,
+    kafka,
     redisUrl: v.HC_REDIS_URL,
     dataDir: v.HC_DATA_DIR,
     outboundAllowlist: v.HC_OUTBOUND_ALLOWLIST,

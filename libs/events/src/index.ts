@@ -5,3 +5,5 @@ export * from './db-retry';
 export * from './outbox.claimer';
 export * from './kafka';
 export * from './memory-bus';
+export * from './relay';
+export * from './waker';

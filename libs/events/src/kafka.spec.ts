@@ -1,6 +1,13 @@
 import type { EachBatchPayload, KafkaMessage, ProducerRecord } from 'kafkajs';
-import { KafkaEventPublisher, KafkaEventSubscriber } from './kafka';
-import type { KafkaConsumerLike, KafkaProducerLike } from './kafka';
+import { loadSettings } from '@hc/contracts';
+import {
+  ensureTopic,
+  kafkaClientConfig,
+  kafkaOptions,
+  KafkaEventPublisher,
+  KafkaEventSubscriber,
+} from './kafka';
+import type { KafkaAdminLike, KafkaConsumerLike, KafkaProducerLike } from './kafka';
 import type { DomainEvent } from './outbox.writer';
 import { encodeEvent } from './serialization';
 import { EVENTS_TOPIC } from './transport';
@@ -182,5 +189,94 @@ describe('Kafka dispatcher side (KafkaEventSubscriber over a kafkajs consumer)',
     await sub.start(async () => undefined);
     await sub.stop();
     expect(k.calls.slice(-2)).toEqual(['stop', 'disconnect']);
+  });
+});
+
+describe('Kafka connection settings (the test broker speaks neither TLS nor SASL)', () => {
+  const options = (env: Record<string, string>) =>
+    kafkaOptions(
+      'event-relay',
+      loadSettings({ HC_EVENT_TRANSPORT: 'kafka', HC_KAFKA_BROKERS: 'k1:9093,k2:9093', ...env }),
+    );
+
+  it('gives each app its own client id and plain TCP by default', () => {
+    const config = kafkaClientConfig(options({}));
+    expect(config).toMatchObject({
+      clientId: 'helpcenter-event-relay',
+      brokers: ['k1:9093', 'k2:9093'],
+    });
+    expect(config.ssl).toBeUndefined();
+    expect(config.sasl).toBeUndefined();
+    expect(kafkaClientConfig(options({ HC_KAFKA_CLIENT_ID: 'hc-eu' })).clientId).toBe(
+      'hc-eu-event-relay',
+    );
+  });
+
+  it('turns on TLS with the system roots, or with the CA bundle named', () => {
+    expect(kafkaClientConfig(options({ HC_KAFKA_SSL: 'true' })).ssl).toBe(true);
+    const read: string[] = [];
+    const config = kafkaClientConfig(
+      options({ HC_KAFKA_SSL_CA_FILE: '/etc/kafka/ca.pem' }),
+      (p) => {
+        read.push(p);
+        return Buffer.from('PEM');
+      },
+    );
+    expect(read).toEqual(['/etc/kafka/ca.pem']);
+    expect(config.ssl).toEqual({ ca: [Buffer.from('PEM')] });
+  });
+
+  it.each(['plain', 'scram-sha-256', 'scram-sha-512'])('passes SASL %s to kafkajs', (mechanism) => {
+    const config = kafkaClientConfig(
+      options({
+        HC_KAFKA_SSL: 'true',
+        HC_KAFKA_SASL_MECHANISM: mechanism,
+        HC_KAFKA_SASL_USERNAME: 'relay',
+        HC_KAFKA_SASL_PASSWORD: 'pw',
+      }),
+    );
+    expect(config.sasl).toEqual({ mechanism, username: 'relay', password: 'pw' });
+    expect(config.ssl).toBe(true);
+  });
+});
+
+describe('topic provisioning', () => {
+  const topic = { topic: 'helpcenter.events', partitions: 12, replicationFactor: 3 };
+  function admin(existing: string[], create: () => Promise<boolean> = async () => true) {
+    const calls: unknown[] = [];
+    const a: KafkaAdminLike = {
+      listTopics: async () => existing,
+      createTopics: async (request) => {
+        calls.push(request);
+        return create();
+      },
+    };
+    return { a, calls };
+  }
+
+  it('leaves an existing topic alone', async () => {
+    const { a, calls } = admin(['other', 'helpcenter.events']);
+    await expect(ensureTopic(a, topic)).resolves.toBe('exists');
+    expect(calls).toEqual([]);
+  });
+
+  it('creates a missing topic with the partitions and replication factor of the settings', async () => {
+    const { a, calls } = admin(['other']);
+    await expect(ensureTopic(a, topic)).resolves.toBe('created');
+    expect(calls).toEqual([
+      {
+        waitForLeaders: true,
+        topics: [{ topic: 'helpcenter.events', numPartitions: 12, replicationFactor: 3 }],
+      },
+    ]);
+  });
+
+  it('says clearly what to do when the broker refuses', async () => {
+    const { a } = admin([], async () => {
+      throw new Error('Replication factor: 3 larger than available brokers: 1');
+    });
+    await expect(ensureTopic(a, topic)).rejects.toThrow(
+      'Kafka refused to create topic helpcenter.events (12 partitions, replication factor 3): Replication factor: 3 larger than available brokers: 1. Create it on the cluster or fix HC_KAFKA_TOPIC_PARTITIONS / HC_KAFKA_REPLICATION_FACTOR.',
+    );
   });
 });

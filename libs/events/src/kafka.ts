@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import type { Consumer, EachBatchPayload, Producer } from 'kafkajs';
+import type {
+  Admin,
+  Consumer,
+  EachBatchPayload,
+  KafkaConfig,
+  Producer,
+  SASLOptions,
+} from 'kafkajs';
+import { settings } from '@hc/contracts';
+import type { KafkaSettings, Settings } from '@hc/contracts';
 import type { DomainEvent } from './outbox.writer';
 import { decodeEvent, encodeEvent } from './serialization';
 import { EVENTS_TOPIC } from './transport';
@@ -11,7 +21,8 @@ export type KafkaProducerLike = Pick<Producer, 'connect' | 'send' | 'disconnect'
 export type KafkaConsumerLike = Pick<
   Consumer,
   'connect' | 'subscribe' | 'run' | 'commitOffsets' | 'stop' | 'disconnect'
->;
+> &
+  Partial<Pick<Consumer, 'on' | 'events'>>;
 
 export interface KafkaLogger {
   warn(message: string): void;
@@ -39,7 +50,7 @@ export class KafkaEventPublisher implements EventPublisher {
       messages: events.map((e) => ({
         key: String(e.siteId),
         value: encodeEvent(e),
-        headers: { event: e.event },
+        headers: { event: e.event, ...(e.requestId ? { request_id: e.requestId } : {}) },
       })),
     });
   }
@@ -62,12 +73,19 @@ export class KafkaEventSubscriber implements EventSubscriber {
     private readonly logger: KafkaLogger = { warn: (m) => process.stderr.write(`${m}\n`) },
   ) {}
 
+  private stopped = false;
+  private watching = false;
+
   async start(handler: EventBatchHandler): Promise<void> {
+    this.stopped = false;
+    this.watchCrashes(handler);
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [this.topic], fromBeginning: true });
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
+      // Partitions in parallel; each partition's batches still one after another, in order.
+      partitionsConsumedConcurrently: 3,
       eachBatch: (payload) => this.handleBatch(payload, handler),
     });
   }
@@ -79,7 +97,9 @@ export class KafkaEventSubscriber implements EventSubscriber {
     const events: DomainEvent[] = [];
     for (const message of batch.messages) {
       try {
-        events.push(decodeEvent(message.value));
+        const event = decodeEvent(message.value);
+        const requestId = message.headers?.request_id?.toString();
+        events.push(requestId ? { ...event, requestId } : event);
       } catch (err) {
         this.logger.warn(
           `skipping message ${batch.topic}/${batch.partition}@${message.offset}: ${err instanceof Error ? err.message : String(err)}`,
@@ -96,36 +116,192 @@ export class KafkaEventSubscriber implements EventSubscriber {
     await payload.heartbeat();
   }
 
+  /**
+   * kafkajs restarts its consumer after a retriable error but gives up after any other (the
+   * test broker answers some rebalances with a protocol error): start it again, so the group
+   * keeps a member here. Uncommitted batches are handed out again, never lost.
+   */
+  private watchCrashes(handler: EventBatchHandler): void {
+    const { on, events } = this.consumer;
+    if (this.watching || !on || !events) return;
+    this.watching = true;
+    on(events.CRASH, (event) => {
+      if (event.payload.restart || this.stopped) return;
+      this.logger.warn(`consumer stopped (${event.payload.error.message}); starting it again`);
+      const restart = () => {
+        if (this.stopped) return;
+        this.start(handler).catch((err: unknown) => {
+          this.logger.warn(`consumer restart failed (${String(err)}); trying again`);
+          setTimeout(restart, 1_000);
+        });
+      };
+      setTimeout(restart, 1_000);
+    });
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.consumer.stop();
     await this.consumer.disconnect();
   }
 }
 
+/** What the Kafka transport needs, from the `HC_KAFKA_*` settings (`kafkaOptions()`). */
+export interface KafkaTransportOptions {
+  brokers: string[];
+  /** This process's client id (one per app: `helpcenter-webhook-dispatcher` …). */
+  clientId: string;
+  topic: string;
+  /** Used only when the topic is created. */
+  partitions: number;
+  replicationFactor: number;
+  /** Idempotent producer (real clusters); off against the test broker, which refuses it. */
+  idempotent: boolean;
+  ssl: boolean;
+  /** PEM bundle trusted for the brokers' certificates (default: the system roots). */
+  sslCaFile: string | null;
+  sasl: KafkaSettings['sasl'];
+}
+
+/** The transport options of one app, from the process settings. */
+export function kafkaOptions(app: string, s: Settings = settings()): KafkaTransportOptions {
+  const k = s.kafka;
+  return {
+    brokers: s.kafkaBrokers,
+    clientId: `${k.clientId}-${app}`,
+    topic: k.topic,
+    partitions: k.partitions,
+    replicationFactor: k.replicationFactor,
+    idempotent: k.idempotent,
+    ssl: k.ssl,
+    sslCaFile: k.sslCaFile,
+    sasl: k.sasl,
+  };
+}
+
+/** The kafkajs client configuration: brokers, client id, TLS and SASL. */
+export function kafkaClientConfig(
+  o: KafkaTransportOptions,
+  readFile: (path: string) => Buffer = (p) => readFileSync(p),
+): KafkaConfig {
+  const config: KafkaConfig = {
+    clientId: o.clientId,
+    brokers: o.brokers,
+    logLevel: logLevel.WARN,
+    connectionTimeout: 3_000,
+  };
+  if (o.ssl) config.ssl = o.sslCaFile ? { ca: [readFile(o.sslCaFile)] } : true;
+  // kafkajs names the mechanisms as the settings do: plain, scram-sha-256, scram-sha-512.
+  if (o.sasl) config.sasl = { ...o.sasl } as SASLOptions;
+  return config;
+}
+
+/** The admin calls topic provisioning and readiness use. */
+export type KafkaAdminLike = Pick<Admin, 'listTopics' | 'createTopics'>;
+
+/**
+ * Creates the topic when, and only when, the cluster's metadata does not list it (a real
+ * cluster usually has it from its operators; the test broker refuses `createTopics`).
+ * A refusal becomes an error that names the topic and what to do.
+ */
+export async function ensureTopic(
+  admin: KafkaAdminLike,
+  o: Pick<KafkaTransportOptions, 'topic' | 'partitions' | 'replicationFactor'>,
+): Promise<'exists' | 'created'> {
+  const topics = await admin.listTopics();
+  if (topics.includes(o.topic)) return 'exists';
+  try {
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [
+        {
+          topic: o.topic,
+          numPartitions: o.partitions,
+          replicationFactor: o.replicationFactor,
+        },
+      ],
+    });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(
+      `Kafka refused to create topic ${o.topic} (${o.partitions} partitions, replication factor ` +
+        `${o.replicationFactor}): ${reason}. Create it on the cluster or fix HC_KAFKA_TOPIC_PARTITIONS / HC_KAFKA_REPLICATION_FACTOR.`,
+    );
+  }
+  return 'created';
+}
+
+/** Consumer group timing: a dead member's partitions move on after 10 s. */
+const CONSUMER = { sessionTimeout: 10_000, heartbeatInterval: 1_000, rebalanceTimeout: 20_000 };
+
 /** kafkajs behind the `EventBus` interface. */
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
+  private admin: Admin | null = null;
+  private adminConnected: Promise<void> | null = null;
 
-  constructor(
-    brokers: string[],
-    clientId = 'helpcenter',
-    private readonly topic: string = EVENTS_TOPIC,
-  ) {
-    this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.WARN });
+  constructor(private readonly o: KafkaTransportOptions) {
+    this.kafka = new Kafka(kafkaClientConfig(o));
   }
 
   publisher(): EventPublisher {
     return new KafkaEventPublisher(
       this.kafka.producer({
         createPartitioner: Partitioners.DefaultPartitioner,
-        idempotent: true,
+        idempotent: this.o.idempotent,
+        // One request in flight: a retried batch can never overtake the next one.
         maxInFlightRequests: 1,
       }),
-      this.topic,
+      this.o.topic,
     );
   }
 
   subscriber(group: string): EventSubscriber {
-    return new KafkaEventSubscriber(this.kafka.consumer({ groupId: group }), this.topic);
+    return new KafkaEventSubscriber(
+      this.kafka.consumer({ groupId: group, ...CONSUMER }),
+      this.o.topic,
+    );
   }
+
+  private async connectedAdmin(): Promise<Admin> {
+    if (!this.admin) {
+      this.admin = this.kafka.admin();
+      this.adminConnected = this.admin.connect();
+    }
+    try {
+      await this.adminConnected;
+    } catch (err) {
+      this.admin = null;
+      throw err;
+    }
+    return this.admin;
+  }
+
+  async provision(): Promise<void> {
+    await ensureTopic(await this.connectedAdmin(), this.o);
+  }
+
+  /** Readiness: the cluster answers a metadata request within 2 s. */
+  async check(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Kafka did not answer within 2 s')), 2_000);
+    });
+    try {
+      await Promise.race([this.connectedAdmin().then((admin) => admin.describeCluster()), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    const admin = this.admin;
+    this.admin = null;
+    await admin?.disconnect();
+  }
+}
+
+/** The bus the settings choose for an app: none with HC_EVENT_TRANSPORT=outbox, Kafka with kafka. */
+export function busFromSettings(app: string, s: Settings = settings()): EventBus | null {
+  return s.eventTransport === 'kafka' ? new KafkaEventBus(kafkaOptions(app, s)) : null;
 }

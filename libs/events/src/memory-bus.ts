@@ -57,6 +57,10 @@ export class InMemoryEventBus implements EventBus {
     };
   }
 
+  async provision(): Promise<void> {}
+  async check(): Promise<void> {}
+  async close(): Promise<void> {}
+
   /** Events published and not yet acknowledged. */
   get pending(): number {
     return this.queue.length;

@@ -34,15 +34,6 @@ export async function claimOutbox(
   );
 }
 
-/** The Kafka relay's step: publishes claimed outbox rows, marking them only once published. */
-export function relayOutbox(
-  ds: DataSource,
-  limit: number,
-  publish: (events: DomainEvent[]) => Promise<void>,
-) {
-  return claimOutbox(ds, limit, (_manager, events) => publish(events));
-}
-
 /** Unprocessed outbox rows and the age of the oldest, in seconds (issue 18 metrics). */
 export async function outboxBacklog(
   ds: DataSource,

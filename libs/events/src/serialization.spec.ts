@@ -96,10 +96,28 @@ describe('outbox rows and the wire form between relay and dispatcher', () => {
     expect(decodeEvent(encodeEvent(traced))).toEqual(traced);
   });
 
-  it.each([null, 'not json', '{"id":5}', '{"id":"x","site_id":1,"event":"a","occurred_at":"b"}'])(
-    'refuses %p as an event',
-    (value) => {
-      expect(() => decodeEvent(value)).toThrow();
-    },
-  );
+  it('carries the versioned envelope of @hc/contracts on the wire', () => {
+    expect(JSON.parse(encodeEvent(event).toString('utf8'))).toEqual({
+      version: 1,
+      id: '42',
+      type: 'category.updated',
+      site_id: 7,
+      helpcenter_id: event.payload.helpcenter_id,
+      occurred_at: '2026-01-31T23:59:59+00:00',
+      data: event.payload.data,
+    });
+    expect(() => encodeEvent({ ...event, payload: { any: 1 } })).toThrow(/no \{helpcenter_id/);
+  });
+
+  it.each([
+    null,
+    'not json',
+    'null',
+    '{"id":5}',
+    '{"version":1,"id":"x","site_id":1,"type":"a","occurred_at":"b","helpcenter_id":"h","data":{"type":"t"}}',
+    '{"version":2,"id":"1","site_id":1,"type":"a","occurred_at":"b","helpcenter_id":"h","data":{"type":"t"}}',
+    '{"version":1,"id":"1","site_id":1,"type":"a","occurred_at":"b","helpcenter_id":"h","data":null}',
+  ])('refuses %p as an event', (value) => {
+    expect(() => decodeEvent(value)).toThrow();
+  });
 });

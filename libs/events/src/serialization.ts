@@ -1,5 +1,5 @@
-import { EVENT_NAMES, formatB } from '@hc/contracts';
-import type { EventName, WebhookBody } from '@hc/contracts';
+import { EVENT_ENVELOPE_VERSION, EVENT_NAMES, formatB } from '@hc/contracts';
+import type { EventEnvelope, EventName, WebhookBody } from '@hc/contracts';
 import type { DomainEvent, WebhookEventPayload } from './outbox.writer';
 
 const WEBHOOK_EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
@@ -47,52 +47,76 @@ export function outboxRowToEvent(row: OutboxRow): DomainEvent {
   };
 }
 
-/** The wire form of an event between the relay and the dispatcher (Kafka message value). */
-interface EncodedEvent {
-  id: string;
-  site_id: number;
-  event: string;
-  occurred_at: string;
-  payload: unknown;
-  /** Issue 18: log metadata for the dispatcher's lines. */
-  request_id?: string | null;
+/** True when an outbox payload has the stream's shape: `{helpcenter_id, data: {type, …}}`. */
+export function hasEnvelopePayload(payload: unknown): payload is EnvelopePayload {
+  const p = payload as Partial<EnvelopePayload> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.helpcenter_id === 'string' &&
+    typeof p.data === 'object' &&
+    p.data !== null &&
+    typeof (p.data as { type?: unknown }).type === 'string'
+  );
 }
 
-export function encodeEvent(event: DomainEvent): Buffer {
-  const encoded: EncodedEvent = {
-    id: event.id,
-    site_id: event.siteId,
-    event: event.event,
-    occurred_at: event.occurredAt,
-    payload: event.payload,
-    request_id: event.requestId ?? null,
-  };
-  return Buffer.from(JSON.stringify(encoded), 'utf8');
+interface EnvelopePayload {
+  helpcenter_id: string;
+  data: { type: string };
 }
 
-/** Reads an encoded event; throws on anything that is not one. */
-export function decodeEvent(value: Buffer | string | null): DomainEvent {
-  if (value === null) throw new Error('empty event message');
-  const parsed = JSON.parse(
-    typeof value === 'string' ? value : value.toString('utf8'),
-  ) as Partial<EncodedEvent>;
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    typeof parsed.id !== 'string' ||
-    !/^\d+$/.test(parsed.id) ||
-    typeof parsed.site_id !== 'number' ||
-    typeof parsed.event !== 'string' ||
-    typeof parsed.occurred_at !== 'string'
-  ) {
-    throw new Error('not an encoded event');
+/** The event as the stream carries it: the versioned envelope of `@hc/contracts`. */
+export function toEnvelope(event: DomainEvent): EventEnvelope {
+  if (!hasEnvelopePayload(event.payload)) {
+    throw new Error(`event ${event.id} (${event.event}) has no {helpcenter_id, data} payload`);
   }
   return {
-    id: parsed.id,
-    siteId: parsed.site_id,
-    event: parsed.event,
-    occurredAt: parsed.occurred_at,
-    payload: parsed.payload,
-    ...(typeof parsed.request_id === 'string' ? { requestId: parsed.request_id } : {}),
+    version: EVENT_ENVELOPE_VERSION,
+    id: event.id,
+    type: event.event,
+    site_id: event.siteId,
+    helpcenter_id: event.payload.helpcenter_id,
+    occurred_at: event.occurredAt,
+    data: event.payload.data as EventEnvelope['data'],
+  };
+}
+
+/**
+ * The Kafka message value of an event: its envelope as UTF-8 JSON. The request id (log
+ * metadata, issue 18) travels as the message header `request_id`, outside the contract.
+ */
+export function encodeEvent(event: DomainEvent): Buffer {
+  return Buffer.from(JSON.stringify(toEnvelope(event)), 'utf8');
+}
+
+/**
+ * Reads a message value back into an event; throws on anything that is not a version-1
+ * envelope (the consumer logs it and passes over it).
+ */
+export function decodeEvent(value: Buffer | string | null): DomainEvent {
+  if (value === null) throw new Error('empty event message');
+  const e = JSON.parse(
+    typeof value === 'string' ? value : value.toString('utf8'),
+  ) as Partial<EventEnvelope> | null;
+  if (typeof e !== 'object' || e === null) throw new Error('not an event envelope');
+  if (e.version !== EVENT_ENVELOPE_VERSION) {
+    throw new Error(`event envelope version ${String(e.version)} is not ${EVENT_ENVELOPE_VERSION}`);
+  }
+  if (
+    typeof e.id !== 'string' ||
+    !/^\d+$/.test(e.id) ||
+    typeof e.site_id !== 'number' ||
+    typeof e.type !== 'string' ||
+    typeof e.occurred_at !== 'string' ||
+    !hasEnvelopePayload({ helpcenter_id: e.helpcenter_id, data: e.data })
+  ) {
+    throw new Error('not an event envelope');
+  }
+  return {
+    id: e.id,
+    siteId: e.site_id,
+    event: e.type,
+    occurredAt: e.occurred_at,
+    payload: { helpcenter_id: e.helpcenter_id, data: e.data },
   };
 }

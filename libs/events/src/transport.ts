@@ -26,9 +26,15 @@ export interface EventSubscriber {
 export interface EventBus {
   publisher(): EventPublisher;
   subscriber(group: string): EventSubscriber;
+  /** Makes sure the stream exists (creates the topic only when the broker says it is missing). */
+  provision(): Promise<void>;
+  /** Resolves while the broker answers; throws otherwise (readiness). */
+  check(): Promise<void>;
+  /** Closes what `provision` and `check` opened. */
+  close(): Promise<void>;
 }
 
-/** The topic every event goes to, keyed by site id (ARCHITECTURE "Events and webhooks"). */
+/** The default topic (HC_KAFKA_TOPIC), keyed by site id (ARCHITECTURE "Events and webhooks"). */
 export const EVENTS_TOPIC = 'helpcenter.events';
 /** The dispatcher's consumer group. */
 export const DISPATCHER_GROUP = 'webhook-dispatcher';

@@ -11,3 +11,6 @@ export * from './services';
 export * from './prometheus';
 export * from './log-capture';
 export * from './fuzz';
+export * from './mock-kafka';
+export * from './built-app';
+export * from './event-envelope';

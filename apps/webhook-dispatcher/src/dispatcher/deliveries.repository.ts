@@ -296,9 +296,24 @@ export class DeliveriesRepository {
   }
 
   /** Kafka transport: fan out a consumed batch in its own transaction. */
-  fanOutNow(events: DomainEvent[]): Promise<number> {
+  /**
+   * The consumer's fan-out (Kafka transport): events whose id already has a `webhook_events`
+   * row were fanned out before (a replay after a crash or a rebalance) and make no second
+   * delivery, even for a webhook registered since. Returns deliveries added and events passed over.
+   */
+  fanOutNow(events: DomainEvent[]): Promise<{ added: number; duplicates: number }> {
     return retryTransaction(() =>
-      this.ds.transaction('READ COMMITTED', (m) => this.fanOut(m, events, new Date())),
+      this.ds.transaction('READ COMMITTED', async (m) => {
+        const ids = [...new Set(events.map((e) => e.id))];
+        const seen: { id: string | number }[] = ids.length
+          ? await m.query('SELECT id FROM webhook_events WHERE id IN (?)', [ids])
+          : [];
+        const known = new Set(seen.map((r) => String(r.id)));
+        const fresh = new Map<string, DomainEvent>();
+        for (const e of events) if (!known.has(e.id)) fresh.set(e.id, e);
+        const added = await this.fanOut(m, [...fresh.values()], new Date());
+        return { added, duplicates: events.length - fresh.size };
+      }),
     );
   }
 }

@@ -1,6 +1,7 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { settings } from '@hc/contracts';
-import { KafkaEventBus } from '@hc/events';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { READINESS_CHECKS } from '@hc/http';
+import type { ReadinessCheck } from '@hc/http';
+import { busFromSettings } from '@hc/events';
 import type { EventBus } from '@hc/events';
 import { READINESS_CHECKS, ReadinessCheck } from '@hc/http';
 import { safeFetch } from '@hc/net';
@@ -19,14 +20,13 @@ export interface DispatcherModuleOptions {
   bus?: EventBus | null;
 }
 
-/** The transport the settings choose (HC_EVENT_TRANSPORT, HC_KAFKA_BROKERS). */
-export function busFromSettings(): EventBus | null {
-  const s = settings();
-  return s.eventTransport === 'kafka'
-    ? new KafkaEventBus(s.kafkaBrokers, 'webhook-dispatcher')
-    : null;
+/** Readiness includes the broker when events come through one. */
+export function busReadiness(bus: EventBus | null): ReadinessCheck[] {
+  return bus ? [{ name: 'kafka', check: () => bus.check() }] : [];
 }
 
+// Global so that the health controller of CoreModule sees READINESS_CHECKS.
+@Global()
 @Module({})
 export class DispatcherModule {
   static forRoot(options: DispatcherModuleOptions = {}): DynamicModule {
@@ -48,10 +48,12 @@ export class DispatcherModule {
         { provide: OUTBOUND_FETCH, useValue: safeFetch },
         {
           provide: EVENT_BUS,
-          useFactory: () => (options.bus !== undefined ? options.bus : busFromSettings()),
+          useFactory: () =>
+            options.bus !== undefined ? options.bus : busFromSettings('webhook-dispatcher'),
         },
+        { provide: READINESS_CHECKS, useFactory: busReadiness, inject: [EVENT_BUS] },
       ],
-      exports: [DispatcherService, DeliveriesRepository],
+      exports: [DispatcherService, DeliveriesRepository, READINESS_CHECKS],
     };
   }
 }

@@ -7,21 +7,21 @@ import {
   Optional,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { claimOutbox, DISPATCHER_GROUP, relayOutbox } from '@hc/events';
+import { claimOutbox, DISPATCHER_GROUP, Waker } from '@hc/events';
 import { closeOutboundPools } from '@hc/net';
-import type { DomainEvent, EventBus, EventPublisher, EventSubscriber } from '@hc/events';
+import type { DomainEvent, EventBus, EventSubscriber } from '@hc/events';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
 import { DispatcherMetrics } from './dispatcher.metrics';
 import { DISPATCHER, EVENT_BUS } from './dispatcher.options';
 import { OutcomeRecorder } from './outcome.recorder';
-import { Waker } from './pacing';
 
 /**
  * The dispatcher (ARCHITECTURE "Events and webhooks"). Two loops:
- *  - intake: outbox rows (claimed with SKIP LOCKED) or, with a bus, the relay publishes outbox
- *    rows and a consumer-group subscriber hands them back; either way events become delivery
- *    rows in one transaction before they are acknowledged;
+ *  - intake: outbox rows (claimed with SKIP LOCKED) or, with a bus, the events topic consumed in
+ *    a consumer group (the event-relay app publishes the outbox there); either way events become
+ *    delivery rows in one transaction before they are acknowledged, and an event id already
+ *    fanned out makes no second delivery (counted in `duplicates`);
  *  - attempts: claims due deliveries, POSTs them, records each outcome with its next schedule.
  * Several processes can run at once. On shutdown both loops stop taking work and the attempts
  * in flight finish and are recorded before the database closes.
@@ -35,8 +35,9 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   private readonly purgeWaker = new Waker();
   private readonly inFlight = new Set<Promise<void>>();
   private loops: Promise<void>[] = [];
-  private publisher: EventPublisher | null = null;
   private subscriber: EventSubscriber | null = null;
+  /** Events handed over again (a replay after a crash or a rebalance) and passed over. */
+  duplicates = 0;
 
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
@@ -57,16 +58,14 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
     if (this.bus) {
-      this.publisher = this.bus.publisher();
-      await this.publisher.connect();
+      await this.bus.provision();
       this.subscriber = this.bus.subscriber(DISPATCHER_GROUP);
       await this.subscriber.start((events) => this.accept(events));
-      this.loops.push(this.relayLoop(this.publisher));
     } else {
       this.loops.push(this.outboxLoop());
     }
     this.loops.push(this.attemptLoop(), this.purgeLoop());
-    this.logger.log(`dispatching from ${this.bus ? 'the event bus' : 'the outbox'}`);
+    this.logger.log(`dispatching from ${this.bus ? 'the events topic' : 'the outbox'}`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -79,7 +78,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     await Promise.all(this.loops);
     // Graceful shutdown: the attempts in flight finish and are recorded.
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-    await this.publisher?.disconnect();
+    await this.bus?.close();
     closeOutboundPools();
   }
 
@@ -99,25 +98,15 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
-  /** Kafka transport, relay side: outbox rows are marked processed only once published. */
-  private async relayLoop(publisher: EventPublisher): Promise<void> {
-    while (this.running) {
-      try {
-        const relayed = await relayOutbox(this.ds, DISPATCHER.fanOutBatch, (events) =>
-          publisher.publish(events),
-        );
-        if (relayed > 0) continue;
-        await this.intakeWaker.wait(DISPATCHER.pollMs);
-      } catch (err) {
-        this.logger.error(`outbox relay failed: ${String(err)}`);
-        await this.intakeWaker.wait(DISPATCHER.errorBackoffMs);
-      }
-    }
-  }
-
   /** Kafka transport, consumer side: resolves (so offsets are committed) once the rows exist. */
   async accept(events: DomainEvent[]): Promise<void> {
-    const added = await this.deliveries.fanOutNow(events);
+    const { added, duplicates } = await this.deliveries.fanOutNow(events);
+    if (duplicates > 0) {
+      this.duplicates += duplicates;
+      this.logger.log(
+        `${duplicates} event(s) seen again and passed over (${this.duplicates} so far)`,
+      );
+    }
     if (added > 0) this.attemptWaker.wake();
   }
 

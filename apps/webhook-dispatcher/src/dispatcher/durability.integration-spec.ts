@@ -1,202 +1,257 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@hc/data';
 import { writeWebhookEvent } from '@hc/events';
-import { Factory, TestSite, WebhookReceiver } from '@hc/testing';
+import {
+  buildWorkspace,
+  Factory,
+  killHard,
+  MockKafka,
+  startBuiltApp,
+  startMockKafka,
+  stopGracefully,
+  TestSite,
+  WebhookReceiver,
+} from '@hc/testing';
 
-// The dispatcher as operators run it: the built app in its own process, killed with SIGKILL
-// mid-run (nothing may be lost) and stopped with SIGTERM (in-flight attempts finish).
-jest.setTimeout(180_000);
+// The dispatcher (and with Kafka the relay) as operators run them: the built apps in their own
+// processes, killed with SIGKILL mid-run (nothing may be lost) and stopped with SIGTERM
+// (in-flight attempts finish). Kafka is a live mock cluster (kcat, see @hc/testing).
+jest.setTimeout(240_000);
 
-const ROOT = path.resolve(__dirname, '../../../..');
-const MAIN = path.join(ROOT, 'dist/apps/webhook-dispatcher/src/main.js');
 const SECRET = 'durability-secret-0123456789';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
+let ds: DataSource;
+let factory: Factory;
+let receiver: WebhookReceiver;
+const children = new Set<ChildProcess>();
+
+/** Starts a built app with the test's settings; remembered so afterAll can kill what is left. */
+async function start(app: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = await startBuiltApp(app, {
+    HC_OUTBOUND_ALLOWLIST: receiver.host,
+    HC_WEBHOOK_RETRY_DELAYS: '300ms,300ms,300ms,300ms',
+    HC_EVENT_TRANSPORT: 'outbox',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
 }
 
-describe('dispatcher durability (spec 6; ARCHITECTURE "Events and webhooks" 3)', () => {
-  let ds: DataSource;
-  let factory: Factory;
-  let receiver: WebhookReceiver;
-  const children = new Set<ChildProcess>();
+async function hooks(site: TestSite, paths: string[]): Promise<void> {
+  for (const p of paths) {
+    await ds.query('INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)', [
+      site.id,
+      receiver.url(p),
+      SECRET,
+      new Date(),
+    ]);
+    receiver.secretFor(p, SECRET);
+  }
+}
 
-  /** Starts the built dispatcher and waits until it answers /health/ready. */
-  async function startDispatcher(env: Record<string, string> = {}): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        HC_DATABASE_URL: process.env.HC_DATABASE_URL,
-        HC_WEBHOOK_DISPATCHER_PORT: String(port),
-        HC_OUTBOUND_ALLOWLIST: receiver.host,
-        HC_WEBHOOK_RETRY_DELAYS: '300ms,300ms,300ms,300ms',
-        HC_EVENT_TRANSPORT: 'outbox',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    child.stderr!.on('data', (chunk: Buffer) =>
-      process.stderr.write(`[dispatcher ${child.pid}] ${chunk}`),
+function fire(site: TestSite, n: number): Promise<string> {
+  return ds.transaction((m) =>
+    writeWebhookEvent(m, site, 'article.updated', {
+      type: 'article',
+      id: n,
+      category_id: null,
+      title: `Article ${n}`,
+      slug: `article-${n}`,
+      published: true,
+      visibility: 'public',
+      locale: 'en',
+      updated_at: '2026-01-01 00:00:00',
+    }),
+  );
+}
+
+/** Distinct successful deliveries to `paths`, as "path event-number". */
+function delivered(paths: string[]): Set<string> {
+  const seen = new Set<string>();
+  for (const d of receiver.received) {
+    if (d.status < 400 && paths.includes(d.path)) seen.add(`${d.path} ${d.json?.data?.id}`);
+  }
+  return seen;
+}
+
+async function count(sql: string, params: unknown[]): Promise<number> {
+  return Number((await ds.query(sql, params))[0].n);
+}
+
+/** Waits until every delivery row of the sites is `delivered` (leases of killed attempts run out). */
+async function allRecorded(siteIds: number[], expected: number): Promise<void> {
+  const undelivered = () =>
+    count(
+      "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE site_id IN (?) AND state <> 'delivered'",
+      [siteIds],
     );
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return child;
-      if (Date.now() > deadline) throw new Error('dispatcher did not become ready');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const deadline = Date.now() + 60_000;
+  while ((await undelivered()) > 0 && Date.now() < deadline) await sleep(250);
+  expect(await undelivered()).toBe(0);
+  expect(
+    await count('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE site_id IN (?)', [siteIds]),
+  ).toBe(expected);
+}
 
-  async function hooks(site: TestSite, paths: string[]): Promise<void> {
-    for (const p of paths) {
-      await ds.query(
-        'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-        [site.id, receiver.url(p), SECRET, new Date()],
-      );
-      receiver.secretFor(p, SECRET);
-    }
-  }
+beforeAll(async () => {
+  await buildWorkspace();
+  ds = await createDataSource({ poolSize: 4 }).initialize();
+  factory = new Factory(ds);
+  receiver = await WebhookReceiver.start();
+});
 
-  function fire(site: TestSite, n: number): Promise<string> {
-    return ds.transaction((m) =>
-      writeWebhookEvent(m, site, 'article.updated', {
-        type: 'article',
-        id: n,
-        category_id: null,
-        title: `Article ${n}`,
-        slug: `article-${n}`,
-        published: true,
-        visibility: 'public',
-        locale: 'en',
-        updated_at: '2026-01-01 00:00:00',
-      }),
-    );
-  }
+beforeEach(async () => {
+  // Nothing from earlier tests in this database competes for the receiver.
+  await ds.query('UPDATE outbox SET processed_at = ? WHERE processed_at IS NULL', [new Date()]);
+  await ds.query('UPDATE webhook_deliveries SET next_attempt_at = NULL');
+});
 
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await receiver?.close();
+  await ds?.destroy();
+});
+
+/** The settings of one transport; with Kafka a mock cluster and a topic of its own. */
+function transportSettings(transport: 'outbox' | 'kafka') {
+  let kafka: MockKafka | null = null;
+  const env: Record<string, string> = { HC_EVENT_TRANSPORT: transport };
   beforeAll(async () => {
-    // The built workspace, as `npm start` runs it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { buildIfStale } = require(path.join(ROOT, 'tools/scripts/build.cjs')) as {
-      buildIfStale: (o: { quiet: boolean }) => Promise<void>;
-    };
-    await buildIfStale({ quiet: true });
-    ds = await createDataSource({ poolSize: 4 }).initialize();
-    factory = new Factory(ds);
-    receiver = await WebhookReceiver.start();
-    // Nothing from earlier test files in this database competes for the receiver.
-    await ds.query('UPDATE outbox SET processed_at = ? WHERE processed_at IS NULL', [new Date()]);
-    await ds.query('UPDATE webhook_deliveries SET next_attempt_at = NULL');
+    if (transport !== 'kafka') return;
+    kafka = await startMockKafka();
+    const topic = `helpcenter.events.${randomUUID()}`;
+    await kafka.createTopic(topic);
+    Object.assign(env, {
+      HC_KAFKA_BROKERS: kafka.bootstrap,
+      HC_KAFKA_TOPIC: topic,
+      // The mock cluster refuses the idempotent producer (see @hc/testing startMockKafka).
+      HC_KAFKA_IDEMPOTENT: 'false',
+    });
   });
-
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
-    await receiver?.close();
-    await ds?.destroy();
+    for (const child of children) await killHard(child);
+    await kafka?.stop();
   });
+  return env;
+}
 
-  it('loses no delivery when the dispatcher is killed with SIGKILL several times mid-run', async () => {
-    const site = await factory.site();
-    const paths = ['/crash-a', '/crash-b', '/crash-c'];
-    await hooks(site, paths);
-    // Slow enough that attempts are in flight at every kill; some first attempts fail.
-    receiver.respond(({ count }) => ({
-      status: count % 7 === 0 ? 500 : 200,
-      delayMs: 20 + (count % 5) * 10,
-    }));
+describe.each(['outbox', 'kafka'] as const)(
+  'no event lost with HC_EVENT_TRANSPORT=%s (spec 6; ARCHITECTURE "Events and webhooks" 3)',
+  (transport) => {
+    const env = transportSettings(transport);
 
-    const ids: string[] = [];
-    let child = await startDispatcher();
-    let kills = 0;
-    for (let round = 0; round < 5; round++) {
-      for (let i = 0; i < 40; i++) {
-        ids.push(await fire(site, ids.length + 1));
-        if (i % 10 === 9) await new Promise((r) => setTimeout(r, 60));
-      }
-      await new Promise((r) => setTimeout(r, 400 + round * 150));
-      if (round < 4) {
-        child.kill('SIGKILL');
-        await once(child, 'exit');
+    it('2,000 events x 3 webhooks: the dispatcher (and the relay) SIGKILLed several times mid-run', async () => {
+      const sites = [await factory.site(), await factory.site(), await factory.site()];
+      const paths = (site: TestSite) =>
+        ['a', 'b', 'c'].map((w) => `/crash-${transport}-${site.id}-${w}`);
+      for (const site of sites) await hooks(site, paths(site));
+      const allPaths = sites.flatMap(paths);
+      // Slow enough that attempts are in flight at every kill; some first attempts fail.
+      receiver.respond(({ count: n }) => ({
+        status: n % 7 === 0 ? 500 : 200,
+        delayMs: 20 + (n % 5) * 10,
+      }));
+      const relayed = transport === 'kafka';
+      let dispatcher = await start('webhook-dispatcher', env);
+      let relay = relayed ? await start('event-relay', env) : null;
+
+      const EVENTS = 2_000;
+      const ids: number[] = [];
+      const writing = (async () => {
+        for (let n = 1; n <= EVENTS; n++) {
+          await fire(sites[n % sites.length], n);
+          ids.push(n);
+          if (n % 50 === 0) await sleep(30);
+        }
+      })();
+      let kills = 0;
+      let relayKills = 0;
+      for (let round = 0; round < 4; round++) {
+        await sleep(1_500 + round * 500);
+        await killHard(dispatcher);
         kills++;
-        child = await startDispatcher();
+        if (relay && round % 2 === 0) {
+          await killHard(relay);
+          relayKills++;
+          relay = await start('event-relay', env);
+        }
+        dispatcher = await start('webhook-dispatcher', env);
       }
-    }
-    expect(kills).toBe(4);
+      await writing;
+      expect(kills).toBe(4);
+      if (relayed) expect(relayKills).toBe(2);
 
-    const delivered = () => {
-      const seen = new Set<string>();
-      for (const d of receiver.received) {
-        if (d.status < 400 && paths.includes(d.path)) seen.add(`${d.path} ${d.json?.data?.id}`);
-      }
-      return seen;
-    };
-    const expected = ids.length * paths.length;
-    // A kill mid-attempt leaves that delivery leased for 25 s, then it is attempted again.
-    await receiver.waitFor(
-      () => delivered().size === expected,
-      90_000,
-      `${expected} distinct deliveries`,
-    );
-    const total = receiver.received.filter((d) => paths.includes(d.path) && d.status < 400).length;
-    process.stderr.write(
-      `crash test: ${ids.length} events x ${paths.length} webhooks, ${kills} kills, 0 lost, ${total - expected} duplicate(s)\n`,
-    );
-    expect(receiver.received.filter((d) => paths.includes(d.path)).every((d) => d.verified)).toBe(
-      true,
-    );
-
-    // The database converges too: every delivery recorded as delivered once leases ran out.
-    const undelivered = async () =>
-      Number(
-        (
-          await ds.query(
-            "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE site_id = ? AND state <> 'delivered'",
-            [site.id],
-          )
-        )[0].n,
+      const expected = EVENTS * 3;
+      // A kill mid-attempt leaves that delivery leased for 25 s, then it is attempted again.
+      await receiver.waitFor(
+        () => delivered(allPaths).size === expected,
+        150_000,
+        `${expected} distinct deliveries`,
       );
-    const deadline = Date.now() + 60_000;
-    while ((await undelivered()) > 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 250));
-    expect(await undelivered()).toBe(0);
-    expect(
-      Number(
-        (
-          await ds.query('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE site_id = ?', [
-            site.id,
-          ])
-        )[0].n,
-      ),
-    ).toBe(expected);
+      const total = receiver.received.filter((d) => allPaths.includes(d.path) && d.status < 400);
+      process.stderr.write(
+        `crash test (${transport}): ${EVENTS} events x 3 webhooks, ${kills} dispatcher and ${relayKills} relay kills, 0 lost, ${total.length - expected} duplicate(s)\n`,
+      );
+      expect(
+        receiver.received.filter((d) => allPaths.includes(d.path)).every((d) => d.verified),
+      ).toBe(true);
+      await allRecorded(
+        sites.map((s) => s.id),
+        expected,
+      );
+      expect(await stopGracefully(dispatcher)).toBe(0);
+      if (relay) expect(await stopGracefully(relay)).toBe(0);
+    });
+  },
+);
 
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
+describe('Kafka consumer group: a rebalance between two dispatchers loses nothing', () => {
+  const env = transportSettings('kafka');
+
+  it('a second dispatcher joins mid-stream and the first leaves; every event delivered once per webhook', async () => {
+    const sites = [
+      await factory.site(),
+      await factory.site(),
+      await factory.site(),
+      await factory.site(),
+    ];
+    for (const site of sites) await hooks(site, [`/rebalance-${site.id}`]);
+    const paths = sites.map((s) => `/rebalance-${s.id}`);
+    receiver.respond(() => ({ status: 200, delayMs: 5 }));
+    const relay = await start('event-relay', env);
+    const first = await start('webhook-dispatcher', env);
+    let n = 0;
+    const burst = async (k: number) => {
+      for (let i = 0; i < k; i++, n++) await fire(sites[n % sites.length], 100_000 + n);
+    };
+    await burst(150);
+    const second = await start('webhook-dispatcher', env);
+    await burst(150);
+    // The first leaves the group (SIGTERM): its partitions move to the second.
+    expect(await stopGracefully(first)).toBe(0);
+    await burst(150);
+    await receiver.waitFor(() => delivered(paths).size === n, 90_000, `${n} deliveries`);
+    await allRecorded(
+      sites.map((s) => s.id),
+      n,
+    );
+    expect(await stopGracefully(second)).toBe(0);
+    expect(await stopGracefully(relay)).toBe(0);
   });
+});
 
+describe('dispatcher shutdown and restart (outbox transport)', () => {
   it('SIGTERM finishes the attempt in flight and records it before exiting 0', async () => {
     const site = await factory.site();
     await hooks(site, ['/slow']);
     receiver.respond(({ path: p }) => ({ status: 200, delayMs: p === '/slow' ? 1500 : 0 }));
-    const child = await startDispatcher();
+    const child = await start('webhook-dispatcher');
     const before = receiver.arrived.length;
     await fire(site, 1);
     await receiver.waitFor(
@@ -223,7 +278,7 @@ describe('dispatcher durability (spec 6; ARCHITECTURE "Events and webhooks" 3)',
     }));
     // A retry 3 s out, so the kill lands after the first attempt is recorded and before the retry.
     const slowRetries = { HC_WEBHOOK_RETRY_DELAYS: '3s,3s,3s,3s' };
-    const first = await startDispatcher(slowRetries);
+    const first = await start('webhook-dispatcher', slowRetries);
     await fire(site, 1);
     await receiver.waitFor(() => receiver.for('/retry-after-restart').length === 1, 20_000);
     const recorded = async () =>
@@ -240,7 +295,7 @@ describe('dispatcher durability (spec 6; ARCHITECTURE "Events and webhooks" 3)',
     await once(first, 'exit');
     const row = await recorded();
     expect(row).toMatchObject({ state: 'pending', attempts: 1 });
-    const second = await startDispatcher(slowRetries);
+    const second = await start('webhook-dispatcher', slowRetries);
     await receiver.waitFor(() => receiver.for('/retry-after-restart').length === 2, 20_000);
     const [a, b] = receiver.for('/retry-after-restart');
     expect(b.body).toBe(a.body);

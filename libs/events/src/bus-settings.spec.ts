@@ -1,6 +1,5 @@
 import { resetSettings } from '@hc/contracts';
-import { KafkaEventBus } from '@hc/events';
-import { busFromSettings } from './dispatcher.module';
+import { busFromSettings, KafkaEventBus } from './kafka';
 
 describe('transport choice (HC_EVENT_TRANSPORT)', () => {
   const saved = {
@@ -21,13 +20,13 @@ describe('transport choice (HC_EVENT_TRANSPORT)', () => {
   it('reads the outbox itself by default (no bus)', () => {
     delete process.env.HC_EVENT_TRANSPORT;
     resetSettings();
-    expect(busFromSettings()).toBeNull();
+    expect(busFromSettings('webhook-dispatcher')).toBeNull();
   });
 
   it('goes through kafkajs with HC_EVENT_TRANSPORT=kafka', () => {
     process.env.HC_EVENT_TRANSPORT = 'kafka';
     process.env.HC_KAFKA_BROKERS = '127.0.0.1:9092';
     resetSettings();
-    expect(busFromSettings()).toBeInstanceOf(KafkaEventBus);
+    expect(busFromSettings('webhook-dispatcher')).toBeInstanceOf(KafkaEventBus);
   });
 });

@@ -1,0 +1,50 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OutboxRelay, RELAY_DEFAULTS } from '@hc/events';
+import type { EventBus, EventPublisher } from '@hc/events';
+
+export const EVENT_BUS = Symbol('EVENT_BUS');
+export const RELAY_SHARDS = Symbol('RELAY_SHARDS');
+
+/**
+ * Runs the outbox relay (`OutboxRelay` in @hc/events) in this process: makes sure the topic
+ * exists, connects the producer, then relays the shards whose lease it holds. SIGTERM: the batch
+ * in progress finishes (published and marked, or neither), the leases are freed for a standby.
+ */
+@Injectable()
+export class RelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('event-relay');
+  private publisher: EventPublisher | null = null;
+  relay: OutboxRelay | null = null;
+
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(RELAY_SHARDS) private readonly shards: number,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.provision();
+    this.publisher = this.bus.publisher();
+    await this.publisher.connect();
+    this.relay = new OutboxRelay(this.ds, this.publisher, {
+      ...RELAY_DEFAULTS,
+      shards: this.shards,
+      logger: this.logger,
+    });
+    this.relay.start();
+    this.logger.log(`relaying the outbox (${this.shards} shard(s))`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.publisher?.disconnect();
+    await this.bus.close();
+  }
+}
