@@ -1,17 +1,51 @@
 // Starts the whole stack once for the e2e tier, as `npm start` does, on free ports and in a
 // database of its own (dropped afterwards), with the tier's own settings (test-env.cjs).
 'use strict';
+const path = require('node:path');
 const { startStack } = require('../../tools/scripts/stack.cjs');
+const { buildIfStale, OUT } = require('../../tools/scripts/build.cjs');
 const { applyTestEnv, newRunId, testEnv } = require('../../libs/testing/src/jest/test-env.cjs');
+
+/**
+ * HC_TEST_EVENT_TRANSPORT=kafka runs the stack with the Kafka transport against a mock cluster
+ * (kcat, see libs/testing mock-kafka.ts) and a topic of its own: the event relay publishes the
+ * outbox, the dispatcher consumes the topic. Default: the outbox transport.
+ */
+async function eventTransport(run) {
+  if ((process.env.HC_TEST_EVENT_TRANSPORT || 'outbox') !== 'kafka') {
+    return { env: { HC_EVENT_TRANSPORT: 'outbox' }, kafka: null };
+  }
+  await buildIfStale({ quiet: true });
+  const { startMockKafka } = require(path.join(OUT, 'libs/testing/src/mock-kafka.js'));
+  const mock = await startMockKafka();
+  const topic = `helpcenter.events.e2e-${run}`;
+  await mock.createTopic(topic);
+  return {
+    env: {
+      HC_EVENT_TRANSPORT: 'kafka',
+      HC_KAFKA_BROKERS: mock.bootstrap,
+      HC_KAFKA_TOPIC: topic,
+      // The mock cluster refuses the idempotent producer (docs/decisions.md "Kafka path").
+      HC_KAFKA_IDEMPOTENT: 'false',
+    },
+    kafka: { mock, topic },
+  };
+}
 
 module.exports = async () => {
   applyTestEnv('scrub');
-  const env = testEnv('e2e', { run: newRunId() });
+  const run = newRunId();
+  const env = testEnv('e2e', { run });
   env.LOG_LEVEL = env.LOG_LEVEL || 'warn';
+  const transport = await eventTransport(run);
+  globalThis.__HC_KAFKA__ = transport.kafka;
   const stack = await startStack({
     freePorts: true,
     log: process.env.HC_E2E_LOG === '1' ? process.stderr : null,
-    env,
+    env: { ...env, ...transport.env },
+  }).catch(async (err) => {
+    await transport.kafka?.mock.stop();
+    throw err;
   });
   globalThis.__HC_STACK__ = stack;
   process.env.HC_E2E_URL = stack.url;

@@ -1,11 +1,23 @@
 'use strict';
 const fs = require('node:fs');
 const mysql = require('mysql2/promise');
+const { checkEventContract } = require('./event-contract.cjs');
 
 module.exports = async () => {
   const stack = globalThis.__HC_STACK__;
+  const kafka = globalThis.__HC_KAFKA__;
   if (!stack) return;
   await stack.stop();
+  try {
+    // The event stream contract (docs/events.md): the run fails when an event does not match.
+    await checkEventContract(stack.databaseUrl, kafka);
+  } finally {
+    await kafka?.mock.stop();
+    await dropRun(stack);
+  }
+};
+
+async function dropRun(stack) {
   if (process.env.HC_TEST_KEEP_DATABASES === '1') return;
   const url = new URL(stack.databaseUrl);
   const conn = await mysql.createConnection({
@@ -20,4 +32,4 @@ module.exports = async () => {
     await conn.end();
   }
   fs.rmSync(stack.env.HC_DATA_DIR, { recursive: true, force: true });
-};
+}

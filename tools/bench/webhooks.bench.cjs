@@ -1,5 +1,9 @@
-// `npm run bench -- webhooks` (issue #5): the built webhook-dispatcher delivering to a local
-// receiver, with 1, 10 and 100 webhooks per site.
+// `npm run bench -- webhooks` (issues #5, #20): the built webhook-dispatcher delivering to a local
+// receiver, with 1, 10 and 100 webhooks per site, through each transport in the same run:
+//  - outbox: the dispatcher claims outbox rows itself;
+//  - kafka: the built event-relay publishes the outbox to a Kafka-protocol broker (librdkafka's
+//    mock cluster inside `kcat`, HC_KCAT_PATH) and the dispatcher consumes the topic in its group,
+//    so commit-to-receipt includes relay, broker and consumer.
 //  - throughput: events committed to the outbox in batches as fast as possible; deliveries per
 //    second from the first commit to the last receipt;
 //  - latency: events committed one at a time at a steady pace; commit-to-receipt p50/p99.
@@ -119,26 +123,24 @@ async function connect() {
   return mysql.createPool({ uri: DB_URL, connectionLimit: 4, timezone: 'Z' });
 }
 
-async function startDispatcher(receiverPort) {
+/** Starts a built app (`webhook-dispatcher` or `event-relay`) and waits until it is ready. */
+async function startApp(app, receiverPort, transportEnv) {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_DISPATCHER_NODE_ARGS || '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, path.join(DIST, 'apps/webhook-dispatcher/src/main.js')],
-    {
-      env: {
-        ...process.env,
-        HC_DATABASE_URL: DB_URL,
-        HC_WEBHOOK_DISPATCHER_PORT: String(port),
-        HC_OUTBOUND_ALLOWLIST: `127.0.0.1:${receiverPort}`,
-        HC_EVENT_TRANSPORT: 'outbox',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const portVar = `HC_${app.toUpperCase().replace(/-/g, '_')}_PORT`;
+  const child = spawn(process.execPath, [...nodeArgs, path.join(DIST, `apps/${app}/src/main.js`)], {
+    env: {
+      ...process.env,
+      HC_DATABASE_URL: DB_URL,
+      [portVar]: String(port),
+      HC_OUTBOUND_ALLOWLIST: `127.0.0.1:${receiverPort}`,
+      LOG_LEVEL: 'error',
+      ...transportEnv,
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`dispatcher exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
       (r) => r.ok,
       () => false,
@@ -146,7 +148,7 @@ async function startDispatcher(receiverPort) {
     if (ok) return { child, stop: () => stopChild(child, 'dispatcher') };
     await sleep(100);
   }
-  throw new Error('dispatcher did not become ready');
+  throw new Error(`${app} did not become ready`);
 }
 
 let siteSeq = 0;
@@ -192,8 +194,9 @@ async function waitFor(predicate, timeoutMs) {
   return true;
 }
 
-async function throughput(pool, receiver, webhooks, pid) {
-  const cpuBefore = cpuMs(pid);
+async function throughput(pool, receiver, webhooks, pid, relayPid) {
+  const cpu = () => cpuMs(pid) + (relayPid ? cpuMs(relayPid) : 0);
+  const cpuBefore = cpu();
   const site = await makeSite(pool, receiver.port, webhooks);
   const events = Math.max(1, Math.round(DELIVERIES / webhooks));
   receiver.reset();
@@ -213,7 +216,7 @@ async function throughput(pool, receiver, webhooks, pid) {
   const seconds = (receiver.last - started) / 1000;
   const lost = ids.filter((id) => (receiver.receipts.get(id)?.length ?? 0) < webhooks).length;
   return {
-    cpuPerDelivery: (cpuMs(pid) - cpuBefore) / receiver.total,
+    cpuPerDelivery: (cpu() - cpuBefore) / receiver.total,
     webhooks,
     events,
     deliveries: receiver.total,
@@ -300,34 +303,69 @@ async function baseline(receiver, total) {
   return total / ((performance.now() - started) / 1000);
 }
 
+/** Throughput and latency for each fan-out through one transport. */
+async function measure(pool, receiver, transport, transportEnv) {
+  const relay =
+    transport === 'kafka' ? await startApp('event-relay', receiver.port, transportEnv) : null;
+  const dispatcher = await startApp('webhook-dispatcher', receiver.port, transportEnv);
+  const rows = [];
+  try {
+    for (const w of FANOUTS) {
+      const t = await throughput(pool, receiver, w, dispatcher.child.pid, relay?.child.pid);
+      const l = await latency(pool, receiver, w);
+      rows.push({ transport, t, l });
+      log(`  ${transport}: ${w} webhook(s)/site done`);
+    }
+  } finally {
+    await dispatcher.stop();
+    await relay?.stop();
+  }
+  return rows;
+}
+
+/** A Kafka-protocol broker for the Kafka rows, from the built test helper (kcat's mock cluster). */
+async function startKafka() {
+  const { startMockKafka } = require(path.join(DIST, 'libs/testing/src/mock-kafka.js'));
+  const mock = await startMockKafka();
+  const topic = `helpcenter.events.bench-${Date.now()}`;
+  await mock.createTopic(topic);
+  return {
+    mock,
+    env: {
+      HC_EVENT_TRANSPORT: 'kafka',
+      HC_KAFKA_BROKERS: mock.bootstrap,
+      HC_KAFKA_TOPIC: topic,
+      // The mock cluster refuses the idempotent producer; a real cluster keeps it on.
+      HC_KAFKA_IDEMPOTENT: 'false',
+    },
+  };
+}
+
 async function main() {
   const receiver = await startReceiver();
   const pool = await connect();
-  const dispatcher = await startDispatcher(receiver.port);
+  const kafka = await startKafka();
   const fmt = (n, d = 0) =>
     n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   try {
     log(`webhooks bench: ${DELIVERIES} deliveries per throughput run`);
     const base = await baseline(receiver, DELIVERIES);
-    const rows = [];
-    for (const w of FANOUTS) {
-      const t = await throughput(pool, receiver, w, dispatcher.child.pid);
-      const l = await latency(pool, receiver, w);
-      rows.push({ t, l });
-      log(`  ${w} webhook(s)/site done`);
-    }
+    const rows = [
+      ...(await measure(pool, receiver, 'outbox', { HC_EVENT_TRANSPORT: 'outbox' })),
+      ...(await measure(pool, receiver, 'kafka', kafka.env)),
+    ];
     const out = [];
     out.push(
       `Baseline (bare node:http client, 64 concurrent, new connection each): ${fmt(base)} POST/s`,
     );
     out.push('');
     out.push(
-      '| webhooks per site | events | deliveries | deliveries/s | vs baseline | dispatcher CPU ms/delivery | latency rate (deliveries/s) | p50 ms | p99 ms |',
+      '| transport | webhooks per site | events | deliveries | deliveries/s | vs baseline | CPU ms/delivery (dispatcher + relay) | latency rate (deliveries/s) | p50 ms | p99 ms |',
     );
-    out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { t, l } of rows) {
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { transport, t, l } of rows) {
       out.push(
-        `| ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(t.cpuPerDelivery, 2)} | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
+        `| ${transport} | ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(t.cpuPerDelivery, 2)} | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
       );
     }
     out.push('');
@@ -339,7 +377,7 @@ async function main() {
     );
     process.stdout.write(out.join('\n') + '\n');
   } finally {
-    await dispatcher.stop();
+    await kafka.mock.stop();
     await pool.end();
     await receiver.close();
     const u = new URL(DB_URL);

@@ -231,8 +231,17 @@ export async function ensureTopic(
   return 'created';
 }
 
-/** Consumer group timing: a dead member's partitions move on after 10 s. */
-const CONSUMER = { sessionTimeout: 10_000, heartbeatInterval: 1_000, rebalanceTimeout: 20_000 };
+/**
+ * Consumer timing: a dead member's partitions move on after 10 s; a fetch waits at most 100 ms
+ * for new messages (brokers answer earlier when data arrives; the test broker waits the whole
+ * time, and kafkajs's 5 s default made commit-to-receipt seconds long).
+ */
+const CONSUMER = {
+  sessionTimeout: 10_000,
+  heartbeatInterval: 1_000,
+  rebalanceTimeout: 20_000,
+  maxWaitTimeInMs: 100,
+};
 
 /** kafkajs behind the `EventBus` interface. */
 export class KafkaEventBus implements EventBus {
