@@ -341,6 +341,10 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       NODE_ENV: 'production',
       ...config,
       HC_DATABASE_URL: 'mysql://helpcenter_content:s3cr3t-from-the-secret@mysql:3306/helpcenter',
+      // helpcenter-secrets holds the SASL credentials when config.env names a mechanism.
+      ...(config.HC_KAFKA_SASL_MECHANISM
+        ? { HC_KAFKA_SASL_USERNAME: 'helpcenter', HC_KAFKA_SASL_PASSWORD: 's3cr3t-from-the-secret' }
+        : {}),
     });
     expect(warnings).toEqual([]);
     expect(settings.analyticsRollupTimer).toBe(false);
@@ -354,13 +358,20 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     const siteUrl = new URL(readerSiteUrl('demo', settings));
     expect(siteUrl.host).toBe(`demo.${config.HC_READER_DOMAIN}`);
     expect(siteUrl.protocol).toBe(overlay === 'production' ? 'https:' : 'http:');
+    const relay = named(objects, 'Deployment', 'event-relay');
     if (overlay === 'production') {
       expect(settings.eventTransport).toBe('kafka');
+      // The relay is its own Deployment beside the dispatcher (docs/decisions.md "Kafka path").
+      expect(relay.spec.template.spec.containers[0].args).toEqual(['event-relay']);
+      expect(relay.spec.replicas).toBeGreaterThanOrEqual(2);
+      expect(named(objects, 'PodDisruptionBudget', 'event-relay')).toBeDefined();
+      expect(settings.kafka).toMatchObject({ idempotent: true, ssl: true });
       expect(settings.imageStorage.driver).toBe('s3');
       expect(settings.redisUrl).not.toBeNull();
       expect(byKind(objects, 'PersistentVolumeClaim')).toEqual([]);
     } else {
       expect(settings.eventTransport).toBe('outbox');
+      expect(relay).toBeUndefined();
     }
   });
 
