@@ -17,6 +17,7 @@ const USERS = {
   'design-service': 'hc_design',
   'reader-site': 'hc_reader',
   'webhook-dispatcher': 'hc_dispatcher',
+  'event-relay': 'hc_relay',
   migrate: 'hc_migrate',
 };
 
@@ -24,6 +25,8 @@ const DML = 'SELECT, INSERT, UPDATE, DELETE';
 /** Read by every service that verifies access tokens; written by auth-server only. */
 const VERIFIER_TABLES = ['oauth_public_keys', 'oauth_access_tokens', 'oauth_connections'];
 const TOKEN_VERIFIERS = ['content-api', 'mcp-gateway', 'design-service'];
+/** The event relay reads and marks outbox rows, nothing else (docs/decisions.md "Kafka path"). */
+const RELAY_TABLES = { outbox: 'SELECT, UPDATE' };
 
 /**
  * The statements for `tables` of `database`: auth-server alone gets the oauth_* tables (the
@@ -41,6 +44,7 @@ function grantStatements({ database, tables, host = '%', users = USERS }) {
     for (const app of apps) {
       let privileges = null;
       if (table === 'migrations') privileges = 'SELECT';
+      else if (app === 'event-relay') privileges = RELAY_TABLES[table] ?? null;
       else if (table.startsWith('oauth_')) {
         if (app === 'auth-server') privileges = DML;
         else if (VERIFIER_TABLES.includes(table) && TOKEN_VERIFIERS.includes(app)) {

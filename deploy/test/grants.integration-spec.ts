@@ -81,6 +81,7 @@ describe('deploy/db/grants.cjs', () => {
       'design-service',
       'reader-site',
       'webhook-dispatcher',
+      'event-relay',
     ]) {
       await expect(query(app, 'SELECT COUNT(*) FROM oauth_secrets')).rejects.toThrow(/denied/i);
       await expect(query(app, 'SELECT COUNT(*) FROM oauth_payloads')).rejects.toThrow(/denied/i);
@@ -100,8 +101,19 @@ describe('deploy/db/grants.cjs', () => {
     }
   });
 
+  it('gives the event relay the outbox to read and mark, and nothing else', async () => {
+    await expect(query('event-relay', 'SELECT COUNT(*) FROM outbox')).resolves.toBeDefined();
+    await expect(
+      query('event-relay', 'UPDATE outbox SET processed_at = processed_at WHERE id = 0'),
+    ).resolves.toBeDefined();
+    await expect(query('event-relay', 'SELECT COUNT(*) FROM migrations')).resolves.toBeDefined();
+    await expect(query('event-relay', 'DELETE FROM outbox')).rejects.toThrow(/denied/i);
+    await expect(query('event-relay', 'SELECT COUNT(*) FROM articles')).rejects.toThrow(/denied/i);
+    await expect(query('event-relay', 'SELECT COUNT(*) FROM webhooks')).rejects.toThrow(/denied/i);
+  });
+
   it('gives every service the application tables and the schema version, and no DDL', async () => {
-    for (const app of Object.keys(USERS).filter((a) => a !== 'migrate')) {
+    for (const app of Object.keys(USERS).filter((a) => a !== 'migrate' && a !== 'event-relay')) {
       await expect(query(app, 'SELECT COUNT(*) FROM articles')).resolves.toBeDefined();
       await expect(query(app, 'SELECT COUNT(*) FROM outbox')).resolves.toBeDefined();
       await expect(query(app, 'SELECT COUNT(*) FROM migrations')).resolves.toBeDefined();
