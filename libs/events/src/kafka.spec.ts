@@ -41,7 +41,11 @@ function producer() {
   return p;
 }
 
-function message(offset: string, value: Buffer | null): KafkaMessage {
+function message(
+  offset: string,
+  value: Buffer | null,
+  headers: Record<string, Buffer> = {},
+): KafkaMessage {
   return {
     key: null,
     value,
@@ -49,7 +53,7 @@ function message(offset: string, value: Buffer | null): KafkaMessage {
     timestamp: '0',
     attributes: 0,
     size: 0,
-    headers: {},
+    headers,
   } as unknown as KafkaMessage;
 }
 
@@ -103,6 +107,13 @@ describe('Kafka relay side (KafkaEventPublisher over a kafkajs producer)', () =>
     expect(record.messages.map((m) => m.key)).toEqual(['10', '11', '10']);
     expect(record.messages.map((m) => JSON.parse(String(m.value)).id)).toEqual(['1', '2', '3']);
     expect(record.messages[0].headers).toEqual({ event: 'article.updated' });
+    // Issue 18: the causing request's id rides along as a header, outside the envelope.
+    await pub.publish([{ ...ev(4, 10), requestId: 'req-1' }]);
+    expect(p.sent[1].messages[0].headers).toEqual({
+      event: 'article.updated',
+      request_id: 'req-1',
+    });
+    p.sent.pop();
     await pub.publish([]);
     expect(p.sent).toHaveLength(1);
     await pub.disconnect();
@@ -137,12 +148,17 @@ describe('Kafka dispatcher side (KafkaEventSubscriber over a kafkajs consumer)',
     const order: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    const handled: DomainEvent[] = [];
     await new KafkaEventSubscriber(k.c).start(async (events) => {
       order.push(`handled ${events.map((e) => e.id).join(',')}`);
+      handled.push(...events);
       await gate;
     });
     const fed = k.feed(
-      [message('41', encodeEvent(ev(1, 5))), message('42', encodeEvent(ev(2, 5)))],
+      [
+        message('41', encodeEvent(ev(1, 5))),
+        message('42', encodeEvent(ev(2, 5)), { request_id: Buffer.from('req-9') }),
+      ],
       3,
     );
     await new Promise((r) => setTimeout(r, 10));
@@ -150,6 +166,7 @@ describe('Kafka dispatcher side (KafkaEventSubscriber over a kafkajs consumer)',
     release();
     await fed;
     expect(order).toEqual(['handled 1,2']);
+    expect(handled.map((e) => e.requestId)).toEqual([undefined, 'req-9']);
     expect(k.commits).toEqual([{ topic: 'helpcenter.events', partition: 3, offset: '43' }]);
     expect(k.resolved).toEqual(['42']);
   });

@@ -1,20 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
+import { freePort } from './test-app';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Builds dist/ when a source is newer (as `npm start` does). */
 export async function buildWorkspace(): Promise<void> {

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { settings } from '@hc/contracts';
 import { busFromSettings } from '@hc/events';
 import type { EventBus } from '@hc/events';
@@ -13,8 +13,6 @@ export interface RelayModuleOptions {
   shards?: number;
 }
 
-// Global so that the health controller of CoreModule sees READINESS_CHECKS.
-@Global()
 @Module({})
 export class RelayModule {
   static forRoot(options: RelayModuleOptions = {}): DynamicModule {
@@ -46,7 +44,7 @@ export class RelayModule {
           inject: [EVENT_BUS],
         },
       ],
-      exports: [RelayService, READINESS_CHECKS],
+      exports: [RelayService],
     };
   }
 }

@@ -1,6 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
-import { READINESS_CHECKS } from '@hc/http';
-import type { ReadinessCheck } from '@hc/http';
+import { DynamicModule, Module } from '@nestjs/common';
 import { busFromSettings } from '@hc/events';
 import type { EventBus } from '@hc/events';
 import { READINESS_CHECKS, ReadinessCheck } from '@hc/http';
@@ -20,13 +18,6 @@ export interface DispatcherModuleOptions {
   bus?: EventBus | null;
 }
 
-/** Readiness includes the broker when events come through one. */
-export function busReadiness(bus: EventBus | null): ReadinessCheck[] {
-  return bus ? [{ name: 'kafka', check: () => bus.check() }] : [];
-}
-
-// Global so that the health controller of CoreModule sees READINESS_CHECKS.
-@Global()
 @Module({})
 export class DispatcherModule {
   static forRoot(options: DispatcherModuleOptions = {}): DynamicModule {
@@ -40,10 +31,12 @@ export class DispatcherModule {
         DispatcherMetrics,
         {
           provide: READINESS_CHECKS,
-          useFactory: (d: DispatcherService): ReadinessCheck[] => [
+          // With Kafka: the consumer runs and the cluster answers (issue 20 item 3).
+          useFactory: (d: DispatcherService, bus: EventBus | null): ReadinessCheck[] => [
             { name: 'event transport', check: () => d.checkTransport() },
+            ...(bus ? [{ name: 'kafka', check: () => bus.check() }] : []),
           ],
-          inject: [DispatcherService],
+          inject: [DispatcherService, EVENT_BUS],
         },
         { provide: OUTBOUND_FETCH, useValue: safeFetch },
         {
@@ -51,9 +44,8 @@ export class DispatcherModule {
           useFactory: () =>
             options.bus !== undefined ? options.bus : busFromSettings('webhook-dispatcher'),
         },
-        { provide: READINESS_CHECKS, useFactory: busReadiness, inject: [EVENT_BUS] },
       ],
-      exports: [DispatcherService, DeliveriesRepository, READINESS_CHECKS],
+      exports: [DispatcherService, DeliveriesRepository],
     };
   }
 }
