@@ -22,11 +22,19 @@ const latency = () =>
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   });
 
+const duplicates = () =>
+  (register.getSingleMetric('hc_webhook_duplicate_events_total') as Counter) ??
+  new Counter({
+    name: 'hc_webhook_duplicate_events_total',
+    help: 'Events consumed again from Kafka (a replay after a crash or rebalance) and passed over',
+  });
+
 /** The dispatcher's metrics (issue 18): deliveries, their latency, the retry queue, the outbox. */
 @Injectable()
 export class DispatcherMetrics implements OnModuleInit {
   private readonly attempts = deliveries();
   private readonly duration = latency();
+  private readonly replays = duplicates();
 
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
@@ -53,6 +61,11 @@ export class DispatcherMetrics implements OnModuleInit {
     scrapedGauge('hc_webhook_retry_queue', 'Deliveries waiting for a retry', () =>
       this.repo.retryQueueSize(),
     );
+  }
+
+  /** Issue 20: a duplicate is allowed, and counted. */
+  duplicated(events: number): void {
+    this.replays.inc(events);
   }
 
   attempted(attempt: number, outcome: AttemptOutcome, seconds: number): void {

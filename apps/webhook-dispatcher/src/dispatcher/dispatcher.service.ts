@@ -103,6 +103,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     const { added, duplicates } = await this.deliveries.fanOutNow(events);
     if (duplicates > 0) {
       this.duplicates += duplicates;
+      this.metrics?.duplicated(duplicates);
       this.logger.log(
         `${duplicates} event(s) seen again and passed over (${this.duplicates} so far)`,
       );
