@@ -5,7 +5,6 @@ import { freePort } from './test-app';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-
 /** Builds dist/ when a source is newer (as `npm start` does). */
 export async function buildWorkspace(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
