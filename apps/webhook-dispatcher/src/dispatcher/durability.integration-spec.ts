@@ -19,7 +19,7 @@ import {
 // The dispatcher (and with Kafka the relay) as operators run them: the built apps in their own
 // processes, killed with SIGKILL mid-run (nothing may be lost) and stopped with SIGTERM
 // (in-flight attempts finish). Kafka is a live mock cluster (kcat, see @hc/testing).
-jest.setTimeout(240_000);
+jest.setTimeout(420_000);
 
 const SECRET = 'durability-secret-0123456789';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -191,7 +191,7 @@ describe.each(['outbox', 'kafka'] as const)(
       // A kill mid-attempt leaves that delivery leased for 25 s, then it is attempted again.
       await receiver.waitFor(
         () => delivered(allPaths).size === expected,
-        150_000,
+        270_000,
         `${expected} distinct deliveries`,
       );
       const total = receiver.received.filter((d) => allPaths.includes(d.path) && d.status < 400);
