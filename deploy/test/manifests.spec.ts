@@ -132,6 +132,10 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   const config = byKind(objects, 'ConfigMap').find((c) =>
     c.metadata.name.startsWith('helpcenter-config-'),
   ).data;
+  // helpcenter-secrets holds the SASL credentials when config.env names a mechanism.
+  const fromSecrets = config.HC_KAFKA_SASL_MECHANISM
+    ? { HC_KAFKA_SASL_USERNAME: 'helpcenter', HC_KAFKA_SASL_PASSWORD: 's3cr3t-from-the-secret' }
+    : {};
   const version = named(objects, 'Deployment', 'content-api').metadata.labels[
     'app.kubernetes.io/version'
   ];
@@ -181,8 +185,11 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   });
 
   it('gives every Deployment probes, a drain, resources and a topology spread', () => {
-    const shutdownMs = checkSettings({ ...config, HC_DATABASE_URL: 'mysql://u:p@db:3306/hc' })
-      .settings.values.HC_SHUTDOWN_TIMEOUT;
+    const shutdownMs = checkSettings({
+      ...config,
+      ...fromSecrets,
+      HC_DATABASE_URL: 'mysql://u:p@db:3306/hc',
+    }).settings.values.HC_SHUTDOWN_TIMEOUT;
     for (const deployment of byKind(objects, 'Deployment')) {
       const spec = deployment.spec.template.spec;
       // preStop, then the app's own drain (HC_SHUTDOWN_TIMEOUT), inside the grace period.
@@ -341,10 +348,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       NODE_ENV: 'production',
       ...config,
       HC_DATABASE_URL: 'mysql://helpcenter_content:s3cr3t-from-the-secret@mysql:3306/helpcenter',
-      // helpcenter-secrets holds the SASL credentials when config.env names a mechanism.
-      ...(config.HC_KAFKA_SASL_MECHANISM
-        ? { HC_KAFKA_SASL_USERNAME: 'helpcenter', HC_KAFKA_SASL_PASSWORD: 's3cr3t-from-the-secret' }
-        : {}),
+      ...fromSecrets,
     });
     expect(warnings).toEqual([]);
     expect(settings.analyticsRollupTimer).toBe(false);
