@@ -1,4 +1,4 @@
-import { headingsOf, readerHtml } from './components';
+import { headingsOf, MAX_HEADING_ANCHORS, readerHtml } from './components';
 import { esc, safeColor, safeHref } from './html';
 import { themeCss } from './page';
 
@@ -44,4 +44,62 @@ describe('reader rendering helpers', () => {
     );
     expect(headingsOf(html, 2).map((h) => h.id)).toEqual(['h-set-up', 'h-set-up-2']);
   });
+
+  it('unclosed headings stay text; uppercase tags and own ids are kept', () => {
+    expect(readerHtml('<h2>Open <H3 class="x">Shut</H3><h3 ID="mine">Own</h3>')).toBe(
+      '<h2>Open <H3 class="x" id="h-shut">Shut</H3><h3 ID="mine">Own</h3>',
+    );
+    expect(headingsOf('<h2>A &amp; <b>B</b></h2><h3>C</h3>', 3)).toEqual([
+      { level: 2, id: 'h-a-b', text: 'A   B' },
+      { level: 3, id: 'h-c', text: 'C' },
+    ]);
+  });
+});
+
+/**
+ * Issue #15: rendering is linear in the article size. 1.6 million headings (16 MB) render within
+ * a bound a quadratic pass could never meet (hours), and doubling the size about doubles the time
+ * (medians of interleaved runs, so a loaded machine moves both sides alike).
+ */
+describe('reader rendering of hostile articles (issue #15)', () => {
+  const HEADINGS = 1_600_000;
+  const render = (html: string) => {
+    const started = performance.now();
+    const out = readerHtml(html);
+    const toc = headingsOf(html, 3);
+    return { out, toc, ms: performance.now() - started };
+  };
+
+  it('1.6 million closed headings with one text: ids on the first 500 only, within 20 s', () => {
+    const html = '<h2>Same</h2>'.repeat(HEADINGS);
+    const { out, toc, ms } = render(html);
+    expect(ms).toBeLessThan(20_000);
+    expect(toc).toHaveLength(50);
+    expect(toc[1].id).toBe('h-same-2');
+    expect(out.split(' id="').length - 1).toBe(MAX_HEADING_ANCHORS);
+    expect(out.startsWith('<h2 id="h-same">Same</h2><h2 id="h-same-2">Same</h2>')).toBe(true);
+    expect(out.endsWith('<h2>Same</h2><h2>Same</h2>')).toBe(true);
+  }, 60_000);
+
+  it('1.6 million unclosed <h2> tags: unchanged, within 20 s', () => {
+    const html = '<h2>x'.repeat(HEADINGS);
+    const { out, toc, ms } = render(html);
+    expect(ms).toBeLessThan(20_000);
+    expect(out).toBe(html);
+    expect(toc).toEqual([]);
+  }, 60_000);
+
+  it('doubling the article about doubles the time (medians of interleaved runs)', () => {
+    const unit = '<h2>x<h3>Same</h3><p>text</p>';
+    const small = unit.repeat(100_000);
+    const large = unit.repeat(200_000);
+    const smallMs: number[] = [];
+    const largeMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      smallMs.push(render(small).ms);
+      largeMs.push(render(large).ms);
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
+    expect(median(largeMs) / median(smallMs)).toBeLessThan(3);
+  }, 120_000);
 });
