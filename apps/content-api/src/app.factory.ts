@@ -7,7 +7,10 @@ import { AppModule } from './app.module';
  * /v1/openapi.json, /v1/openapi.yaml and the /docs reference page.
  */
 export async function createContentApi(): Promise<INestApplication> {
-  const app = await createHttpApp(AppModule);
+  // Upload URLs (spec 4.7) check their signature before reading their multipart body.
+  const app = await createHttpApp(AppModule, {
+    signedBodyPaths: /^\/v1\/images\/uploads\/[^/]+$/,
+  });
   app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
   // The whole API's document (content and design) and its reference page: issue 21.
   serveOpenApi(app);

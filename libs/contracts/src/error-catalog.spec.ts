@@ -15,7 +15,7 @@ describe('error catalog (spec 7)', () => {
     expect(ERROR_CODES.length).toBeGreaterThan(40);
     for (const code of ERROR_CODES) {
       const entry = errorEntry(code);
-      expect([400, 401, 402, 403, 404, 409, 410, 412, 422, 500, 503]).toContain(entry.status);
+      expect([400, 401, 402, 403, 404, 409, 410, 412, 413, 422, 500, 503]).toContain(entry.status);
       expect(['a', 'b', 'd']).toContain(entry.shape);
     }
   });

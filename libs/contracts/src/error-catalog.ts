@@ -22,6 +22,8 @@ export enum CommonErrorCode {
   /** A framework exception (4xx) with no code of ours; it keeps the framework's status. */
   HttpError = 'http_error',
   NotReady = 'not_ready',
+  /** A body over 64 KB (or in chunks, of no known length) without a valid credential (#15). */
+  BodyTooLarge = 'body_too_large',
   /** Shape (b), and the `code` staged endpoints add to it (spec 7). */
   ValidationError = 'validation_error',
 }
@@ -124,6 +126,8 @@ export function errorEntry(code: ErrorCode): ErrorEntry {
       return a(400);
     case CommonErrorCode.NotReady:
       return a(503);
+    case CommonErrorCode.BodyTooLarge:
+      return a(413);
     case CommonErrorCode.ValidationError:
       return { status: 422, shape: 'b' };
     case AuthErrorCode.Unauthorized:

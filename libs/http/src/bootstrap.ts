@@ -3,6 +3,7 @@ import { INestApplication, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppName, checkSettings, settings, useSettings } from '@hc/contracts';
+import { boundedBodies, credentialCheck } from './body-limit';
 import { configureLogging, nestLogger, requestLogging, requestScope } from './logging';
 import { cors, forceHttps, jsonBody } from './middleware';
 import { stopGracefully } from './shutdown';
@@ -14,6 +15,8 @@ export interface HttpAppOptions {
   jsonBody?: boolean;
   /** Send the CORS headers of spec 4.1 rule 8 (off for auth-server: spec 4.13, no CORS). */
   cors?: boolean;
+  /** Routes whose signed URL is their credential: they read bodies over 64 KB themselves. */
+  signedBodyPaths?: RegExp;
 }
 
 /** Applies the shared HTTP behaviour of spec 4.1 to an app (also used by tests). */
@@ -26,6 +29,7 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   express.use(requestLogging());
   if (s.forceHttps) express.use(forceHttps());
   if (options.cors !== false) express.use(cors());
+  express.use(boundedBodies(credentialCheck(app), options.signedBodyPaths));
   if (options.jsonBody !== false) express.use(...jsonBody({ trim: options.trimStrings !== false }));
   express.use(requestScope());
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Module, Param, Patch, Post, Query } from '@nestjs/common';
+import { request as httpRequest } from 'node:http';
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { htmlNotFound, resetSettings } from '@hc/contracts';
 import { CountsAsWrite, Scopes } from '@hc/auth';
@@ -228,6 +229,84 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
         headers: { 'content-type': 'application/json' },
       });
       expect(res.status).toBe(413);
+    });
+  });
+
+  describe('bounded work before trust (issue #15)', () => {
+    const MB = 1024 * 1024;
+    /**
+     * Sends the headers and `sent` bytes of a body announced as `announced` bytes, then waits:
+     * the answer can only come if the server decided without reading the rest.
+     */
+    function startBody(
+      headers: Record<string, string>,
+      announced: number | null,
+      sent: number,
+    ): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const url = new URL(`${t.url}/v1/things`);
+        const req = httpRequest(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              ...(announced === null ? {} : { 'content-length': String(announced) }),
+              ...headers,
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => {
+              req.destroy();
+              resolve({ status: res.statusCode ?? 0, body });
+            });
+          },
+        );
+        req.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') reject(err);
+        });
+        req.write(`{"name":"${'x'.repeat(sent)}`);
+      });
+    }
+
+    it('refuses a 30 MB anonymous body at once, having read none of it', async () => {
+      const res = await startBody({}, 30 * MB, 16 * 1024);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual({
+        status: 'error',
+        code: 'body_too_large',
+        message: 'The request body is larger than 64 KB. Larger bodies need a credential.',
+      });
+    });
+
+    it('an invalid API key or a forged bearer token counts as none', async () => {
+      expect((await startBody({ apikey: 'not-a-key' }, 30 * MB, 1024)).status).toBe(413);
+      const forged = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+      const bearer = await startBody({ authorization: `Bearer ${forged}` }, 30 * MB, 1024);
+      expect(bearer.status).toBe(413);
+    });
+
+    it('an anonymous body in chunks (no length to judge) is refused at once', async () => {
+      const res = await startBody({}, null, 1024);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body).message).toBe(
+        'A request without a credential must send its body, at most 64 KB, with a Content-Length.',
+      );
+    });
+
+    it('an authenticated request still sends up to 32 MB (spec 4.1)', async () => {
+      const res = await t.request('POST', '/v1/things', {
+        key,
+        body: { name: 'x'.repeat(MB), note: 'y'.repeat(MB) },
+      });
+      expect(res.status).toBe(201);
+      const small = await t.request('POST', '/v1/things', { body: { name: 'x' } });
+      expect(small.status).toBe(401); // anonymous and small: read, then refused by the guard
     });
   });
 

@@ -5,6 +5,7 @@ export * from './validation.pipe';
 export * from './query';
 export * from './paging';
 export * from './middleware';
+export * from './body-limit';
 export * from './json-body';
 export * from './rate-limit.store';
 export * from './rate-limit';

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ANONYMOUS_BODY_LIMIT, bodyTrusted, tooLargeWithoutCredential } from './body-limit';
 import { safeJsonParser } from './json-body';
 
 export const BODY_LIMIT = '32mb';
@@ -48,12 +49,22 @@ export function trimStrings(value: unknown): unknown {
 
 /**
  * JSON bodies only (spec 4.1 rule 4): without the JSON content type a request reads as empty.
- * Bodies over 32 MB get 413; hostile JSON is handled by `safeJsonParser`. `trim` is off for the
+ * Bodies over 32 MB (64 KB without a credential) get 413; hostile JSON is handled by `safeJsonParser`. `trim` is off for the
  * design endpoints (spec 4.12).
  */
 export function jsonBody(opts: { trim: boolean }): RequestHandler[] {
+  const type = ['application/json', 'application/*+json'];
+  const trusted = safeJsonParser({ limit: BODY_LIMIT, type });
+  // Issue #15: without a checked credential (`boundedBodies`), at most 64 KB is read.
+  const anonymous = safeJsonParser({ limit: ANONYMOUS_BODY_LIMIT, type });
   return [
-    safeJsonParser({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }),
+    (req, res, next) => {
+      if (bodyTrusted(req)) return trusted(req, res, next);
+      anonymous(req, res, (err?: unknown) => {
+        const type = (err as { type?: unknown } | undefined)?.type;
+        next(type === 'entity.too.large' ? tooLargeWithoutCredential() : err);
+      });
+    },
     (req, _res, next) => {
       if (req.body === undefined || req.body === null) req.body = {};
       else if (opts.trim && typeof req.body === 'object') req.body = trimStrings(req.body);
