@@ -1,13 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppName, settings } from '@hc/contracts';
-import { htmlErrorPage, wantsJson } from '@hc/http';
+import { forwardedAsJudged, htmlErrorPage, wantsJson } from '@hc/http';
 import { EDGE_ROUTES, READER_ROUTES, routeFor } from './routes';
 
 /**
  * Forwards each request (by the port it came in on: platform or reader origin), body untouched,
- * to the app that owns its path, adding X-Forwarded-For/-Proto/-Host so the apps see the client
- * (they trust loopback by default), and X-Request-Id: the edge's own request id (a client's is
+ * to the app that owns its path, with X-Forwarded-For/-Proto/-Host as the edge judged them under
+ * HC_TRUST_PROXY, never a client's own (issue #15), so the apps see the client (they trust
+ * loopback by default), and X-Request-Id: the edge's own request id (a client's is
  * believed only from a trusted proxy).
  */
 export function edgeProxy(): RequestHandler {
@@ -18,7 +19,8 @@ export function edgeProxy(): RequestHandler {
     if (!proxy) {
       proxy = createProxyMiddleware<Request, Response>({
         target: `http://127.0.0.1:${s.ports[app]}`,
-        xfwd: true,
+        // Forwarded headers as judged under HC_TRUST_PROXY, never a client's own (issue #15).
+        xfwd: false,
         changeOrigin: false,
         proxyTimeout: 120_000,
         on: {
@@ -42,6 +44,7 @@ export function edgeProxy(): RequestHandler {
       // Issue 18: the app logs this request under the edge's request id (apps trust loopback).
       req.headers['x-request-id'] = String(req.id);
       res.locals.route = route.describe;
+      forwardedAsJudged(req);
       return proxyFor(route.app)(req, res, next);
     }
     // The reader port serves reader pages and nothing else (not even the edge's health).

@@ -34,6 +34,7 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   express.use(requestScope());
 }
 
+/** HC_TRUST_PROXY as Express reads it: true/false, a hop count, or addresses and CIDRs. */
 export function parseTrustProxy(value: string): string | boolean | number {
   if (value === 'true') return true;
   if (value === 'false') return false;

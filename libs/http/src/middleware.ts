@@ -72,3 +72,17 @@ export function jsonBody(opts: { trim: boolean }): RequestHandler[] {
     },
   ];
 }
+
+/**
+ * Issue #15: the forwarded headers rewritten to what Express judged under `HC_TRUST_PROXY`
+ * (client address, protocol, host), so code that reads them again (oidc-provider's Koa with
+ * `proxy`, the edge's upstream request) believes exactly the proxies the setting names and
+ * nothing a client added itself.
+ */
+export function forwardedAsJudged(req: Request): void {
+  req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+  req.headers['x-forwarded-proto'] = req.protocol;
+  req.headers['x-forwarded-host'] = req.host;
+  delete req.headers['x-forwarded-port'];
+  delete req.headers.forwarded;
+}

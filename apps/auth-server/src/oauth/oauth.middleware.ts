@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as querystring from 'node:querystring';
 import { ApiError, SCOPES, settings } from '@hc/contracts';
+import { forwardedAsJudged } from '@hc/http';
 import { errorPage } from '../pages/pages';
 import { DESCRIPTIONS, HINTS, oauth } from './oauth-errors';
 import type { OidcClient, OidcProvider } from './oidc-module';
@@ -229,6 +230,8 @@ export function oauthMiddleware(oidc: OidcService): RequestHandler {
         (await prepareTokenRequest(req, res, provider))
       )
         return;
+      // The provider runs with `proxy` on and reads the forwarded headers: only as judged.
+      forwardedAsJudged(req);
       requestScope.run({}, () => callback!(req, res));
     })().catch(next);
   };

@@ -310,6 +310,8 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
         ctx.body = errorPage(out.error ?? 'server_error', out.error_description ?? '');
       },
     });
+    // Issue #15: the forwarded headers it reads are rewritten to Express's judgement under
+    // HC_TRUST_PROXY first (oauth.middleware), so `proxy` follows that setting only.
     provider.proxy = true;
 
     // Spec 4.13: loopback redirect URIs match on any port for every client.
