@@ -78,5 +78,10 @@ describe('allow-list', () => {
     expect(isAllowlisted(allow, 'INTERNAL.example', 1, ['10.0.0.1'])).toBe(true);
     expect(isAllowlisted(allow, '::1', 9000, ['::1'])).toBe(true);
     expect(isAllowlisted(allow, '::1', 9001, ['::1'])).toBe(false);
+    // Issue #15: an allowed address never approves another private one resolved with it.
+    expect(isAllowlisted(allow, 'rebind.example', 8443, ['127.0.0.1', '10.0.0.5'])).toBe(false);
+    expect(isAllowlisted(allow, 'rebind.example', 8443, ['127.0.0.1', '::1'])).toBe(false);
+    expect(isAllowlisted(allow, 'mixed.example', 8443, ['127.0.0.1', '93.184.216.34'])).toBe(true);
+    expect(isAllowlisted(allow, 'nothing.example', 8443, [])).toBe(false);
   });
 });

@@ -71,13 +71,21 @@ export function parseAllowlist(entries: readonly string[]): AllowEntry[] {
   return out;
 }
 
-/** True when the host (by name or by one of its addresses) and port are on the allow-list. */
+/**
+ * Whether a host whose addresses are not all public may be reached on `port`: it is on the
+ * allow-list by name (the operator trusts what that name resolves to), or every address of it
+ * that is not public is itself on the list. One allow-listed address never approves the other
+ * addresses resolved with it (issue #15: a name resolving to an allowed test address and to an
+ * internal one reaches neither).
+ */
 export function isAllowlisted(
   allow: readonly AllowEntry[],
   hostname: string,
   port: number,
   addresses: readonly string[],
 ): boolean {
-  const names = new Set([hostname.toLowerCase(), ...addresses.map((a) => a.toLowerCase())]);
-  return allow.some((e) => names.has(e.host) && (e.port === null || e.port === port));
+  const listed = (name: string) =>
+    allow.some((e) => e.host === name.toLowerCase() && (e.port === null || e.port === port));
+  if (listed(hostname)) return true;
+  return addresses.length > 0 && addresses.every((a) => isPublicAddress(a) || listed(a));
 }

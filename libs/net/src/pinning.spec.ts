@@ -64,4 +64,29 @@ describe('DNS pinning', () => {
     expect((err as OutboundError).reason).toBe('private_address');
     expect(hosts).toEqual([]);
   });
+
+  it('an allow-listed address approves nothing resolved with it (issue #15)', async () => {
+    process.env.HC_OUTBOUND_ALLOWLIST = `127.0.0.1:${port}`;
+    resetSettings();
+    lookup.mockResolvedValue([
+      { address: '127.0.0.1', family: 4 },
+      { address: '10.0.0.5', family: 4 },
+    ]);
+    const err = await safeFetch(`http://mixed.test:${port}/`, {
+      timeoutMs: 2000,
+      maxBytes: 100,
+      maxRedirects: 0,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OutboundError);
+    expect((err as OutboundError).reason).toBe('private_address');
+    expect(hosts).toEqual([]);
+    // The allowed address alone is still reached.
+    lookup.mockResolvedValue([{ address: '127.0.0.1', family: 4 }]);
+    const res = await safeFetch(`http://alone.test:${port}/`, {
+      timeoutMs: 2000,
+      maxBytes: 100,
+      maxRedirects: 0,
+    });
+    expect(res.body.toString()).toBe('pinned');
+  });
 });
