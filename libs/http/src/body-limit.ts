@@ -42,7 +42,11 @@ export function credentialCheck(app: INestApplication): CredentialCheck {
       return keys !== null && (await keys.findActiveKey(hashApiKeyToken(apiKey))) !== null;
     const authorization = header(req, 'authorization');
     if (!authorization?.startsWith('Bearer ') || !tokens) return false;
-    return (await tokens.verifyClaims(authorization.slice('Bearer '.length).trim())) !== null;
+    // An app whose database user may not read the public key (reader-site) trusts no token.
+    const claims = await tokens
+      .verifyClaims(authorization.slice('Bearer '.length).trim())
+      .catch(() => null);
+    return claims !== null;
   };
 }
 
