@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { JwtTokenVerifier } from '@hc/auth';
 import { resetSettings, settings } from '@hc/contracts';
@@ -92,6 +93,49 @@ describe('token verification without the private key (issue #15)', () => {
       e: jwks.keys[0].e,
     });
     for (const part of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(published[part]).toBeUndefined();
+  });
+
+  it('reads the public key again after a signature failure, at most every 30 s', async () => {
+    const site = await auth.factory.site();
+    const c = await connectApp(auth.url, {
+      email: site.owner.email,
+      password: TEST_PASSWORD,
+      scope: 'content.read',
+    });
+    const verifier = new JwtTokenVerifier(restricted);
+    expect(await verifier.verifyClaims(c.tokens.access_token)).not.toBeNull(); // key now cached
+    const [previous] = (await auth.ds.query('SELECT jwk FROM oauth_public_keys')) as {
+      jwk: string;
+    }[];
+    // The key is replaced (a rotation): tokens of the new key verify once it is read again.
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'service-oidc-1', alg: 'RS256' };
+    await auth.ds.query('UPDATE oauth_public_keys SET jwk = ?', [JSON.stringify(jwk)]);
+    const signed = () =>
+      new SignJWT({ scopes: [] })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' })
+        .setJti('rotated')
+        .setSubject(String(site.owner.id))
+        .setIssuer(settings().authUrl)
+        .setAudience(c.clientId)
+        .setIssuedAt()
+        .setNotBefore('0s')
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    try {
+      // Within 30 s of the last read, a failure does not read again (forged tokens cost nothing).
+      expect(await verifier.verifyClaims(await signed())).toBeNull();
+      jest.useFakeTimers({
+        doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'],
+        now: Date.now() + 31_000,
+      });
+      expect(await verifier.verifyClaims(await signed())).toMatchObject({ jti: 'rotated' });
+      // The old key's tokens now fail: the new key is the one in use.
+      expect(await verifier.verifyClaims(c.tokens.access_token)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+      await auth.ds.query('UPDATE oauth_public_keys SET jwk = ?', [previous.jwk]);
+    }
   });
 
   it('stores confidential client secrets hashed; the secret still authenticates', async () => {
