@@ -49,6 +49,16 @@ async function prepareDatabase(env) {
   }
 }
 
+/** The message of the CLI's one-line JSON error (its last stderr line), else the raw text. */
+function hcError(stderr) {
+  const last = stderr.trim().split('\n').pop() || '';
+  try {
+    return JSON.parse(last).error.message;
+  } catch {
+    return stderr.trim();
+  }
+}
+
 /** Runs an operator command in a child process with the stack's settings. */
 function hc(env, args) {
   return new Promise((resolve, reject) => {
@@ -62,7 +72,7 @@ function hc(env, args) {
     child.stderr.on('data', (d) => (err += d));
     child.on('exit', (code) => {
       if (code === 0) resolve(JSON.parse(out));
-      else reject(new Error(err.trim() || `hc ${args.join(' ')} exited ${code}`));
+      else reject(new Error(hcError(err) || `hc ${args.join(' ')} exited ${code}`));
     });
   });
 }
