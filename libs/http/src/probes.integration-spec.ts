@@ -7,7 +7,8 @@ import { outboxBacklog } from '@hc/events';
 import { freePort, sampleValue, scrape, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createHttpApp } from './bootstrap';
 import { CoreModule } from './core.module';
-import { IpRateLimit } from './rate-limit';
+import { IpRateLimit, RATE_LIMIT_STORE } from './rate-limit';
+import type { RateLimitStore } from './rate-limit.store';
 
 jest.setTimeout(60_000);
 
@@ -111,6 +112,17 @@ describe('metrics and probes that tell the truth (issue 18)', () => {
     expect(sampleValue(after, 'hc_rate_limit_refusals_total', limit)).toBe(
       sampleValue(before, 'hc_rate_limit_refusals_total', limit) + 1,
     );
+  });
+
+  it('reads a Redis counter back whatever its window (peek sees what hit counted)', async () => {
+    const store = t.app.get<RateLimitStore>(RATE_LIMIT_STORE);
+    const key = `probe:peek:${Date.now()}`;
+    await store.hit(key, 900);
+    const { count, resetInSeconds } = await store.hit(key, 900);
+    expect(count).toBe(2);
+    expect(resetInSeconds).toBeGreaterThan(60);
+    expect(await store.peek(key)).toBe(2);
+    expect(store.degraded?.()).toBeNull();
   });
 
   it('keeps answering when Redis stops mid-test: per-process counters, degraded but ready', async () => {

@@ -14,7 +14,7 @@ export interface HitResult {
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<HitResult>;
   /** Reads without counting. */
-  peek(key: string, windowSeconds?: number): Promise<number>;
+  peek(key: string): Promise<number>;
   /** Null when healthy; else why counters are per-process (a readiness detail, not a failure). */
   degraded?(): string | null;
   close(): Promise<void>;
@@ -60,14 +60,12 @@ const UNBOUNDED = Number.MAX_SAFE_INTEGER;
  */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
-  private readonly limiters = new Map<number, RateLimiterRedis>();
+  /** One key per counter whatever its window (each call says its window: customDuration). */
+  private readonly limiter: RateLimiterRedis;
   private readonly logger = new Logger('rate-limits');
   private wasDegraded = false;
 
-  constructor(
-    url: string,
-    private readonly prefix = 'hc:rl:',
-  ) {
+  constructor(url: string, prefix = 'hc:rl:') {
     this.redis = new Redis(url, {
       // Fail fast while disconnected, so the insurance counters answer at once.
       enableOfflineQueue: false,
@@ -78,22 +76,14 @@ export class RedisRateLimitStore implements RateLimitStore {
     // Connection errors are reported through the degraded state, not as unhandled events.
     this.redis.on('error', () => this.noteHealth());
     this.redis.on('ready', () => this.noteHealth());
-  }
-
-  private limiter(windowSeconds: number): RateLimiterRedis {
-    let limiter = this.limiters.get(windowSeconds);
-    if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix: `${this.prefix}${windowSeconds}`,
-        points: UNBOUNDED,
-        duration: windowSeconds,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points: UNBOUNDED, duration: windowSeconds }),
-      });
-      this.limiters.set(windowSeconds, limiter);
-    }
-    return limiter;
+    this.limiter = new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: prefix.replace(/:$/, ''),
+      points: UNBOUNDED,
+      duration: 60,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points: UNBOUNDED, duration: 60 }),
+    });
   }
 
   /** Null while Redis answers; otherwise why the counters are per-process. */
@@ -118,15 +108,15 @@ export class RedisRateLimitStore implements RateLimitStore {
       this.noteHealth();
       rateLimitFallbacks.inc();
     }
-    const res = await this.limiter(windowSeconds).consume(key);
+    const res = await this.limiter.consume(key, 1, { customDuration: windowSeconds });
     return {
       count: res.consumedPoints,
       resetInSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
     };
   }
 
-  async peek(key: string, windowSeconds = 60): Promise<number> {
-    const res = await this.limiter(windowSeconds).get(key);
+  async peek(key: string): Promise<number> {
+    const res = await this.limiter.get(key);
     return res?.consumedPoints ?? 0;
   }
 
