@@ -31,6 +31,17 @@ describe('the stack behind one origin (npm start)', () => {
     expect(content.body).toEqual({ status: 'unauthorized' });
   });
 
+  it('serves the OpenAPI document and the /docs reference page through the edge', async () => {
+    const doc = await edge('GET', '/v1/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    const page = await fetch(`${stack.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger-ui');
+    const asset = await fetch(`${stack.url}/docs/swagger-ui-bundle.js`);
+    expect(asset.status).toBe(200);
+  });
+
   it('passes the client address through the edge (per-IP limits see the client)', async () => {
     const res = await edge('GET', '/v1/', { key: stack.demo.key });
     expect(res.status).toBe(200);

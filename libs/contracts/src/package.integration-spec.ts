@@ -1,11 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const PACKAGE_DIR = path.join(ROOT, 'libs/contracts');
+const PACKAGES = [path.join(ROOT, 'libs/contracts'), path.join(ROOT, 'libs/client')];
 
 /** npm or node in a folder; output as text (npm's config warnings go to stderr). */
 function run(cmd: string, args: string[], cwd: string): string {
@@ -13,19 +16,19 @@ function run(cmd: string, args: string[], cwd: string): string {
 }
 
 /**
- * Issue 21 item 5: `npm pack` in libs/contracts gives a package another team installs. The
- * tarball is packed (its prepack compiles JavaScript and .d.ts), installed into an empty folder
- * outside the repository, and called from plain Node and from TypeScript.
+ * Issue 21 item 5: `npm pack` in libs/contracts and libs/client gives packages another team
+ * installs. The tarballs are packed (each prepack compiles JavaScript and .d.ts), installed into
+ * an empty folder outside the repository, and called from plain Node and from TypeScript.
  */
-describe('@hc/contracts as a packed package', () => {
+describe('@hc/contracts and @hc/client as packed packages', () => {
   let dir: string;
   let consumer: string;
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hc-contracts-'));
-    run('npm', ['pack', '--pack-destination', dir, '--silent'], PACKAGE_DIR);
-    const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'));
-    if (!tarball) throw new Error(`npm pack left no tarball in ${dir}`);
+    dir = mkdtempSync(path.join(tmpdir(), 'hc-packages-'));
+    for (const pkg of PACKAGES) run('npm', ['pack', '--pack-destination', dir, '--silent'], pkg);
+    const tarballs = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
+    if (tarballs.length !== 2) throw new Error(`npm pack left ${tarballs} in ${dir}`);
     consumer = path.join(dir, 'consumer');
     run('mkdir', ['-p', consumer], dir);
     writeFileSync(
@@ -34,7 +37,14 @@ describe('@hc/contracts as a packed package', () => {
     );
     run(
       'npm',
-      ['install', '--offline', '--no-audit', '--no-fund', path.join(dir, tarball)],
+      // The client's one dependency (openapi-fetch) comes from the npm cache when it is there.
+      [
+        'install',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        ...tarballs.map((t) => path.join(dir, t)),
+      ],
       consumer,
     );
   }, 180_000);
@@ -81,10 +91,50 @@ console.log(JSON.stringify({
     });
   });
 
+  it('calls the API with the typed client from plain JavaScript', async () => {
+    const seen: { method?: string; url?: string; apikey?: string; site?: string }[] = [];
+    const server = createServer((req, res) => {
+      seen.push({
+        method: req.method,
+        url: req.url,
+        apikey: req.headers.apikey as string,
+        site: req.headers['x-service-site'] as string,
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'success', article: { id: 12 } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    writeFileSync(
+      path.join(consumer, 'client.js'),
+      `const { createApiClient } = require('@hc/client');
+const client = createApiClient({ origin: process.argv[2], apiKey: 'k-1', siteId: 3 });
+client.GET('/v1/articles/{id}', { params: { path: { id: 12 } } })
+  .then(({ data, response }) => console.log(JSON.stringify({ status: response.status, data })));`,
+    );
+    try {
+      const { stdout } = await promisify(execFile)('node', ['client.js', origin], {
+        cwd: consumer,
+      });
+      expect(JSON.parse(stdout)).toEqual({
+        status: 200,
+        data: { status: 'success', article: { id: 12 } },
+      });
+      expect(seen).toEqual([{ method: 'GET', url: '/v1/articles/12', apikey: 'k-1', site: '3' }]);
+    } finally {
+      server.close();
+    }
+  });
+
   it('ships declarations: a TypeScript receiver type-checks against the installed package', () => {
     writeFileSync(
       path.join(consumer, 'receiver.ts'),
-      `import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookBody } from '@hc/contracts';
+      `import { createApiClient } from '@hc/client';
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookBody } from '@hc/contracts';
+export const read = (id: number) =>
+  createApiClient({ origin: 'https://api.example' }).GET('/v1/articles/{id}', {
+    params: { path: { id } },
+  });
 export function receive(raw: string, headers: Record<string, string>, secret: string): string {
   if (!verifyWebhookSignature(raw, headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()], secret)) return 'refused';
   const body = JSON.parse(raw) as WebhookBody;
@@ -96,6 +146,8 @@ export function receive(raw: string, headers: Record<string, string>, secret: st
       path.join(consumer, 'broken.ts'),
       `import { verifyWebhookSignature } from '@hc/contracts';
 export const ok: string = verifyWebhookSignature('{}', 'sha256=0', 's');
+import { createApiClient } from '@hc/client';
+export const typo = createApiClient({ origin: 'https://api.example' }).GET('/v1/articlez', {});
 `,
     );
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -122,6 +174,9 @@ export const ok: string = verifyWebhookSignature('{}', 'sha256=0', 's');
       output = String((err as { stdout?: string }).stdout);
     }
     const errors = output.split('\n').filter((line) => line.includes('error TS'));
-    expect(errors).toEqual([expect.stringMatching(/^broken\.ts\(2,14\): error TS2322/)]);
+    expect(errors).toEqual([
+      expect.stringMatching(/^broken\.ts\(2,14\): error TS2322/),
+      expect.stringMatching(/^broken\.ts\(4,\d+\): error TS\d+: .*articlez/),
+    ]);
   });
 });

@@ -68,8 +68,8 @@ export const articleTools = [
     },
     listKey: 'articles',
     request: (a) => ({
-      method: 'GET',
-      path: '/articles',
+      method: 'get',
+      path: '/v1/articles',
       query: {
         search: a.query,
         lang: a.language,
@@ -105,8 +105,8 @@ export const articleTools = [
     },
     listKey: 'articles',
     request: (a) => ({
-      method: 'GET',
-      path: '/articles',
+      method: 'get',
+      path: '/v1/articles',
       query: {
         page: a.page,
         limit: a.limit,
@@ -124,7 +124,7 @@ export const articleTools = [
       'One article with every field. The markdown format summarizes it without the body; ask for json to read the content.',
     kind: 'read',
     input: { id: id('Article id'), response_format: responseFormat },
-    request: (a) => ({ method: 'GET', path: `/articles/${a.id}` }),
+    request: (a) => ({ method: 'get', path: '/v1/articles/{id}', pathParams: { id: a.id } }),
     markdown: (body) => articleSummary(body.article ?? {}),
   }),
   defineTool({
@@ -134,7 +134,7 @@ export const articleTools = [
       'Creates an article (a draft unless published is true). Per-language fields are objects keyed by language code, and every key must be a language of the site. With external_id it is an upsert: the same external_id again updates that article.',
     kind: 'write',
     input: createShape,
-    request: (a) => ({ method: 'POST', path: '/articles', body: a }),
+    request: (a) => ({ method: 'post', path: '/v1/articles', body: a }),
   }),
   defineTool({
     suffix: 'update_article',
@@ -148,8 +148,9 @@ export const articleTools = [
       ...articleFields,
     },
     request: ({ id: articleId, ...body }) => ({
-      method: 'PATCH',
-      path: `/articles/${articleId}`,
+      method: 'patch',
+      path: '/v1/articles/{id}',
+      pathParams: { id: articleId },
       body,
     }),
   }),
@@ -166,7 +167,7 @@ export const articleTools = [
         .max(100)
         .describe('Up to 50 articles'),
     },
-    request: (a) => ({ method: 'POST', path: '/articles/bulk', body: { articles: a.articles } }),
+    request: (a) => ({ method: 'post', path: '/v1/articles/bulk', body: { articles: a.articles } }),
   }),
   defineTool({
     suffix: 'list_sites',
@@ -175,7 +176,7 @@ export const articleTools = [
       'The help centers this connection can reach, with their ids and languages. Works before a site is chosen: reconnect with ?site=<id> on the tool server URL to work on one.',
     kind: 'read',
     input: { response_format: responseFormat },
-    request: () => ({ method: 'GET', path: '/sites' }),
+    request: () => ({ method: 'get', path: '/v1/sites' }),
     markdown: (body) =>
       `## Sites (${(body.sites ?? []).length})\n${(body.sites ?? [])
         .map(

@@ -33,8 +33,8 @@ export const engagementTools = [
     },
     listKey: 'comments',
     request: (a) => ({
-      method: 'GET',
-      path: '/comments',
+      method: 'get',
+      path: '/v1/comments',
       query: {
         status: a.status,
         article_id: a.article_id,
@@ -62,8 +62,9 @@ export const engagementTools = [
       response_format: responseFormat,
     },
     request: (a) => ({
-      method: 'GET',
-      path: `/articles/${a.article_id}/comments`,
+      method: 'get',
+      path: '/v1/articles/{id}/comments',
+      pathParams: { id: a.article_id },
       query: { lang: a.language, status: a.status, include_email: a.include_email },
     }),
     markdown: (body) => genericMarkdown('Comments', { meta: body.meta, comments: body.comments }),
@@ -75,7 +76,12 @@ export const engagementTools = [
       'Approves or unpublishes a reader comment (comments cannot be deleted). Approving a reply emails the parent comment’s author once.',
     kind: 'write',
     input: { id: id('Comment id'), action: z.enum(['approve', 'unpublish']) },
-    request: (a) => ({ method: 'PATCH', path: `/comments/${a.id}`, body: { action: a.action } }),
+    request: (a) => ({
+      method: 'patch',
+      path: '/v1/comments/{id}',
+      pathParams: { id: a.id },
+      body: { action: a.action },
+    }),
   }),
   defineTool({
     suffix: 'reply_to_comment',
@@ -92,8 +98,9 @@ export const engagementTools = [
         .describe("Defaults to the parent's language, else the site default"),
     },
     request: (a) => ({
-      method: 'POST',
-      path: `/articles/${a.article_id}/comments`,
+      method: 'post',
+      path: '/v1/articles/{id}/comments',
+      pathParams: { id: a.article_id },
       body: { text: a.text, parent_id: a.parent_id, lang: a.language },
     }),
   }),
@@ -111,8 +118,8 @@ export const engagementTools = [
       response_format: responseFormat,
     },
     request: (a) => ({
-      method: 'GET',
-      path: '/analytics/summary',
+      method: 'get',
+      path: '/v1/analytics/summary',
       query: { from: a.from, to: a.to, lang: a.language },
     }),
     markdown: (body) =>
@@ -136,8 +143,8 @@ export const engagementTools = [
       response_format: responseFormat,
     },
     request: (a) => ({
-      method: 'GET',
-      path: '/analytics/content',
+      method: 'get',
+      path: '/v1/analytics/content',
       query: {
         from: a.from,
         to: a.to,
@@ -175,8 +182,8 @@ export const engagementTools = [
       response_format: responseFormat,
     },
     request: (a) => ({
-      method: 'GET',
-      path: '/analytics/searches',
+      method: 'get',
+      path: '/v1/analytics/searches',
       query: { from: a.from, to: a.to, lang: a.language, limit: a.limit },
     }),
     markdown: (body) => genericMarkdown('Search queries', body),
@@ -197,8 +204,9 @@ export const engagementTools = [
       response_format: responseFormat,
     },
     request: (a) => ({
-      method: 'GET',
-      path: `/articles/${a.article_id}/notes`,
+      method: 'get',
+      path: '/v1/articles/{id}/notes',
+      pathParams: { id: a.article_id },
       query: { lang: a.language },
     }),
     markdown: (body) => genericMarkdown('Team notes', { meta: body.meta, notes: body.notes }),
@@ -215,8 +223,9 @@ export const engagementTools = [
       text: z.string().min(1).max(5000),
     },
     request: (a) => ({
-      method: 'POST',
-      path: `/articles/${a.article_id}/notes/${a.note_id}/replies`,
+      method: 'post',
+      path: '/v1/articles/{id}/notes/{noteId}/replies',
+      pathParams: { id: a.article_id, noteId: a.note_id },
       body: { text: a.text },
     }),
   }),
@@ -227,8 +236,9 @@ export const engagementTools = [
     kind: 'write',
     input: { article_id: id('Article id'), note_id: id('Note thread id') },
     request: (a) => ({
-      method: 'POST',
-      path: `/articles/${a.article_id}/notes/${a.note_id}/resolve`,
+      method: 'post',
+      path: '/v1/articles/{id}/notes/{noteId}/resolve',
+      pathParams: { id: a.article_id, noteId: a.note_id },
     }),
   }),
 ];

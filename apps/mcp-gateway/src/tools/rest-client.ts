@@ -1,12 +1,15 @@
+import { createApiClient, type ApiClient, type ApiRoute } from '@hc/client';
 import { currentRequestId, settings } from '@hc/contracts';
 
-export interface RestRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path under {base_url}, e.g. `/articles/12`. */
-  path: string;
+/**
+ * One call of a tool: a method and path that exist in the API's OpenAPI document (a typo fails
+ * to compile), the path's parameters, the query and the JSON body.
+ */
+export type RestRequest = ApiRoute & {
+  pathParams?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
-}
+};
 
 export interface RestResponse {
   status: number;
@@ -14,48 +17,63 @@ export interface RestResponse {
 }
 
 /**
- * One REST call to {base_url} made with the caller's own bearer token: the gateway holds no
- * privileges of its own (spec 4.14). The site chosen on the connection goes as X-Service-Site.
+ * One REST call to {base_url} made with the caller's own bearer token, through the typed client
+ * of libs/client: the gateway holds no privileges of its own (spec 4.14). The site chosen on the
+ * connection goes as X-Service-Site.
  */
 export class RestClient {
+  private readonly api: ApiClient;
+
   constructor(
-    private readonly token: string,
-    private readonly siteId: string | null,
+    token: string,
+    siteId: string | null,
     private readonly clientIp: string | undefined,
-    private readonly baseUrl: string = settings().apiBaseUrl,
-  ) {}
+    baseUrl: string = settings().apiBaseUrl,
+  ) {
+    // The document's paths carry the /v1 of {base_url} (spec 9: {api_origin}/v1).
+    this.api = createApiClient({
+      origin: baseUrl.replace(/\/v1\/?$/, ''),
+      token,
+      ...(siteId ? { siteId } : {}),
+    });
+  }
 
   async call(req: RestRequest): Promise<RestResponse> {
-    const url = new URL(this.baseUrl + req.path);
+    const query: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.query ?? {})) {
       if (value === undefined || value === null) continue;
-      url.searchParams.set(name, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+      // Spec 4.1 rule 7: booleans in the query string are 1/0.
+      query[name] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
     }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      authorization: `Bearer ${this.token}`,
-    };
-    if (this.siteId) headers['x-service-site'] = this.siteId;
+    const headers: Record<string, string> = {};
     // The API's per-IP limits should see the agent, not the gateway.
     if (this.clientIp) headers['x-forwarded-for'] = this.clientIp;
     // Issue 18: the API's log lines for this call carry the agent request's id.
     const requestId = currentRequestId();
     if (requestId) headers['x-request-id'] = requestId;
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(url, {
-      method: req.method,
+    // One place where the route's union is narrowed: the pair was checked where it was written.
+    const request = this.api.request as (
+      method: string,
+      path: string,
+      init: Record<string, unknown>,
+    ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+    const res = await request(req.method, req.path, {
+      params: { path: req.pathParams ?? {}, query },
+      ...(req.body === undefined ? {} : { body: req.body }),
       headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      parseAs: 'text',
       redirect: 'manual',
       signal: AbortSignal.timeout(60_000),
     });
-    const text = await res.text();
-    let body: unknown = text;
+    // Success bodies come as text (parseAs); openapi-fetch has already parsed an error's JSON.
+    const raw = res.response.ok ? res.data : res.error;
+    if (typeof raw !== 'string') return { status: res.response.status, body: raw ?? null };
+    let body: unknown = raw;
     try {
-      body = text ? JSON.parse(text) : null;
+      body = raw ? JSON.parse(raw) : null;
     } catch {
       /* an HTML page: keep the text */
     }
-    return { status: res.status, body };
+    return { status: res.response.status, body };
   }
 }
