@@ -78,7 +78,7 @@ export class PasswordThrottle {
   ): Promise<ThrottledAttempt<never> | null> {
     let retryAfterSeconds = 0;
     for (const budget of budgets) {
-      if ((await this.store.peek(budget.key, windowSeconds)) < budget.limit) continue;
+      if ((await this.store.peek(budget.key)) < budget.limit) continue;
       const { resetInSeconds } = await this.store.hit(budget.key, windowSeconds);
       retryAfterSeconds = Math.max(retryAfterSeconds, resetInSeconds);
     }
