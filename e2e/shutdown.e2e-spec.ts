@@ -87,7 +87,7 @@ const TARGETS: Target[] = [
     app: 'edge',
     portVar: 'HC_PORT',
     morePortVars: ['HC_READER_PORT'],
-    read: () => ({ path: '/healthz' }),
+    read: () => ({ path: '/health/live' }),
     write: () => ({
       method: 'POST',
       path: '/v1/categories',
