@@ -18,7 +18,7 @@ const MIN_NODE = [20, 19];
 const NEEDS = {
   start: ['node', 'dependencies', 'database'],
   unit: ['node', 'dependencies'],
-  integration: ['node', 'dependencies', 'testDatabase', 'redis', 'kcat'],
+  integration: ['node', 'dependencies', 'testDatabase', 'redis', 'redisServer', 'kcat'],
   e2e: ['node', 'dependencies', 'testDatabase', 'chromium', 'kcat'],
 };
 
@@ -73,6 +73,13 @@ const COMMANDS = {
       debian: root('apt-get install -y chromium'),
       ubuntu: root('snap install chromium'),
       macos: 'brew install --cask chromium',
+    },
+  },
+  redisServer: {
+    install: {
+      debian: root('apt-get install -y redis-server'),
+      ubuntu: root('apt-get install -y redis-server'),
+      macos: 'brew install redis',
     },
   },
   kcat: {
@@ -267,6 +274,18 @@ function checkChromium(services) {
   );
 }
 
+function checkRedisServer(env) {
+  const label = 'redis-server';
+  const found = which('redis-server', env);
+  if (found) return ok(label, found);
+  return missing(
+    label,
+    'redis-server is not on PATH',
+    'the integration test of Redis outages (it starts and stops a redis-server of its own)',
+    COMMANDS.redisServer.install[platform()],
+  );
+}
+
 function checkKcat(services) {
   const label = 'kcat';
   if (services.kcatFound) return ok(label, services.kcatPath);
@@ -330,6 +349,7 @@ async function preflight(targets, env = process.env) {
       ),
     );
   }
+  if (wanted.has('redisServer')) checks.push(checkRedisServer(env));
   if (wanted.has('chromium')) checks.push(checkChromium(services));
   if (wanted.has('kcat')) checks.push(checkKcat(services));
   return Promise.all(checks);

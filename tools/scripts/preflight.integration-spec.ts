@@ -74,12 +74,19 @@ it('npm run doctor lists every prerequisite and fails when one is missing', asyn
   });
   expect(good.stdout).toMatch(/ok {7}database \(tests\): mysql:/);
   expect(good.stdout).toMatch(/ok {7}Redis \(tests\): redis:/);
+  expect(good.stdout).toMatch(/ok {7}redis-server: \//);
   expect(missingRedis.code).toBe(1);
   expect(missingRedis.stdout).toMatch(/MISSING {2}Redis \(tests\): nothing answers/);
   expect(missingRedis.stdout).toMatch(
     /fix: (redis-server --daemonize yes|.*apt-get install -y redis-server|brew)/,
   );
   expect(missingRedis.stdout).toContain('doctor: something is missing');
+});
+
+it('npm test names a missing redis-server executable (the outage test starts its own)', async () => {
+  const out = await script('doctor.cjs', ['integration'], { PATH: '/nonexistent' });
+  expect(out.stdout).toContain('MISSING  redis-server: redis-server is not on PATH');
+  expect(out.stdout).toMatch(/fix: .*(apt-get install -y redis-server|brew install redis)/);
 });
 
 it('npm start checks its database before starting anything', async () => {
