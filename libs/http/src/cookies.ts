@@ -77,6 +77,12 @@ export function sameToken(given: unknown, expected: string | null | undefined): 
 export function fromOrigin(req: Request, origins: string[]): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
-  const own = `${req.protocol}://${req.get('host') ?? ''}`;
-  return origin === own || origins.includes(origin);
+  if (origins.includes(origin)) return true;
+  // The page's own host (`null` and anything unparsable are refused). The scheme is not
+  // compared: behind a proxy whose X-Forwarded-Proto is not trusted it would refuse every form.
+  try {
+    return new URL(origin).host === (req.get('host') ?? '').toLowerCase();
+  } catch {
+    return false;
+  }
 }
