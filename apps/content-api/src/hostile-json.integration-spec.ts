@@ -138,6 +138,8 @@ describe('hostile JSON bodies (spec 4.1 rule 4, spec 7)', () => {
       { name: 'ok', parent_id: -1e308 },
       { name: 'ok', parent_id: 9_007_199_254_740_993 },
       { name: 'ok', position: '1'.repeat(500) },
+      { name: { en: 'ok' }, position: 16_455_529_675_467_348_152_437 },
+      { name: { en: 'ok' }, position: 2_147_483_648 },
       { name: { en: ['x'] } },
     ]) {
       const res = await t.request('POST', '/v1/categories', { key, body });

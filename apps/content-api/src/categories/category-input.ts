@@ -13,6 +13,7 @@ export interface CategoryInput {
 }
 
 export const ICON_MAX = 190;
+export const POSITION_MAX = 2_147_483_647;
 
 function isInt(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v);
@@ -79,6 +80,9 @@ export function readCategoryInput(
   if (body.position !== undefined && body.position !== null) {
     if (!isInt(body.position)) fail('position', messages.integer('position'));
     else if (body.position < 0) fail('position', messages.minNumber('position', 0));
+    // The column is a signed INT: a larger number is the caller's mistake, not a 500.
+    else if (body.position > POSITION_MAX)
+      fail('position', messages.maxNumber('position', POSITION_MAX));
     else input.position = body.position;
   }
 
