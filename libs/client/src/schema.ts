@@ -922,6 +922,35 @@ export type components = {
             /** @constant */
             message: "Too Many Attempts.";
         };
+        CreateChangeSetDto: {
+            /**
+             * @description null or blank: the set has no name.
+             * @example Spring launch
+             */
+            name?: string;
+        };
+        ChangeSetItemInput: {
+            /** @example 42 */
+            article_id: number;
+            /** @example en */
+            locale: string;
+        };
+        AddChangeSetItemsDto: {
+            items: components["schemas"]["ChangeSetItemInput"][];
+        };
+        PublishChangeSetDto: {
+            /**
+             * Format: date-time
+             * @description Absent, null or past: publish now; future: schedule. No offset reads as UTC.
+             * @example 2026-12-01T09:00:00Z
+             */
+            publish_at?: string;
+            /**
+             * @description null reads as false.
+             * @example false
+             */
+            force?: boolean;
+        };
         CreateWebhookDto: Record<string, never>;
         ModerateCommentDto: Record<string, never>;
         CommentBodyDto: Record<string, never>;
@@ -3252,7 +3281,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateChangeSetDto"];
+            };
+        };
         responses: {
             201: {
                 headers: {
@@ -3366,7 +3399,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddChangeSetItemsDto"];
+            };
+        };
         responses: {
             207: {
                 headers: {
@@ -3431,7 +3468,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishChangeSetDto"];
+            };
+        };
         responses: {
             202: {
                 headers: {

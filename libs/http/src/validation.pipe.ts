@@ -1,10 +1,21 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, ValidationError } from 'class-validator';
-import { FieldErrors, messages, validationError } from '@hc/contracts';
+import { ApiError, FieldErrors, messages, validationError } from '@hc/contracts';
 import { sanitizeJson } from './json-body';
 
 const PRIMITIVES = new Set<unknown>([String, Boolean, Number, Array, Object]);
+const ERROR_SHAPE = Symbol('hc:validation-error-shape');
+
+/**
+ * A DTO whose endpoint answers validation failures in another shape than the plain shape (b)
+ * (change sets add `reason`) names its error factory here; the global pipe uses it.
+ */
+export function ValidationErrorShape(factory: (errors: FieldErrors) => ApiError): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(ERROR_SHAPE, factory, target);
+  };
+}
 
 /** class-validator's default messages start with the property name; ours start with "The". */
 function translate(constraint: string, property: string, raw: string, args: unknown[]): string {
@@ -13,6 +24,7 @@ function translate(constraint: string, property: string, raw: string, args: unkn
   switch (constraint) {
     case 'isDefined':
     case 'isNotEmpty':
+    case 'arrayNotEmpty':
       return messages.required(property);
     case 'isBoolean':
       return messages.boolean(property);
@@ -87,9 +99,15 @@ export class HcValidationPipe implements PipeTransform {
     const errors = await validate(instance as object, {
       whitelist: true,
       forbidUnknownValues: false,
+      // One message per field: the first check that fails (spec 7 lists one per rule broken).
+      stopAtFirstError: true,
       validationError: { target: false, value: false },
     });
-    if (errors.length) throw validationError(collect(errors));
+    if (errors.length) {
+      const shape = Reflect.getMetadata(ERROR_SHAPE, type) as
+        ((errors: FieldErrors) => ApiError) | undefined;
+      throw (shape ?? validationError)(collect(errors));
+    }
     return instance;
   }
 }

@@ -6,6 +6,11 @@ import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { changeSetError, ChangeSetsService } from './change-sets.service';
 import { ChangeSetsWorker } from './change-sets.worker';
+import {
+  AddChangeSetItemsDto,
+  CreateChangeSetDto,
+  PublishChangeSetDto,
+} from './dto/change-set.dto';
 
 const SetIdParam = () =>
   IdParam('id', () => changeSetError(CommonErrorCode.NotFound, 'Change set not found.'));
@@ -31,7 +36,7 @@ export class ChangeSetsController {
   @Post()
   @Scopes('content.write')
   @HttpCode(201)
-  create(@CurrentSite() site: SiteContext, @Body() body: unknown) {
+  create(@CurrentSite() site: SiteContext, @Body() body: CreateChangeSetDto) {
     return this.sets.create(site, body);
   }
 
@@ -47,7 +52,11 @@ export class ChangeSetsController {
   @Post(':id/items')
   @Scopes('content.write')
   @HttpCode(207)
-  addItems(@CurrentSite() site: SiteContext, @SetIdParam() id: number, @Body() body: unknown) {
+  addItems(
+    @CurrentSite() site: SiteContext,
+    @SetIdParam() id: number,
+    @Body() body: AddChangeSetItemsDto,
+  ) {
     return this.sets.addItems(site, id, body);
   }
 
@@ -55,7 +64,11 @@ export class ChangeSetsController {
   @Post(':id/publish')
   @Scopes('content.write')
   @HttpCode(202)
-  async publish(@CurrentSite() site: SiteContext, @SetIdParam() id: number, @Body() body: unknown) {
+  async publish(
+    @CurrentSite() site: SiteContext,
+    @SetIdParam() id: number,
+    @Body() body: PublishChangeSetDto,
+  ) {
     const result = await this.sets.publish(site, id, body);
     if (result.status === 'queued') this.worker.wake();
     return result;

@@ -302,6 +302,42 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     );
   });
 
+  it('read their bodies at the edge (DTOs): one message per field, shape (b) with reason, unknown fields ignored', async () => {
+    const invalid = (res: { status: number; body: Record<string, unknown> }, errors: unknown) => {
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        status: 'validation_error',
+        reason: 'validation_error',
+        message: 'The request could not be accepted.',
+        errors,
+      });
+    };
+    invalid(await createSet({ name: 5 }), { name: ['The name field must be a string.'] });
+    invalid(await createSet({ name: 'é'.repeat(192) }), {
+      name: ['The name field must not be greater than 191 characters.'],
+    });
+    const named = await createSet({ name: '  ', extra: true, ['__proto__']: { polluted: 1 } });
+    expect(named.status).toBe(201);
+    expect(named.body.change_set.name).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const id = named.body.change_set.id as number;
+    const items = (body: unknown) =>
+      t.request('POST', `/v1/change-sets/${id}/items`, { key, body });
+    invalid(await items({}), { items: ['The items field must be an array.'] });
+    invalid(await items({ items: 'a' }), { items: ['The items field must be an array.'] });
+    invalid(await items({ items: [] }), { items: ['The items field is required.'] });
+    invalid(await items({ items: Array.from({ length: 101 }, () => ({})) }), {
+      items: ['The items field must not have more than 100 items.'],
+    });
+    const publish = (body: unknown) =>
+      t.request('POST', `/v1/change-sets/${id}/publish`, { key, body });
+    invalid(await publish({ force: 'yes' }), { force: ['The force field must be true or false.'] });
+    invalid(await publish({ publish_at: 'tomorrow', force: 1 }), {
+      publish_at: ['The publish at field must be a valid date.'],
+      force: ['The force field must be true or false.'],
+    });
+  });
+
   it('reads count toward the 120 writes per minute', async () => {
     let status = 200;
     let n = 0;

@@ -3,11 +3,8 @@ import {
   ApiError,
   ChangeSetErrorCode,
   CommonErrorCode,
-  DEFAULT_VALIDATION_MESSAGE,
   errorEntry,
-  FieldErrors,
   formatB,
-  messages,
   settings,
 } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
@@ -16,10 +13,13 @@ import { readPaging } from '@hc/http';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { StagedRepository } from '../staged/staged.repository';
 import { ChangeSetItemRow, ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
-
-/** Items one change set holds at most, and per request. */
-export const MAX_ITEMS = 100;
-export const NAME_MAX = 191;
+import {
+  AddChangeSetItemsDto,
+  CreateChangeSetDto,
+  MAX_ITEMS,
+  parseTime,
+  PublishChangeSetDto,
+} from './dto/change-set.dto';
 
 /** Change-set errors carry `reason` (spec 7). */
 export function changeSetError(
@@ -27,15 +27,6 @@ export function changeSetError(
   message: string,
 ): ApiError {
   return new ApiError(errorEntry(reason).status, { status: 'error', reason, message });
-}
-
-function changeSetValidation(errors: FieldErrors): ApiError {
-  return new ApiError(422, {
-    status: 'validation_error',
-    reason: CommonErrorCode.ValidationError,
-    message: DEFAULT_VALIDATION_MESSAGE,
-    errors,
-  });
 }
 
 export function toChangeSetResponse(set: ChangeSetRow, items: ChangeSetItemRow[]) {
@@ -111,16 +102,8 @@ export class ChangeSetsService {
     return { status: 'success', change_set: await this.load(site, id) };
   }
 
-  async create(site: SiteContext, body: unknown) {
-    const b = asObject(body);
-    let name: string | null = null;
-    if (b.name !== undefined && b.name !== null) {
-      if (typeof b.name !== 'string')
-        throw changeSetValidation({ name: [messages.string('name')] });
-      if (Array.from(b.name).length > NAME_MAX)
-        throw changeSetValidation({ name: [messages.maxString('name', NAME_MAX)] });
-      name = b.name.trim() || null;
-    }
+  async create(site: SiteContext, body: CreateChangeSetDto) {
+    const name = body.name?.trim() || null;
     const id = await this.sets.insert(site.id, name, new Date());
     return { status: 'success', change_set: await this.load(site, id) };
   }
@@ -129,15 +112,8 @@ export class ChangeSetsService {
    * Adds staged copies (`{article_id, locale}`); each item is accepted or rejected with its
    * `reason`; `status` is `partial` when any was rejected (spec 4.1 rule 6).
    */
-  async addItems(site: SiteContext, id: number, body: unknown) {
-    const raw = asObject(body).items;
-    if (!Array.isArray(raw) || raw.length === 0) {
-      throw changeSetValidation({
-        items: [Array.isArray(raw) ? messages.required('items') : messages.array('items')],
-      });
-    }
-    if (raw.length > MAX_ITEMS)
-      throw changeSetValidation({ items: [messages.maxItems('items', MAX_ITEMS)] });
+  async addItems(site: SiteContext, id: number, body: AddChangeSetItemsDto) {
+    const raw = body.items;
     const results = await this.sets.transaction(async (m) => {
       const set = await this.sets.find(site.id, id, m, true);
       if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
@@ -209,16 +185,8 @@ export class ChangeSetsService {
   }
 
   /** 202 `queued`, or `scheduled` with a future `publish_at`; the worker publishes it. */
-  async publish(site: SiteContext, id: number, body: unknown) {
-    const b = asObject(body);
-    let publishAt: Date | null = null;
-    if (b.publish_at !== undefined && b.publish_at !== null) {
-      publishAt = parseTime(b.publish_at);
-      if (!publishAt) throw changeSetValidation({ publish_at: [messages.date('publish_at')] });
-    }
-    if (b.force !== undefined && b.force !== null && typeof b.force !== 'boolean') {
-      throw changeSetValidation({ force: [messages.boolean('force')] });
-    }
+  async publish(site: SiteContext, id: number, body: PublishChangeSetDto) {
+    const publishAt = body.publish_at ? parseTime(body.publish_at) : null;
     const now = new Date();
     const scheduled = publishAt !== null && publishAt.getTime() > now.getTime();
     await this.sets.transaction(async (m) => {
@@ -243,7 +211,7 @@ export class ChangeSetsService {
         {
           status: scheduled ? 'scheduled' : 'queued',
           publishAt: scheduled ? publishAt : null,
-          forcePublish: b.force === true,
+          forcePublish: body.force === true,
         },
         now,
       );
@@ -255,15 +223,4 @@ export class ChangeSetsService {
       change_set: changeSet,
     };
   }
-}
-
-/** ISO 8601 date-time; without an offset it is read as UTC. */
-function parseTime(v: unknown): Date | null {
-  if (typeof v !== 'string') return null;
-  const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)(Z|[+-]\d\d:?\d\d)?$/.exec(
-    v.trim(),
-  );
-  if (!m) return null;
-  const d = new Date(`${m[1]}T${m[2]}${m[3] ?? 'Z'}`);
-  return Number.isNaN(d.getTime()) ? null : d;
 }
