@@ -10,19 +10,25 @@ export const INTERFACE_TEXT_KEYS = [
   'search.placeholder',
   'search.button',
   'search.results_title',
-  'search.results_count',
+  'search.results_count.one',
+  'search.results_count.many',
+  'search.results_count.other',
   'search.no_results',
   'search.popular',
   'home.title',
   'home.subtitle',
   'home.browse_categories',
   'home.popular_articles',
-  'category.articles_count',
+  'category.articles_count.one',
+  'category.articles_count.many',
+  'category.articles_count.other',
   'category.empty',
   'category.subcategories',
   'article.last_updated',
   'article.written_by',
-  'article.reading_time',
+  'article.reading_time.one',
+  'article.reading_time.many',
+  'article.reading_time.other',
   'article.table_of_contents',
   'article.related',
   'article.print',
@@ -55,6 +61,35 @@ export const INTERFACE_TEXT_KEYS = [
 ] as const;
 export type InterfaceTextKey = (typeof INTERFACE_TEXT_KEYS)[number];
 
+/**
+ * Texts that hold a count come in plural forms (issue #27): one key per `Intl.PluralRules`
+ * category, `<base>.<category>`. The categories are the union of those the shipped languages use
+ * (en/de: one, other; fr/es: one, many, other), so every catalog has the same keys; a language
+ * whose rules name another category (`few` in Polish…) falls back to `<base>.other`.
+ */
+export const PLURAL_TEXT_BASES = [
+  'search.results_count',
+  'category.articles_count',
+  'article.reading_time',
+] as const;
+export type PluralTextBase = (typeof PLURAL_TEXT_BASES)[number];
+export const PLURAL_CATEGORIES = ['one', 'many', 'other'] as const;
+type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
+
+/** The key of `base` for `count` in `lang`: `category.articles_count.one` for 1 in English. */
+export function pluralKey(lang: string, base: PluralTextBase, count: number): InterfaceTextKey {
+  let category: string;
+  try {
+    category = new Intl.PluralRules(lang).select(count);
+  } catch {
+    category = new Intl.PluralRules('en').select(count);
+  }
+  const known = (PLURAL_CATEGORIES as readonly string[]).includes(category)
+    ? (category as PluralCategory)
+    : 'other';
+  return `${base}.${known}`;
+}
+
 type Catalog = Record<InterfaceTextKey, string>;
 
 const en: Catalog = {
@@ -64,19 +99,25 @@ const en: Catalog = {
   'search.placeholder': 'Search for articles…',
   'search.button': 'Search',
   'search.results_title': 'Search results for “{query}”',
-  'search.results_count': '{count} results',
+  'search.results_count.one': '{count} result',
+  'search.results_count.many': '{count} results',
+  'search.results_count.other': '{count} results',
   'search.no_results': 'No articles match your search. Try other words.',
   'search.popular': 'Popular searches',
   'home.title': 'How can we help?',
   'home.subtitle': 'Search our help center or browse the categories below.',
   'home.browse_categories': 'Browse by category',
   'home.popular_articles': 'Popular articles',
-  'category.articles_count': '{count} articles',
+  'category.articles_count.one': '{count} article',
+  'category.articles_count.many': '{count} articles',
+  'category.articles_count.other': '{count} articles',
   'category.empty': 'There are no articles in this category yet.',
   'category.subcategories': 'Subcategories',
   'article.last_updated': 'Last updated {date}',
   'article.written_by': 'Written by {name}',
-  'article.reading_time': '{minutes} min read',
+  'article.reading_time.one': '{minutes} min read',
+  'article.reading_time.many': '{minutes} min read',
+  'article.reading_time.other': '{minutes} min read',
   'article.table_of_contents': 'On this page',
   'article.related': 'Related articles',
   'article.print': 'Print',
@@ -115,19 +156,25 @@ const de: Catalog = {
   'search.placeholder': 'Artikel durchsuchen…',
   'search.button': 'Suchen',
   'search.results_title': 'Suchergebnisse für „{query}“',
-  'search.results_count': '{count} Ergebnisse',
+  'search.results_count.one': '{count} Ergebnis',
+  'search.results_count.many': '{count} Ergebnisse',
+  'search.results_count.other': '{count} Ergebnisse',
   'search.no_results': 'Keine Artikel gefunden. Versuchen Sie es mit anderen Begriffen.',
   'search.popular': 'Häufige Suchen',
   'home.title': 'Wie können wir helfen?',
   'home.subtitle': 'Durchsuchen Sie unser Hilfe-Center oder stöbern Sie in den Kategorien.',
   'home.browse_categories': 'Nach Kategorie stöbern',
   'home.popular_articles': 'Beliebte Artikel',
-  'category.articles_count': '{count} Artikel',
+  'category.articles_count.one': '{count} Artikel',
+  'category.articles_count.many': '{count} Artikel',
+  'category.articles_count.other': '{count} Artikel',
   'category.empty': 'In dieser Kategorie gibt es noch keine Artikel.',
   'category.subcategories': 'Unterkategorien',
   'article.last_updated': 'Zuletzt aktualisiert am {date}',
   'article.written_by': 'Verfasst von {name}',
-  'article.reading_time': '{minutes} Min. Lesezeit',
+  'article.reading_time.one': '{minutes} Min. Lesezeit',
+  'article.reading_time.many': '{minutes} Min. Lesezeit',
+  'article.reading_time.other': '{minutes} Min. Lesezeit',
   'article.table_of_contents': 'Auf dieser Seite',
   'article.related': 'Ähnliche Artikel',
   'article.print': 'Drucken',
@@ -166,19 +213,25 @@ const fr: Catalog = {
   'search.placeholder': 'Rechercher des articles…',
   'search.button': 'Rechercher',
   'search.results_title': 'Résultats de recherche pour « {query} »',
-  'search.results_count': '{count} résultats',
+  'search.results_count.one': '{count} résultat',
+  'search.results_count.many': '{count} de résultats',
+  'search.results_count.other': '{count} résultats',
   'search.no_results': 'Aucun article ne correspond à votre recherche. Essayez d’autres mots.',
   'search.popular': 'Recherches populaires',
   'home.title': 'Comment pouvons-nous vous aider ?',
   'home.subtitle': 'Recherchez dans notre centre d’aide ou parcourez les catégories ci-dessous.',
   'home.browse_categories': 'Parcourir par catégorie',
   'home.popular_articles': 'Articles populaires',
-  'category.articles_count': '{count} articles',
+  'category.articles_count.one': '{count} article',
+  'category.articles_count.many': '{count} d’articles',
+  'category.articles_count.other': '{count} articles',
   'category.empty': 'Cette catégorie ne contient pas encore d’articles.',
   'category.subcategories': 'Sous-catégories',
   'article.last_updated': 'Dernière mise à jour le {date}',
   'article.written_by': 'Rédigé par {name}',
-  'article.reading_time': '{minutes} min de lecture',
+  'article.reading_time.one': '{minutes} min de lecture',
+  'article.reading_time.many': '{minutes} min de lecture',
+  'article.reading_time.other': '{minutes} min de lecture',
   'article.table_of_contents': 'Sur cette page',
   'article.related': 'Articles associés',
   'article.print': 'Imprimer',
@@ -217,19 +270,25 @@ const es: Catalog = {
   'search.placeholder': 'Buscar artículos…',
   'search.button': 'Buscar',
   'search.results_title': 'Resultados de búsqueda para «{query}»',
-  'search.results_count': '{count} resultados',
+  'search.results_count.one': '{count} resultado',
+  'search.results_count.many': '{count} de resultados',
+  'search.results_count.other': '{count} resultados',
   'search.no_results': 'Ningún artículo coincide con tu búsqueda. Prueba con otras palabras.',
   'search.popular': 'Búsquedas populares',
   'home.title': '¿Cómo podemos ayudarte?',
   'home.subtitle': 'Busca en nuestro centro de ayuda o explora las categorías.',
   'home.browse_categories': 'Explorar por categoría',
   'home.popular_articles': 'Artículos populares',
-  'category.articles_count': '{count} artículos',
+  'category.articles_count.one': '{count} artículo',
+  'category.articles_count.many': '{count} de artículos',
+  'category.articles_count.other': '{count} artículos',
   'category.empty': 'Todavía no hay artículos en esta categoría.',
   'category.subcategories': 'Subcategorías',
   'article.last_updated': 'Última actualización: {date}',
   'article.written_by': 'Escrito por {name}',
-  'article.reading_time': '{minutes} min de lectura',
+  'article.reading_time.one': '{minutes} min de lectura',
+  'article.reading_time.many': '{minutes} min de lectura',
+  'article.reading_time.other': '{minutes} min de lectura',
   'article.table_of_contents': 'En esta página',
   'article.related': 'Artículos relacionados',
   'article.print': 'Imprimir',

@@ -48,6 +48,22 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
     });
   });
 
+  it('lists plural texts as one key per Intl.PluralRules category; meta keeps its four counts (issue #27)', async () => {
+    const res = await get('?lang=fr');
+    const keys = (res.body.translations as { key: string }[]).map((i) => i.key);
+    expect(keys).not.toContain('category.articles_count');
+    for (const form of ['one', 'many', 'other'])
+      expect(keys).toContain(`category.articles_count.${form}`);
+    expect(textOf(res.body, 'category.articles_count.one')).toBe('{count} article');
+    expect(textOf(res.body, 'category.articles_count.other')).toBe('{count} articles');
+    expect(Object.keys(res.body.meta).sort()).toEqual([
+      'default_language',
+      'items_count',
+      'overridden_count',
+      'site_languages',
+    ]);
+  });
+
   it.each([
     ['en', 'Was this article helpful?', 'Search for articles…'],
     ['fr', 'Cet article vous a-t-il été utile ?', 'Rechercher des articles…'],

@@ -263,6 +263,62 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     expect((await reader.get('/hc/no-such-site-here')).status).toBe(404);
   });
 
+  it('category icons render as Lucide SVG, emoji or image, never as the raw word; counts are pluralized (issue #27)', async () => {
+    const site = await t.factory.site({ languages: ['en', 'fr'] });
+    const rocket = await category(
+      t.ds,
+      site.id,
+      { en: 'Getting started', fr: 'Démarrer' },
+      { icon: 'rocket', position: 1 },
+    );
+    const billing = await category(
+      t.ds,
+      site.id,
+      { en: 'Billing', fr: 'Facturation' },
+      { icon: 'credit-card', position: 2 },
+    );
+    await category(t.ds, site.id, { en: 'Party' }, { icon: '🎉', position: 3 });
+    await category(
+      t.ds,
+      site.id,
+      { en: 'Pictures' },
+      { icon: 'https://cdn.example.com/i.png?a=1&b=2', position: 4 },
+    );
+    await category(t.ds, site.id, { en: 'Mystery' }, { icon: 'flux-capacitor', position: 5 });
+    await category(
+      t.ds,
+      site.id,
+      { en: 'Hostile' },
+      { icon: 'javascript:alert(1)<b>', position: 6 },
+    );
+    await article(t.ds, site.id, { title: { en: 'Install', fr: 'Installer' }, categoryId: rocket });
+    await article(t.ds, site.id, { title: { en: 'Pay', fr: 'Payer' }, categoryId: billing });
+    await article(t.ds, site.id, {
+      title: { en: 'Refund', fr: 'Rembourser' },
+      categoryId: billing,
+    });
+    await liveDesign(t.ds, site.id, publishedDocument());
+    const reader = new ReaderClient(t.url);
+    const home = await reader.get(`/hc/${site.subdomain}`);
+    const html = home.html;
+    expect(html).toMatch(
+      /<span class="hc-icon hc-icon-lucide" aria-hidden="true" data-icon="rocket"><svg aria-hidden="true" focusable="false" class="lucide lucide-rocket"[^>]*>.*?<\/svg><\/span>/,
+    );
+    expect(html).toContain('data-icon="credit-card"><svg');
+    expect(html).toContain('<span class="hc-icon hc-icon-emoji" aria-hidden="true">🎉</span>');
+    expect(html).toContain('<img src="https://cdn.example.com/i.png?a=1&amp;b=2" alt=""');
+    expect(html).not.toMatch(/>rocket|>credit-card|flux-capacitor|javascript:alert/);
+    // The reader CSP lets the https image load (issue #14 headers).
+    expect(home.csp).toMatch(/img-src[^;]*(\*|https:)/);
+    expect(html).toContain('>1 article<');
+    expect(html).toContain('>2 articles<');
+    expect(html).toContain('>0 articles<');
+    const fr = await reader.get(`/hc/${site.subdomain}/fr`);
+    expect(fr.html).toContain('>1 article<');
+    expect(fr.html).toContain('>2 articles<');
+    expect(fr.html).toContain('>0 article<');
+  });
+
   it('a site whose design was never opened renders a plain default frame', async () => {
     const site = await t.factory.site({ name: 'Plain Help' });
     await article(t.ds, site.id, { title: { en: 'First steps' } });

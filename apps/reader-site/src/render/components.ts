@@ -14,6 +14,7 @@ import {
 } from './context';
 import type { Component, NavItem } from './document';
 import { esc, h, Html, join, raw, safeColor, safeHref } from './html';
+import { categoryIcon } from './icons';
 
 type Renderer = (ctx: RenderContext, comp: Component) => Promise<Html | string>;
 
@@ -355,9 +356,7 @@ const RENDERERS: Record<string, Renderer> = {
           h(
             'li',
             { class: 'hc-card' },
-            showIcons && c.icon
-              ? h('span', { class: 'hc-icon', 'aria-hidden': 'true' }, c.icon)
-              : null,
+            showIcons ? categoryIcon(c.icon) : null,
             h('a', { href: link(ctx, categoryPath(ctx, c, slug)) }, categoryName(ctx, c)),
             showDescriptions && (c.description[ctx.lang] ?? c.description[ctx.site.defaultLanguage])
               ? h('p', {}, c.description[ctx.lang] ?? c.description[ctx.site.defaultLanguage])
@@ -366,7 +365,7 @@ const RENDERERS: Record<string, Renderer> = {
               ? h(
                   'p',
                   { class: 'hc-count' },
-                  ctx.texts.t('category.articles_count', { count: counts.get(c.id) ?? 0 }),
+                  ctx.texts.plural('category.articles_count', counts.get(c.id) ?? 0),
                 )
               : null,
           ),
@@ -428,13 +427,7 @@ const RENDERERS: Record<string, Renderer> = {
     }
     if (setting(ctx, comp, 'showReadingTime', false)) {
       const words = translation.searchText.split(/\s+/).filter(Boolean).length;
-      items.push(
-        h(
-          'li',
-          {},
-          ctx.texts.t('article.reading_time', { minutes: Math.max(1, Math.round(words / 200)) }),
-        ),
-      );
+      items.push(h('li', {}, readingTime(ctx, Math.max(1, Math.round(words / 200)))));
     }
     return items.length ? h('ul', { class: 'hc-meta' }, items) : '';
   },
@@ -927,3 +920,7 @@ export function languageName(code: string): string {
 }
 
 export { join };
+
+function readingTime(ctx: RenderContext, minutes: number): string {
+  return ctx.texts.plural('article.reading_time', minutes, { minutes });
+}

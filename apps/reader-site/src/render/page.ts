@@ -171,7 +171,7 @@ function searchResults(ctx: RenderContext): Html {
     'section',
     { class: 'hc-search-results', 'aria-labelledby': 'hc-results-title' },
     h('h1', { id: 'hc-results-title' }, ctx.texts.t('search.results_title', { query })),
-    h('p', { role: 'status' }, ctx.texts.t('search.results_count', { count: results.length })),
+    h('p', { role: 'status' }, ctx.texts.plural('search.results_count', results.length)),
     results.length
       ? h(
           'ol',

@@ -33,6 +33,7 @@ export const BASE_CSS = [
   'label{display:block;font-weight:600}',
   '.hc-categories ul{list-style:none;padding:0;display:grid;gap:var(--hc-space);grid-template-columns:repeat(auto-fill,minmax(calc(100%/var(--hc-columns,3) - var(--hc-space)),1fr))}',
   '.hc-card{background:var(--hc-color-surface);border:1px solid var(--hc-color-border);border-radius:var(--hc-radius-cards);padding:var(--hc-space)}.hc-style-list .hc-card{background:none;border:0;padding:0}',
+  '.hc-icon{display:inline-flex;width:1.5em;height:1.5em;margin-right:.5em;vertical-align:middle;color:var(--hc-color-primary);line-height:1;font-size:1.25em}.hc-icon svg,.hc-icon img{width:100%;height:100%;object-fit:contain}',
   '.hc-card a{font-weight:600}.hc-count,.hc-excerpt,.hc-meta{color:var(--hc-color-muted);font-size:.9em}',
   '.hc-article-list{padding-left:1.2rem}.hc-meta{list-style:none;padding:0;display:flex;gap:var(--hc-space)}',
   '.hc-breadcrumbs ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}.hc-breadcrumbs li+li:before{content:"›";margin-right:.4rem;color:var(--hc-color-muted)}',

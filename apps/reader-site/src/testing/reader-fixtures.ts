@@ -26,16 +26,22 @@ export async function category(
   db: Db,
   siteId: number,
   name: Record<string, string>,
-  options: { parentId?: number | null; privacy?: string; position?: number } = {},
+  options: {
+    parentId?: number | null;
+    privacy?: string;
+    position?: number;
+    icon?: string | null;
+  } = {},
 ): Promise<number> {
   const now = new Date();
   const r = await db.query(
     `INSERT INTO categories (site_id, parent_id, name, description, icon, position, privacy, created_at, updated_at)
-     VALUES (?, ?, ?, '{}', NULL, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, '{}', ?, ?, ?, ?, ?)`,
     [
       siteId,
       options.parentId ?? null,
       JSON.stringify(name),
+      options.icon ?? null,
       options.position ?? 0,
       options.privacy ?? 'public',
       now,
