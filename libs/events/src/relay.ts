@@ -14,6 +14,8 @@ export interface RelayOptions {
   /** Pause after an error (database or broker) before trying again. */
   errorBackoffMs: number;
   logger: { log(m: string): void; warn(m: string): void; error(m: string): void };
+  /** Called with the number of events after each batch the broker acknowledged (metrics). */
+  onPublished?: (events: number) => void;
 }
 
 export const RELAY_DEFAULTS: Omit<RelayOptions, 'shards' | 'logger'> = {
@@ -146,6 +148,7 @@ export class OutboxRelay {
       ]);
       await runner.commitTransaction();
       this.published += events.length;
+      this.o.onPublished?.(events.length);
       return rows.length;
     } catch (err) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

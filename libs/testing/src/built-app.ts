@@ -14,6 +14,9 @@ export async function buildWorkspace(): Promise<void> {
   await buildIfStale({ quiet: true });
 }
 
+/** A built app's process and the port it answers on. */
+export type BuiltApp = ChildProcess & { port: number };
+
 /**
  * Runs one built app (`dist/apps/<name>/src/main.js`) as operators do, in its own process, and
  * waits until it answers /health/ready. Its stderr goes to the test's stderr, labelled.
@@ -22,7 +25,7 @@ export async function startBuiltApp(
   name: string,
   env: Record<string, string | undefined>,
   timeoutMs = 60_000,
-): Promise<ChildProcess> {
+): Promise<BuiltApp> {
   const port = await freePort();
   const portVar = `HC_${name.toUpperCase().replace(/-/g, '_')}_PORT`;
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/apps', name, 'src/main.js')], {
@@ -40,7 +43,7 @@ export async function startBuiltApp(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return child;
+    if (ready) return Object.assign(child, { port });
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${name} did not become ready`);

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '@hc/data';
 import { writeWebhookEvent } from '@hc/events';
 import {
+  BuiltApp,
   buildWorkspace,
   envelopeErrors,
   Factory,
@@ -26,7 +27,7 @@ describe('event relay replicas (docs/decisions.md "Kafka")', () => {
   const topic = `helpcenter.events.${randomUUID()}`;
   const children = new Set<ChildProcess>();
 
-  async function relay(): Promise<ChildProcess> {
+  async function relay(): Promise<BuiltApp> {
     const child = await startBuiltApp('event-relay', {
       HC_EVENT_TRANSPORT: 'kafka',
       HC_KAFKA_BROKERS: kafka.bootstrap,
@@ -92,6 +93,10 @@ describe('event relay replicas (docs/decisions.md "Kafka")', () => {
     while ((await pending()) > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
     expect(await pending()).toBe(0);
+    // The survivor holds both shards and counts what it published.
+    const metrics = await (await fetch(`http://127.0.0.1:${c.port}/metrics`)).text();
+    expect(metrics).toMatch(/^hc_event_relay_shards_held 2$/m);
+    expect(Number(/^hc_event_relay_published_total (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
     expect(await stopGracefully(c)).toBe(0);
 
     const messages = await kafka.readAll(topic);

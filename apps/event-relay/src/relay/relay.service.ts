@@ -5,9 +5,11 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
+import { Counter, register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { OutboxRelay, RELAY_DEFAULTS } from '@hc/events';
 import type { EventBus, EventPublisher } from '@hc/events';
+import { scrapedGauge } from '@hc/http';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 export const RELAY_SHARDS = Symbol('RELAY_SHARDS');
@@ -33,11 +35,23 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
     await this.bus.provision();
     this.publisher = this.bus.publisher();
     await this.publisher.connect();
+    const published =
+      (register.getSingleMetric('hc_event_relay_published_total') as Counter | undefined) ??
+      new Counter({
+        name: 'hc_event_relay_published_total',
+        help: 'Outbox events the broker acknowledged (a replay after a handover counts again)',
+      });
     this.relay = new OutboxRelay(this.ds, this.publisher, {
       ...RELAY_DEFAULTS,
       shards: this.shards,
       logger: this.logger,
+      onPublished: (n) => published.inc(n),
     });
+    scrapedGauge(
+      'hc_event_relay_shards_held',
+      'Outbox shards whose lease this replica holds (0 on a standby)',
+      async () => this.relay?.shardsHeld().length ?? 0,
+    );
     this.relay.start();
     this.logger.log(`relaying the outbox (${this.shards} shard(s))`);
   }
