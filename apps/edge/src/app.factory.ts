@@ -10,6 +10,7 @@ export async function createEdge(): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
     bufferLogs: true,
+    abortOnError: false,
   });
   app.useLogger(nestLogger());
   app.set('trust proxy', parseTrustProxy(settings().trustProxy));

@@ -43,9 +43,12 @@ export function parseTrustProxy(value: string): string | boolean | number {
 }
 
 export async function createHttpApp(module: Type<unknown>, options: HttpAppOptions = {}) {
+  // abortOnError off: a start-up failure rejects (runApp logs it and exits 1) instead of Nest
+  // calling process.exit inside a test runner that hosts several apps.
   const app = await NestFactory.create<NestExpressApplication>(module, {
     bodyParser: false,
     bufferLogs: true,
+    abortOnError: false,
   });
   app.useLogger(nestLogger());
   configureHttpApp(app, options);
