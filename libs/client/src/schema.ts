@@ -180,7 +180,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Compare a version with the live article */
+        /** Compare a version with the live article or another version */
         get: operations["VersionsController_compare"];
         put?: never;
         post?: never;
@@ -1862,7 +1862,10 @@ export interface operations {
     };
     VersionsController_compare: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description another version id */
+                to?: number;
+            };
             header?: never;
             path: {
                 articleId: number;

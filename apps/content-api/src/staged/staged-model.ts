@@ -2,6 +2,7 @@
 // live article, and the fingerprint of the live article a copy started from. Pure functions.
 import { createHash } from 'node:crypto';
 import { stripInternalMarkup } from '@hc/content';
+import { fieldChange } from './word-diff';
 import type {
   ArticleType,
   ArticleView,
@@ -156,7 +157,8 @@ export interface Change {
 
 /**
  * Field-by-field differences between proposed values and the live article: one entry per field
- * whose value differs, `{field, live, <side>}` (side `staged` or `version`). Metadata is listed
+ * whose value differs, `{field, live, <side>, old, new}` (side `staged` or `version`; `diff` too
+ * for title and content, #25). Metadata is listed
  * per language (`metadata.title.de`).
  */
 export function diff(
@@ -170,7 +172,15 @@ export function diff(
   const live = liveLocale(view, locale);
   const wide = liveWide(view);
   const push = (field: string, was: unknown, next: unknown) => {
-    if (!same(was, next)) changes.push({ field, live: was ?? null, [side]: next ?? null });
+    if (same(was, next)) return;
+    // #25: `old` is the value replaced (live for staged, the version for versions), `new` what replaces it.
+    const [old, now] = side === 'staged' ? [was, next] : [next, was];
+    changes.push({
+      field,
+      live: was ?? null,
+      [side]: next ?? null,
+      ...fieldChange(field, old, now),
+    });
   };
   for (const key of LOCALE_FIELDS) {
     if (fields[key] !== undefined) push(key, live ? live[key] : null, fields[key]);

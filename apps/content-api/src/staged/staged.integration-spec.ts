@@ -696,9 +696,31 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
           locale: 'en',
           base_changed: false,
           changes: [
-            { field: 'title', live: 'Compare me', staged: 'Compared' },
-            { field: 'visibility', live: 'public', staged: 'private' },
-            { field: 'metadata.title.en', live: 'Old SEO', staged: 'New SEO' },
+            {
+              field: 'title',
+              live: 'Compare me',
+              staged: 'Compared',
+              old: 'Compare me',
+              new: 'Compared',
+              diff: [
+                { op: 'delete', text: 'Compare me' },
+                { op: 'insert', text: 'Compared' },
+              ],
+            },
+            {
+              field: 'visibility',
+              live: 'public',
+              staged: 'private',
+              old: 'public',
+              new: 'private',
+            },
+            {
+              field: 'metadata.title.en',
+              live: 'Old SEO',
+              staged: 'New SEO',
+              old: 'Old SEO',
+              new: 'New SEO',
+            },
           ],
           _links: staged._links,
         },
@@ -714,10 +736,41 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         field: 'title',
         live: 'Changed live',
         staged: 'Compared',
+        old: 'Changed live',
+        new: 'Compared',
+        diff: [
+          { op: 'delete', text: 'Changed live' },
+          { op: 'insert', text: 'Compared' },
+        ],
       });
       const none = await t.request('GET', `/v1/articles/${a.id}/staged/compare?locale=de`, { key });
       expect(none.status).toBe(404);
       expect(none.body.message).toBe('This article has no staged changes for that language.');
+    });
+
+    it('content changes carry a word diff with tags whole (#25); another site sees none of it', async () => {
+      const a = await published({ content: { en: '<p>Keep <em>this</em> text.</p>' } });
+      await stage(a.id, { locale: 'en', content: '<p>Keep <em>that</em> text.</p>' });
+      const res = await t.request('GET', `/v1/articles/${a.id}/staged/compare?locale=en`, { key });
+      expect(res.body.comparison.changes).toEqual([
+        {
+          field: 'content',
+          live: '<p>Keep <em>this</em> text.</p>',
+          staged: '<p>Keep <em>that</em> text.</p>',
+          old: '<p>Keep <em>this</em> text.</p>',
+          new: '<p>Keep <em>that</em> text.</p>',
+          diff: [
+            { op: 'equal', text: '<p>Keep <em>' },
+            { op: 'delete', text: 'this' },
+            { op: 'insert', text: 'that' },
+            { op: 'equal', text: '</em> text.</p>' },
+          ],
+        },
+      ]);
+      const foreign = await t.request('GET', `/v1/articles/${a.id}/staged/compare`, {
+        key: otherKey,
+      });
+      expect(foreign.status).toBe(404);
     });
   });
 });

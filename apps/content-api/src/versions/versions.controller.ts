@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -12,6 +12,14 @@ const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
 const VersionIdParam = () => IdParam('versionId', () => notFound(VERSION_NOT_FOUND));
+
+/** `?to=`: absent, or a version id; anything that is not one names no version of the article. */
+function readVersionId(raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = typeof raw === 'string' && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) throw notFound(VERSION_NOT_FOUND);
+  return n;
+}
 
 /** Spec 4.5 versions; every call counts toward the 120 writes per minute. Not plan-gated. */
 @Controller('articles/:articleId/versions')
@@ -38,7 +46,9 @@ export class VersionsController {
     return this.versions.list(site, id, limit, readLocale(query.locale));
   }
 
-  @ApiOperation({ summary: 'Compare a version with the live article' })
+  /** `to` (#25): another version of the same article to compare with instead of the live one. */
+  @ApiOperation({ summary: 'Compare a version with the live article or another version' })
+  @ApiQuery({ name: 'to', required: false, type: Number, description: 'another version id' })
   @Get(':versionId/compare')
   @Scopes('content.read')
   @CountsAsWrite()
@@ -46,8 +56,9 @@ export class VersionsController {
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @VersionIdParam() version: number,
+    @Query() query: Record<string, unknown>,
   ) {
-    return this.versions.compare(site, id, version);
+    return this.versions.compare(site, id, version, readVersionId(query.to));
   }
 
   @ApiOperation({ summary: 'Restore a version of an article' })

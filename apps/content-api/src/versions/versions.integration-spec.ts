@@ -230,11 +230,105 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
         version: v,
         locale: 'en',
         changes: [
-          { field: 'title', live: 'Compare next', version: 'Compare base' },
-          { field: 'type', live: 'faq', version: 'article' },
+          {
+            field: 'title',
+            live: 'Compare next',
+            version: 'Compare base',
+            old: 'Compare base',
+            new: 'Compare next',
+            diff: [
+              { op: 'equal', text: 'Compare ' },
+              { op: 'delete', text: 'base' },
+              { op: 'insert', text: 'next' },
+            ],
+          },
+          { field: 'type', live: 'faq', version: 'article', old: 'article', new: 'faq' },
         ],
       },
     });
+  });
+
+  it("compare (#25): word diff keeps HTML tags whole; ?to= compares two versions; another article's or site's version is 404", async () => {
+    const a = await published({
+      title: { en: 'Word diff' },
+      content: { en: '<p class="lead">Hello big world.</p>' },
+    });
+    await change(a.id, 'en', {
+      content: '<p class="lead">Hello <strong>small</strong> world.</p>',
+    });
+    await change(a.id, 'en', { title: 'Word diff three', content: '<h2>Hello world.</h2>' });
+    const [v2, v1] = (await versions(a.id, '?locale=en')).body.versions;
+    const live = await t.request('GET', `/v1/articles/${a.id}/versions/${v1.id}/compare`, { key });
+    expect(live.status).toBe(200);
+    const content = live.body.comparison.changes.find(
+      (c: { field: string }) => c.field === 'content',
+    );
+    expect(content).toMatchObject({
+      old: '<p class="lead">Hello big world.</p>',
+      new: '<h2>Hello world.</h2>',
+      diff: [
+        { op: 'delete', text: '<p class="lead">' },
+        { op: 'insert', text: '<h2>' },
+        { op: 'equal', text: 'Hello ' },
+        { op: 'delete', text: 'big ' },
+        { op: 'equal', text: 'world.' },
+        { op: 'delete', text: '</p>' },
+        { op: 'insert', text: '</h2>' },
+      ],
+    });
+
+    const between = await t.request(
+      'GET',
+      `/v1/articles/${a.id}/versions/${v1.id}/compare?to=${v2.id}`,
+      { key },
+    );
+    expect(between.status).toBe(200);
+    expect(between.body).toEqual({
+      status: 'success',
+      comparison: {
+        article_id: a.id,
+        version: v1,
+        to: v2,
+        locale: 'en',
+        changes: [
+          {
+            field: 'content',
+            old: '<p class="lead">Hello big world.</p>',
+            new: '<p class="lead">Hello <strong>small</strong> world.</p>',
+            diff: [
+              { op: 'equal', text: '<p class="lead">Hello ' },
+              { op: 'delete', text: 'big' },
+              { op: 'insert', text: '<strong>small</strong>' },
+              { op: 'equal', text: ' world.</p>' },
+            ],
+          },
+        ],
+      },
+    });
+
+    const b = await published({ title: { en: 'Another' } });
+    await change(b.id, 'en', { title: 'Another 2' });
+    const [vb] = (await versions(b.id)).body.versions;
+    const foreignOther = await published({ title: { en: 'Theirs' } }, otherKey);
+    await change(foreignOther.id, 'en', { title: 'Theirs 2' }, otherKey);
+    const [vo] = (await versions(foreignOther.id, '', otherKey)).body.versions;
+    for (const url of [
+      `/v1/articles/${a.id}/versions/${v1.id}/compare?to=${vb.id}`,
+      `/v1/articles/${a.id}/versions/${v1.id}/compare?to=${vo.id}`,
+      `/v1/articles/${a.id}/versions/${vo.id}/compare`,
+      `/v1/articles/${a.id}/versions/${v1.id}/compare?to=abc`,
+      `/v1/articles/${a.id}/versions/${v1.id}/compare?to=99999999999999999999`,
+    ]) {
+      const res = await t.request('GET', url, { key });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('No such version for this article.');
+    }
+    const theirs = await t.request(
+      'GET',
+      `/v1/articles/${foreignOther.id}/versions/${vo.id}/compare?to=${v1.id}`,
+      { key: otherKey },
+    );
+    expect(theirs.status).toBe(404);
   });
 
   it('versions and restores are not plan-gated and count toward the 120 writes per minute', async () => {

@@ -8,8 +8,47 @@ import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { diff } from '../staged/staged-model';
+import { fieldChange } from '../staged/word-diff';
 import { LiveWriter, withSlugRetry } from './live-writer';
 import { VersionRow, VersionsRepository } from './versions.repository';
+
+/** A version's values under their wire names (what compare looks at). */
+function versionValues(v: VersionRow) {
+  return {
+    title: v.title,
+    content: stripInternalMarkup(v.content),
+    slug: v.slug,
+    audio_file: v.audioFile,
+    has_custom_slug: v.hasCustomSlug,
+    category_id: v.categoryId,
+    categories: v.categories,
+    visibility: v.visibility,
+    type: v.type,
+    author_id: v.authorId ?? undefined,
+    shared_with: v.sharedWith,
+    metadata: {
+      title: { [v.locale]: v.metaTitle },
+      description: { [v.locale]: v.metaDescription },
+    },
+  };
+}
+
+/** Field by field from one version to another; metadata per language as `metadata.title.de`. */
+function versionChanges(from: VersionRow, to: VersionRow) {
+  const flat = (v: VersionRow) => {
+    const { metadata, ...rest } = versionValues(v);
+    const out: Record<string, unknown> = { locale: v.locale, ...rest };
+    for (const part of ['title', 'description'] as const)
+      out[`metadata.${part}.${v.locale}`] = metadata[part][v.locale];
+    return out;
+  };
+  const a = flat(from);
+  const b = flat(to);
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return fields
+    .filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null))
+    .map((field) => ({ field, ...fieldChange(field, a[field], b[field]) }));
+}
 
 export const VERSION_NOT_FOUND = 'No such version for this article.';
 
@@ -54,34 +93,37 @@ export class VersionsService {
     return { status: 'success', versions: rows.map(toVersionResponse) };
   }
 
-  /** The fields whose value in the version differs from the live article: `{field, live, version}`. */
-  async compare(site: SiteContext, id: number, versionId: number) {
+  /**
+   * The fields whose value in the version differs from the live article: `{field, live, version,
+   * old, new}` (old: the version). With `to` (#25): from the version to another version of the
+   * same article, `{field, old, new}`. Title and content changes carry a word `diff`.
+   */
+  async compare(site: SiteContext, id: number, versionId: number, toId?: number) {
     const view = await this.liveArticle(site, id);
     const v = await this.versions.find(site.id, id, versionId);
     if (!v) throw notFound(VERSION_NOT_FOUND);
+    if (toId !== undefined) {
+      const to = await this.versions.find(site.id, id, toId);
+      if (!to) throw notFound(VERSION_NOT_FOUND);
+      return {
+        status: 'success',
+        comparison: {
+          article_id: id,
+          version: toVersionResponse(v),
+          to: toVersionResponse(to),
+          locale: v.locale,
+          changes: versionChanges(v, to),
+        },
+      };
+    }
+    const { title, content, slug, audio_file, has_custom_slug, metadata, ...wide } =
+      versionValues(v);
     const changes = diff(
       view,
       v.locale,
       'version',
-      {
-        title: v.title,
-        content: stripInternalMarkup(v.content),
-        slug: v.slug,
-        audio_file: v.audioFile,
-        has_custom_slug: v.hasCustomSlug,
-      },
-      {
-        category_id: v.categoryId,
-        categories: v.categories,
-        visibility: v.visibility,
-        type: v.type,
-        author_id: v.authorId ?? undefined,
-        shared_with: v.sharedWith,
-        metadata: {
-          title: { [v.locale]: v.metaTitle },
-          description: { [v.locale]: v.metaDescription },
-        },
-      },
+      { title, content, slug, audio_file, has_custom_slug },
+      { ...wide, metadata },
     );
     return {
       status: 'success',
