@@ -189,13 +189,17 @@ describe('metrics and probes that tell the truth (issue 18)', () => {
     const demo = await t.factory.user({ email: 'demo@example.com' });
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
+    delete process.env.HC_REDIS_URL; // the refused app's counters stay in-process
     resetSettings();
+    const app = await create();
     try {
-      await expect(startTestApp(create)).rejects.toThrow(
+      await expect(app.init()).rejects.toThrow(
         /NODE_ENV=production but the database holds the demo seed \(user demo@example.com/,
       );
     } finally {
+      await app.close();
       process.env.NODE_ENV = nodeEnv;
+      process.env.HC_REDIS_URL = `redis://127.0.0.1:${redisPort}`;
       resetSettings();
       await t.ds.query('DELETE FROM users WHERE id = ?', [demo.id]);
     }

@@ -153,9 +153,17 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.for(foreign.path)).toHaveLength(0);
 
-    const rows = await d.ds.query('SELECT last_delivered_at FROM webhooks WHERE id IN (?)', [
-      [a.id, b.id, foreign.id],
-    ]);
+    // The receiver answers before the outcome is recorded: wait for the record, not a guess.
+    const delivered = async () =>
+      (await d.ds.query('SELECT last_delivered_at FROM webhooks WHERE id IN (?) ORDER BY id', [
+        [a.id, b.id, foreign.id],
+      ])) as { last_delivered_at: Date | null }[];
+    const deadline = Date.now() + 10_000;
+    let rows = await delivered();
+    while (rows.filter((r) => r.last_delivered_at).length < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      rows = await delivered();
+    }
     expect(
       rows.map((r: { last_delivered_at: Date | null }) => r.last_delivered_at instanceof Date),
     ).toEqual([true, true, false]);
