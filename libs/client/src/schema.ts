@@ -956,6 +956,50 @@ export type components = {
         CommentBodyDto: Record<string, never>;
         NoteReplyDto: Record<string, never>;
         FeedbackDto: Record<string, never>;
+        PatchDraftDto: {
+            /**
+             * @description The draft etag the change was based on; a stale one answers 409. null: none.
+             * @example W/"3f2a9c"
+             */
+            etag?: string;
+            /**
+             * @description Design operations (`op` plus its arguments); unknown keys are refused.
+             * @example [
+             *       {
+             *         "op": "set_brand",
+             *         "name": "Acme Help"
+             *       }
+             *     ]
+             */
+            operations: {
+                [key: string]: unknown;
+            }[];
+        };
+        DesignWriteDto: {
+            /**
+             * @description The draft etag the change was based on; a stale one answers 409. null: none.
+             * @example W/"3f2a9c"
+             */
+            etag?: string;
+        };
+        ApplyThemeDto: {
+            /**
+             * @description The draft etag the change was based on; a stale one answers 409. null: none.
+             * @example W/"3f2a9c"
+             */
+            etag?: string;
+            /** @description Absent or null: every section. */
+            sections?: ("brand" | "theme.colors" | "theme.darkColors" | "theme.fonts" | "theme.radius" | "theme.density" | "pages.home" | "pages.category" | "pages.article" | "pages.search" | "pages.contact" | "pages.notFound" | "globals.navigation" | "globals.scripts" | "meta" | "customCss")[];
+        };
+        PublishDesignDto: {
+            /**
+             * @description The draft etag the change was based on; a stale one answers 409. null: none.
+             * @example W/"3f2a9c"
+             */
+            etag?: string;
+            /** @example New colours */
+            message?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3284,7 +3328,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateChangeSetDto"];
             };
@@ -3471,7 +3515,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["PublishChangeSetDto"];
             };
@@ -4375,7 +4419,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchDraftDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4438,7 +4486,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DesignWriteDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4501,7 +4553,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PublishDesignDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4757,7 +4813,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApplyThemeDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4926,7 +4986,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DesignWriteDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

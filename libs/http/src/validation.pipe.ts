@@ -104,6 +104,10 @@ export class HcValidationPipe implements PipeTransform {
       validationError: { target: false, value: false },
     });
     if (errors.length) {
+      // Nest resolves a handler's parameters together and answers the first refusal. Path
+      // parameters are settled within this turn (the id and theme pipes are synchronous), so
+      // refusing the body one turn later lets a path's 404 win over the body's 422.
+      await new Promise((resolve) => setImmediate(resolve));
       const shape = Reflect.getMetadata(ERROR_SHAPE, type) as
         ((errors: FieldErrors) => ApiError) | undefined;
       throw (shape ?? validationError)(collect(errors));

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { CommonErrorCode } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
@@ -33,6 +33,7 @@ export class ChangeSetsController {
   }
 
   @ApiOperation({ summary: 'Create a change set' })
+  @ApiBody({ type: CreateChangeSetDto, required: false })
   @Post()
   @Scopes('content.write')
   @HttpCode(201)
@@ -61,6 +62,7 @@ export class ChangeSetsController {
   }
 
   @ApiOperation({ summary: 'Publish or schedule a change set' })
+  @ApiBody({ type: PublishChangeSetDto, required: false })
   @Post(':id/publish')
   @Scopes('content.write')
   @HttpCode(202)

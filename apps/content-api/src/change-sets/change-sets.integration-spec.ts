@@ -324,6 +324,8 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     const items = (body: unknown) =>
       t.request('POST', `/v1/change-sets/${id}/items`, { key, body });
     invalid(await items({}), { items: ['The items field must be an array.'] });
+    const badPath = await t.request('POST', '/v1/change-sets/x1/items', { key, body: {} });
+    expect([badPath.status, badPath.body.message]).toEqual([404, 'Change set not found.']);
     invalid(await items({ items: 'a' }), { items: ['The items field must be an array.'] });
     invalid(await items({ items: [] }), { items: ['The items field is required.'] });
     invalid(await items({ items: Array.from({ length: 101 }, () => ({})) }), {

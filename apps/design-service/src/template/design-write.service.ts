@@ -1,37 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import {
-  apiError,
-  DesignErrorCode,
-  fieldError,
-  messages,
-  notFound,
-  validationError,
-} from '@hc/contracts';
+import { apiError, DesignErrorCode, notFound } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { pruneTranslations } from '../document/translations';
 import { divergedRegions } from '../document/tree';
 import { clone } from '../document/types';
-import { BatchError, MAX_OPERATIONS, runBatch } from '../operations/batch';
-import { applyTheme, THEME_SECTIONS, ThemeSection } from '../themes/apply';
-import { findTheme } from '../themes/themes';
+import { BatchError, runBatch } from '../operations/batch';
+import { applyTheme, THEME_SECTIONS } from '../themes/apply';
+import { ThemeDef } from '../themes/themes';
 import { DraftStore } from './draft.store';
 import { hasUnpublishedChanges, toTemplateResponse, toVersionResponse } from './template.mapper';
 import { TemplateRepository } from './template.repository';
+import {
+  ApplyThemeDto,
+  DesignWriteDto,
+  PatchDraftDto,
+  PublishDesignDto,
+} from './dto/design-write.dto';
 
-type Body = Record<string, unknown>;
-
-export const PUBLISH_MESSAGE_MAX = 300;
-
-function bodyOf(raw: unknown): Body {
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Body) : {};
-}
-
-/** `etag` (optional on every design write). */
-function readEtag(body: Body): string | undefined {
-  if (body.etag === undefined || body.etag === null) return undefined;
-  if (typeof body.etag !== 'string') throw fieldError('etag', messages.string('etag'));
-  return body.etag;
-}
+/** `etag` (optional on every design write; null reads as absent). */
+const etagOf = (body: DesignWriteDto) => body.etag ?? undefined;
 
 /** The five design writes of spec 4.12 (each counts toward 120 writes a minute: non-GET). */
 /** 404 `version_not_found` (spec 7); also the answer for a path segment that is no id. */
@@ -45,17 +32,9 @@ export class DesignWriteService {
     private readonly repo: TemplateRepository,
   ) {}
 
-  async patch(site: SiteContext, raw: unknown) {
-    const body = bodyOf(raw);
+  async patch(site: SiteContext, body: PatchDraftDto) {
     const operations = body.operations;
-    if (operations === undefined || operations === null)
-      throw fieldError('operations', messages.required('operations'));
-    if (!Array.isArray(operations)) throw fieldError('operations', messages.array('operations'));
-    if (operations.length === 0)
-      throw fieldError('operations', 'The operations field must have at least 1 item.');
-    if (operations.length > MAX_OPERATIONS)
-      throw fieldError('operations', messages.maxItems('operations', MAX_OPERATIONS));
-    const etag = readEtag(body);
+    const etag = etagOf(body);
     const state = await this.store.write(site, etag, async ({ draft }) => {
       try {
         const outcome = runBatch(draft.document, draft.translations, operations);
@@ -86,12 +65,13 @@ export class DesignWriteService {
     };
   }
 
-  async applyTheme(site: SiteContext, key: string, raw: unknown) {
-    const theme = findTheme(key);
-    if (!theme) throw notFound('Theme not found.');
-    const body = bodyOf(raw);
-    const sections = readSections(body.sections);
-    const etag = readEtag(body);
+  async applyTheme(site: SiteContext, theme: ThemeDef, body: ApplyThemeDto) {
+    // Apply `sections`: default every section; only the listed names, in the canonical order.
+    const listed = body.sections;
+    const sections = listed
+      ? THEME_SECTIONS.filter((s) => listed.includes(s))
+      : [...THEME_SECTIONS];
+    const etag = etagOf(body);
     const state = await this.store.write(site, etag, async ({ draft }) => {
       const doc = clone(draft.document);
       const warnings = applyTheme(doc, theme, sections);
@@ -132,8 +112,8 @@ export class DesignWriteService {
     };
   }
 
-  async discard(site: SiteContext, raw: unknown) {
-    const etag = readEtag(bodyOf(raw));
+  async discard(site: SiteContext, body: DesignWriteDto) {
+    const etag = etagOf(body);
     const state = await this.store.write(site, etag, async ({ draft, live }) => {
       const changed = hasUnpublishedChanges(draft, live);
       // spec 3.3: id kept, preset_key kept.
@@ -151,16 +131,9 @@ export class DesignWriteService {
     };
   }
 
-  async publish(site: SiteContext, ctx: RequestContext, raw: unknown) {
-    const body = bodyOf(raw);
-    let message: string | null = null;
-    if (body.message !== undefined && body.message !== null) {
-      if (typeof body.message !== 'string') throw fieldError('message', messages.string('message'));
-      if (body.message.length > PUBLISH_MESSAGE_MAX)
-        throw fieldError('message', messages.maxString('message', PUBLISH_MESSAGE_MAX));
-      message = body.message;
-    }
-    const etag = readEtag(body);
+  async publish(site: SiteContext, ctx: RequestContext, body: PublishDesignDto) {
+    const message = body.message ?? null;
+    const etag = etagOf(body);
     const result = await this.store.transaction(site, async (m, { draft, live }) => {
       this.store.checkEtag(etag, draft);
       if (!hasUnpublishedChanges(draft, live)) {
@@ -194,8 +167,8 @@ export class DesignWriteService {
     };
   }
 
-  async restore(site: SiteContext, id: number, raw: unknown) {
-    const etag = readEtag(bodyOf(raw));
+  async restore(site: SiteContext, id: number, body: DesignWriteDto) {
+    const etag = etagOf(body);
     const state = await this.store.write(site, etag, async ({ draft }, m) => {
       const version = await this.repo.findVersion(site.id, id, m);
       if (!version) throw designVersionNotFound();
@@ -218,21 +191,4 @@ export class DesignWriteService {
         : [],
     };
   }
-}
-
-/** Apply `sections`: default every section; only the listed names. */
-function readSections(raw: unknown): ThemeSection[] {
-  if (raw === undefined || raw === null) return [...THEME_SECTIONS];
-  if (!Array.isArray(raw)) throw fieldError('sections', messages.array('sections'));
-  if (raw.length === 0)
-    throw fieldError('sections', 'The sections field must have at least 1 item.');
-  const invalid = raw.find((s) => !(THEME_SECTIONS as readonly unknown[]).includes(s));
-  if (invalid !== undefined) {
-    throw validationError({
-      sections: [
-        `The selected sections is invalid: ${JSON.stringify(invalid)}. Allowed: ${THEME_SECTIONS.join(', ')}.`,
-      ],
-    });
-  }
-  return THEME_SECTIONS.filter((s) => raw.includes(s));
 }

@@ -146,6 +146,33 @@ describe('POST /template/themes/{themeKey}/apply (spec 2.9, 4.12)', () => {
     }
   });
 
+  it('the body is read at the edge (DTO): each field its one message; an unknown theme is a 404 first', async () => {
+    const d = await fresh();
+    const errors = async (body: unknown, key = 'classic') => {
+      const res = await d.apply(key, body as Record<string, unknown>);
+      return [res.status, res.body.message, res.body.errors];
+    };
+    const shapeB = (errs: unknown) => [422, 'The request could not be accepted.', errs];
+    expect(await errors({ sections: 'brand' })).toEqual(
+      shapeB({ sections: ['The sections field must be an array.'] }),
+    );
+    expect(await errors({ sections: [] })).toEqual(
+      shapeB({ sections: ['The sections field must have at least 1 item.'] }),
+    );
+    expect(await errors({ sections: ['theme.colors', 42] })).toEqual(
+      shapeB({
+        sections: [
+          `The selected sections is invalid: 42. Allowed: ${(await d.apply('classic', {})).body.applied_sections.join(', ')}.`,
+        ],
+      }),
+    );
+    expect(await errors({ etag: 7, sections: null })).toEqual(
+      shapeB({ etag: ['The etag field must be a string.'] }),
+    );
+    const unknownTheme = await d.apply('no-such-theme', { sections: 'brand' });
+    expect([unknownTheme.status, unknownTheme.body.message]).toEqual([404, 'Theme not found.']);
+  });
+
   it('a theme whose Hero wants an image warns that it has none', async () => {
     const d = await fresh();
     const res = await d.apply('meadow', { sections: ['pages.home'] });
