@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { Public } from '@hc/auth';
 import { IpRateLimit } from '@hc/http';
 import { ActionsService } from '../activity/actions.service';
+import { AgentDocumentsService } from '../agents/agent-documents.service';
 import { ReaderService } from './reader.service';
 
 /**
@@ -15,15 +16,22 @@ abstract class ReaderRoutes {
   protected constructor(
     private readonly pages: ReaderService,
     private readonly actions: ActionsService,
+    private readonly agents: AgentDocumentsService,
   ) {}
 
   @Get(['{*path}'])
   page(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.pages.get(req, res);
+    return this.read(req, res);
   }
 
   @Head(['{*path}'])
   head(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.read(req, res);
+  }
+
+  /** Documents for agents and search engines first (issue #26), else a reader page. */
+  private async read(req: Request, res: Response): Promise<void> {
+    if (await this.agents.serve(req, res)) return;
     return this.pages.get(req, res);
   }
 
@@ -39,8 +47,8 @@ abstract class ReaderRoutes {
 @Controller('hc')
 @Public()
 export class ReaderController extends ReaderRoutes {
-  constructor(pages: ReaderService, actions: ActionsService) {
-    super(pages, actions);
+  constructor(pages: ReaderService, actions: ActionsService, agents: AgentDocumentsService) {
+    super(pages, actions, agents);
   }
 }
 
@@ -52,7 +60,7 @@ export class ReaderController extends ReaderRoutes {
 @Controller()
 @Public()
 export class SiteDomainController extends ReaderRoutes {
-  constructor(pages: ReaderService, actions: ActionsService) {
-    super(pages, actions);
+  constructor(pages: ReaderService, actions: ActionsService, agents: AgentDocumentsService) {
+    super(pages, actions, agents);
   }
 }

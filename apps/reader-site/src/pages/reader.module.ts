@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ActionsService } from '../activity/actions.service';
 import { ActivityRepository } from '../activity/activity.repository';
+import { AgentDocumentsService } from '../agents/agent-documents.service';
 import { GateService } from '../site/gate.service';
 import { SiteRepository } from '../site/site.repository';
 import { ContentRepository } from './content.repository';
@@ -18,6 +19,7 @@ import { ReaderService } from './reader.service';
     ActivityRepository,
     ReaderService,
     ActionsService,
+    AgentDocumentsService,
   ],
 })
 export class ReaderModule {}
