@@ -922,6 +922,18 @@ export type components = {
             /** @constant */
             message: "Too Many Attempts.";
         };
+        StagedPublishDto: {
+            /**
+             * @description The language to publish; absent, null or empty: the `locale` query, else all.
+             * @example de
+             */
+            locale?: string;
+            /**
+             * @description Publish over refusals (spec 4.5); null reads as false.
+             * @example false
+             */
+            force?: boolean;
+        };
         CreateChangeSetDto: {
             /**
              * @description null or blank: the set has no name.
@@ -1751,7 +1763,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StagedPublishDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

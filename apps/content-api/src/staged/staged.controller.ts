@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -7,6 +7,7 @@ import { isLanguageCode } from '@hc/content';
 import { IdParam, queryString } from '@hc/http';
 import { stagedValidationError } from './staged-input';
 import { StagedPublisher } from './staged-publisher';
+import { StagedPublishDto } from './dto/staged-publish.dto';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
 
 /** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
@@ -73,23 +74,17 @@ export class StagedController {
 
   /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
   @ApiOperation({ summary: 'Publish staged changes' })
+  @ApiBody({ type: StagedPublishDto, required: false })
   @Post('publish')
   @Scopes('content.write')
   @HttpCode(200)
   publish(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
-    @Body() body: unknown,
+    @Body() body: StagedPublishDto,
     @Query() query: Record<string, unknown>,
   ) {
-    const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const locale = readLocale(b.locale ?? queryString(query, 'locale'));
-    if (b.force !== undefined && b.force !== null && typeof b.force !== 'boolean') {
-      throw stagedValidationError({ force: [messages.boolean('force')] });
-    }
-    return this.publisher.publish(site, id, { locale, force: b.force === true });
+    const locale = readLocale(body.locale ?? queryString(query, 'locale'));
+    return this.publisher.publish(site, id, { locale, force: body.force === true });
   }
 }

@@ -610,6 +610,18 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const body = await publish(a.id, { force: 'yes' });
       expect(body.status).toBe(422);
       expect(body.body.errors).toEqual({ force: ['The force field must be true or false.'] });
+      // Read at the edge (DTO): every wrong field gets its message, with the staged `code`.
+      const both = await publish(a.id, { locale: 'no such', force: 1 });
+      expect(both.status).toBe(422);
+      expect(both.body).toEqual({
+        status: 'validation_error',
+        code: 'validation_error',
+        message: 'The request could not be accepted.',
+        errors: {
+          locale: ['The selected locale is invalid.'],
+          force: ['The force field must be true or false.'],
+        },
+      });
     });
 
     it('clearing a title removes that language when another one keeps a title', async () => {
