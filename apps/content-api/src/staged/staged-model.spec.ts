@@ -43,6 +43,7 @@ function view(overrides: Partial<ArticleView> = {}): ArticleView {
         metaDescription: null,
         audioFile: null,
         released: true,
+        outdated: false,
       },
     ],
     ...overrides,
@@ -110,13 +111,33 @@ describe('staged model (spec 2.7, 4.5)', () => {
         { type: 'faq', metadata: { title: { en: 'SEO 2' } } },
       ),
     ).toEqual([
-      { field: 'content', live: '<p>Live </p>', staged: '<p>New</p>' },
-      { field: 'type', live: 'article', staged: 'faq' },
-      { field: 'metadata.title.en', live: 'SEO', staged: 'SEO 2' },
+      {
+        field: 'content',
+        live: '<p>Live </p>',
+        staged: '<p>New</p>',
+        old: '<p>Live </p>',
+        new: '<p>New</p>',
+        diff: [
+          { op: 'equal', text: '<p>' },
+          { op: 'delete', text: 'Live ' },
+          { op: 'insert', text: 'New' },
+          { op: 'equal', text: '</p>' },
+        ],
+      },
+      { field: 'type', live: 'article', staged: 'faq', old: 'article', new: 'faq' },
+      { field: 'metadata.title.en', live: 'SEO', staged: 'SEO 2', old: 'SEO', new: 'SEO 2' },
     ]);
+    // Versions: `old` is the version's value, `new` the live one (#25).
     expect(diff(view(), 'de', 'version', { title: 'Neu', released: true }, {})).toEqual([
-      { field: 'title', live: null, version: 'Neu' },
-      { field: 'released', live: false, version: true },
+      {
+        field: 'title',
+        live: null,
+        version: 'Neu',
+        old: 'Neu',
+        new: null,
+        diff: [{ op: 'delete', text: 'Neu' }],
+      },
+      { field: 'released', live: false, version: true, old: true, new: false },
     ]);
   });
 });
