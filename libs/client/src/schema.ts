@@ -1306,7 +1306,10 @@ export interface operations {
     };
     ArticlesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: only articles with an outdated translation (#25) */
+                outdated?: "0" | "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -93,6 +93,9 @@ export class ArticleQueryService {
       filter.categoryId = categoryId;
     }
     if (lang !== undefined) filter.lang = lang;
+    // #25: `outdated=1` keeps articles with a translation marked outdated.
+    const outdated = await as400(() => queryEnum(query, 'outdated', ['0', '1'] as const));
+    if (outdated === '1') filter.outdated = true;
 
     const { ids, total } = await this.articles.list(site.id, filter, paging.offset, paging.perPage);
     const views = await this.articles.load(site.id, ids);

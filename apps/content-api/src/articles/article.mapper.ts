@@ -71,6 +71,8 @@ export function toArticleResponse(
     },
     ratings: { thumbs_up: view.thumbsUp, thumbs_down: view.thumbsDown, love: view.love },
     published_translations: rows.filter((t) => t.released).map((t) => t.lang),
+    // #25: released languages whose default-language title or content changed since.
+    outdated_translations: rows.filter((t) => t.outdated).map((t) => t.lang),
     shared_with: view.sharedWith,
     created_at: formatA(view.createdAt),
     updated_at: formatA(view.updatedAt),

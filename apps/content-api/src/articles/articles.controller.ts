@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
 import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -64,6 +64,12 @@ export class ArticlesController {
   }
 
   @ApiOperation({ summary: 'List articles' })
+  @ApiQuery({
+    name: 'outdated',
+    required: false,
+    enum: ['0', '1'],
+    description: '1: only articles with an outdated translation (#25)',
+  })
   @Get()
   @Scopes('content.read')
   list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {

@@ -76,6 +76,7 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
         metadata: { title: { en: 'Reset' }, description: { en: 'How to reset' } },
         ratings: { thumbs_up: 0, thumbs_down: 0, love: 0 },
         published_translations: ['en'],
+        outdated_translations: [],
         shared_with: [],
         created_at: expect.stringMatching(FORMAT_A),
         updated_at: expect.stringMatching(FORMAT_A),

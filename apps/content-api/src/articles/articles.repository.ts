@@ -15,6 +15,8 @@ export interface TranslationRow {
   metaDescription: string | null;
   audioFile: string | null;
   released: boolean;
+  /** The default language's title or content changed since this language's (#25). */
+  outdated: boolean;
 }
 
 /** An article with everything its response needs (loaded in a fixed number of queries). */
@@ -74,6 +76,8 @@ export interface ListFilter {
   updatedSince?: Date;
   categoryId?: number;
   lang?: string;
+  /** Only articles with an outdated translation (#25). */
+  outdated?: boolean;
   orderBy: 'updated_at' | 'views';
   ascending: boolean;
 }
@@ -87,6 +91,17 @@ export interface SearchFilter {
 }
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Languages in writing order: the default language first (see upsertTranslation). */
+export function defaultFirst<T>(
+  items: T[],
+  lang: (item: T) => string,
+  defaultLanguage: string,
+): T[] {
+  return [...items].sort(
+    (a, b) => Number(lang(b) === defaultLanguage) - Number(lang(a) === defaultLanguage),
+  );
+}
 
 function latest(a: Date | null, b: Date | null): Date | null {
   if (!a || !b) return a ?? b;
@@ -140,7 +155,7 @@ export class ArticlesRepository {
         [siteId, ids],
       ),
       m.query(
-        `SELECT article_id, lang, title, slug, has_custom_slug, content, meta_title, meta_description, audio_file, released
+        `SELECT article_id, lang, title, slug, has_custom_slug, content, meta_title, meta_description, audio_file, released, outdated
          FROM article_translations WHERE site_id = ? AND article_id IN (?)`,
         [siteId, ids],
       ),
@@ -185,6 +200,7 @@ export class ArticlesRepository {
         metaDescription: t.meta_description ?? null,
         audioFile: t.audio_file ?? null,
         released: Boolean(t.released),
+        outdated: Boolean(t.outdated),
       });
     }
     return ids.map((id) => byId.get(id)).filter((v): v is ArticleView => v !== undefined);
@@ -286,20 +302,33 @@ export class ArticlesRepository {
       ]);
   }
 
+  /**
+   * Writes one language. Outdated translations (#25): a changed title or content of the default
+   * language marks every other released language outdated; a changed title or content of another
+   * language clears its own mark. Writers of several languages write the default one first
+   * (`defaultFirst`), so a publish updating both leaves nothing outdated.
+   */
   async upsertTranslation(
     m: EntityManager,
     siteId: number,
     articleId: number,
     t: TranslationWrite,
     now: Date,
+    defaultLanguage: string,
   ) {
+    const [old] = await m.query(
+      'SELECT title, content FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ? FOR UPDATE',
+      [siteId, articleId, t.lang],
+    );
+    const textChanged = !old || old.title !== t.title || old.content !== t.content;
     await m.query(
       `INSERT INTO article_translations (article_id, lang, site_id, title, slug, has_custom_slug, content, search_text,
          meta_title, meta_description, released, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON DUPLICATE KEY UPDATE title = VALUES(title), slug = VALUES(slug), has_custom_slug = VALUES(has_custom_slug),
-         content = VALUES(content), search_text = VALUES(search_text), meta_title = VALUES(meta_title),
-         meta_description = VALUES(meta_description), released = VALUES(released), updated_at = VALUES(updated_at)`,
+       ON DUPLICATE KEY UPDATE outdated = IF(?, 0, outdated), title = VALUES(title), slug = VALUES(slug),
+         has_custom_slug = VALUES(has_custom_slug), content = VALUES(content), search_text = VALUES(search_text),
+         meta_title = VALUES(meta_title), meta_description = VALUES(meta_description), released = VALUES(released),
+         updated_at = VALUES(updated_at)`,
       [
         articleId,
         t.lang,
@@ -314,8 +343,15 @@ export class ArticlesRepository {
         t.released,
         now,
         now,
+        textChanged && t.lang !== defaultLanguage,
       ],
     );
+    if (old && textChanged && t.lang === defaultLanguage) {
+      await m.query(
+        'UPDATE article_translations SET outdated = 1 WHERE site_id = ? AND article_id = ? AND lang <> ? AND released = 1',
+        [siteId, articleId, t.lang],
+      );
+    }
   }
 
   async deleteTranslation(
@@ -458,6 +494,11 @@ export class ArticlesRepository {
         'EXISTS (SELECT 1 FROM article_translations t WHERE t.article_id = a.id AND t.lang = ?)',
       );
       params.push(f.lang);
+    }
+    if (f.outdated) {
+      where.push(
+        'EXISTS (SELECT 1 FROM article_translations o WHERE o.article_id = a.id AND o.outdated = 1)',
+      );
     }
     const dir = f.ascending ? 'ASC' : 'DESC';
     const order =

@@ -13,6 +13,7 @@ import { toArticleResponse } from './article.mapper';
 import {
   ArticleCore,
   ArticlesRepository,
+  defaultFirst,
   ArticleView,
   TranslationRow,
   TranslationWrite,
@@ -186,6 +187,7 @@ export class ArticlesService {
               released: lang === released,
             },
             now,
+            site.defaultLanguage,
           );
         }
         if (cats.list.length) await this.articles.setCategories(m, site.id, articleId, cats.list);
@@ -270,7 +272,8 @@ export class ArticlesService {
           now,
         );
         for (const lang of removed) await this.articles.deleteTranslation(m, site.id, id, lang);
-        for (const w of writes) await this.articles.upsertTranslation(m, site.id, id, w, now);
+        for (const w of defaultFirst(writes, (x) => x.lang, site.defaultLanguage))
+          await this.articles.upsertTranslation(m, site.id, id, w, now, site.defaultLanguage);
         if (input.categoryId !== undefined || input.categories !== undefined) {
           await this.articles.setCategories(m, site.id, id, cats.list);
         }

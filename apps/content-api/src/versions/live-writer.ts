@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SiteContext } from '@hc/auth';
 import { htmlToText } from '@hc/content';
-import { ArticlesRepository } from '../articles/articles.repository';
+import { ArticlesRepository, defaultFirst } from '../articles/articles.repository';
 import type {
   ArticleType,
   ArticleView,
@@ -157,7 +157,8 @@ export class LiveWriter {
       await this.articles.setCategories(m, site.id, id, w.categories);
     }
 
-    for (const [lang, next] of change.translations) {
+    const order = defaultFirst([...change.translations], ([lang]) => lang, site.defaultLanguage);
+    for (const [lang, next] of order) {
       const old = existing.get(lang);
       if (next === null) {
         if (old) await this.articles.deleteTranslation(m, site.id, id, lang);
@@ -183,6 +184,7 @@ export class LiveWriter {
           released: next.released,
         },
         now,
+        site.defaultLanguage,
       );
       if (next.audioFile !== (old?.audioFile ?? null)) {
         await this.versions.setAudioFile(m, site.id, id, lang, next.audioFile);

@@ -12,6 +12,7 @@ import { KeySeparation1764700015000 } from './1764700015000-key-separation';
 import { UnsafeHtml1764714000000 } from './1764714000000-unsafe-html';
 import { RequestIds1764720000000 } from './1764720000000-request-ids';
 import { DashboardSessions1764730000000 } from './1764730000000-dashboard-sessions';
+import { OutdatedTranslations1764740000000 } from './1764740000000-outdated-translations';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   UnsafeHtml1764714000000,
   RequestIds1764720000000,
   DashboardSessions1764730000000,
+  OutdatedTranslations1764740000000,
 ];
