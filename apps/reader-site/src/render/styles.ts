@@ -28,6 +28,8 @@ export const BASE_CSS = [
   '.hc-search{display:flex;gap:.5rem;max-width:40rem}.hc-align-center .hc-search,.hc-hero .hc-search{margin:0 auto}',
   '.hc-search input{flex:1;padding:.6rem .8rem;border:1px solid var(--hc-color-border);border-radius:var(--hc-radius-inputs);font:inherit}',
   'button,.hc-button{padding:.55rem 1rem;border:0;border-radius:var(--hc-radius-buttons);background:var(--hc-color-primary);color:#fff;font:inherit;cursor:pointer;text-decoration:none;display:inline-block}',
+  // Dark palettes have a light primary: white text on it fails WCAG contrast (axe, issue #27).
+  '@media (prefers-color-scheme: dark){button,.hc-button{color:var(--hc-color-bg)}}',
   '.hc-button-secondary{background:var(--hc-color-surface);color:var(--hc-color-fg);border:1px solid var(--hc-color-border)}.hc-button-link{background:none;color:var(--hc-color-primary)}',
   'input,textarea{font:inherit;border:1px solid var(--hc-color-border);border-radius:var(--hc-radius-inputs);padding:.5rem;width:100%;max-width:40rem;background:var(--hc-color-bg);color:inherit}',
   'label{display:block;font-weight:600}',
