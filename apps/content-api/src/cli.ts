@@ -7,6 +7,7 @@ import {
   requireCurrentSchema,
   revertLastMigration,
 } from '@hc/data';
+import { runAsActor } from '@hc/contracts';
 import { bootSettings } from '@hc/http';
 import { COMMANDS } from './cli/commands';
 import { CliError, Flags, progress } from './cli/flags';
@@ -30,7 +31,8 @@ export async function run(command: string, flags: Flags): Promise<object> {
   await requireCurrentSchema();
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error', 'fatal'] });
   try {
-    return await handler(app, flags);
+    // Issue 24: every write a command makes is recorded as the operator's.
+    return await runAsActor({ kind: 'operator' }, () => handler(app, flags));
   } finally {
     await app.close();
   }

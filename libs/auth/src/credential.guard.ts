@@ -7,9 +7,11 @@ import {
   AuthErrorCode,
   insufficientScope,
   planHasToolServer,
+  setCurrentActor,
   settings,
   unauthorized,
 } from '@hc/contracts';
+import type { AuditActor } from '@hc/contracts';
 import { hashApiKeyToken } from './api-key-token';
 import { CredentialRepository, toSiteContext } from './credential.repository';
 import { API_KEYS_ONLY_KEY, PUBLIC_KEY, SCOPES_KEY, SITE_OPTIONAL_KEY } from './decorators';
@@ -26,6 +28,19 @@ interface GuardRequest {
 function header(req: GuardRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Issue 24: who a write is recorded as, from the resolved credential. */
+export function auditActorOf(hc: RequestContext): AuditActor {
+  const c = hc.credential;
+  if (c.kind === 'api_key') {
+    return { kind: 'api_key', key_id: c.keyId, user_id: hc.principal.userId };
+  }
+  return {
+    kind: c.toolTraffic ? 'mcp' : 'oauth',
+    client_id: c.clientId,
+    user_id: hc.principal.userId,
+  };
 }
 
 /**
@@ -64,6 +79,7 @@ export class CredentialGuard implements CanActivate {
 
     const req = ctx.switchToHttp().getRequest<GuardRequest>();
     req.hc = await this.resolve(req, siteOptional, apiKeysOnly);
+    setCurrentActor(auditActorOf(req.hc));
     for (const scope of required) {
       if (!req.hc.scopes.has(scope)) throw insufficientScope(scope);
     }

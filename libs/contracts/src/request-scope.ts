@@ -1,8 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** What follows a request through its async work: the request id of issue 18. */
+/**
+ * Who did a write (issue 24): the credential kind and what identifies it. `mcp` is an OAuth token
+ * whose audience is the tool server; `operator` is the CLI.
+ */
+export interface AuditActor {
+  kind: 'api_key' | 'oauth' | 'mcp' | 'operator';
+  /** The API key's id (kind `api_key`). */
+  key_id?: number;
+  /** The key's creator or the token's person. */
+  user_id?: number;
+  /** The OAuth client (kinds `oauth` and `mcp`). */
+  client_id?: string;
+}
+
+/** What follows a request through its async work: the request id of issue 18, the actor of 24. */
 interface RequestScope {
-  requestId: string;
+  requestId: string | null;
+  actor?: AuditActor;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -10,6 +25,25 @@ const scope = new AsyncLocalStorage<RequestScope>();
 /** Runs `fn` with `requestId` as the current request's id (set by the logging middleware). */
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
   return scope.run({ requestId }, fn);
+}
+
+/** Runs `fn` as `actor` outside any request (the operator CLI). */
+export function runAsActor<T>(actor: AuditActor, fn: () => T): T {
+  return scope.run({ requestId: currentRequestId(), actor }, fn);
+}
+
+/**
+ * Names the actor of the current request (the credential guard, once it knows the credential).
+ * Outside a request scope there is nothing to attach to, and nothing is recorded.
+ */
+export function setCurrentActor(actor: AuditActor): void {
+  const store = scope.getStore();
+  if (store) store.actor = actor;
+}
+
+/** The actor of the current request or command, or null (loops, unauthenticated routes). */
+export function currentActor(): AuditActor | null {
+  return scope.getStore()?.actor ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { currentRequestId, formatB } from '@hc/contracts';
-import type { EventData, EventName } from '@hc/contracts';
+import { currentActor, currentRequestId, formatB } from '@hc/contracts';
+import type { AuditActor, EventData, EventName } from '@hc/contracts';
 
 /** A domain event as stored in the outbox and carried by either transport. */
 export interface DomainEvent<D = unknown> {
@@ -39,16 +39,72 @@ export async function writeOutbox(
   return String((result as { insertId: number | string }).insertId);
 }
 
-/** Writes one webhook event (spec 6) for a site. */
-export function writeWebhookEvent(
+/** The outbox event that carries one audit entry (issue 24); never a webhook event. */
+export const AUDIT_EVENT = 'audit.recorded';
+
+/** `data` of an audit event; the consumer adds the time, request id and names. */
+export interface AuditEventData {
+  type: 'audit';
+  action: string;
+  target_type: string;
+  target_id: string;
+  actor: AuditActor;
+}
+
+/** Webhook event -> audit action: `article.created` is `article.create`. */
+const WEBHOOK_ACTIONS: Readonly<Record<EventName, string>> = {
+  'article.created': 'article.create',
+  'article.published': 'article.publish',
+  'article.updated': 'article.update',
+  'article.deleted': 'article.delete',
+  'category.created': 'category.create',
+  'category.updated': 'category.update',
+  'category.deleted': 'category.delete',
+  'site.updated': 'site.update',
+  'site.deleted': 'site.delete',
+};
+
+/**
+ * Records a write in the audit log (issue 24): an `audit.recorded` outbox row in the caller's
+ * transaction, naming the actor of the current request or command. Writes with no actor (loops,
+ * scheduled work) record nothing. Returns the row id, or null when nothing was recorded.
+ */
+export async function writeAuditEvent(
+  manager: EntityManager,
+  site: { id: number; uuid: string },
+  action: string,
+  target: { type: string; id: string | number },
+  occurredAt: Date = new Date(),
+): Promise<string | null> {
+  const actor = currentActor();
+  if (!actor) return null;
+  const data: AuditEventData = {
+    type: 'audit',
+    action,
+    target_type: target.type,
+    target_id: String(target.id),
+    actor,
+  };
+  return writeOutbox(manager, site.id, AUDIT_EVENT, { helpcenter_id: site.uuid, data }, occurredAt);
+}
+
+/**
+ * Writes one webhook event (spec 6) for a site, and its audit entry (issue 24) as a separate
+ * event, so the webhook payload is unchanged and audit events reach no webhook.
+ */
+export async function writeWebhookEvent(
   manager: EntityManager,
   site: { id: number; uuid: string },
   event: EventName,
   data: EventData,
   occurredAt: Date = new Date(),
+  /** The audit action when the event's own (`article.updated` -> `article.update`) says less. */
+  auditAction: string = WEBHOOK_ACTIONS[event],
 ): Promise<string> {
   const payload: WebhookEventPayload = { helpcenter_id: site.uuid, data };
-  return writeOutbox(manager, site.id, event, payload, occurredAt);
+  const id = await writeOutbox(manager, site.id, event, payload, occurredAt);
+  await writeAuditEvent(manager, site, auditAction, data, occurredAt);
+  return id;
 }
 
 export function occurredAtOf(date: Date): string {

@@ -48,10 +48,12 @@ export async function announceArticles(
   event: EventName,
   articleIds: number[],
   known?: Map<number, ArticleEventData>,
+  /** Issue 24: the audit action when it is not the event's (`staged.publish`, `version.restore`). */
+  auditAction?: string,
 ): Promise<void> {
   const data = known ?? (await articleEventData(m, site, articleIds));
   for (const id of articleIds) {
     const d = data.get(id);
-    if (d) await writeWebhookEvent(m, site, event, d);
+    if (d) await writeWebhookEvent(m, site, event, d, undefined, auditAction);
   }
 }

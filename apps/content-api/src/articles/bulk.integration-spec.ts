@@ -78,7 +78,10 @@ describe('POST /articles/bulk (spec 4.4, 6, 8)', () => {
   it('sends one event per article', async () => {
     const before = Number(
       (
-        await t.ds.query('SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE site_id = ?', [site.id])
+        await t.ds.query(
+          'SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
+          [site.id],
+        )
       )[0].n,
     );
     await bulk({
@@ -89,7 +92,7 @@ describe('POST /articles/bulk (spec 4.4, 6, 8)', () => {
       ],
     });
     const rows = await t.ds.query(
-      'SELECT event FROM outbox WHERE site_id = ? AND id > ? ORDER BY id',
+      'SELECT event FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
       [site.id, before],
     );
     expect(rows.map((x: { event: string }) => x.event)).toEqual([

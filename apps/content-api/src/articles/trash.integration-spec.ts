@@ -16,7 +16,7 @@ describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2
   const eventsAfter = async (id: number) =>
     (
       await t.ds.query(
-        'SELECT event, payload FROM outbox WHERE site_id = ? AND id > ? ORDER BY id',
+        'SELECT event, payload FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
         [site.id, id],
       )
     ).map((r: { event: string; payload: unknown }) => ({
@@ -26,7 +26,10 @@ describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2
   const lastEvent = async () =>
     Number(
       (
-        await t.ds.query('SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE site_id = ?', [site.id])
+        await t.ds.query(
+          'SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
+          [site.id],
+        )
       )[0].n,
     );
 

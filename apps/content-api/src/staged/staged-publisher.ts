@@ -174,7 +174,7 @@ export class StagedPublisher {
         );
       }
     }
-    await announceArticles(m, site, 'article.updated', [id]);
+    await announceArticles(m, site, 'article.updated', [id], undefined, 'staged.publish');
     return locales;
   }
 

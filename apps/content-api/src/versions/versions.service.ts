@@ -190,7 +190,7 @@ export class VersionsService {
           },
           now,
         );
-        await announceArticles(m, site, 'article.updated', [id]);
+        await announceArticles(m, site, 'article.updated', [id], undefined, 'version.restore');
       }),
     );
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;

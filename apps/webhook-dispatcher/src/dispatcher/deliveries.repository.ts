@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
 import type { DomainEvent, WebhookEventPayload } from '@hc/events';
+import { recordAuditEntries } from './audit-entries.repository';
 
 /** A delivery claimed for one attempt, with what the attempt needs. */
 export interface DeliveryClaim {
@@ -64,6 +65,8 @@ export class DeliveriesRepository {
    * Events that are not webhook events (spec 6) are passed over. Returns deliveries added.
    */
   async fanOut(manager: EntityManager, events: DomainEvent[], now: Date): Promise<number> {
+    // Issue 24: audit events become audit rows in the same transaction, never deliveries.
+    await recordAuditEntries(manager, events);
     const usable = events.filter((e) => {
       if (!isWebhookEvent(e.event)) return false;
       if (isWebhookPayload(e.payload)) return true;

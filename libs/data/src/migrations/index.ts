@@ -13,6 +13,7 @@ import { UnsafeHtml1764714000000 } from './1764714000000-unsafe-html';
 import { RequestIds1764720000000 } from './1764720000000-request-ids';
 import { DashboardSessions1764730000000 } from './1764730000000-dashboard-sessions';
 import { OutdatedTranslations1764740000000 } from './1764740000000-outdated-translations';
+import { Audit1764750000000 } from './1764750000000-audit';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   RequestIds1764720000000,
   DashboardSessions1764730000000,
   OutdatedTranslations1764740000000,
+  Audit1764750000000,
 ];

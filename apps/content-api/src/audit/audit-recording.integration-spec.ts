@@ -1,0 +1,107 @@
+import { settings } from '@hc/contracts';
+import { STAGING_SITE, startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import { DOMAIN_MODULES } from '../domain.modules';
+
+/** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
+const tokens = new TestTokens('audit');
+
+/** Issue 24 item 1: every write records its actor as an outbox event of its transaction. */
+describe('audit recording (issue 24)', () => {
+  let t: TestApp;
+  let site: TestSite;
+
+  const auditAfter = async (afterId: number) =>
+    (
+      await t.ds.query(
+        `SELECT id, payload, request_id FROM outbox WHERE site_id = ? AND id > ? AND event = 'audit.recorded' ORDER BY id`,
+        [site.id, afterId],
+      )
+    ).map((r: { payload: string | object; request_id: string | null }) => ({
+      ...(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
+      request_id: r.request_id,
+    }));
+  const lastId = async () =>
+    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
+
+  beforeAll(async () => {
+    t = await startTestApp(tokens.app([...DOMAIN_MODULES]));
+    site = await t.factory.site(STAGING_SITE);
+  });
+  afterAll(() => t.close());
+
+  it('names the API key and its creator, with the request id, and leaves webhook payloads alone', async () => {
+    const key = await t.factory.key(site);
+    const [{ id: keyId }] = await t.ds.query(
+      'SELECT id FROM api_keys WHERE site_id = ? ORDER BY id DESC LIMIT 1',
+      [site.id],
+    );
+    const before = await lastId();
+    const res = await t.request('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Audited' }, content: { en: '<p>x</p>' } },
+      headers: { 'x-request-id': 'req-audit-1' },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.article.id;
+    expect(await auditAfter(before)).toEqual([
+      {
+        type: 'audit',
+        action: 'article.create',
+        target_type: 'article',
+        target_id: String(id),
+        actor: { kind: 'api_key', key_id: keyId, user_id: site.owner.id },
+        request_id: expect.any(String),
+      },
+    ]);
+    const [hook] = await t.ds.query(
+      `SELECT payload FROM outbox WHERE site_id = ? AND id > ? AND event = 'article.created'`,
+      [site.id, before],
+    );
+    const payload = typeof hook.payload === 'string' ? JSON.parse(hook.payload) : hook.payload;
+    expect(Object.keys(payload)).toEqual(['helpcenter_id', 'data']);
+    expect(payload.data).not.toHaveProperty('actor');
+  });
+
+  it('names the OAuth app and person, and `mcp` when the audience is the tool server', async () => {
+    const scopes = ['content.read', 'content.write'];
+    const app = tokens.issue(site.owner.id, [site.id], scopes);
+    const mcp = tokens.issue(site.owner.id, [site.id], scopes, {
+      audience: [settings().mcpUrl],
+    });
+    const before = await lastId();
+    const a = await t.request('POST', '/v1/articles', {
+      token: app,
+      body: { title: { en: 'By app' }, content: { en: '<p>x</p>' } },
+    });
+    expect(a.status).toBe(201);
+    const b = await t.request('DELETE', `/v1/articles/${a.body.article.id}`, { token: mcp });
+    expect(b.status).toBeLessThan(300);
+    const entries = await auditAfter(before);
+    expect(entries.map((e: { action: string; actor: unknown }) => [e.action, e.actor])).toEqual([
+      ['article.create', { kind: 'oauth', client_id: 'client-audit', user_id: site.owner.id }],
+      ['article.delete', { kind: 'mcp', client_id: 'client-audit', user_id: site.owner.id }],
+    ]);
+  });
+
+  it('records a staged publish as `staged.publish`, not as the update it announces', async () => {
+    const key = await t.factory.key(site);
+    const created = await t.request('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Stage me' }, content: { en: '<p>x</p>' }, published: true },
+    });
+    const id = created.body.article.id;
+    await t.request('PATCH', `/v1/articles/${id}/staged`, {
+      key,
+      body: { locale: 'en', title: 'Staged' },
+    });
+    const before = await lastId();
+    const res = await t.request('POST', `/v1/articles/${id}/staged/publish`, {
+      key,
+      body: { locale: 'en' },
+    });
+    expect(res.status).toBe(200);
+    expect((await auditAfter(before)).map((e: { action: string }) => e.action)).toEqual([
+      'staged.publish',
+    ]);
+  });
+});
