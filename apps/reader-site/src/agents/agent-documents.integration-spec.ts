@@ -140,4 +140,72 @@ describe('documents for agents and search engines (issue #26)', () => {
       }
     }
   });
+
+  it('article pages carry a canonical link and escaped JSON-LD: Article, FAQPage, BreadcrumbList', async () => {
+    const site = await t.factory.site({ languages: ['en', 'de'] });
+    const cat = await category(t.ds, site.id, { en: 'Billing' });
+    const id = await article(t.ds, site.id, {
+      title: { en: 'Pay </script><script>alert(1)</script>', de: 'Bezahlen' },
+      categoryId: cat,
+    });
+    const faq = await article(t.ds, site.id, {
+      title: { en: 'Billing FAQ' },
+      content: {
+        en: '<h2>Can I pay by card?</h2><p>Yes, <b>any</b> card.</p><h2>Refunds?</h2><p>Within 30 days.</p>',
+      },
+    });
+    await t.ds.query("UPDATE articles SET type = 'faq' WHERE id = ?", [faq]);
+    const linkOnly = await article(t.ds, site.id, {
+      title: { en: 'Shared plan' },
+      visibility: 'link_only',
+      shareToken: 'tok-1',
+    });
+    const reader = new ReaderClient(t.url);
+    const base = `/hc/${site.subdomain}`;
+    const ld = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+      );
+
+    const page = await reader.get(`${base}/articles/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(
+      new RegExp(`<link rel="canonical" href="http://[^"]+${base}/articles/${id}-[^"]+">`),
+    );
+    expect(page.html).not.toContain('<script>alert(1)');
+    const [main, crumbs] = ld(page.html);
+    expect(main).toMatchObject({
+      '@type': 'Article',
+      headline: 'Pay </script><script>alert(1)</script>',
+    });
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+    expect((crumbs!.itemListElement as { name: string }[]).map((e) => e.name)).toEqual([
+      'Test Help Center',
+      'Billing',
+      'Pay </script><script>alert(1)</script>',
+    ]);
+    const de = await reader.get(`${base}/de/articles/${id}`);
+    expect(de.html).toMatch(
+      new RegExp(`<link rel="canonical" href="http://[^"]+${base}/de/articles/${id}-`),
+    );
+    expect(ld(de.html)[0]).toMatchObject({ inLanguage: 'de', headline: 'Bezahlen' });
+
+    const faqPage = ld((await reader.get(`${base}/articles/${faq}`)).html)[0];
+    expect(faqPage).toMatchObject({
+      '@type': 'FAQPage',
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'Can I pay by card?',
+          acceptedAnswer: { text: 'Yes, any card.' },
+        },
+        { '@type': 'Question', name: 'Refunds?', acceptedAnswer: { text: 'Within 30 days.' } },
+      ],
+    });
+
+    const shared = await reader.get(`${base}/articles/${linkOnly}?token=tok-1`);
+    expect(shared.status).toBe(200);
+    expect(shared.html).toMatch(/<link rel="canonical" href="[^"?]+">/);
+    expect(ld(shared.html)).toEqual([]);
+  });
 });

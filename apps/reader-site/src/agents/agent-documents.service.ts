@@ -11,6 +11,7 @@ import { readerHtml } from '../render/components';
 import { Admitted, GateService } from '../site/gate.service';
 import { frontMatter, htmlToMarkdown } from './markdown';
 import { SitemapUrl, sitemapDocument } from './sitemap';
+import { originOf } from './structured-data';
 
 /** Articles per language a sitemap lists (sitemaps past 50,000 URLs are split into an index). */
 const SITEMAP_ARTICLES_MAX = 100_000;
@@ -64,7 +65,7 @@ export class AgentDocumentsService {
     const admitted = await this.gate.admit(req, res, { open: true });
     if (!admitted) return true;
     const { site, path } = admitted;
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}${path.base}`;
+    const origin = originOf(req, path.base);
     const anyoneMayRead = site.visibility === 'public';
     if (route.kind === 'robots') {
       const live = await this.design.version(site.id, 'live');

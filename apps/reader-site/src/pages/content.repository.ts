@@ -36,6 +36,8 @@ export interface ArticleRow {
   published: boolean;
   deleted: boolean;
   visibility: 'public' | 'private' | 'link_only';
+  /** Spec 2.3 `type`: `faq` articles get FAQPage structured data (issue #26). */
+  type: string | null;
   shareToken: string | null;
   sharedWith: number[];
   categoryId: number | null;
@@ -222,7 +224,7 @@ export class ContentRepository {
   /** One article of the site with everything the visibility rules need (null: no such id). */
   async article(siteId: number, id: number): Promise<ArticleRow | null> {
     const rows = await this.ds.query(
-      `SELECT a.id, a.published, a.deleted_at, a.visibility, a.share_token, a.shared_with,
+      `SELECT a.id, a.published, a.deleted_at, a.visibility, a.type, a.share_token, a.shared_with,
               a.category_id, a.updated_at, u.name AS author_name
        FROM articles a LEFT JOIN users u ON u.id = a.author_id
        WHERE a.site_id = ? AND a.id = ?`,
@@ -250,6 +252,7 @@ export class ContentRepository {
       published: Boolean(r.published),
       deleted: r.deleted_at !== null,
       visibility: r.visibility,
+      type: (r.type as string | null) ?? null,
       shareToken: r.share_token,
       sharedWith: (sharedWith ?? []).map(Number),
       categoryId: r.category_id === null ? null : Number(r.category_id),

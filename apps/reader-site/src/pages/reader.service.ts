@@ -21,6 +21,7 @@ import {
 } from './content.repository';
 import { DesignRepository } from './design.repository';
 import { queryString, refId } from './reader-request';
+import { articleHead } from '../agents/article-head';
 
 /** Spec 4.4: search gives at most 15 matches. */
 export const SEARCH_MAX = 15;
@@ -137,6 +138,9 @@ export class ReaderService {
       description: translation.metaDescription,
       path: articlePath({ id: article.id, slug: translation.slug }),
       languages,
+      ...(await articleHead(req, admitted, article, translation, () =>
+        this.content.categories(site.id),
+      )),
     });
   }
 
@@ -234,6 +238,8 @@ export class ReaderService {
       description?: string | null;
       path?: string;
       languages?: string[];
+      canonical?: string;
+      structuredData?: string;
     } = {},
   ): Promise<void> {
     const { site, path } = admitted;
@@ -272,7 +278,12 @@ export class ReaderService {
       ((lang !== site.defaultLanguage && stored?.translations[lang]?.['meta.description']) ||
         doc.meta?.description ||
         null);
-    const html = await renderPage(ctx, { title, description, canonical: null });
+    const html = await renderPage(ctx, {
+      title,
+      description,
+      canonical: extra.canonical ?? null,
+      structuredData: extra.structuredData,
+    });
     res.setHeader('Content-Security-Policy', designPagePolicy(ctx.nonce, site.allowUnsafeHtml));
     send(res, status, html);
   }

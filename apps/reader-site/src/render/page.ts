@@ -193,6 +193,8 @@ export interface PageHead {
   title: string;
   description: string | null;
   canonical: string | null;
+  /** JSON-LD scripts, already escaped (issue #26, agents/structured-data.ts). */
+  structuredData?: string;
 }
 
 /** A whole page from the design: head with theme variables and custom CSS, regions, scripts. */
@@ -255,6 +257,7 @@ export async function renderPage(ctx: RenderContext, head: PageHead): Promise<st
       ? '<meta name="robots" content="noindex">'
       : '') +
     (head.canonical ? h('link', { rel: 'canonical', href: head.canonical }).value : '') +
+    (head.structuredData ?? '') +
     (await headExtras(ctx, head)) +
     alternates +
     `<style>${BASE_CSS}</style>` +
