@@ -97,11 +97,11 @@ export const oneOf = <const W extends string>(
   },
 });
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 function parseDuration(part: string, name: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(part.trim());
-  if (!m) throw new Error(`${name}: cannot read "${part}" (use e.g. 500ms, 10s, 2m, 1h)`);
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(part.trim());
+  if (!m) throw new Error(`${name}: cannot read "${part}" (use e.g. 500ms, 10s, 2m, 1h, 7d)`);
   return Math.round(Number(m[1]) * UNITS[m[2] ?? 's']);
 }
 
@@ -208,6 +208,10 @@ export const SETTING_DEFINITIONS = {
   HC_S3_FORCE_PATH_STYLE: bool(false, 'path-style S3 addresses'),
   HC_OUTBOUND_ALLOWLIST: list('host[:port] entries exempt from the private address refusal'),
   HC_WEBHOOK_RETRY_DELAYS: durations('10s,30s,2m,5m', 'delays between delivery attempts'),
+  HC_WEBHOOK_LOG_RETENTION: duration(
+    '7d',
+    'finished webhook deliveries and their attempt log are kept this long (issue 23)',
+  ),
   HC_SHUTDOWN_TIMEOUT: duration('10s', 'SIGTERM: time to finish in-flight work before exiting'),
   HC_TRUST_PROXY: text('loopback', 'proxies whose X-Forwarded-* and X-Request-Id are believed'),
   HC_FORCE_HTTPS: bool(false, 'plain-HTTP requests get 301 to https'),

@@ -48,6 +48,8 @@ export interface Settings {
   imageStorage: ImageStorageSettings;
   outboundAllowlist: string[];
   webhookRetryDelaysMs: number[];
+  /** `HC_WEBHOOK_LOG_RETENTION` (default 7 days): how long the delivery log is kept (issue 23). */
+  webhookLogRetentionMs: number;
   trustProxy: string;
   forceHttps: boolean;
   logLevel: string;
@@ -218,6 +220,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dataDir: v.HC_DATA_DIR,
     outboundAllowlist: v.HC_OUTBOUND_ALLOWLIST,
     webhookRetryDelaysMs: v.HC_WEBHOOK_RETRY_DELAYS,
+    webhookLogRetentionMs: v.HC_WEBHOOK_LOG_RETENTION,
     trustProxy: v.HC_TRUST_PROXY,
     forceHttps: v.HC_FORCE_HTTPS,
     logLevel: v.LOG_LEVEL,

@@ -1,12 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOAuth2, ApiOperation } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOAuth2, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhooksAccessGuard } from './webhooks-access.guard';
 import { WEBHOOK_NOT_FOUND, WebhooksService } from './webhooks.service';
 import { notFound } from '@hc/contracts';
-import { IdParam } from '@hc/http';
+import { IdParam, queryString, readPaging } from '@hc/http';
+import { DeliveryLogService } from './delivery-log.service';
+import { LOG_STATUSES } from './delivery-log.repository';
+
+const WebhookIdParam = () => IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND));
 
 /** Spec 4.8. Access (Read & write key or `webhooks.manage`) is decided by WebhooksAccessGuard. */
 @Controller('webhooks')
@@ -14,7 +18,10 @@ import { IdParam } from '@hc/http';
 @UseGuards(WebhooksAccessGuard)
 @ApiOAuth2(['webhooks.manage'])
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly log: DeliveryLogService,
+  ) {}
 
   @ApiOperation({ summary: 'Register a webhook' })
   @Post()
@@ -33,10 +40,42 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Delete a webhook' })
   @Delete(':webhookId')
   @SiteOptional()
-  remove(
-    @Ctx() ctx: RequestContext,
-    @IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND)) webhookId: number,
-  ) {
+  remove(@Ctx() ctx: RequestContext, @WebhookIdParam() webhookId: number) {
     return this.webhooks.delete(ctx, webhookId);
+  }
+
+  @ApiOperation({
+    summary: "List a webhook's deliveries",
+    description:
+      'Newest first, each with its attempts (issue 23). Kept for HC_WEBHOOK_LOG_RETENTION (7 days).',
+  })
+  @ApiQuery({ name: 'event', required: false, type: String })
+  @ApiQuery({ name: 'status', required: false, enum: LOG_STATUSES })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number })
+  @Get(':webhookId/deliveries')
+  @SiteOptional()
+  deliveries(
+    @Ctx() ctx: RequestContext,
+    @WebhookIdParam() webhookId: number,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const paging = readPaging(query, { defaultSize: 50, maxSize: 100, overMax: 422 });
+    const filter = { event: queryString(query, 'event'), status: queryString(query, 'status') };
+    return this.log.list(ctx, webhookId, filter, paging);
+  }
+
+  @ApiOperation({
+    summary: 'Read one delivery',
+    description: 'Its attempts with the exact request headers sent, and the request body.',
+  })
+  @Get(':webhookId/deliveries/:deliveryId')
+  @SiteOptional()
+  delivery(
+    @Ctx() ctx: RequestContext,
+    @WebhookIdParam() webhookId: number,
+    @IdParam('deliveryId', () => notFound(WEBHOOK_NOT_FOUND)) deliveryId: number,
+  ) {
+    return this.log.get(ctx, webhookId, deliveryId);
   }
 }

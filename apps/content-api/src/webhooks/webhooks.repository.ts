@@ -63,6 +63,11 @@ export class WebhooksRepository {
         [webhookId, siteIds],
       );
       if (found.length === 0) return false;
+      await m.query(
+        `DELETE a FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+          WHERE d.webhook_id = ?`,
+        [webhookId],
+      );
       await m.query('DELETE FROM webhook_deliveries WHERE webhook_id = ?', [webhookId]);
       await m.query('DELETE FROM webhooks WHERE id = ?', [webhookId]);
       return true;

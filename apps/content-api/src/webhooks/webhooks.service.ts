@@ -47,7 +47,7 @@ export class WebhooksService {
  * The sites whose webhooks a request sees: the chosen site, or with an OAuth token and no site
  * chosen every site shared with the app (spec 4.8: "an OAuth token may list several sites'").
  */
-function reachableSites(ctx: RequestContext): number[] {
+export function reachableSites(ctx: RequestContext): number[] {
   if (ctx.site) return [ctx.site.id];
   return ctx.credential.kind === 'oauth' ? ctx.credential.siteIds : [];
 }

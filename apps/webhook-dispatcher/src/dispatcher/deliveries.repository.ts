@@ -21,10 +21,27 @@ export interface DeliveryClaim {
   requestId: string | null;
 }
 
-export type AttemptOutcome =
+/** Issue 23: one attempt as the delivery log shows it. */
+export interface AttemptLog {
+  /** The attempt's `X-Service-Delivery`. */
+  deliveryUuid: string;
+  startedAt: Date;
+  durationMs: number;
+  status: number | null;
+  /** `timeout`, `connection_refused`, `address_refused`, … when no answer came. */
+  errorKind: string | null;
+  /** The first 2 KB of the answer. */
+  responseBody: string | null;
+  /** The headers sent, signature included (never the secret). */
+  requestHeaders: Record<string, string>;
+}
+
+/** An attempt's outcome; `log` is absent when no request was made (webhook deleted). */
+export type AttemptOutcome = (
   | { kind: 'delivered'; status: number }
   | { kind: 'failed'; status: number | null; error: string }
-  | { kind: 'skipped'; error: string };
+  | { kind: 'skipped'; error: string }
+) & { log?: AttemptLog };
 
 interface DeliveryUpdate {
   id: string;
@@ -182,12 +199,26 @@ export class DeliveriesRepository {
     const gone: string[] = [];
     const rows: DeliveryUpdate[] = [];
     const lastDelivered = new Map<number, Date>();
+    const logRows: unknown[][] = [];
     for (const { claim, outcome, at } of results) {
       if (claim.url === null) {
         gone.push(claim.id);
         continue;
       }
       const attempts = claim.attempts + 1;
+      const log = outcome.log;
+      if (log)
+        logRows.push([
+          claim.id,
+          attempts,
+          log.deliveryUuid,
+          log.startedAt,
+          log.durationMs,
+          log.status,
+          log.errorKind,
+          log.responseBody,
+          JSON.stringify(log.requestHeaders),
+        ]);
       const base = { id: claim.id, attempts, lastAttemptAt: at };
       switch (outcome.kind) {
         case 'delivered': {
@@ -230,6 +261,13 @@ export class DeliveriesRepository {
     await retryTransaction(() =>
       this.ds.transaction('READ COMMITTED', async (m) => {
         if (gone.length) await m.query('DELETE FROM webhook_deliveries WHERE id IN (?)', [gone]);
+        // Issue 23: the attempt log commits with the outcome it explains.
+        if (logRows.length)
+          await m.query(
+            `INSERT INTO webhook_attempts (delivery_id, attempt, delivery_uuid, started_at, duration_ms,
+               response_status, error_kind, response_body, request_headers) VALUES ?`,
+            [logRows],
+          );
         if (rows.length) {
           const column = (value: (r: DeliveryUpdate) => unknown, cast = '') => {
             const params: unknown[] = [];
@@ -269,8 +307,8 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Retention: deletes, in chunks, finished deliveries last attempted before `before`, events no
-   * delivery refers to any more, and processed outbox rows. Pending deliveries are never touched.
+   * Retention: deletes, in chunks, finished deliveries last attempted before `before`, the logged
+   * attempts and events no delivery refers to any more, and processed outbox rows. Pending deliveries are never touched.
    * Returns the rows deleted.
    */
   async purgeBefore(before: Date, chunk = 1000): Promise<number> {
@@ -278,6 +316,11 @@ export class DeliveriesRepository {
     const statements: [string, unknown[]][] = [
       [
         `DELETE FROM webhook_deliveries WHERE state <> 'pending' AND last_attempt_at < ? LIMIT ?`,
+        [before, chunk],
+      ],
+      [
+        `DELETE FROM webhook_attempts WHERE started_at < ?
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.id = webhook_attempts.delivery_id) LIMIT ?`,
         [before, chunk],
       ],
       [

@@ -17,12 +17,12 @@ const claim: DeliveryClaim = {
   requestId: null,
 };
 
-function fetchAnswering(answer: number | OutboundError) {
+function fetchAnswering(answer: number | OutboundError, body = Buffer.alloc(0)) {
   const calls: { url: string; options: SafeFetchOptions }[] = [];
   const fetch = async (url: string, options: SafeFetchOptions): Promise<SafeResponse> => {
     calls.push({ url, options });
     if (answer instanceof OutboundError) throw answer;
-    return { status: answer, headers: {}, body: Buffer.alloc(0), url, redirects: 0 };
+    return { status: answer, headers: {}, body, url, redirects: 0 };
   };
   return { fetch, calls };
 }
@@ -31,7 +31,7 @@ describe('DeliverySender (spec 6)', () => {
   it('POSTs the stored body with the signature, event and a new delivery id, 10 s, no redirects', async () => {
     const f = fetchAnswering(200);
     const sender = new DeliverySender(f.fetch);
-    expect(await sender.attempt(claim)).toEqual({ kind: 'delivered', status: 200 });
+    expect(await sender.attempt(claim)).toMatchObject({ kind: 'delivered', status: 200 });
     await sender.attempt(claim);
     const [{ url, options }, second] = f.calls;
     expect(url).toBe('https://receiver.example/hook');
@@ -78,6 +78,36 @@ describe('DeliverySender (spec 6)', () => {
       fetchAnswering(new OutboundError(reason, 'x')).fetch,
     ).attempt(claim);
     expect(outcome.kind).toBe(kind);
+  });
+
+  it('logs the headers sent and the first 2 KB of the answer (issue 23)', async () => {
+    const f = fetchAnswering(502, Buffer.from('x'.repeat(5000)));
+    const outcome = await new DeliverySender(f.fetch).attempt(claim);
+    expect(outcome.log).toEqual({
+      deliveryUuid: f.calls[0].options.headers?.['X-Service-Delivery'],
+      startedAt: expect.any(Date),
+      durationMs: expect.any(Number),
+      status: 502,
+      errorKind: null,
+      responseBody: 'x'.repeat(2048),
+      requestHeaders: f.calls[0].options.headers,
+    });
+  });
+
+  it.each([
+    [new OutboundError('timeout', 'slow'), 'timeout'],
+    [new OutboundError('private_address', 'no'), 'address_refused'],
+    [
+      new OutboundError('connection_failed', 'The connection failed: connect ECONNREFUSED'),
+      'connection_refused',
+    ],
+    [
+      new OutboundError('connection_failed', 'The connection failed: socket hang up'),
+      'connection_failed',
+    ],
+  ])('logs %s as the error kind %s', async (err, kind) => {
+    const outcome = await new DeliverySender(fetchAnswering(err).fetch).attempt(claim);
+    expect(outcome.log).toMatchObject({ status: null, errorKind: kind, responseBody: null });
   });
 
   it('skips a delivery whose webhook was deleted', async () => {

@@ -198,6 +198,43 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     });
   });
 
+  it('logs every attempt with the headers sent and the answer (issue 23)', async () => {
+    const site = await d.factory.site();
+    const h = await hook(site);
+    const dead = await hook(site, { url: 'http://127.0.0.1:1/closed' });
+    receiver.respond(({ path, count }) => ({ status: path === h.path && count <= 1 ? 500 : 200 }));
+    await fire(site);
+    await receiver.waitFor(() => receiver.for(h.path).length === 2);
+    const row = await settledRow(h.id, 'delivered');
+    const got = receiver.for(h.path);
+    const attempts = await d.ds.query(
+      'SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt',
+      [row.id],
+    );
+    expect(attempts).toHaveLength(2);
+    expect(attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 200]);
+    for (const [i, a] of attempts.entries()) {
+      expect(a).toMatchObject({ attempt: i + 1, error_kind: null, response_body: 'ok' });
+      expect(a.delivery_uuid).toBe(got[i].headers['x-service-delivery']);
+      const sent = JSON.parse(a.request_headers);
+      expect(sent['X-Service-Signature']).toBe(got[i].headers['x-service-signature']);
+      expect(sent['X-Service-Delivery']).toBe(a.delivery_uuid);
+      expect(JSON.stringify(sent)).not.toContain(`secret-${h.path}`);
+      expect(a.duration_ms).toBeGreaterThanOrEqual(0);
+    }
+    // 127.0.0.1 is allowed for the receiver's port only: port 1 is an address refusal.
+    const skipped = await settledRow(dead.id, 'skipped');
+    const [refused] = await d.ds.query('SELECT * FROM webhook_attempts WHERE delivery_id = ?', [
+      skipped.id,
+    ]);
+    expect(refused).toMatchObject({
+      attempt: 1,
+      response_status: null,
+      error_kind: 'address_refused',
+      response_body: null,
+    });
+  });
+
   it('drops a delivery after the fifth failed attempt; the webhook stays active', async () => {
     const site = await d.factory.site();
     const h = await hook(site);
@@ -356,7 +393,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     }
   });
 
-  it('retention removes finished deliveries, their events and processed outbox rows, never pending ones', async () => {
+  it('retention removes finished deliveries, their attempt log, their events and processed outbox rows, never pending ones', async () => {
     const site = await d.factory.site();
     const old = new Date(Date.now() - 8 * 24 * 3_600_000);
     const recent = new Date();
@@ -385,6 +422,21 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     await delivery(base + 1, 'delivered', old);
     await delivery(base + 2, 'pending', old);
     await delivery(base + 3, 'dropped', recent);
+    const [gone] = await d.ds.query('SELECT id FROM webhook_deliveries WHERE event_id = ?', [
+      base + 1,
+    ]);
+    const [kept] = await d.ds.query('SELECT id FROM webhook_deliveries WHERE event_id = ?', [
+      base + 3,
+    ]);
+    for (const [deliveryId, at] of [
+      [gone.id, old],
+      [kept.id, recent],
+    ])
+      await d.ds.query(
+        `INSERT INTO webhook_attempts (delivery_id, attempt, delivery_uuid, started_at, duration_ms,
+           response_status, request_headers) VALUES (?, 1, UUID(), ?, 5, 200, '{}')`,
+        [deliveryId, at],
+      );
     const outboxOld = await d.ds.query(
       'INSERT INTO outbox (site_id, event, payload, occurred_at, processed_at) VALUES (?, ?, ?, ?, ?)',
       [site.id, 'site.updated', '{}', old, old],
@@ -404,5 +456,12 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     expect(await d.ds.query('SELECT id FROM outbox WHERE id = ?', [outboxOld.insertId])).toEqual(
       [],
     );
+    const logged = await d.ds.query(
+      'SELECT delivery_id FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY delivery_id',
+      [[gone.id, kept.id]],
+    );
+    expect(logged.map((r: { delivery_id: string | number }) => String(r.delivery_id))).toEqual([
+      String(kept.id),
+    ]);
   });
 });

@@ -17,9 +17,7 @@ export const DISPATCHER = {
   fanOutBatch: 50,
   /** Idle polling interval of the outbox and of due deliveries. */
   pollMs: 200,
-  /** Finished deliveries, their events and processed outbox rows are kept this long. */
-  retentionMs: 7 * 24 * 3_600_000,
-  /** How often the retention cleanup runs. */
+  /** How often the retention cleanup (HC_WEBHOOK_LOG_RETENTION) runs. */
   purgeEveryMs: 10 * 60_000,
   /** Pause after a database or bus error before trying again. */
   errorBackoffMs: 1_000,

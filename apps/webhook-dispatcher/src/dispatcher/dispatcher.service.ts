@@ -9,6 +9,7 @@ import {
 import { DataSource } from 'typeorm';
 import { claimOutbox, DISPATCHER_GROUP, Waker } from '@hc/events';
 import { closeOutboundPools } from '@hc/net';
+import { settings } from '@hc/contracts';
 import type { DomainEvent, EventBus, EventSubscriber } from '@hc/events';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
@@ -117,7 +118,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
       await this.purgeWaker.wait(DISPATCHER.purgeEveryMs);
       if (!this.running) break;
       try {
-        await this.deliveries.purgeBefore(new Date(Date.now() - DISPATCHER.retentionMs));
+        await this.deliveries.purgeBefore(new Date(Date.now() - settings().webhookLogRetentionMs));
       } catch (err) {
         this.logger.error(`retention cleanup failed: ${String(err)}`);
       }

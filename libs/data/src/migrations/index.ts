@@ -14,6 +14,7 @@ import { RequestIds1764720000000 } from './1764720000000-request-ids';
 import { DashboardSessions1764730000000 } from './1764730000000-dashboard-sessions';
 import { OutdatedTranslations1764740000000 } from './1764740000000-outdated-translations';
 import { Audit1764750000000 } from './1764750000000-audit';
+import { WebhookLog1764760000000 } from './1764760000000-webhook-log';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   DashboardSessions1764730000000,
   OutdatedTranslations1764740000000,
   Audit1764750000000,
+  WebhookLog1764760000000,
 ];
