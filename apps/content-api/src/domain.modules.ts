@@ -2,6 +2,7 @@
 import { AccountModule } from './account/account.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ArticlesModule } from './articles/articles.module';
+import { AuditModule } from './audit/audit.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ChangeSetsModule } from './change-sets/change-sets.module';
 import { CommentsModule } from './comments/comments.module';
@@ -35,4 +36,5 @@ export const DOMAIN_MODULES = [
   FeedbackModule,
   TranslationsModule,
   AnalyticsModule,
+  AuditModule,
 ];

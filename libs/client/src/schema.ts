@@ -329,6 +329,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit log, newest first (needs an Owner or Admin behind the credential) */
+        get: operations["AuditController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/categories": {
         parameters: {
             query?: never;
@@ -946,9 +963,9 @@ export type components = {
             /** @constant */
             status: "error";
             /** @enum {string} */
-            code?: "not_found" | "forbidden" | "invalid_json" | "invalid_body" | "invalid_argument" | "invalid_multipart" | "http_error" | "not_ready" | "body_too_large" | "validation_error" | "unauthorized" | "insufficient_scope" | "site_required" | "site_forbidden" | "plan_upgrade_required" | "category_not_empty" | "image_in_use" | "storage_failed" | "upload_url_invalid" | "upload_url_revoked" | "upload_url_expired" | "upload_url_used" | "notes_forbidden" | "include_email_unavailable" | "comment_deleted" | "STAGING_UNAVAILABLE" | "NOT_PUBLISHED" | "ARTICLE_UNPUBLISHED" | "CHANGE_SETS_UNAVAILABLE" | "STALE_ETAG" | "BASE_CHANGED" | "NO_STAGED_CHANGES" | "TITLE_REQUIRED" | "NO_TITLE" | "CATEGORY_INVALID" | "AUTHOR_NOT_ON_TEAM" | "SHARED_WITH_NOT_ON_TEAM" | "design_forbidden" | "template_migration_required" | "nothing_to_publish" | "template_invalid" | "stale_draft" | "component_not_found" | "version_not_found" | "not_open" | "empty";
+            code?: "not_found" | "forbidden" | "invalid_json" | "invalid_body" | "invalid_argument" | "invalid_multipart" | "http_error" | "not_ready" | "body_too_large" | "validation_error" | "unauthorized" | "insufficient_scope" | "site_required" | "site_forbidden" | "plan_upgrade_required" | "category_not_empty" | "image_in_use" | "storage_failed" | "upload_url_invalid" | "upload_url_revoked" | "upload_url_expired" | "upload_url_used" | "notes_forbidden" | "include_email_unavailable" | "comment_deleted" | "audit_forbidden" | "STAGING_UNAVAILABLE" | "NOT_PUBLISHED" | "ARTICLE_UNPUBLISHED" | "CHANGE_SETS_UNAVAILABLE" | "STALE_ETAG" | "BASE_CHANGED" | "NO_STAGED_CHANGES" | "TITLE_REQUIRED" | "NO_TITLE" | "CATEGORY_INVALID" | "AUTHOR_NOT_ON_TEAM" | "SHARED_WITH_NOT_ON_TEAM" | "design_forbidden" | "template_migration_required" | "nothing_to_publish" | "template_invalid" | "stale_draft" | "component_not_found" | "version_not_found" | "not_open" | "empty";
             /** @enum {string} */
-            reason?: "not_found" | "forbidden" | "invalid_json" | "invalid_body" | "invalid_argument" | "invalid_multipart" | "http_error" | "not_ready" | "body_too_large" | "validation_error" | "unauthorized" | "insufficient_scope" | "site_required" | "site_forbidden" | "plan_upgrade_required" | "category_not_empty" | "image_in_use" | "storage_failed" | "upload_url_invalid" | "upload_url_revoked" | "upload_url_expired" | "upload_url_used" | "notes_forbidden" | "include_email_unavailable" | "comment_deleted" | "STAGING_UNAVAILABLE" | "NOT_PUBLISHED" | "ARTICLE_UNPUBLISHED" | "CHANGE_SETS_UNAVAILABLE" | "STALE_ETAG" | "BASE_CHANGED" | "NO_STAGED_CHANGES" | "TITLE_REQUIRED" | "NO_TITLE" | "CATEGORY_INVALID" | "AUTHOR_NOT_ON_TEAM" | "SHARED_WITH_NOT_ON_TEAM" | "design_forbidden" | "template_migration_required" | "nothing_to_publish" | "template_invalid" | "stale_draft" | "component_not_found" | "version_not_found" | "not_open" | "empty";
+            reason?: "not_found" | "forbidden" | "invalid_json" | "invalid_body" | "invalid_argument" | "invalid_multipart" | "http_error" | "not_ready" | "body_too_large" | "validation_error" | "unauthorized" | "insufficient_scope" | "site_required" | "site_forbidden" | "plan_upgrade_required" | "category_not_empty" | "image_in_use" | "storage_failed" | "upload_url_invalid" | "upload_url_revoked" | "upload_url_expired" | "upload_url_used" | "notes_forbidden" | "include_email_unavailable" | "comment_deleted" | "audit_forbidden" | "STAGING_UNAVAILABLE" | "NOT_PUBLISHED" | "ARTICLE_UNPUBLISHED" | "CHANGE_SETS_UNAVAILABLE" | "STALE_ETAG" | "BASE_CHANGED" | "NO_STAGED_CHANGES" | "TITLE_REQUIRED" | "NO_TITLE" | "CATEGORY_INVALID" | "AUTHOR_NOT_ON_TEAM" | "SHARED_WITH_NOT_ON_TEAM" | "design_forbidden" | "template_migration_required" | "nothing_to_publish" | "template_invalid" | "stale_draft" | "component_not_found" | "version_not_found" | "not_open" | "empty";
             message: string;
         };
         /** @description Shape (d) of spec 7; change sets add `message: Unknown API key` for a token. */
@@ -2899,6 +2916,69 @@ export interface operations {
                      *       "status": "error",
                      *       "code": "insufficient_scope",
                      *       "message": "This action requires the content.write scope."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Attempts."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TooManyAttemptsBody"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    AuditController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, expired or revoked credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The credential lacks the scope (`insufficient_scope`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "code": "insufficient_scope",
+                     *       "message": "This action requires the content.read scope."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorBody"];

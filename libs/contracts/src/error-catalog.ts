@@ -49,6 +49,8 @@ export enum ContentErrorCode {
   NotesForbidden = 'notes_forbidden',
   IncludeEmailUnavailable = 'include_email_unavailable',
   CommentDeleted = 'comment_deleted',
+  /** Issue 24: GET /audit needs an Owner or Admin behind the credential. */
+  AuditForbidden = 'audit_forbidden',
 }
 
 /** Staged changes (spec 4.5); the publish refusals are 422 unless spec 4.5 says 409. */
@@ -113,6 +115,7 @@ export function errorEntry(code: ErrorCode): ErrorEntry {
     case ContentErrorCode.UploadUrlInvalid:
     case ContentErrorCode.UploadUrlRevoked:
     case ContentErrorCode.NotesForbidden:
+    case ContentErrorCode.AuditForbidden:
     case ContentErrorCode.IncludeEmailUnavailable:
     case StagingErrorCode.StagingUnavailable:
     case DesignErrorCode.DesignForbidden:

@@ -207,6 +207,7 @@ export const SETTING_DEFINITIONS = {
   HC_S3_PUBLIC_URL: optional('base URL the image files are served from'),
   HC_S3_FORCE_PATH_STYLE: bool(false, 'path-style S3 addresses'),
   HC_OUTBOUND_ALLOWLIST: list('host[:port] entries exempt from the private address refusal'),
+  HC_AUDIT_RETENTION_DAYS: int(365, 'days audit log entries are kept (issue 24)', { min: 1 }),
   HC_WEBHOOK_RETRY_DELAYS: durations('10s,30s,2m,5m', 'delays between delivery attempts'),
   HC_WEBHOOK_LOG_RETENTION: duration(
     '7d',

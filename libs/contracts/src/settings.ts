@@ -50,6 +50,8 @@ export interface Settings {
   webhookRetryDelaysMs: number[];
   /** `HC_WEBHOOK_LOG_RETENTION` (default 7 days): how long the delivery log is kept (issue 23). */
   webhookLogRetentionMs: number;
+  /** Issue 24: audit entries older than this many days are deleted. */
+  auditRetentionDays: number;
   trustProxy: string;
   forceHttps: boolean;
   logLevel: string;
@@ -221,6 +223,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     outboundAllowlist: v.HC_OUTBOUND_ALLOWLIST,
     webhookRetryDelaysMs: v.HC_WEBHOOK_RETRY_DELAYS,
     webhookLogRetentionMs: v.HC_WEBHOOK_LOG_RETENTION,
+    auditRetentionDays: v.HC_AUDIT_RETENTION_DAYS,
     trustProxy: v.HC_TRUST_PROXY,
     forceHttps: v.HC_FORCE_HTTPS,
     logLevel: v.LOG_LEVEL,

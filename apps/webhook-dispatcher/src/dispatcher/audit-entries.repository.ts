@@ -56,3 +56,16 @@ export async function recordAuditEntries(
   );
   return audit.length;
 }
+
+/** Retention (issue 24, HC_AUDIT_RETENTION_DAYS): deletes entries older than `before`, in chunks. */
+export async function pruneAuditEntries(manager: EntityManager, before: Date): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const r = await manager.query('DELETE FROM audit_entries WHERE occurred_at < ? LIMIT 1000', [
+      before,
+    ]);
+    const n = Number((r as { affectedRows?: number }).affectedRows ?? 0);
+    deleted += n;
+    if (n < 1000) return deleted;
+  }
+}

@@ -1,7 +1,8 @@
-import { resetSettings, runAsActor } from '@hc/contracts';
+import { resetSettings, runAsActor, settings } from '@hc/contracts';
 import { outboxRowToEvent, writeWebhookEvent } from '@hc/events';
 import { startTestApp, TestApp, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
+import { pruneAuditEntries } from './audit-entries.repository';
 import { DeliveriesRepository } from './deliveries.repository';
 
 jest.setTimeout(60_000);
@@ -118,5 +119,22 @@ describe('audit intake (issue 24)', () => {
         request_id: 'req-9',
       }),
     ]);
+  });
+
+  it('prunes entries older than the retention (HC_AUDIT_RETENTION_DAYS, default 365 days)', async () => {
+    const site = await d.factory.site();
+    const insert = (id: number, at: Date) =>
+      d.ds.query(
+        `INSERT INTO audit_entries (id, site_id, action, target_type, target_id, actor_kind, occurred_at)
+         VALUES (?, ?, 'article.create', 'article', '1', 'operator', ?)`,
+        [id, site.id, at],
+      );
+    const day = 86_400_000;
+    await insert(9000000101, new Date(Date.now() - 366 * day));
+    await insert(9000000102, new Date(Date.now() - 364 * day));
+    expect(settings().auditRetentionDays).toBe(365);
+    await pruneAuditEntries(d.ds.manager, new Date(Date.now() - 365 * day));
+    const rows = await d.ds.query('SELECT id FROM audit_entries WHERE site_id = ?', [site.id]);
+    expect(rows.map((r: { id: number }) => Number(r.id))).toEqual([9000000102]);
   });
 });

@@ -11,6 +11,7 @@ import { claimOutbox, DISPATCHER_GROUP, Waker } from '@hc/events';
 import { closeOutboundPools } from '@hc/net';
 import { settings } from '@hc/contracts';
 import type { DomainEvent, EventBus, EventSubscriber } from '@hc/events';
+import { pruneAuditEntries } from './audit-entries.repository';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
 import { DispatcherMetrics } from './dispatcher.metrics';
@@ -119,6 +120,10 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
       if (!this.running) break;
       try {
         await this.deliveries.purgeBefore(new Date(Date.now() - settings().webhookLogRetentionMs));
+        await pruneAuditEntries(
+          this.ds.manager,
+          new Date(Date.now() - settings().auditRetentionDays * 86_400_000),
+        );
       } catch (err) {
         this.logger.error(`retention cleanup failed: ${String(err)}`);
       }

@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+export interface AuditFilter {
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  actor?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface AuditRow {
+  id: string | number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  actor_kind: string;
+  actor_key_id: number | null;
+  actor_user_id: number | null;
+  actor_client_id: string | null;
+  actor_client_name: string | null;
+  request_id: string | null;
+  occurred_at: Date;
+}
+
+/** Reads of `audit_entries` (issue 24); the rows are written by the webhook-dispatcher's intake. */
+@Injectable()
+export class AuditRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async page(
+    siteId: number,
+    f: AuditFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AuditRow[]; total: number }> {
+    const where = ['site_id = ?'];
+    const args: unknown[] = [siteId];
+    const add = (sql: string, value: unknown) => {
+      if (value === undefined) return;
+      where.push(sql);
+      args.push(value);
+    };
+    add('action = ?', f.action);
+    add('target_type = ?', f.targetType);
+    add('target_id = ?', f.targetId);
+    add('actor_kind = ?', f.actor);
+    add('occurred_at >= ?', f.from);
+    add('occurred_at < ?', f.to);
+    const clause = where.join(' AND ');
+    const [count] = await this.ds.query(
+      `SELECT COUNT(*) AS n FROM audit_entries WHERE ${clause}`,
+      args,
+    );
+    const rows: AuditRow[] = await this.ds.query(
+      `SELECT id, action, target_type, target_id, actor_kind, actor_key_id, actor_user_id,
+         actor_client_id, actor_client_name, request_id, occurred_at
+       FROM audit_entries WHERE ${clause} ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...args, limit, offset],
+    );
+    return { rows, total: Number(count.n) };
+  }
+}
