@@ -20,12 +20,6 @@ let addresses = 0;
 /** A client address of its own per test, so budgets never mix between tests. */
 const freshAddress = () => `10.15.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** Issue #15 items 1 and 2 on the auth-server's sign-in. */
 describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () => {
   let auth: TestApp;
@@ -57,7 +51,7 @@ describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () =>
     expect(normalize(missing.html, unknown)).toBe(normalize(wrong.html, user.email));
   });
 
-  it('an unknown email takes as long as a wrong password (medians of interleaved samples)', async () => {
+  it('an unknown email takes as long as a wrong password (fastest of interleaved samples)', async () => {
     const user = await auth.factory.user();
     const known: number[] = [];
     const unknown: number[] = [];
@@ -75,8 +69,10 @@ describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () =>
       known.push(await timed(user.email));
       unknown.push(await timed(`nobody-${i}-${Date.now()}@example.com`));
     }
-    // Without the dummy hash an unknown email skips scrypt and answers several times faster.
-    const ratio = median(unknown) / median(known);
+    // Without the dummy hash an unknown email skips scrypt and answers several times faster
+    // (ratio about 0.14). A loaded machine only ever adds time, so the fastest sample of each
+    // kind is the steadiest estimate of its own cost (medians drifted to 0.63 under load).
+    const ratio = Math.min(...unknown) / Math.min(...known);
     expect(ratio).toBeGreaterThan(0.7);
     expect(ratio).toBeLessThan(1.4);
   });
