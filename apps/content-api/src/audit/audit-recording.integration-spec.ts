@@ -104,4 +104,23 @@ describe('audit recording (issue 24)', () => {
       'staged.publish',
     ]);
   });
+
+  it('records writes that announce no webhook event (webhook.delete) in their transaction', async () => {
+    const key = await t.factory.key(site);
+    const hook = await t.ds.query(
+      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
+      [site.id, 'https://hooks.example.com/a', 'secret-of-sixteen-chars', new Date()],
+    );
+    const before = await lastId();
+    const res = await t.request('DELETE', `/v1/webhooks/${hook.insertId}`, { key });
+    expect(res.status).toBe(200);
+    const entries = await auditAfter(before);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'webhook.delete',
+        target_type: 'webhook',
+        target_id: String(hook.insertId),
+      }),
+    ]);
+  });
 });

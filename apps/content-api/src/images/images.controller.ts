@@ -96,6 +96,6 @@ export class ImagesController {
   ) {
     // Spec 4.1 rule 7: `force` also accepts `true` here.
     const force = queryBoolean(query, 'force', { acceptWords: true }) ?? false;
-    return this.images.delete(site.id, id, force);
+    return this.images.delete(site, id, force);
   }
 }

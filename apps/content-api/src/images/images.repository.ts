@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { writeAuditEvent } from '@hc/events';
 import { ImageEntity, ImageUploadUrlEntity, type ImageOrigin } from '@hc/data';
 
 export interface NewImage {
@@ -57,8 +58,12 @@ export class ImagesRepository {
     return { rows, total };
   }
 
-  async delete(siteId: number, id: number): Promise<void> {
-    await this.images.delete({ siteId, id });
+  /** Deletes the row and records the audit entry (issue 24) in one transaction. */
+  async delete(site: { id: number; uuid: string }, id: number): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.delete(ImageEntity, { siteId: site.id, id });
+      await writeAuditEvent(m, site, 'image.delete', { type: 'image', id });
+    });
   }
 
   /**

@@ -104,7 +104,8 @@ export class ImagesService {
   }
 
   /** Spec 4.7: refused with 409 and `referenced_by` while article content uses the URL. */
-  async delete(siteId: number, id: number, force: boolean) {
+  async delete(site: SiteRef, id: number, force: boolean) {
+    const siteId = site.id;
     const image = await this.repo.findById(siteId, id);
     if (!image) throw notFound(imageMessages.notFound);
     if (!force) {
@@ -117,7 +118,7 @@ export class ImagesService {
         );
       }
     }
-    await this.repo.delete(siteId, image.id);
+    await this.repo.delete(site, image.id);
     await this.store.removeQuietly(image.storageKey);
     return { status: 'success', message: 'Image deleted.' };
   }

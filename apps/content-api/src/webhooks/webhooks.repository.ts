@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { writeAuditEvent } from '@hc/events';
 
 export interface WebhookRow {
   id: number;
@@ -18,7 +19,12 @@ export class WebhooksRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** Stores a webhook; a url or secret over 191 characters fails here (spec 4.8: 500). */
-  async insert(siteId: number, url: string, secret: string): Promise<WebhookRow> {
+  async insert(
+    site: { id: number; uuid: string },
+    url: string,
+    secret: string,
+  ): Promise<WebhookRow> {
+    const siteId = site.id;
     for (const [column, value] of [
       ['url', url],
       ['secret', secret],
@@ -28,10 +34,15 @@ export class WebhooksRepository {
       }
     }
     const now = new Date();
-    const result = await this.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [siteId, url, secret, now],
-    );
+    const result = await this.ds.transaction(async (m) => {
+      const inserted = await m.query(
+        'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
+        [siteId, url, secret, now],
+      );
+      // Issue 24: recorded in the same transaction.
+      await writeAuditEvent(m, site, 'webhook.create', { type: 'webhook', id: inserted.insertId });
+      return inserted;
+    });
     return {
       id: result.insertId,
       site_id: siteId,
@@ -58,7 +69,7 @@ export class WebhooksRepository {
     if (siteIds.length === 0) return false;
     return this.ds.transaction(async (m) => {
       const found = await m.query(
-        `SELECT w.id FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
+        `SELECT w.id, s.id AS site_id, s.uuid FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
           WHERE w.id = ? AND w.site_id IN (?) FOR UPDATE`,
         [webhookId, siteIds],
       );
@@ -70,6 +81,8 @@ export class WebhooksRepository {
       );
       await m.query('DELETE FROM webhook_deliveries WHERE webhook_id = ?', [webhookId]);
       await m.query('DELETE FROM webhooks WHERE id = ?', [webhookId]);
+      const site = { id: Number(found[0].site_id), uuid: String(found[0].uuid) };
+      await writeAuditEvent(m, site, 'webhook.delete', { type: 'webhook', id: webhookId });
       return true;
     });
   }

@@ -21,7 +21,7 @@ export class WebhooksService {
 
   async register(site: SiteContext, dto: CreateWebhookDto) {
     const { url, secret } = await checkRegistration(dto, this.checkHost);
-    const row = await this.webhooks.insert(site.id, url, secret);
+    const row = await this.webhooks.insert(site, url, secret);
     return { status: 'success', webhook: toWebhookResponse(row, true) };
   }
 
