@@ -111,6 +111,7 @@ describe('webhook delivery log (issue 23)', () => {
     const failed = res.body.deliveries[3];
     expect(failed).toEqual({
       id: second,
+      redelivery_of: null,
       event: 'article.updated',
       occurred_at: '2026-03-04T05:06:07+00:00',
       status: 'failed',
@@ -233,5 +234,71 @@ describe('webhook delivery log (issue 23)', () => {
     expect(await t.ds.query('SELECT id FROM webhook_attempts WHERE delivery_id = ?', [id])).toEqual(
       [],
     );
+  });
+
+  it('redelivers any delivery as a new pending one, 202, also after the fifth failure', async () => {
+    const hook = await webhook(site);
+    const dropped = await delivery(
+      site,
+      hook,
+      'article.deleted',
+      'dropped',
+      [500, 500, 500, 500, 500],
+    );
+    const first = await t.request('POST', `/v1/webhooks/${hook}/deliveries/${dropped}/redeliver`, {
+      key,
+    });
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual({
+      status: 'success',
+      delivery: expect.objectContaining({
+        redelivery_of: dropped,
+        event: 'article.deleted',
+        status: 'pending',
+        attempts: [],
+        occurred_at: '2026-03-04T05:06:07+00:00',
+      }),
+    });
+    const again = await t.request('POST', `/v1/webhooks/${hook}/deliveries/${dropped}/redeliver`, {
+      key,
+    });
+    expect(again.status).toBe(202);
+    expect(again.body.delivery.id).not.toBe(first.body.delivery.id);
+    // Due now, the stored event's body: the dispatcher sends it with the same signature.
+    const rows = await t.ds.query(
+      'SELECT id, event_id, state, attempts, next_attempt_at FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id',
+      [hook],
+    );
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r: { event_id: string | number }) => String(r.event_id))).size).toBe(
+      1,
+    );
+    expect(rows[1].next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now());
+    const list = await t.request('GET', `/v1/webhooks/${hook}/deliveries`, { key });
+    expect(list.body.deliveries.map((d: { id: number }) => d.id)).toEqual([
+      again.body.delivery.id,
+      first.body.delivery.id,
+      dropped,
+    ]);
+
+    const theirs = await webhook(other);
+    const theirDelivery = await delivery(other, theirs, 'article.created', 'delivered', [200]);
+    for (const path of [
+      `/v1/webhooks/${theirs}/deliveries/${theirDelivery}/redeliver`,
+      `/v1/webhooks/${hook}/deliveries/${theirDelivery}/redeliver`,
+      `/v1/webhooks/${hook}/deliveries/999999999/redeliver`,
+    ]) {
+      const res = await t.request('POST', path, { key });
+      expect([path, res.status, res.body.message]).toEqual([
+        path,
+        404,
+        'Webhook subscription not found.',
+      ]);
+    }
+    const count = await t.ds.query(
+      'SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?',
+      [theirs],
+    );
+    expect(Number(count[0].n)).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ export type LogStatus = (typeof LOG_STATUSES)[number];
 
 export interface DeliveryLogRow {
   id: string | number;
+  redelivery_of: string | number | null;
   state: string;
   attempts: number;
   next_attempt_at: Date | null;
@@ -73,7 +74,7 @@ export class DeliveryLogRepository {
       params,
     );
     const rows: DeliveryLogRow[] = await this.ds.query(
-      `SELECT d.id, d.state, d.attempts, d.next_attempt_at, d.created_at, e.event, e.body
+      `SELECT d.id, d.redelivery_of, d.state, d.attempts, d.next_attempt_at, d.created_at, e.event, e.body
          ${from} ORDER BY d.id DESC LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
@@ -86,12 +87,36 @@ export class DeliveryLogRepository {
     deliveryId: number,
   ): Promise<DeliveryLogRow | null> {
     const rows: DeliveryLogRow[] = await this.ds.query(
-      `SELECT d.id, d.state, d.attempts, d.next_attempt_at, d.created_at, e.event, e.body
+      `SELECT d.id, d.redelivery_of, d.state, d.attempts, d.next_attempt_at, d.created_at, e.event, e.body
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
         WHERE d.id = ? AND d.webhook_id = ? AND d.site_id = ?`,
       [deliveryId, webhookId, siteId],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Issue 23: a new delivery of the same event to the same webhook, due now (the dispatcher
+   * sends the stored body, so the signature is the original's). Null when the delivery is gone.
+   */
+  async redeliver(siteId: number, webhookId: number, deliveryId: number): Promise<number | null> {
+    return this.ds.transaction(async (m) => {
+      const [original]: { event_id: string | number }[] = await m.query(
+        `SELECT event_id FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND site_id = ?
+          FOR UPDATE`,
+        [deliveryId, webhookId, siteId],
+      );
+      if (!original) return null;
+      const now = new Date();
+      const result = await m.query(
+        `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts,
+           next_attempt_at, created_at, redelivery, redelivery_of)
+         SELECT ?, ?, ?, 'pending', 0, ?, ?, COALESCE(MAX(redelivery), 0) + 1, ?
+           FROM webhook_deliveries WHERE event_id = ? AND webhook_id = ?`,
+        [original.event_id, webhookId, siteId, now, now, deliveryId, original.event_id, webhookId],
+      );
+      return Number(result.insertId);
+    });
   }
 
   /** The attempts of the deliveries, in attempt order. */

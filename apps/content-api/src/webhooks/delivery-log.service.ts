@@ -47,6 +47,14 @@ export class DeliveryLogService {
     return { status: 'success', delivery: toDelivery(row, attempts, true) };
   }
 
+  /** Issue 23: one more attempt of that event to that webhook, now, whatever the original's state. */
+  async redeliver(ctx: RequestContext, webhookId: number, deliveryId: number) {
+    const siteId = await this.siteOf(ctx, webhookId);
+    const id = await this.log.redeliver(siteId, webhookId, deliveryId);
+    if (id === null) throw notFound(WEBHOOK_NOT_FOUND);
+    return this.get(ctx, webhookId, id);
+  }
+
   /** Another site's webhook answers exactly like a missing one (spec 4.8's message). */
   private async siteOf(ctx: RequestContext, webhookId: number): Promise<number> {
     const siteId = await this.log.webhookSite(reachableSites(ctx), webhookId);
@@ -80,6 +88,7 @@ function toDelivery(row: DeliveryLogRow, attempts: AttemptLogRow[], detail: bool
   const status = logStatus(row);
   return {
     id: Number(row.id),
+    redelivery_of: row.redelivery_of === null ? null : Number(row.redelivery_of),
     event: row.event,
     occurred_at: occurredAt(row.body),
     status,

@@ -11,6 +11,7 @@ import { DeliveryLogService } from './delivery-log.service';
 import { LOG_STATUSES } from './delivery-log.repository';
 
 const WebhookIdParam = () => IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND));
+const DeliveryIdParam = () => IdParam('deliveryId', () => notFound(WEBHOOK_NOT_FOUND));
 
 /** Spec 4.8. Access (Read & write key or `webhooks.manage`) is decided by WebhooksAccessGuard. */
 @Controller('webhooks')
@@ -74,8 +75,24 @@ export class WebhooksController {
   delivery(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
-    @IdParam('deliveryId', () => notFound(WEBHOOK_NOT_FOUND)) deliveryId: number,
+    @DeliveryIdParam() deliveryId: number,
   ) {
     return this.log.get(ctx, webhookId, deliveryId);
+  }
+
+  @ApiOperation({
+    summary: 'Redeliver a delivery',
+    description:
+      'One new attempt of the event to the webhook now, whatever the original state: the same body and X-Service-Signature, a new X-Service-Delivery (issue 23).',
+  })
+  @Post(':webhookId/deliveries/:deliveryId/redeliver')
+  @SiteOptional()
+  @HttpCode(202)
+  redeliver(
+    @Ctx() ctx: RequestContext,
+    @WebhookIdParam() webhookId: number,
+    @DeliveryIdParam() deliveryId: number,
+  ) {
+    return this.log.redeliver(ctx, webhookId, deliveryId);
   }
 }

@@ -235,6 +235,26 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     });
   });
 
+  it('sends a redelivery (issue 23) with the same body and signature and a new X-Service-Delivery', async () => {
+    const site = await d.factory.site();
+    const h = await hook(site);
+    await fire(site);
+    await receiver.waitFor(() => receiver.for(h.path).length === 1);
+    const original = await settledRow(h.id, 'delivered');
+    // What POST /webhooks/{id}/deliveries/{deliveryId}/redeliver stores (content-api's test).
+    await d.ds.query(
+      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at,
+         created_at, redelivery, redelivery_of) VALUES (?, ?, ?, 'pending', 0, ?, ?, 1, ?)`,
+      [original.event_id, h.id, site.id, new Date(), new Date(), original.id],
+    );
+    await receiver.waitFor(() => receiver.for(h.path).length === 2);
+    const [first, again] = receiver.for(h.path);
+    expect(again.body).toBe(first.body);
+    expect(again.verified).toBe(true);
+    expect(again.headers['x-service-signature']).toBe(first.headers['x-service-signature']);
+    expect(again.headers['x-service-delivery']).not.toBe(first.headers['x-service-delivery']);
+  });
+
   it('drops a delivery after the fifth failed attempt; the webhook stays active', async () => {
     const site = await d.factory.site();
     const h = await hook(site);

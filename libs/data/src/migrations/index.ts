@@ -15,6 +15,7 @@ import { DashboardSessions1764730000000 } from './1764730000000-dashboard-sessio
 import { OutdatedTranslations1764740000000 } from './1764740000000-outdated-translations';
 import { Audit1764750000000 } from './1764750000000-audit';
 import { WebhookLog1764760000000 } from './1764760000000-webhook-log';
+import { WebhookRedelivery1764770000000 } from './1764770000000-webhook-redelivery';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   OutdatedTranslations1764740000000,
   Audit1764750000000,
   WebhookLog1764760000000,
+  WebhookRedelivery1764770000000,
 ];
