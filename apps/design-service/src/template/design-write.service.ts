@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import { apiError, DesignErrorCode, notFound } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
@@ -145,6 +146,8 @@ export class DesignWriteService {
       // spec 3.3: the draft becomes live with its id; the previous live is archived; a new
       // draft with a new id and etag starts; brand.name becomes the site name.
       await this.repo.markPublished(m, site.id, draft.id, message, ctx.principal.userId);
+      // Issue 24: recorded in the publish's transaction.
+      await writeAuditEvent(m, site, 'design.publish', { type: 'template', id: draft.id });
       if (live) await this.repo.archive(m, site.id, live.id);
       const nextId = await this.repo.insert(m, site.id, {
         status: 'draft',

@@ -116,6 +116,19 @@ describe('design draft states (spec 3.3)', () => {
     expect(tpl.site.name).toBe('  Acme Help  ');
     const [row] = await t.ds.query('SELECT name FROM sites WHERE id = ?', [site.id]);
     expect(row.name).toBe('  Acme Help  ');
+    // Issue 24: the publish is recorded as `design.publish` of the version, by the key.
+    const [audit] = await t.ds.query(
+      `SELECT payload FROM outbox WHERE site_id = ? AND event = 'audit.recorded' ORDER BY id DESC LIMIT 1`,
+      [site.id],
+    );
+    const recorded = (typeof audit.payload === 'string' ? JSON.parse(audit.payload) : audit.payload)
+      .data;
+    expect(recorded).toMatchObject({
+      action: 'design.publish',
+      target_type: 'template',
+      target_id: String(before.draft.id),
+      actor: { kind: 'api_key', user_id: site.owner.id },
+    });
     const versions = (await d.versions()).body;
     expect(versions.versions[0]).toEqual({
       id: before.draft.id,
