@@ -123,4 +123,30 @@ describe('audit recording (issue 24)', () => {
       }),
     ]);
   });
+
+  it('records comment moderation (comment.unpublish)', async () => {
+    const key = await t.factory.key(site);
+    const a = await t.request('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Commented' }, content: { en: '<p>x</p>' }, published: true },
+    });
+    const c = await t.request('POST', `/v1/articles/${a.body.article.id}/comments`, {
+      key,
+      body: { text: 'moderate me' },
+    });
+    expect(c.status).toBe(201);
+    const before = await lastId();
+    const res = await t.request('PATCH', `/v1/comments/${c.body.comment.id}`, {
+      key,
+      body: { action: 'unpublish' },
+    });
+    expect(res.status).toBe(200);
+    expect(await auditAfter(before)).toEqual([
+      expect.objectContaining({
+        action: 'comment.unpublish',
+        target_type: 'comment',
+        target_id: String(c.body.comment.id),
+      }),
+    ]);
+  });
 });

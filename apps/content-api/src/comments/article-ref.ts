@@ -14,6 +14,7 @@ export interface ArticleRef {
 
 export interface ArticleSite {
   id: number;
+  uuid: string;
   defaultLanguage: string;
   subdomain: string;
 }

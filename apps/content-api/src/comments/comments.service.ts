@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { apiError, ContentErrorCode, fieldError, messages, notFound } from '@hc/contracts';
@@ -122,6 +123,8 @@ export class CommentsService {
       }
       const next: CommentStatus = action === 'approve' ? 'published' : 'unpublished';
       if (current.status !== next) await this.comments.setStatus(m, site.id, current.id, next);
+      // Issue 24: moderation is recorded in its transaction.
+      await writeAuditEvent(m, site, `comment.${action}`, { type: 'comment', id: current.id });
       if (action === 'approve' && current.parentId !== null) {
         queued = await this.notifyParentAuthor(m, site, current);
       }
@@ -271,6 +274,7 @@ export class CommentsService {
       const current = await this.comments.find(site.id, id, m, true);
       if (!current) throw notFound(COMMENT_NOT_FOUND);
       await this.comments.setStatus(m, site.id, id, 'deleted');
+      await writeAuditEvent(m, site, 'comment.delete', { type: 'comment', id });
       return (await this.comments.find(site.id, id, m))!;
     });
     return toCommentResponse(row);
