@@ -17,7 +17,7 @@ const MIN_NODE = [20, 19];
 /** What each target needs. */
 const NEEDS = {
   start: ['node', 'dependencies', 'database'],
-  unit: ['node', 'dependencies'],
+  unit: ['node', 'dependencies', 'kubectl'],
   integration: ['node', 'dependencies', 'testDatabase', 'redis', 'redisServer', 'kcat'],
   e2e: ['node', 'dependencies', 'testDatabase', 'chromium', 'kcat'],
 };
@@ -80,6 +80,16 @@ const COMMANDS = {
       debian: root('apt-get install -y redis-server'),
       ubuntu: root('apt-get install -y redis-server'),
       macos: 'brew install redis',
+    },
+  },
+  kubectl: {
+    install: {
+      // Not in Debian's own archive: Kubernetes's apt repository (pkgs.k8s.io) carries it.
+      debian:
+        root('apt-get install -y kubectl') +
+        '  # from pkgs.k8s.io, see kubernetes.io/docs/tasks/tools',
+      ubuntu: root('snap install kubectl --classic'),
+      macos: 'brew install kubectl',
     },
   },
   kcat: {
@@ -286,6 +296,18 @@ function checkRedisServer(env) {
   );
 }
 
+function checkKubectl(env) {
+  const label = 'kubectl';
+  const found = which('kubectl', env);
+  if (found) return ok(label, found);
+  return missing(
+    label,
+    'kubectl is not on PATH',
+    'the deploy/ checks of the unit tier (they render the overlays with kubectl kustomize)',
+    COMMANDS.kubectl.install[platform()],
+  );
+}
+
 function checkKcat(services) {
   const label = 'kcat';
   if (services.kcatFound) return ok(label, services.kcatPath);
@@ -352,6 +374,7 @@ async function preflight(targets, env = process.env) {
   if (wanted.has('redisServer')) checks.push(checkRedisServer(env));
   if (wanted.has('chromium')) checks.push(checkChromium(services));
   if (wanted.has('kcat')) checks.push(checkKcat(services));
+  if (wanted.has('kubectl')) checks.push(checkKubectl(env));
   return Promise.all(checks);
 }
 
