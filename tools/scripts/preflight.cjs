@@ -284,28 +284,11 @@ function checkChromium(services) {
   );
 }
 
-function checkRedisServer(env) {
-  const label = 'redis-server';
-  const found = which('redis-server', env);
-  if (found) return ok(label, found);
-  return missing(
-    label,
-    'redis-server is not on PATH',
-    'the integration test of Redis outages (it starts and stops a redis-server of its own)',
-    COMMANDS.redisServer.install[platform()],
-  );
-}
-
-function checkKubectl(env) {
-  const label = 'kubectl';
-  const found = which('kubectl', env);
-  if (found) return ok(label, found);
-  return missing(
-    label,
-    'kubectl is not on PATH',
-    'the deploy/ checks of the unit tier (they render the overlays with kubectl kustomize)',
-    COMMANDS.kubectl.install[platform()],
-  );
+/** A program the tests run themselves, found on PATH. */
+function checkProgram(env, program, kind, purpose) {
+  const found = which(program, env);
+  if (found) return ok(program, found);
+  return missing(program, `${program} is not on PATH`, purpose, COMMANDS[kind].install[platform()]);
 }
 
 function checkKcat(services) {
@@ -371,10 +354,26 @@ async function preflight(targets, env = process.env) {
       ),
     );
   }
-  if (wanted.has('redisServer')) checks.push(checkRedisServer(env));
+  if (wanted.has('redisServer'))
+    checks.push(
+      checkProgram(
+        env,
+        'redis-server',
+        'redisServer',
+        'the integration test of Redis outages (it starts and stops a redis-server of its own)',
+      ),
+    );
   if (wanted.has('chromium')) checks.push(checkChromium(services));
   if (wanted.has('kcat')) checks.push(checkKcat(services));
-  if (wanted.has('kubectl')) checks.push(checkKubectl(env));
+  if (wanted.has('kubectl'))
+    checks.push(
+      checkProgram(
+        env,
+        'kubectl',
+        'kubectl',
+        'the deploy/ checks of the unit tier (they render the overlays with kubectl kustomize)',
+      ),
+    );
   return Promise.all(checks);
 }
 
