@@ -134,26 +134,54 @@ function errorResponses(operation, meta) {
     };
   }
   if (!meta || meta.public) return;
-  responses['401'] = {
-    description: 'Missing, unknown, expired or revoked credential.',
-    content: json('UnauthorizedBody', { status: 'unauthorized' }),
-  };
+  responses['401'] = responseRef('Unauthorized');
   const scopes = operation.security.find((s) => s.oauth2)?.oauth2 ?? [];
-  if (scopes.length) {
-    responses['403'] ??= {
-      description: 'The credential lacks the scope (`insufficient_scope`).',
-      content: json('ErrorBody', {
-        status: 'error',
-        code: 'insufficient_scope',
-        message: `This action requires the ${scopes[0]} scope.`,
-      }),
-    };
-  }
-  responses['429'] = {
-    description: 'Rate limit reached (spec 8); HTML without `Accept: application/json`.',
-    headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
-    content: { ...json('TooManyAttemptsBody', { message: 'Too Many Attempts.' }), ...HTML },
+  if (scopes.length) responses['403'] ??= responseRef(`InsufficientScope.${scopes[0]}`);
+  responses['429'] = responseRef('TooManyAttempts');
+}
+
+const responseRef = (name) => ({ $ref: `#/components/responses/${name}` });
+
+/**
+ * The answers every credentialed route shares, once in `components.responses` (the operations
+ * refer to them), so the document and the client's generated types do not repeat them per route.
+ */
+function sharedResponses() {
+  const insufficientScope = Object.fromEntries(
+    Object.keys(SCOPE_TEXT).map((scope) => [
+      `InsufficientScope.${scope}`,
+      {
+        description: `The credential lacks the ${scope} scope (\`insufficient_scope\`).`,
+        content: json('ErrorBody', {
+          status: 'error',
+          code: 'insufficient_scope',
+          message: `This action requires the ${scope} scope.`,
+        }),
+      },
+    ]),
+  );
+  return {
+    Unauthorized: {
+      description: 'Missing, unknown, expired or revoked credential.',
+      content: json('UnauthorizedBody', { status: 'unauthorized' }),
+    },
+    TooManyAttempts: {
+      description: 'Rate limit reached (spec 8); HTML without `Accept: application/json`.',
+      headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+      content: { ...json('TooManyAttemptsBody', { message: 'Too Many Attempts.' }), ...HTML },
+    },
+    ...insufficientScope,
   };
+}
+
+/** Keeps only the shared responses some operation refers to (an unused component is noise). */
+function usedResponses(doc) {
+  const text = JSON.stringify(doc.paths);
+  return Object.fromEntries(
+    Object.entries(sharedResponses()).filter(([name]) =>
+      text.includes(`"#/components/responses/${name}"`),
+    ),
+  );
 }
 
 async function generate() {
@@ -222,6 +250,7 @@ async function generate() {
     Object.assign(doc.components.schemas, part.components?.schemas ?? {});
   }
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
+  doc.components.responses = usedResponses(doc);
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

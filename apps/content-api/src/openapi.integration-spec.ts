@@ -60,10 +60,17 @@ describe('GET /v1/openapi.json, /v1/openapi.yaml and /docs', () => {
     }
   });
 
-  let doc: { paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
-  type Response = { content?: Record<string, { example?: unknown }> };
+  let doc: {
+    paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+    components: { responses: Record<string, Response> };
+  };
+  type Response = { $ref?: string; content?: Record<string, { example?: unknown }> };
+  // Shared answers (401, 403, 429) are `$ref`s to components.responses.
+  const resolve = (r: Response) =>
+    r.$ref ? doc.components.responses[r.$ref.replace('#/components/responses/', '')] : r;
   const documented = (route: string, method: string, status: number) =>
-    doc.paths[route][method].responses[String(status)].content?.['application/json'].example;
+    resolve(doc.paths[route][method].responses[String(status)]).content?.['application/json']
+      .example;
   beforeAll(async () => {
     doc = (await (await fetch(`${t.url}/v1/openapi.json`)).json()) as typeof doc;
   });

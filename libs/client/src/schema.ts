@@ -1090,7 +1090,166 @@ export type components = {
             message?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Missing, unknown, expired or revoked credential. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "unauthorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UnauthorizedBody"];
+            };
+        };
+        /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
+        TooManyAttempts: {
+            headers: {
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Attempts."
+                 *     }
+                 */
+                "application/json": components["schemas"]["TooManyAttemptsBody"];
+                "text/html": string;
+            };
+        };
+        /** @description The credential lacks the content.read scope (`insufficient_scope`). */
+        "InsufficientScope.content.read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the content.read scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the content.write scope (`insufficient_scope`). */
+        "InsufficientScope.content.write": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the content.write scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the analytics.read scope (`insufficient_scope`). */
+        "InsufficientScope.analytics.read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the analytics.read scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the webhooks.manage scope (`insufficient_scope`). */
+        "InsufficientScope.webhooks.manage": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the webhooks.manage scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the notes.read scope (`insufficient_scope`). */
+        "InsufficientScope.notes.read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the notes.read scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the notes.write scope (`insufficient_scope`). */
+        "InsufficientScope.notes.write": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the notes.write scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the design.read scope (`insufficient_scope`). */
+        "InsufficientScope.design.read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the design.read scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The credential lacks the design.write scope (`insufficient_scope`). */
+        "InsufficientScope.design.write": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "insufficient_scope",
+                 *       "message": "This action requires the design.write scope."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -1113,36 +1272,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     AccountController_get: {
@@ -1160,36 +1291,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     AnalyticsController_content: {
@@ -1207,52 +1310,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the analytics.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.analytics.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     AnalyticsController_searches: {
@@ -1270,52 +1330,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the analytics.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.analytics.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     AnalyticsController_summary: {
@@ -1333,52 +1350,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the analytics.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.analytics.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticlesController_list: {
@@ -1399,52 +1373,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticlesController_create: {
@@ -1462,52 +1393,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     StagedController_get: {
@@ -1527,36 +1415,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -1573,22 +1433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     StagedController_discard: {
@@ -1608,36 +1453,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -1654,22 +1471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     StagedController_stage: {
@@ -1689,36 +1491,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -1735,22 +1509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     StagedController_compare: {
@@ -1770,36 +1529,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -1816,22 +1547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     StagedController_publish: {
@@ -1855,36 +1571,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -1901,22 +1589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     VersionsController_list: {
@@ -1936,36 +1609,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -1982,22 +1627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     VersionsController_compare: {
@@ -2021,36 +1651,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2067,22 +1669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     VersionsController_restore: {
@@ -2103,36 +1690,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2149,22 +1708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticlesController_get: {
@@ -2184,36 +1728,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2230,22 +1746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticlesController_remove: {
@@ -2265,36 +1766,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3). */
             404: {
                 headers: {
@@ -2304,22 +1777,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticlesController_update: {
@@ -2339,36 +1797,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3). */
             404: {
                 headers: {
@@ -2378,22 +1808,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticleCommentsController_threads: {
@@ -2413,36 +1828,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2459,22 +1846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticleCommentsController_post: {
@@ -2498,36 +1870,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2544,22 +1888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     FeedbackController_record: {
@@ -2583,36 +1912,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2629,22 +1930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     NotesController_list: {
@@ -2664,36 +1950,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the notes.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.notes.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2710,22 +1968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     NotesController_reply: {
@@ -2750,36 +1993,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the notes.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.notes.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2796,22 +2011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     NotesController_resolve: {
@@ -2832,36 +2032,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the notes.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.notes.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -2878,22 +2050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ArticlesController_createMany: {
@@ -2911,52 +2068,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     AuditController_list: {
@@ -2974,52 +2088,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CategoriesController_list: {
@@ -3037,52 +2108,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CategoriesController_create: {
@@ -3100,52 +2128,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CategoriesController_remove: {
@@ -3165,36 +2150,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3). */
             404: {
                 headers: {
@@ -3204,22 +2161,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CategoriesController_update: {
@@ -3239,36 +2181,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3). */
             404: {
                 headers: {
@@ -3278,22 +2192,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CategoriesController_reorderArticles: {
@@ -3313,36 +2212,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3). */
             404: {
                 headers: {
@@ -3352,22 +2223,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CategoriesController_reorder: {
@@ -3385,52 +2241,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ChangeSetsController_list: {
@@ -3448,36 +2261,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ChangeSetsController_create: {
@@ -3499,36 +2284,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ChangeSetsController_get: {
@@ -3548,20 +2305,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -3578,22 +2322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ChangeSetsController_addItems: {
@@ -3617,20 +2346,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -3647,22 +2363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ChangeSetsController_publish: {
@@ -3686,20 +2387,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -3716,22 +2404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CommentsController_list: {
@@ -3749,52 +2422,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     CommentsController_moderate: {
@@ -3818,36 +2448,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -3864,22 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ExportController_page: {
@@ -3897,52 +2484,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ImagesController_list: {
@@ -3960,52 +2504,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ImagesController_create: {
@@ -4023,52 +2524,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ImagesController_get: {
@@ -4088,36 +2546,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -4134,22 +2564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ImagesController_remove: {
@@ -4169,36 +2584,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -4215,22 +2602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ImagesController_createMany: {
@@ -4248,52 +2620,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ImageFilesController_file: {
@@ -4331,52 +2660,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     UploadUrlController_upload: {
@@ -4413,36 +2699,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_template: {
@@ -4460,52 +2718,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_draft: {
@@ -4523,52 +2738,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_patchDraft: {
@@ -4590,52 +2762,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_discard: {
@@ -4657,52 +2786,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_publish: {
@@ -4724,52 +2810,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_schema: {
@@ -4787,52 +2830,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_themes: {
@@ -4850,52 +2850,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_theme: {
@@ -4915,52 +2872,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_apply: {
@@ -4984,52 +2898,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.write"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     ThemePreviewController_preview: {
@@ -5088,52 +2959,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TemplateController_restore: {
@@ -5157,36 +2985,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the design.write scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.design.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -5203,22 +3003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     TranslationsController_list: {
@@ -5236,52 +3021,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the content.read scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.content.read"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     WebhooksController_list: {
@@ -5299,52 +3041,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the webhooks.manage scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     WebhooksController_register: {
@@ -5366,52 +3065,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the webhooks.manage scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     WebhooksController_remove: {
@@ -5431,36 +3087,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the webhooks.manage scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -5477,22 +3105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     WebhooksController_deliveries: {
@@ -5517,36 +3130,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the webhooks.manage scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -5563,22 +3148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     WebhooksController_delivery: {
@@ -5599,36 +3169,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the webhooks.manage scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -5645,22 +3187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     WebhooksController_redeliver: {
@@ -5681,36 +3208,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, unknown, expired or revoked credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The credential lacks the scope (`insufficient_scope`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "insufficient_scope",
-                     *       "message": "This action requires the webhooks.manage scope."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
                 headers: {
@@ -5727,22 +3226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
-            429: {
-                headers: {
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Attempts."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["TooManyAttemptsBody"];
-                    "text/html": string;
-                };
-            };
+            429: components["responses"]["TooManyAttempts"];
         };
     };
 }
