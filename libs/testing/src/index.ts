@@ -14,3 +14,4 @@ export * from './fuzz';
 export * from './mock-kafka';
 export * from './built-app';
 export * from './event-envelope';
+export * from './clock';

@@ -1,24 +1,16 @@
 import { resetSettings } from '@hc/contracts';
-import { FormClient, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import {
+  addressPool,
+  FormClient,
+  jumpClock,
+  startTestApp,
+  TEST_PASSWORD,
+  TestApp,
+} from '@hc/testing';
 import { createAuthServer } from '../app.factory';
 
-/** Only Date moves: the HTTP server, the database client and jest keep their real timers. */
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
-
-let addresses = 0;
 /** A client address of its own per test, so budgets never mix between tests. */
-const freshAddress = () => `10.15.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+const freshAddress = addressPool(15);
 
 /** Issue #15 items 1 and 2 on the auth-server's sign-in. */
 describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () => {
@@ -99,7 +91,7 @@ describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () =>
     );
     expect(elsewhere.status).toBe(303);
 
-    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() + 901_000 });
+    jumpClock(901_000);
     try {
       const later = await signIn(client, user.email, TEST_PASSWORD);
       expect(later.status).toBe(303);
