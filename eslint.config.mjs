@@ -1,4 +1,4 @@
-// ESLint: type-aware TypeScript rules and Nx module boundaries (ARCHITECTURE.md "Libraries":
+// ESLint: type-aware TypeScript rules and Nx module boundaries (docs/architecture.md "Libraries":
 // dependencies point one way, apps → libs; contracts and content depend on nothing of ours).
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';

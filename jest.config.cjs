@@ -1,4 +1,4 @@
-// One jest config, three tiers (ARCHITECTURE.md "Tests"): unit, integration (real MySQL, one
+// One jest config, three tiers (docs/development.md "Tests"): unit, integration (real MySQL, one
 // database per worker), e2e (the whole stack). TypeScript and ESM-only packages go through swc.
 'use strict';
 const path = require('node:path');

@@ -48,7 +48,7 @@ describe('the stack behind one origin (npm start)', () => {
   });
 });
 
-describe('operator CLI (operator-contract.md)', () => {
+describe('operator CLI (docs/operations.md)', () => {
   it('creates a user, a site, members and keys, and the key reaches only its site', async () => {
     const { user } = await hc(
       'user',

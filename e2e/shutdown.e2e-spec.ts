@@ -138,7 +138,7 @@ function get(
   });
 }
 
-describe('graceful shutdown on SIGTERM (operator contract, issue #16)', () => {
+describe('graceful shutdown on SIGTERM (docs/operations.md "Stopping", issue #16)', () => {
   it.each(TARGETS.map((t) => [t.app, t]))(
     '%s: keep-alive connections open, load, a request in flight → exit 0 within the bound',
     async (_, target) => {

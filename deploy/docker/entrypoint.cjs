@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The image's entrypoint (/app/entrypoint.cjs, deploy/docker/Dockerfile):
 //   <app>                  starts one app in this process (SIGTERM reaches it directly)
-//   hc <command> [flags]   the operator CLI (operator-contract.md), e.g. `hc migrate`
+//   hc <command> [flags]   the operator CLI (docs/operations.md), e.g. `hc migrate`
 'use strict';
 
 const path = require('node:path');

@@ -1,4 +1,4 @@
-// The operator commands (operator-contract.md) as `hc --help` shows them, and which app's CLI
+// The operator commands (docs/operations.md) as `hc --help` shows them, and which app's CLI
 // runs each. A test keeps this table and the apps' command lists in step.
 'use strict';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The operator CLI (operator-contract.md): `npm run -s hc -- <command> [--flag value …]`.
+// The operator CLI (docs/operations.md): `npm run -s hc -- <command> [--flag value …]`.
 // Prints one JSON object on stdout and exits 0, or one JSON object `{"error":{"message"}}` on
 // one line of stderr and exits 1 (issue 18). `hc --help`, `hc <command> --help`.
 // Builds only when a source file changed since the last build, and then only to stderr.

@@ -36,7 +36,7 @@ function bool(flags: Flags, name: string): boolean {
 type Handler = (clients: ClientsService, flags: Flags) => Promise<object>;
 
 const COMMANDS: Record<string, Handler> = {
-  /** A client registered by support (operator-contract.md). */
+  /** A client registered by support (`hc oauth client create`, docs/operations.md). */
   'oauth client create': async (clients, flags) => {
     const confidential = bool(flags, 'confidential');
     const fields = clients.validateRegistration({

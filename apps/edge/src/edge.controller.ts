@@ -22,7 +22,7 @@ async function ready(app: AppName): Promise<boolean> {
 
 @Controller()
 export class EdgeController {
-  /** 200 once every service is ready (operator-contract.md). */
+  /** 200 once every service is ready (docs/operations.md "Probes"). */
   @Get('healthz')
   async healthz(@Res() res: Response) {
     const apps = enabledApps();

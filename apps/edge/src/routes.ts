@@ -13,7 +13,7 @@ const under = (prefix: string) => (path: string) =>
 
 /**
  * The platform origin (HC_PUBLIC_URL, HC_PORT): API, auth, MCP. First match wins
- * (ARCHITECTURE.md diagram). Reader pages are not here: asked on this origin they answer 404
+ * (the diagram in docs/architecture.md). Reader pages are not here: asked on this origin they answer 404
  * (issue #14), because tenant HTML must never share an origin with sign-in, consent and /app.
  */
 export const EDGE_ROUTES: EdgeRoute[] = [

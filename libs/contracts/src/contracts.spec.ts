@@ -81,7 +81,7 @@ describe('API key scopes (spec 5.1)', () => {
   });
 });
 
-describe('settings (operator-contract.md)', () => {
+describe('settings (docs/operations.md)', () => {
   it('derives every address from HC_PUBLIC_URL', () => {
     const s = loadSettings({ HC_PUBLIC_URL: 'https://help.example.com/' });
     expect(s).toMatchObject({

@@ -8,7 +8,7 @@ import {
 } from './setting-definitions';
 
 /**
- * The settings of operator-contract.md, read from the environment once per process. Every
+ * The settings of docs/operations.md, read from the environment once per process. Every
  * service reads the same names; each default works on one machine.
  */
 export interface Settings {

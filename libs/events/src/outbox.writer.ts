@@ -23,7 +23,7 @@ export interface WebhookEventPayload {
 
 /**
  * Writes an event into the outbox with the caller's transaction, so the change and its
- * announcement commit together or not at all (ARCHITECTURE "Events and webhooks" 1).
+ * announcement commit together or not at all (docs/architecture.md "Events").
  */
 export async function writeOutbox(
   manager: EntityManager,

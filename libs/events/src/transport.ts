@@ -34,7 +34,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** The default topic (HC_KAFKA_TOPIC), keyed by site id (ARCHITECTURE "Events and webhooks"). */
+/** The default topic (HC_KAFKA_TOPIC), keyed by site id (docs/events.md). */
 export const EVENTS_TOPIC = 'helpcenter.events';
 /** The dispatcher's consumer group. */
 export const DISPATCHER_GROUP = 'webhook-dispatcher';

@@ -75,7 +75,7 @@ export interface RunOptions {
 /**
  * Runs an app on its own port (HC_<APP>_PORT, or `port()`). SIGTERM or SIGINT: stop accepting,
  * finish in-flight work (each module's shutdown hooks), exit 0 within HC_SHUTDOWN_TIMEOUT
- * (operator-contract.md, `stopGracefully`).
+ * (docs/operations.md "Stopping", `stopGracefully`).
  */
 export async function runApp(
   name: AppName | 'edge',

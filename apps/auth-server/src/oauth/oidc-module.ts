@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * oidc-provider 9 is ESM-only. Node 20.20 `require()`s it and jest transforms it to CommonJS
- * (docs: toolchain.md), so one `require` serves both; the namespace's `default` is the class.
+ * (tools/jest/esm-packages.cjs), so one `require` serves both; the namespace's `default` is the class.
  * The package ships no type declarations: the members used here are typed below.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -22,6 +22,17 @@ export const CLIENT_ONLY_RESOURCE = 'urn:service:client';
  */
 export const CONNECT_SCOPE = 'service:connect';
 
+/**
+ * The routes oidc-provider itself answers (the OAuth middleware hands it these paths, and
+ * `{authorization}/:uid` to resume an interaction); userinfo, registration and discovery are this
+ * app's own controllers. docs/architecture.md's route map lists them from here.
+ */
+export const PROVIDER_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  jwks: '/oauth/jwks',
+} as const;
+
 export const ACCESS_TOKEN_TTL = 3600;
 const TTL = {
   AccessToken: ACCESS_TOKEN_TTL,
@@ -198,9 +209,7 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
         short: { signed: true, httpOnly: true, sameSite: 'lax' },
       },
       routes: {
-        authorization: '/oauth/authorize',
-        token: '/oauth/token',
-        jwks: '/oauth/jwks',
+        ...PROVIDER_ROUTES,
         userinfo: '/oauth/userinfo',
         registration: '/oauth/register',
         revocation: '/oauth/revoke',

@@ -4,7 +4,7 @@ import type { Flags } from '../cli/flags';
 import { readRange } from './analytics-range';
 import { RollupService } from './rollup.service';
 
-/** operator-contract.md: `analytics rollup [--site] [--date YYYY-MM-DD]`. */
+/** `hc analytics rollup [--site] [--date YYYY-MM-DD]` (docs/operations.md). */
 export const ANALYTICS_COMMANDS: Record<
   string,
   (app: INestApplicationContext, flags: Flags) => Promise<object>

@@ -6,7 +6,7 @@ import { COMMANDS } from '../cli/commands';
 
 const run = promisify(execFile);
 
-describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2.1; operator-contract)', () => {
+describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2.1; docs/operations.md)', () => {
   let t: TestApp;
   let site: TestSite;
   let key: string;

@@ -12,7 +12,7 @@ import { seedDemo } from './seed-demo';
 
 export type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
 
-/** The content-api's operator commands (operator-contract.md). Later domains add theirs here. */
+/** The content-api's operator commands (docs/operations.md). Later domains add theirs here. */
 export const COMMANDS: Record<string, Command> = {
   'user create': async (app, f) => ({
     user: await app.get(UsersService).create({

@@ -396,7 +396,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       );
     });
 
-    it('hc comment add posts a reader comment with the operator-contract flags', async () => {
+    it('hc comment add posts a reader comment with the flags of docs/operations.md', async () => {
       const parent = await readerComment(site, article, { text: 'Parent', lang: 'de' });
       const out = (await run('comment add', {
         site: String(site.id),

@@ -7,7 +7,7 @@ import { CommentsService } from './comments.service';
 
 type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
 
-/** Operator commands of comments, team notes and interface texts (operator-contract.md). */
+/** Operator commands of comments, team notes and interface texts (docs/operations.md). */
 export const ENGAGEMENT_COMMANDS: Record<string, Command> = {
   /** A reader's comment, as the reader site would post it (pending while the site moderates). */
   'comment add': async (app, f) => {

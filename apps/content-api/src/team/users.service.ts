@@ -12,7 +12,7 @@ export interface UserRecord {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** People and their accounts: every user has their own account (operator-contract.md). */
+/** People and their accounts: every user has their own account (`hc user create`). */
 @Injectable()
 export class UsersService {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}

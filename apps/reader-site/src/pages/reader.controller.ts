@@ -53,7 +53,7 @@ export class ReaderController extends ReaderRoutes {
 }
 
 /**
- * A site on its own domain (production routes site domains here by Host, ARCHITECTURE.md):
+ * A site on its own domain (production routes site domains here by Host, docs/architecture.md):
  * the same pages at the root of the domain. Registered after ReaderController and the health
  * routes, so it only sees what they do not take.
  */

@@ -11,7 +11,7 @@ import { DeliveriesRepository } from './deliveries.repository';
 const ROOT = path.resolve(__dirname, '../../../..');
 const run = promisify(execFile);
 
-/** The operator CLI exactly as operators call it (operator-contract.md). */
+/** The operator CLI exactly as operators call it (docs/operations.md). */
 async function hc(command: string, flags: Record<string, string | boolean>): Promise<unknown> {
   const args = [path.join(ROOT, 'tools/scripts/hc.cjs'), ...command.split(' ')];
   for (const [name, value] of Object.entries(flags)) args.push(`--${name}`, String(value));

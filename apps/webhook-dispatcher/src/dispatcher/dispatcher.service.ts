@@ -19,7 +19,7 @@ import { DISPATCHER, EVENT_BUS } from './dispatcher.options';
 import { OutcomeRecorder } from './outcome.recorder';
 
 /**
- * The dispatcher (ARCHITECTURE "Events and webhooks"). Two loops:
+ * The dispatcher (docs/architecture.md "Events"). Two loops:
  *  - intake: outbox rows (claimed with SKIP LOCKED) or, with a bus, the events topic consumed in
  *    a consumer group (the event-relay app publishes the outbox there); either way events become
  *    delivery rows in one transaction before they are acknowledged, and an event id already

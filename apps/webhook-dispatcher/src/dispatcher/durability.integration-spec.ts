@@ -142,7 +142,7 @@ function transportSettings(transport: 'outbox' | 'kafka') {
 }
 
 describe.each(['outbox', 'kafka'] as const)(
-  'no event lost with HC_EVENT_TRANSPORT=%s (spec 6; ARCHITECTURE "Events and webhooks" 3)',
+  'no event lost with HC_EVENT_TRANSPORT=%s (spec 6; docs/architecture.md "Events")',
   (transport) => {
     const env = transportSettings(transport);
 

@@ -1,7 +1,7 @@
 // Tenancy tables, owned by content-api (sites, account, keys) and read by every service.
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-// Literal types spelled here: `data` depends on nothing of ours (ARCHITECTURE.md).
+// Literal types spelled here: `data` depends on nothing of ours (docs/architecture.md "Libraries").
 type Plan = 'starter' | 'growth' | 'catalyst';
 type Role = 'owner' | 'admin' | 'editor' | 'translator' | 'viewer';
 type SiteVisibility = 'public' | 'private' | 'password';
