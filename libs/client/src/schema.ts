@@ -999,6 +999,82 @@ export type components = {
             /** @constant */
             message: "Too Many Attempts.";
         };
+        CreateCategoryDto: {
+            /** @description Description per language. null: none. */
+            description?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Parent category id; null (or 0) for top level. null: none.
+             * @example 4
+             */
+            parent_id?: number;
+            /** @description Icon, up to 190 characters. null: none. */
+            icon?: string;
+            /**
+             * @description Order among siblings, ascending; omitted: after the others. null: ignored.
+             * @example 2
+             */
+            position?: number;
+            /**
+             * @description Name per language; cannot be cleared.
+             * @example {
+             *       "en": "Billing"
+             *     }
+             */
+            name: {
+                [key: string]: string;
+            };
+        };
+        CategoryOrderDto: {
+            /**
+             * @description Ids in the wanted order. A bare JSON array is read as this field.
+             * @example [
+             *       4,
+             *       2,
+             *       9
+             *     ]
+             */
+            order: number[];
+        };
+        UpdateCategoryDto: {
+            /** @description Description per language. null: none. */
+            description?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Parent category id; null (or 0) for top level. null: none.
+             * @example 4
+             */
+            parent_id?: number;
+            /** @description Icon, up to 190 characters. null: none. */
+            icon?: string;
+            /**
+             * @description Order among siblings, ascending; omitted: after the others. null: ignored.
+             * @example 2
+             */
+            position?: number;
+            /**
+             * @description Name per language; cannot be cleared.
+             * @example {
+             *       "en": "Billing"
+             *     }
+             */
+            name?: {
+                [key: string]: string;
+            };
+        };
+        ArticleOrderDto: {
+            /**
+             * @description Ids in the wanted order. A bare JSON array is read as this field.
+             * @example [
+             *       4,
+             *       2,
+             *       9
+             *     ]
+             */
+            order: number[];
+        };
         StagedPublishDto: {
             /**
              * @description The language to publish; absent, null or empty: the `locale` query, else all.
@@ -2120,7 +2196,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCategoryDto"];
+            };
+        };
         responses: {
             201: {
                 headers: {
@@ -2173,7 +2253,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCategoryDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2204,7 +2288,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleOrderDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -2233,7 +2321,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryOrderDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {

@@ -8,3 +8,4 @@ export * from './setting-definitions';
 export * from './webhook-signature';
 export * from './request-scope';
 export * from './event-envelope';
+export * from './request-fields';

@@ -21,3 +21,4 @@ export * from './logging';
 export * from './metrics';
 export * from './openapi';
 export * from './cookies';
+export * from './field.decorator';

@@ -5,13 +5,13 @@ import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam, queryEnum, RedirectInvalidInput } from '@hc/http';
 import { CategoriesService, ON_ORPHAN } from './categories.service';
-import { readIdOrder } from './category-input';
-
-function asObject(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
+import { toCategoryInput } from './category-input';
+import {
+  ArticleOrderDto,
+  CategoryOrderDto,
+  CreateCategoryDto,
+  UpdateCategoryDto,
+} from './dto/category.dto';
 
 @Controller('categories')
 export class CategoriesController {
@@ -28,8 +28,8 @@ export class CategoriesController {
   @ApiOperation({ summary: 'Create a category' })
   @Post()
   @Scopes('content.write')
-  create(@CurrentSite() site: SiteContext, @Body() body: unknown) {
-    return this.categories.create(site, asObject(body));
+  create(@CurrentSite() site: SiteContext, @Body() body: CreateCategoryDto) {
+    return this.categories.create(site, toCategoryInput(body, site, true));
   }
 
   /** Declared before `:id` so `order` is never read as an id. */
@@ -37,19 +37,20 @@ export class CategoriesController {
   @Put('order')
   @Scopes('content.write')
   @HttpCode(200)
-  reorder(@CurrentSite() site: SiteContext, @Body() body: unknown) {
-    return this.categories.reorder(site, readIdOrder(body, 'categories'));
+  reorder(@CurrentSite() site: SiteContext, @Body() body: CategoryOrderDto) {
+    return this.categories.reorder(site, body.ids());
   }
 
   @ApiOperation({ summary: 'Change a category' })
   @Patch(':id')
   @Scopes('content.write')
-  update(
+  async update(
     @CurrentSite() site: SiteContext,
     @IdParam('id', htmlNotFound) id: number,
-    @Body() body: unknown,
+    @Body() body: UpdateCategoryDto,
   ) {
-    return this.categories.update(site, id, asObject(body));
+    await this.categories.requireExisting(site, id);
+    return this.categories.update(site, id, toCategoryInput(body, site, false));
   }
 
   @ApiOperation({ summary: 'Delete a category' })
@@ -71,9 +72,9 @@ export class CategoriesController {
   async reorderArticles(
     @CurrentSite() site: SiteContext,
     @IdParam('id', htmlNotFound) id: number,
-    @Body() body: unknown,
+    @Body() body: ArticleOrderDto,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.categories.reorderArticles(site, id, readIdOrder(body, 'articles'));
+    return this.categories.reorderArticles(site, id, body.ids());
   }
 }

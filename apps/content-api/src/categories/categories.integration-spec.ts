@@ -379,6 +379,29 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       ).toBe(2);
     });
 
+    it('reads the order from `order`, `categories` or a bare array, checked at the edge', async () => {
+      const a = await create({ name: { en: 'A' } });
+      const b = await create({ name: { en: 'B' } });
+      const put = (body: unknown) => t.request('PUT', '/v1/categories/order', { key, body });
+      for (const body of [{ order: [b.id, a.id] }, { categories: [b.id, a.id] }, [b.id, a.id]])
+        expect((await put(body)).status).toBe(200);
+      const refusals: Array<[unknown, Record<string, string[]>]> = [
+        [{}, { order: ['The order field is required.'] }],
+        [{ order: 'x' }, { order: ['The order field must be an array.'] }],
+        [{ order: [a.id, 'x'] }, { 'order.1': ['The order.1 field must be an integer.'] }],
+        [[a.id, a.id], { 'order.1': ['The order.1 field has a duplicate value.'] }],
+      ];
+      for (const [body, errors] of refusals) {
+        const res = await put(body);
+        expect(res.status).toBe(422);
+        expect(res.body).toEqual({
+          status: 'validation_error',
+          message: 'The request could not be accepted.',
+          errors,
+        });
+      }
+    });
+
     it('PUT /categories/{id}/articles/order saves the custom order without an event', async () => {
       const c = await create({ name: { en: 'Ordered' } });
       const a1 = await article({ title: { en: 'One' }, category_id: c.id });

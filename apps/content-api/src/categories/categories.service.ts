@@ -8,7 +8,7 @@ import { pageMeta, readPaging } from '@hc/http';
 import { announceArticles } from '../articles/article-events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
 import { categoryEventData, toCategoryResponse } from './category.mapper';
-import { CategoryInput, readCategoryInput } from './category-input';
+import { CategoryInput } from './category-input';
 import { CategoryArticlesRepository } from './category-articles.repository';
 
 export const ON_ORPHAN = ['uncategorize', 'reparent'] as const;
@@ -44,8 +44,7 @@ export class CategoriesService {
     };
   }
 
-  async create(site: SiteContext, body: Record<string, unknown>) {
-    const input = readCategoryInput(body, site, true);
+  async create(site: SiteContext, input: CategoryInput) {
     const category = await this.categories.transaction(async (m) => {
       if (input.parentId) await this.requireParent(m, site, input.parentId);
       const now = new Date();
@@ -78,9 +77,8 @@ export class CategoriesService {
     };
   }
 
-  async update(site: SiteContext, id: number, body: Record<string, unknown>) {
+  async update(site: SiteContext, id: number, input: CategoryInput) {
     if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
-    const input = readCategoryInput(body, site, false);
     const category = await this.categories.transaction(async (m) => {
       const current = await this.categories.findForUpdate(m, site.id, id);
       if (!current) throw htmlNotFound();
