@@ -1116,11 +1116,61 @@ export type components = {
              */
             force?: boolean;
         };
-        CreateWebhookDto: Record<string, never>;
-        ModerateCommentDto: Record<string, never>;
-        CommentBodyDto: Record<string, never>;
-        NoteReplyDto: Record<string, never>;
-        FeedbackDto: Record<string, never>;
+        CreateWebhookDto: {
+            /**
+             * @description http:// or https:// address of a public host, up to 191 characters.
+             * @example https://hooks.example.com/help-center
+             */
+            url: string;
+            /** @description Signing secret, 16 to 191 characters; omitted: 48 random letters and digits. null: ignored. */
+            secret?: string;
+        };
+        ModerateCommentDto: {
+            /**
+             * @description approve or unpublish.
+             * @enum {string}
+             */
+            action: "approve" | "unpublish";
+        };
+        CommentBodyDto: {
+            /**
+             * @description Plain text, 1 to 5,000 characters (HTML is shown as text).
+             * @example Thanks, fixed in the latest version.
+             */
+            text: string;
+            /**
+             * @description The comment to reply to, on the same article; top-level when omitted. null: ignored.
+             * @example 31
+             */
+            parent_id?: number;
+            /**
+             * @description A site language; a reply always takes its parent's, a thread the default when omitted. null: ignored.
+             * @example de
+             */
+            lang?: string;
+        };
+        NoteReplyDto: {
+            /**
+             * @description Plain text, 1 to 5,000 characters (HTML is shown as text).
+             * @example Thanks, fixed in the latest version.
+             */
+            text: string;
+        };
+        FeedbackDto: {
+            /**
+             * @description thumbs_up, thumbs_down or love.
+             * @example thumbs_up
+             * @enum {string}
+             */
+            rating: "thumbs_up" | "thumbs_down" | "love";
+            /**
+             * @description The reader's language; one the site lacks is recorded as the default language. null: ignored.
+             * @example de
+             */
+            lang?: string;
+            /** @description Optional words from the reader (never shown through the API). null: ignored. */
+            message?: string;
+        };
         PatchDraftDto: {
             /**
              * @description The draft etag the change was based on; a stale one answers 409. null: none.

@@ -1,9 +1,9 @@
-import { fieldError, messages } from '@hc/contracts';
+import { fieldError, messages, TEXT_MAX } from '@hc/contracts';
 
-/** Spec 4.9 and 8: comment and note text is plain text of 1 to 5,000 characters. */
-export const TEXT_MAX = 5000;
-
-/** The text field of a comment, reply or note; exactly one message per failure. */
+/**
+ * The text of a reader's comment or a new note (spec 4.9 and 8: plain, 1 to 5,000 characters),
+ * from a form; API bodies are checked by their DTOs (`TEXT_FIELD`).
+ */
 export function readText(value: unknown, field = 'text'): string {
   if (value === undefined || value === null) throw fieldError(field, messages.required(field));
   if (typeof value !== 'string') throw fieldError(field, messages.string(field));

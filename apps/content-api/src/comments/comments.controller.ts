@@ -28,7 +28,7 @@ export class CommentsController {
     @IdParam('id', () => notFound(COMMENT_NOT_FOUND)) id: number,
     @Body() body: ModerateCommentDto,
   ) {
-    return this.comments.moderate(site, id, body);
+    return this.comments.moderate(site, id, body.action);
   }
 }
 
@@ -58,6 +58,10 @@ export class ArticleCommentsController {
     @ArticleRefIdParam() id: number,
     @Body() body: CommentBodyDto,
   ) {
-    return this.comments.postAsMember(site, ctx, id, { ...body });
+    return this.comments.postAsMember(site, ctx, id, {
+      text: body.text,
+      parentId: body.parent_id ?? null,
+      lang: body.lang ?? undefined,
+    });
   }
 }

@@ -1,7 +1,14 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { apiError, ContentErrorCode, fieldError, messages, notFound } from '@hc/contracts';
+import {
+  apiError,
+  COMMENT_ACTIONS,
+  ContentErrorCode,
+  fieldError,
+  messages,
+  notFound,
+} from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
 import { COMMENT_STATUSES } from '@hc/data';
 import type { CommentStatus } from '@hc/data';
@@ -19,8 +26,15 @@ type Query = Record<string, unknown>;
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 /** Spec 4.9: GET /comments text filter up to 190 characters (spec 8). */
 const SEARCH_MAX = 190;
-const MODERATION_ACTIONS = ['approve', 'unpublish'] as const;
-type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export type ModerationAction = (typeof COMMENT_ACTIONS)[number];
+
+/** A comment by the credential's person, as the edge read it (spec 4.9). */
+export interface MemberCommentInput {
+  text: string;
+  parentId: number | null;
+  /** Checked against the site's languages here. */
+  lang?: string;
+}
 
 /** A reader's comment as the reader site (or `hc comment add`) sends it. */
 export interface ReaderCommentInput {
@@ -109,8 +123,7 @@ export class CommentsService {
   }
 
   /** PATCH /comments/{id}: approve (→ published) or unpublish (→ unpublished); never delete. */
-  async moderate(site: CommentSite, id: number, body: { action?: unknown }) {
-    const action = readAction(body.action);
+  async moderate(site: CommentSite, id: number, action: ModerationAction) {
     let queued = false;
     const row = await this.comments.transaction(async (m) => {
       const current = await this.comments.find(site.id, id, m, true);
@@ -184,17 +197,16 @@ export class CommentsService {
     site: CommentSite,
     ctx: RequestContext,
     articleId: number,
-    body: Record<string, unknown>,
+    input: MemberCommentInput,
   ) {
     const row = await this.comments.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId, true);
-      const text = readText(body.text);
       const { parentId, lang } = await this.placement(
         m,
         site,
         article.id,
-        body.parent_id,
-        body.lang,
+        input.parentId,
+        readSiteLanguage(input.lang, siteLanguages(site)),
       );
       const person = await m.query('SELECT name FROM users WHERE id = ?', [ctx.principal.userId]);
       const id = await this.comments.insert(m, site.id, {
@@ -202,7 +214,7 @@ export class CommentsService {
         parentId,
         lang,
         status: 'published',
-        body: text,
+        body: input.text,
         authorUserId: ctx.principal.userId,
         authorName: person[0]?.name ?? '',
         authorEmail: null,
@@ -228,8 +240,8 @@ export class CommentsService {
         m,
         site,
         article.id,
-        input.parentId,
-        input.lang,
+        readOptionalId(input.parentId, 'parent_id'),
+        readSiteLanguage(input.lang, siteLanguages(site)),
       );
       const id = await this.comments.insert(m, site.id, {
         articleId: article.id,
@@ -255,11 +267,9 @@ export class CommentsService {
     m: EntityManager,
     site: CommentSite,
     articleId: number,
-    rawParent: unknown,
-    rawLang: unknown,
+    parentId: number | null,
+    lang: string | undefined,
   ): Promise<{ parentId: number | null; lang: string }> {
-    const parentId = readOptionalId(rawParent, 'parent_id');
-    const lang = readSiteLanguage(rawLang, siteLanguages(site));
     if (parentId === null) return { parentId: null, lang: lang ?? site.defaultLanguage };
     const parent = await this.comments.find(site.id, parentId, m);
     if (!parent || parent.articleId !== articleId || parent.status === 'deleted') {
@@ -285,15 +295,6 @@ export class CommentsService {
     await this.comments.setModeration(siteId, moderate);
     return { site_id: siteId, moderate };
   }
-}
-
-function readAction(value: unknown): ModerationAction {
-  if (value === undefined || value === null || value === '')
-    throw fieldError('action', messages.required('action'));
-  if (typeof value !== 'string' || !(MODERATION_ACTIONS as readonly string[]).includes(value)) {
-    throw fieldError('action', messages.selectedInvalid('action'));
-  }
-  return value as ModerationAction;
 }
 
 function readName(value: unknown): string {

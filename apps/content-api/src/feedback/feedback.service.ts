@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError, messages } from '@hc/contracts';
-import { FEEDBACK_RATINGS } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import { ArticleSite, requireArticleRef } from '../comments/article-ref';
-import { TEXT_MAX } from '../comments/comment-input';
 import { FeedbackRepository } from './feedback.repository';
 
+/** A reader's rating as the edge read it (`FeedbackDto`). */
 export interface FeedbackInput {
-  rating?: unknown;
-  lang?: unknown;
-  message?: unknown;
+  rating: FeedbackRating;
+  lang?: string | null;
+  message?: string | null;
 }
 
 /** POST /articles/{id}/feedback (spec 4.4): a reader's rating counted into the article's `ratings`. */
@@ -22,13 +20,12 @@ export class FeedbackService {
     articleId: number,
     input: FeedbackInput,
   ) {
-    const rating = readRating(input.rating);
-    const message = readMessage(input.message);
+    const { rating } = input;
+    const message = input.message?.trim() || null;
     // spec 4.4: feedback in a language the site lacks is recorded in the default language.
     const lang =
-      typeof input.lang === 'string' &&
-      [site.defaultLanguage, ...site.languages].includes(input.lang.trim())
-        ? input.lang.trim()
+      input.lang && [site.defaultLanguage, ...site.languages].includes(input.lang)
+        ? input.lang
         : site.defaultLanguage;
     const ratings = await this.feedback.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId);
@@ -42,21 +39,4 @@ export class FeedbackService {
       ratings,
     };
   }
-}
-
-function readRating(value: unknown): FeedbackRating {
-  if (value === undefined || value === null || value === '')
-    throw fieldError('rating', messages.required('rating'));
-  if (typeof value !== 'string' || !(FEEDBACK_RATINGS as readonly string[]).includes(value)) {
-    throw fieldError('rating', messages.selectedInvalid('rating'));
-  }
-  return value as FeedbackRating;
-}
-
-function readMessage(value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') throw fieldError('message', messages.string('message'));
-  if ([...value].length > TEXT_MAX)
-    throw fieldError('message', messages.maxString('message', TEXT_MAX));
-  return value.trim() || null;
 }

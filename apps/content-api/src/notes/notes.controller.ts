@@ -39,7 +39,7 @@ export class NotesController {
     @IdParam('noteId', () => notFound(NOTE_NOT_FOUND)) noteId: number,
     @Body() body: NoteReplyDto,
   ) {
-    return this.notes.reply(site, ctx, id, noteId, body);
+    return this.notes.reply(site, ctx, id, noteId, body.text);
   }
 
   @ApiOperation({ summary: 'Resolve a team note' })

@@ -47,14 +47,13 @@ export class NotesService {
     ctx: RequestContext,
     articleId: number,
     noteId: number,
-    body: { text?: unknown },
+    text: string,
   ) {
     const thread = await this.notes.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId);
       if (!(await this.notes.lockThread(m, site.id, article.id, noteId))) {
         throw notFound(NOTE_NOT_FOUND);
       }
-      const text = readText(body.text);
       await this.notes.insertReply(m, site.id, noteId, ctx.principal.userId, text);
       return (
         await this.notes.threads(

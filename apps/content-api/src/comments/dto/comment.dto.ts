@@ -1,19 +1,29 @@
-import { Allow } from 'class-validator';
+import { COMMENT_FIELDS, TEXT_FIELD } from '@hc/contracts';
+import { Field } from '@hc/http';
 
-/**
- * POST /articles/{id}/comments. The fields are checked in CommentsService (comment-input.ts)
- * so each failure has exactly one message in the spec's wording; other fields are dropped.
- */
+/** The language of a new thread; which codes the site has is checked with the parent. */
+const LANG = {
+  kind: 'text',
+  null: 'ignored',
+  description:
+    "A site language; a reply always takes its parent's, a thread the default when omitted",
+  example: 'de',
+} as const;
+
+/** POST /articles/{id}/comments (spec 4.9); other fields are dropped. */
 export class CommentBodyDto {
-  /** Plain text, 1 to 5,000 characters. */
-  @Allow() text?: unknown;
-  /** A comment on the same article; top-level when absent. */
-  @Allow() parent_id?: unknown;
-  /** A site language; a reply always takes its parent's. */
-  @Allow() lang?: unknown;
+  @Field(TEXT_FIELD, { required: true })
+  text!: string;
+
+  @Field(COMMENT_FIELDS.parent_id)
+  parent_id?: number | null;
+
+  @Field(LANG)
+  lang?: string | null;
 }
 
-/** PATCH /comments/{id}: `action` = `approve` or `unpublish`. */
+/** PATCH /comments/{id}: approve or unpublish (spec 4.9). */
 export class ModerateCommentDto {
-  @Allow() action?: unknown;
+  @Field(COMMENT_FIELDS.action, { required: true })
+  action!: (typeof COMMENT_FIELDS.action.values)[number];
 }
