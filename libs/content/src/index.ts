@@ -2,6 +2,7 @@ export * from './languages';
 export * from './language-map';
 export * from './markup';
 export * from './markdown';
+export * from './agent-markdown';
 export * from './slug';
 export * from './text';
 export * from './interface-texts';

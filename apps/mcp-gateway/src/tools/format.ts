@@ -57,6 +57,17 @@ export function truncateList(wrapper: ListWrapper): ListWrapper {
   return current;
 }
 
+/** Rule 11: over the 6 analytics requests per minute, the agent is told not to retry. */
+export const ANALYTICS_LIMIT_MESSAGE =
+  'Error: Too many analytics requests: the analytics tools allow 6 requests per minute per credential. ' +
+  'Do not retry now; wait a minute before asking again.';
+
+/** Rule 4: the text when the API could not be reached at all. */
+export function unreachableText(err: unknown): string {
+  const reason = err instanceof Error ? err.message : String(err);
+  return `Error: The API could not be reached (${reason}). Try again shortly.`;
+}
+
 const SITE_REQUIRED_HELP =
   'No site is chosen for this connection. Call kb_list_sites to see the site ids you can reach, ' +
   'then reconnect to the tool server with ?site=<id> on its URL.';

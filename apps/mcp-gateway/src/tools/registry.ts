@@ -1,9 +1,17 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { registerPrompts } from '../prompts/prompts';
+import { registerResources } from '../resources/resources';
 import { articleTools } from './articles.tools';
 import { categoryTools } from './categories.tools';
 import { engagementTools } from './engagement.tools';
-import { errorText, truncateList, wrapList } from './format';
+import {
+  ANALYTICS_LIMIT_MESSAGE,
+  errorText,
+  truncateList,
+  unreachableText,
+  wrapList,
+} from './format';
 import type { RestClient } from './rest-client';
 import { z } from './schema';
 import { stagedTools } from './staged.tools';
@@ -23,9 +31,7 @@ export interface AnalyticsBudget {
   take(): Promise<boolean>;
 }
 
-export const ANALYTICS_LIMIT_MESSAGE =
-  'Error: Too many analytics requests: the analytics tools allow 6 requests per minute per credential. ' +
-  'Do not retry now; wait a minute before asking again.';
+export { ANALYTICS_LIMIT_MESSAGE };
 
 function annotations(def: ToolDefinition) {
   return {
@@ -56,16 +62,7 @@ async function runTool(
   try {
     response = await client.call(def.request(args as never));
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    return {
-      isError: true,
-      content: [
-        {
-          type: 'text',
-          text: `Error: The API could not be reached (${reason}). Try again shortly.`,
-        },
-      ],
-    };
+    return { isError: true, content: [{ type: 'text', text: unreachableText(err) }] };
   }
   if (response.status >= 400) {
     return {
@@ -104,7 +101,9 @@ export function buildServer(client: RestClient, budget: AnalyticsBudget): McpSer
       capabilities: { tools: {} },
       instructions:
         'Tools for one help center (knowledge base). The site is chosen by ?site=<id> on the connection URL; ' +
-        'kb_list_sites lists the sites you can reach. Per-language fields are objects keyed by language code.',
+        'kb_list_sites lists the sites you can reach. Per-language fields are objects keyed by language code. ' +
+        'Resources: kb://categories (the category tree) and kb://articles/{id} (an article as Markdown); ' +
+        'prompts: draft-article, translate-article, answer-from-help-center, fill-search-gaps.',
     },
   );
   for (const def of TOOLS) {
@@ -120,5 +119,9 @@ export function buildServer(client: RestClient, budget: AnalyticsBudget): McpSer
       (args: Record<string, unknown>) => runTool(def, args, client, budget),
     );
   }
+  // Issue #26: resources and prompts make the REST calls of the tools they mirror.
+  const mirror = { client, budget, tools: TOOLS };
+  registerResources(server, mirror);
+  registerPrompts(server, mirror);
   return server;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { sanitizeHtml } from '@hc/content';
+import { frontMatter, htmlToMarkdown, sanitizeHtml } from '@hc/content';
 import { settings } from '@hc/contracts';
 import { ArticleSummary, ContentRepository } from '../pages/content.repository';
 import { DesignRepository } from '../pages/design.repository';
@@ -9,7 +9,6 @@ import { mayRead } from '../pages/reader.service';
 import { articlePath } from '../render/context';
 import { readerHtml } from '../render/components';
 import { Admitted, GateService } from '../site/gate.service';
-import { frontMatter, htmlToMarkdown } from './markdown';
 import { SitemapUrl, sitemapDocument } from './sitemap';
 import { originOf } from './structured-data';
 

@@ -1,4 +1,4 @@
-import { htmlToMarkdown } from './markdown';
+import { htmlToMarkdown } from '@hc/content';
 import { SITEMAP_MAX_URLS, sitemapDocument, SitemapUrl } from './sitemap';
 
 const urls = (n: number): SitemapUrl[] =>
