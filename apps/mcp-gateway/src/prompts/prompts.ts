@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { wrapList } from '../tools/format';
 import { language, z } from '../tools/schema';
 import type { ApiBody } from '../tools/tool';
@@ -79,7 +79,12 @@ export function registerPrompts(server: McpServer, ctx: MirrorContext): void {
     },
     async (args) => {
       const id = Number(args.id);
-      const { article, lang, text } = await readArticle(ctx, id, args.from);
+      const { article, lang, text } = await readArticle(
+        ctx,
+        id,
+        args.from,
+        ErrorCode.InvalidParams,
+      );
       return {
         description: `Translate article #${id} from ${lang} into ${args.language}`,
         messages: [

@@ -127,14 +127,19 @@ export async function readCategories(ctx: MirrorContext) {
 }
 
 /** The article through kb_get_article's call: a foreign or missing id is "not found" alike. */
-export async function readArticle(ctx: MirrorContext, id: number, lang?: string) {
-  const body = await callLikeTool(ctx, 'get_article', { id }, RESOURCE_NOT_FOUND);
+export async function readArticle(
+  ctx: MirrorContext,
+  id: number,
+  lang?: string,
+  notFound = RESOURCE_NOT_FOUND,
+) {
+  const body = await callLikeTool(ctx, 'get_article', { id }, notFound);
   const article = (body.article ?? {}) as ApiBody;
   const languages = articleLanguages(article);
   const chosen = lang ?? languages[0];
   if (!chosen || !languages.includes(chosen)) {
     throw new GatewayError(
-      RESOURCE_NOT_FOUND,
+      notFound,
       lang
         ? `Error: Article ${id} has no "${lang}" translation; its languages: ${languages.join(', ') || 'none'}.`
         : `Error: Article ${id} has no text in any language.`,
