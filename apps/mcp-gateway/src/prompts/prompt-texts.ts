@@ -85,7 +85,7 @@ export function answerText(a: {
   const listed = a.found
     .map(
       (f, i) =>
-        `- #${f.id} ${f.title || '(untitled)'}${f.url ? ` <${f.url}>` : ''}${i < a.attached ? ' (attached)' : ''}`,
+        `- #${f.id} ${f.title.replace(/\s+/g, ' ') || '(untitled)'}${f.url ? ` <${f.url}>` : ''}${i < a.attached ? ' (attached)' : ''}`,
     )
     .join('\n');
   return [

@@ -58,7 +58,8 @@ export function articleDocument(article: ApiBody, lang: string): string {
     staged: staged.length ? staged : undefined,
     outdated: outdated.length ? outdated : undefined,
   });
-  return `${head}\n# ${title || '(untitled)'}\n${body ? `\n${body}\n` : ''}`;
+  const heading = title.replace(/\s+/g, ' ').trim() || '(untitled)';
+  return `${head}\n# ${heading}\n${body ? `\n${body}\n` : ''}`;
 }
 
 export interface CategoryNode {
