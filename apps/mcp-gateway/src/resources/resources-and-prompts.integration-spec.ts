@@ -19,6 +19,8 @@ const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const tokens = new TestTokens('mcp-resources');
 
 type AnyResult = any;
+/** The text of a resource read's one content. */
+const textOf = (contents: { uri: string; text?: unknown }[]) => String(contents[0].text);
 const text = (r: AnyResult, i = 0) => r.messages?.[i]?.content?.text ?? r.content?.[0]?.text ?? '';
 
 describe('MCP resources and prompts (issue #26)', () => {
@@ -194,7 +196,7 @@ describe('MCP resources and prompts (issue #26)', () => {
       const { contents } = await client.readResource({ uri });
       expect(contents).toHaveLength(1);
       expect(contents[0]).toMatchObject({ uri, mimeType: 'text/markdown' });
-      const md = contents[0].text as string;
+      const md = textOf(contents);
       expect(md.startsWith('---\n')).toBe(true);
       const head = md.split('\n---\n')[0];
       expect(head).toContain(`id: ${article.id}`);
@@ -218,7 +220,7 @@ describe('MCP resources and prompts (issue #26)', () => {
 
     it('kb://articles/{id}/{lang} is one translation; a language it lacks is not found', async () => {
       const { contents } = await client.readResource({ uri: `kb://articles/${article.id}/de` });
-      const md = contents[0].text as string;
+      const md = textOf(contents);
       expect(md).toContain('lang: "de"');
       expect(md).toContain('# Passwort zurücksetzen');
       expect(md).toContain('Öffnen Sie die **Einstellungen**.');
@@ -245,7 +247,7 @@ describe('MCP resources and prompts (issue #26)', () => {
       // The person can read it on its own site's connection.
       const onItsSite = await connect(['content.read'], other.id);
       const { contents } = await onItsSite.readResource({ uri: `kb://articles/${foreign.id}` });
-      expect(contents[0].text).toContain('Foreign secret text.');
+      expect(textOf(contents)).toContain('Foreign secret text.');
     });
 
     it('an unknown resource is not found', async () => {
@@ -259,7 +261,7 @@ describe('MCP resources and prompts (issue #26)', () => {
     it('kb://categories is the connected site’s tree, siblings by position', async () => {
       const { contents } = await client.readResource({ uri: 'kb://categories' });
       expect(contents[0].mimeType).toBe('application/json');
-      const doc = JSON.parse(contents[0].text as string);
+      const doc = JSON.parse(textOf(contents));
       expect(doc.total).toBe(3);
       expect(doc.categories.map((c: any) => c.id)).toEqual([first, parent]);
       const account = doc.categories[1];
@@ -268,7 +270,7 @@ describe('MCP resources and prompts (issue #26)', () => {
         position: 2,
         children: [{ id: child, name: { en: 'Passwords' }, children: [] }],
       });
-      expect(contents[0].text).not.toContain('Foreign category');
+      expect(textOf(contents)).not.toContain('Foreign category');
     });
 
     it('leaves the 29 tools as they are', async () => {
