@@ -886,10 +886,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks */
+        /**
+         * List webhooks
+         * @description Spec 4.8, oldest first, no secrets; each with signature_scheme: service (POST /webhooks) or standard (POST /webhooks/standard, issue 23).
+         */
         get: operations["WebhooksController_list"];
         put?: never;
-        /** Register a webhook */
+        /**
+         * Register a webhook
+         * @description Spec 4.8; 201 with the webhook and its secret. The webhook shows signature_scheme = service (issue 23): its deliveries carry the spec 6 headers only.
+         */
         post: operations["WebhooksController_register"];
         delete?: never;
         options?: never;
@@ -907,7 +913,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Spec 4.8, either signature scheme; pending retries are dropped.
+         */
         delete: operations["WebhooksController_remove"];
         options?: never;
         head?: never;
@@ -968,6 +977,26 @@ export type paths = {
          * @description One new attempt of the event to the webhook now, whatever the original state: the same body and X-Service-Signature, a new X-Service-Delivery (issue 23).
          */
         post: operations["WebhooksController_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/standard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a Standard Webhooks webhook
+         * @description Same body and rules as POST /webhooks (issue 23). Its deliveries also carry webhook-id (the same on every attempt and redelivery of one event), webhook-timestamp (the attempt's time) and webhook-signature (v1, + base64 HMAC-SHA256 of id.timestamp.body); the response gives the secret also as standard_secret (whsec_ + base64 of its bytes) and signature_scheme = standard.
+         */
+        post: operations["WebhooksController_registerStandard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3368,6 +3397,30 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: components["responses"]["TooManyAttempts"];
+        };
+    };
+    WebhooksController_registerStandard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope.webhooks.manage"];
             429: components["responses"]["TooManyAttempts"];
         };
     };

@@ -6,6 +6,7 @@ export * from './errors';
 export * from './settings';
 export * from './setting-definitions';
 export * from './webhook-signature';
+export * from './standard-webhooks';
 export * from './request-scope';
 export * from './event-envelope';
 export * from './request-fields';

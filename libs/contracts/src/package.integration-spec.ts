@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { Webhook } from 'standardwebhooks';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PACKAGES = [path.join(ROOT, 'libs/contracts'), path.join(ROOT, 'libs/client')];
@@ -88,6 +89,48 @@ console.log(JSON.stringify({
       signed: true,
       staleEtag: 409,
       events: 9,
+    });
+  });
+
+  it('verifies either scheme with the receiver kit from plain JavaScript (issue 23)', () => {
+    const raw = '{"event":"article.updated","site_id":1,"data":{"type":"article","id":7}}';
+    const secret = 'a-secret-of-24-characters';
+    const whsec = `whsec_${Buffer.from(secret).toString('base64')}`;
+    const now = new Date();
+    const standard = {
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      // Signed by the reference implementation, not by the package under test.
+      'webhook-signature': new Webhook(whsec).sign('msg_1', now, raw),
+      'x-service-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
+    };
+    writeFileSync(
+      path.join(consumer, 'kit.js'),
+      `const c = require('@hc/contracts');
+const [raw, headers, secret, whsec] = [process.argv[2], JSON.parse(process.argv[3]), process.argv[4], process.argv[5]];
+const old = { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 3600) };
+const { 'x-service-signature': spec } = headers;
+console.log(JSON.stringify({
+  standard: c.verifyWebhookRequest(raw, headers, secret).scheme,
+  whsecForm: c.verifyWebhookRequest(raw, headers, whsec).ok,
+  secretForm: c.standardWebhookSecret(secret) === whsec,
+  stale: c.verifyWebhookRequest(raw, old, secret).reason,
+  tampered: c.verifyWebhookRequest(raw + ' ', headers, secret).ok,
+  service: c.verifyWebhookRequest(raw, { 'X-Service-Signature': spec }, secret).ok,
+  pinned: c.verifyWebhookRequest(raw, { 'x-service-signature': spec }, secret, { scheme: 'standard' }).ok,
+}));`,
+    );
+    const out = JSON.parse(
+      run('node', ['kit.js', raw, JSON.stringify(standard), secret, whsec], consumer),
+    );
+    expect(out).toEqual({
+      standard: 'standard',
+      whsecForm: true,
+      secretForm: true,
+      stale: 'timestamp_too_old',
+      tampered: false,
+      service: true,
+      pinned: false,
     });
   });
 

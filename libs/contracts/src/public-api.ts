@@ -11,3 +11,4 @@ export * from './events';
 export * from './scopes';
 export * from './time';
 export * from './webhook-signature';
+export * from './standard-webhooks';

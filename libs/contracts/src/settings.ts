@@ -48,6 +48,8 @@ export interface Settings {
   imageStorage: ImageStorageSettings;
   outboundAllowlist: string[];
   webhookRetryDelaysMs: number[];
+  /** `HC_WEBHOOK_LOG` (default true): the dispatcher records each attempt in the delivery log. */
+  webhookLog: boolean;
   /** `HC_WEBHOOK_LOG_RETENTION` (default 7 days): how long the delivery log is kept (issue 23). */
   webhookLogRetentionMs: number;
   /** Issue 24: audit entries older than this many days are deleted. */
@@ -222,6 +224,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dataDir: v.HC_DATA_DIR,
     outboundAllowlist: v.HC_OUTBOUND_ALLOWLIST,
     webhookRetryDelaysMs: v.HC_WEBHOOK_RETRY_DELAYS,
+    webhookLog: v.HC_WEBHOOK_LOG,
     webhookLogRetentionMs: v.HC_WEBHOOK_LOG_RETENTION,
     auditRetentionDays: v.HC_AUDIT_RETENTION_DAYS,
     trustProxy: v.HC_TRUST_PROXY,

@@ -3,8 +3,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** The request header that carries the signature of a webhook delivery (spec 6). */
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Service-Signature';
 
-/** Spec 6: `sha256=` plus the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret. */
-export function signWebhookBody(rawBody: string | Uint8Array, secret: string): string {
+/**
+ * Spec 6: `sha256=` plus the lowercase hex HMAC-SHA256 of the raw body, keyed with the secret (its
+ * UTF-8 bytes; bytes given as such are used as they are).
+ */
+export function signWebhookBody(rawBody: string | Uint8Array, secret: string | Uint8Array): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
 }
 

@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { Webhook } from 'standardwebhooks';
 
 /**
  * `verify` of `@octokit/webhooks-methods`: an independent implementation of the same `sha256=`
@@ -25,6 +26,11 @@ export interface ReceivedDelivery {
   json: any;
   /** The signature checked with the secret registered for the path (null: no secret known). */
   verified: boolean | null;
+  /**
+   * Issue 23: the Standard Webhooks headers checked by the `standardwebhooks` package (its 5-minute
+   * timestamp window included) on the same request; null unless the path's webhook is standard.
+   */
+  standardVerified: boolean | null;
   receivedAt: number;
   /** The status the receiver answered. */
   status: number;
@@ -46,6 +52,7 @@ export class WebhookReceiver {
   /** Paths of requests that arrived, recorded before the answer (which may be delayed). */
   readonly arrived: string[] = [];
   private readonly secrets = new Map<string, string>();
+  private readonly standard = new Map<string, Webhook>();
   private readonly counts = new Map<string, number>();
   private responder: Responder = () => ({ status: 200 });
   private readonly verify = octokitVerify();
@@ -66,9 +73,14 @@ export class WebhookReceiver {
     return `http://${this.host}${p.startsWith('/') ? p : `/${p}`}`;
   }
 
-  /** Remembers the secret of the webhook registered at `path`, to verify its deliveries. */
-  secretFor(p: string, secret: string): void {
+  /**
+   * Remembers the secret of the webhook registered at `path`, to verify its deliveries; with
+   * `standardSecret` (the registration's `whsec_` form) the Standard Webhooks headers too.
+   */
+  secretFor(p: string, secret: string, standardSecret?: string): void {
     this.secrets.set(p, secret);
+    if (standardSecret !== undefined) this.standard.set(p, new Webhook(standardSecret));
+    else this.standard.delete(p);
   }
 
   respond(responder: Responder): void {
@@ -121,6 +133,16 @@ export class WebhookReceiver {
     const signature = headers['x-service-signature'];
     const verified =
       secret === undefined ? null : signature ? await this.verify(secret, body, signature) : false;
+    const standard = this.standard.get(p);
+    let standardVerified: boolean | null = null;
+    if (standard) {
+      try {
+        standard.verify(body, headers);
+        standardVerified = true;
+      } catch {
+        standardVerified = false;
+      }
+    }
     let json: unknown = null;
     try {
       json = JSON.parse(body);
@@ -135,6 +157,7 @@ export class WebhookReceiver {
       body,
       json,
       verified,
+      standardVerified,
       receivedAt: Date.now(),
       status: answer.status,
     });

@@ -24,21 +24,43 @@ export class WebhooksController {
     private readonly log: DeliveryLogService,
   ) {}
 
-  @ApiOperation({ summary: 'Register a webhook' })
+  @ApiOperation({
+    summary: 'Register a webhook',
+    description:
+      'Spec 4.8; 201 with the webhook and its secret. The webhook shows signature_scheme = service (issue 23): its deliveries carry the spec 6 headers only.',
+  })
   @Post()
   @HttpCode(201)
   register(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.register(site, dto);
   }
 
-  @ApiOperation({ summary: 'List webhooks' })
+  @ApiOperation({
+    summary: 'Register a Standard Webhooks webhook',
+    description:
+      "Same body and rules as POST /webhooks (issue 23). Its deliveries also carry webhook-id (the same on every attempt and redelivery of one event), webhook-timestamp (the attempt's time) and webhook-signature (v1, + base64 HMAC-SHA256 of id.timestamp.body); the response gives the secret also as standard_secret (whsec_ + base64 of its bytes) and signature_scheme = standard.",
+  })
+  @Post('standard')
+  @HttpCode(201)
+  registerStandard(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
+    return this.webhooks.register(site, dto, 'standard');
+  }
+
+  @ApiOperation({
+    summary: 'List webhooks',
+    description:
+      'Spec 4.8, oldest first, no secrets; each with signature_scheme: service (POST /webhooks) or standard (POST /webhooks/standard, issue 23).',
+  })
   @Get()
   @SiteOptional()
   list(@Ctx() ctx: RequestContext) {
     return this.webhooks.list(ctx);
   }
 
-  @ApiOperation({ summary: 'Delete a webhook' })
+  @ApiOperation({
+    summary: 'Delete a webhook',
+    description: 'Spec 4.8, either signature scheme; pending retries are dropped.',
+  })
   @Delete(':webhookId')
   @SiteOptional()
   remove(@Ctx() ctx: RequestContext, @WebhookIdParam() webhookId: number) {

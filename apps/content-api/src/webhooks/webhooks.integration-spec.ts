@@ -11,6 +11,12 @@ const createWithTokens = tokens.app([WebhooksModule]);
 const token = (userId: number, siteIds: number[], scopes: string[]) =>
   tokens.issue(userId, siteIds, scopes);
 
+/** Issue 23: POST /webhooks/standard takes the same body under the same rules. */
+const ROUTES = ['/v1/webhooks', '/v1/webhooks/standard'];
+/** Each case once per registration route. */
+const onBothRoutes = <T extends unknown[]>(cases: T[]): [string, ...T][] =>
+  ROUTES.flatMap((route) => cases.map((c) => [route, ...c] as [string, ...T]));
+
 describe('webhook registration (spec 2.6, 4.8)', () => {
   let t: TestApp;
   let site: TestSite;
@@ -58,6 +64,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
         active: true,
         last_delivered_at: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+        signature_scheme: 'service',
         secret: expect.stringMatching(/^[A-Za-z0-9]{48}$/),
       },
     });
@@ -85,8 +92,8 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     expect(long.status).toBe(201);
   });
 
-  it('answers 422 for a secret under 16 characters', async () => {
-    const res = await t.request('POST', '/v1/webhooks', {
+  it.each(ROUTES)('%s answers 422 for a secret under 16 characters', async (route) => {
+    const res = await t.request('POST', route, {
       key,
       body: { url: 'https://example.com/h', secret: 'short' },
     });
@@ -98,51 +105,57 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     });
   });
 
-  it.each([
-    ['missing', {}, 'The url field is required.'],
-    ['empty', { url: '' }, 'The url field is required.'],
-    ['not a string', { url: 42 }, 'The url field must be a string.'],
-    ['not a URL', { url: 'not a url' }, 'The url field must be a valid URL.'],
-    ['not http(s)', { url: 'ftp://example.com/x' }, 'The url field must be a valid URL.'],
-    [
-      'with %40 in the host',
-      { url: 'https://a%40127.0.0.1/h' },
-      'The url field must be a valid URL.',
-    ],
-    [
-      'with %3A in the host',
-      { url: 'https://example.com%3A8/h' },
-      'The url field must be a valid URL.',
-    ],
-  ])('answers 422 for a url %s', async (_, body, message) => {
-    const res = await t.request('POST', '/v1/webhooks', { key, body });
+  it.each(
+    onBothRoutes<[string, object, string]>([
+      ['missing', {}, 'The url field is required.'],
+      ['empty', { url: '' }, 'The url field is required.'],
+      ['not a string', { url: 42 }, 'The url field must be a string.'],
+      ['not a URL', { url: 'not a url' }, 'The url field must be a valid URL.'],
+      ['not http(s)', { url: 'ftp://example.com/x' }, 'The url field must be a valid URL.'],
+      [
+        'with %40 in the host',
+        { url: 'https://a%40127.0.0.1/h' },
+        'The url field must be a valid URL.',
+      ],
+      [
+        'with %3A in the host',
+        { url: 'https://example.com%3A8/h' },
+        'The url field must be a valid URL.',
+      ],
+    ]),
+  )('%s answers 422 for a url %s', async (route, _, body, message) => {
+    const res = await t.request('POST', route, { key, body });
     expect(res.status).toBe(422);
     expect(res.body.status).toBe('validation_error');
     expect(res.body.errors).toEqual({ url: [message] });
   });
 
-  it.each([
-    'http://127.0.0.1/hook',
-    'http://10.1.2.3/hook',
-    'http://192.168.0.10/hook',
-    'http://169.254.169.254/latest',
-    'http://[::1]/hook',
-    'http://localhost/hook',
-    'http://0.0.0.0/hook',
-    'http://240.0.0.1/hook',
-    // judged by the real host behind the user info (issue #16)
-    'https://a@127.0.0.1/hook',
-    'https://127.0.0.1:9443@127.0.0.1:8443/hook',
-    'https://user:pass@[::1]/hook',
-    // IPv6 forms embedding a private IPv4 address; 6to4 and Teredo refused outright
-    'https://[::5efe:127.0.0.1]/hook',
-    'https://[::127.0.0.1]/hook',
-    'https://[::ffff:10.0.0.1]/hook',
-    'https://[64:ff9b::a9fe:a9fe]/hook',
-    'https://[2002:808:808::1]/hook',
-    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
-  ])('answers 422 for the private or reserved address %s', async (url) => {
-    const res = await t.request('POST', '/v1/webhooks', { key, body: { url } });
+  it.each(
+    onBothRoutes(
+      [
+        'http://127.0.0.1/hook',
+        'http://10.1.2.3/hook',
+        'http://192.168.0.10/hook',
+        'http://169.254.169.254/latest',
+        'http://[::1]/hook',
+        'http://localhost/hook',
+        'http://0.0.0.0/hook',
+        'http://240.0.0.1/hook',
+        // judged by the real host behind the user info (issue #16)
+        'https://a@127.0.0.1/hook',
+        'https://127.0.0.1:9443@127.0.0.1:8443/hook',
+        'https://user:pass@[::1]/hook',
+        // IPv6 forms embedding a private IPv4 address; 6to4 and Teredo refused outright
+        'https://[::5efe:127.0.0.1]/hook',
+        'https://[::127.0.0.1]/hook',
+        'https://[::ffff:10.0.0.1]/hook',
+        'https://[64:ff9b::a9fe:a9fe]/hook',
+        'https://[2002:808:808::1]/hook',
+        'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
+      ].map((url) => [url]),
+    ),
+  )('%s answers 422 for the private or reserved address %s', async (route, url) => {
+    const res = await t.request('POST', route, { key, body: { url } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       status: 'validation_error',
@@ -162,15 +175,17 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     ).toBe(201);
   });
 
-  it.each([
-    ['url', { url: `https://example.com/${'p'.repeat(180)}` }],
-    ['secret', { url: 'https://example.com/h', secret: 's'.repeat(192) }],
-  ])(
-    'a %s over 191 characters passes validation and fails with 500, nothing registered',
-    async (_, body) => {
+  it.each(
+    onBothRoutes<[string, object]>([
+      ['url', { url: `https://example.com/${'p'.repeat(180)}` }],
+      ['secret', { url: 'https://example.com/h', secret: 's'.repeat(192) }],
+    ]),
+  )(
+    '%s: a %s over 191 characters passes validation and fails with 500, nothing registered',
+    async (route, _, body) => {
       const s = await t.factory.site();
       const k = await t.factory.key(s);
-      const res = await t.request('POST', '/v1/webhooks', { key: k, body });
+      const res = await t.request('POST', route, { key: k, body });
       expect(res.status).toBe(500);
       const list = await t.request('GET', '/v1/webhooks', { key: k });
       expect(list.body.webhooks).toEqual([]);
@@ -220,6 +235,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
       active: true,
       last_delivered_at: null,
       created_at: expect.stringMatching(/\+00:00$/),
+      signature_scheme: 'service',
     });
     expect(res.text).not.toContain('secret');
   });
@@ -264,25 +280,126 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     expect((await t.request('DELETE', `/v1/webhooks/${id}`, { key: k })).status).toBe(404);
   });
 
-  it.each(['POST', 'GET', 'DELETE'])(
-    '%s with a Read only key answers 403 insufficient_scope',
-    async (method) => {
-      const readKey = await t.factory.key(site, { scope: 'read' });
-      const res = await t.request(method, method === 'DELETE' ? '/v1/webhooks/1' : '/v1/webhooks', {
-        key: readKey,
-        body: method === 'POST' ? { url: 'https://example.com/r' } : undefined,
-      });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'insufficient_scope',
-        message: 'This action requires the content.write scope.',
-      });
-    },
-  );
+  it.each([
+    ['POST', '/v1/webhooks'],
+    ['POST', '/v1/webhooks/standard'],
+    ['GET', '/v1/webhooks'],
+    ['DELETE', '/v1/webhooks/1'],
+  ])('%s %s with a Read only key answers 403 insufficient_scope', async (method, path) => {
+    const readKey = await t.factory.key(site, { scope: 'read' });
+    const res = await t.request(method, path, {
+      key: readKey,
+      body: method === 'POST' ? { url: 'https://example.com/r' } : undefined,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'insufficient_scope',
+      message: 'This action requires the content.write scope.',
+    });
+  });
 
   it('answers 401 without a credential', async () => {
     expect((await t.request('GET', '/v1/webhooks')).body).toEqual({ status: 'unauthorized' });
+    const res = await t.request('POST', '/v1/webhooks/standard', {
+      body: { url: 'https://example.com/anon' },
+    });
+    expect([res.status, res.body]).toEqual([401, { status: 'unauthorized' }]);
+  });
+
+  describe('Standard Webhooks registration (issue 23)', () => {
+    it('POST /webhooks/standard: 201 with signature_scheme standard and the secret also as whsec_ + base64', async () => {
+      const res = await t.request('POST', '/v1/webhooks/standard', {
+        key,
+        body: { url: 'https://example.com/std', events: ['article.created'] },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        status: 'success',
+        webhook: {
+          id: expect.any(Number),
+          url: 'https://example.com/std',
+          site_id: site.id,
+          active: true,
+          last_delivered_at: null,
+          created_at: expect.stringMatching(/\+00:00$/),
+          signature_scheme: 'standard',
+          secret: expect.stringMatching(/^[A-Za-z0-9]{48}$/),
+          standard_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
+        },
+      });
+      const { secret, standard_secret } = res.body.webhook;
+      expect(Buffer.from(standard_secret.slice(6), 'base64').toString('utf8')).toBe(secret);
+      const stored = await t.ds.query(
+        'SELECT signature_scheme, secret FROM webhooks WHERE id = ?',
+        [res.body.webhook.id],
+      );
+      expect(stored).toEqual([{ signature_scheme: 'standard', secret }]);
+    });
+
+    it('keeps a sent secret (non-ASCII too): standard_secret encodes its UTF-8 bytes', async () => {
+      const secret = 'Grüße-aus-Köln-∑-0123';
+      const res = await t.request('POST', '/v1/webhooks/standard', {
+        key,
+        body: { url: 'https://example.com/std2', secret },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.webhook.secret).toBe(secret);
+      expect(res.body.webhook.standard_secret).toBe(
+        `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`,
+      );
+    });
+
+    it('POST /webhooks never registers a standard webhook, whatever the body says', async () => {
+      const res = await t.request('POST', '/v1/webhooks', {
+        key,
+        body: { url: 'https://example.com/plain', signature_scheme: 'standard' },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.webhook.signature_scheme).toBe('service');
+      expect(res.body.webhook).not.toHaveProperty('standard_secret');
+    });
+
+    it('is listed and deleted with the others, signature_scheme shown, no secret; another site’s answers 404', async () => {
+      const s = await t.factory.site();
+      const k = await t.factory.key(s);
+      const plain = await t.request('POST', '/v1/webhooks', {
+        key: k,
+        body: { url: 'https://example.com/p' },
+      });
+      const std = await t.request('POST', '/v1/webhooks/standard', {
+        key: k,
+        body: { url: 'https://example.com/s' },
+      });
+      const list = await t.request('GET', '/v1/webhooks', { key: k });
+      expect(
+        list.body.webhooks.map((w: { id: number; signature_scheme: string }) => [
+          w.id,
+          w.signature_scheme,
+        ]),
+      ).toEqual([
+        [plain.body.webhook.id, 'service'],
+        [std.body.webhook.id, 'standard'],
+      ]);
+      expect(list.text).not.toContain('secret');
+      expect(list.text).not.toContain('whsec_');
+      const theirs = await t.request('GET', '/v1/webhooks', { key: otherKey });
+      expect(theirs.body.webhooks.map((w: { id: number }) => w.id)).not.toContain(
+        std.body.webhook.id,
+      );
+      const foreign = await t.request('DELETE', `/v1/webhooks/${std.body.webhook.id}`, {
+        key: otherKey,
+      });
+      expect([foreign.status, foreign.body.message]).toEqual([
+        404,
+        'Webhook subscription not found.',
+      ]);
+      expect(
+        (await t.request('DELETE', `/v1/webhooks/${std.body.webhook.id}`, { key: k })).status,
+      ).toBe(200);
+      const after = await t.request('GET', '/v1/webhooks', { key: k });
+      expect(after.body.webhooks.map((w: { id: number }) => w.id)).toEqual([plain.body.webhook.id]);
+    });
   });
 });
 
@@ -320,6 +437,21 @@ describe('webhook registration with OAuth tokens (spec 4.8: webhooks.manage)', (
       body: { url: 'https://example.com/b' },
     });
     expect(onB.body.webhook.site_id).toBe(b.id);
+    // Issue 23: the standard registration chooses its site the same way.
+    const stdNone = await t.request('POST', '/v1/webhooks/standard', {
+      token: tok,
+      body: { url: 'https://example.com/c' },
+    });
+    expect(stdNone.status).toBe(400);
+    const noScope = token(a.owner.id, [a.id], ['content.read', 'content.write']);
+    expect(
+      (
+        await t.request('POST', '/v1/webhooks/standard', {
+          token: noScope,
+          body: { url: 'https://example.com/c' },
+        })
+      ).status,
+    ).toBe(403);
     // Several sites and none chosen: a registration needs one.
     expect(
       (

@@ -7,9 +7,14 @@ export interface WebhookRow {
   site_id: number;
   url: string;
   secret: string;
+  /** Issue 23: `standard` for webhooks registered through POST /webhooks/standard. */
+  signature_scheme: SignatureScheme;
   created_at: Date;
   last_delivered_at: Date | null;
 }
+
+export const SIGNATURE_SCHEMES = ['service', 'standard'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
 /** Spec 8: the columns hold 191 characters. */
 const MAX_LENGTH = 191;
@@ -23,6 +28,7 @@ export class WebhooksRepository {
     site: { id: number; uuid: string },
     url: string,
     secret: string,
+    scheme: SignatureScheme = 'service',
   ): Promise<WebhookRow> {
     const siteId = site.id;
     for (const [column, value] of [
@@ -36,8 +42,8 @@ export class WebhooksRepository {
     const now = new Date();
     const result = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
-        'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-        [siteId, url, secret, now],
+        'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
+        [siteId, url, secret, scheme, now],
       );
       // Issue 24: recorded in the same transaction.
       await writeAuditEvent(m, site, 'webhook.create', { type: 'webhook', id: inserted.insertId });
@@ -48,6 +54,7 @@ export class WebhooksRepository {
       site_id: siteId,
       url,
       secret,
+      signature_scheme: scheme,
       created_at: now,
       last_delivered_at: null,
     };
@@ -57,7 +64,7 @@ export class WebhooksRepository {
   async list(siteIds: number[]): Promise<WebhookRow[]> {
     if (siteIds.length === 0) return [];
     return this.ds.query(
-      `SELECT w.id, w.site_id, w.url, w.secret, w.created_at, w.last_delivered_at
+      `SELECT w.id, w.site_id, w.url, w.secret, w.signature_scheme, w.created_at, w.last_delivered_at
          FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
         WHERE w.site_id IN (?) ORDER BY w.id`,
       [siteIds],

@@ -5,7 +5,7 @@ import type { RequestContext, SiteContext } from '@hc/auth';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import { checkRegistration } from './webhook-registration';
 import { toWebhookResponse } from './webhook.mapper';
-import { WebhooksRepository } from './webhooks.repository';
+import { SignatureScheme, WebhooksRepository } from './webhooks.repository';
 
 export const HOST_CHECK = Symbol('HOST_CHECK');
 export type HostChecker = (url: string) => Promise<HostCheck>;
@@ -19,9 +19,10 @@ export class WebhooksService {
     @Inject(HOST_CHECK) private readonly checkHost: HostChecker,
   ) {}
 
-  async register(site: SiteContext, dto: CreateWebhookDto) {
+  /** Spec 4.8; `standard` (issue 23, POST /webhooks/standard) under the same rules. */
+  async register(site: SiteContext, dto: CreateWebhookDto, scheme: SignatureScheme = 'service') {
     const { url, secret } = await checkRegistration(dto, this.checkHost);
-    const row = await this.webhooks.insert(site, url, secret);
+    const row = await this.webhooks.insert(site, url, secret, scheme);
     return { status: 'success', webhook: toWebhookResponse(row, true) };
   }
 

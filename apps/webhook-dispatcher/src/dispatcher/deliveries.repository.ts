@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { settings } from '@hc/contracts';
 import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
 import type { DomainEvent, WebhookEventPayload } from '@hc/events';
 import { recordAuditEntries } from './audit-entries.repository';
@@ -17,6 +18,8 @@ export interface DeliveryClaim {
   /** Null when the webhook was deleted after the claim. */
   url: string | null;
   secret: string | null;
+  /** Issue 23: `standard` adds the Standard Webhooks headers; null when the webhook was deleted. */
+  scheme: 'service' | 'standard' | null;
   /** The request that caused the event (issue 18), for the delivery's log line only. */
   requestId: string | null;
 }
@@ -164,10 +167,11 @@ export class DeliveriesRepository {
       body: string;
       url: string | null;
       secret: string | null;
+      signature_scheme: 'service' | 'standard' | null;
       request_id: string | null;
     }[] = await this.ds.query(
       `SELECT d.id, d.event_id, d.webhook_id, d.site_id, d.attempts, e.event, e.body, w.url, w.secret,
-              e.request_id
+              w.signature_scheme, e.request_id
          FROM webhook_deliveries d
          JOIN webhook_events e ON e.id = d.event_id
          LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -184,6 +188,7 @@ export class DeliveriesRepository {
       body: r.body,
       url: r.url,
       secret: r.secret,
+      scheme: r.signature_scheme,
       requestId: r.request_id,
     }));
   }
@@ -200,6 +205,7 @@ export class DeliveriesRepository {
     const rows: DeliveryUpdate[] = [];
     const lastDelivered = new Map<number, Date>();
     const logRows: unknown[][] = [];
+    const logging = settings().webhookLog;
     for (const { claim, outcome, at } of results) {
       if (claim.url === null) {
         gone.push(claim.id);
@@ -207,7 +213,7 @@ export class DeliveriesRepository {
       }
       const attempts = claim.attempts + 1;
       const log = outcome.log;
-      if (log)
+      if (log && logging)
         logRows.push([
           claim.id,
           attempts,

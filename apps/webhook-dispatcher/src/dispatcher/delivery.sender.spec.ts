@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { standardWebhookSecret } from '@hc/contracts';
 import { OutboundError } from '@hc/net';
 import type { SafeFetchOptions, SafeResponse } from '@hc/net';
 import type { DeliveryClaim } from './deliveries.repository';
@@ -14,6 +16,7 @@ const claim: DeliveryClaim = {
   body: '{"event":"article.created","data":{"title":"Ünï/x"}}',
   url: 'https://receiver.example/hook',
   secret: 'abcdefghijklmnop',
+  scheme: 'service',
   requestId: null,
 };
 
@@ -116,5 +119,75 @@ describe('DeliverySender (spec 6)', () => {
       (await new DeliverySender(f.fetch).attempt({ ...claim, url: null, secret: null })).kind,
     ).toBe('skipped');
     expect(f.calls).toHaveLength(0);
+  });
+
+  describe('Standard Webhooks (issue 23)', () => {
+    afterEach(() => jest.useRealTimers());
+    const headersOf = (f: ReturnType<typeof fetchAnswering>, i: number) =>
+      f.calls[i].options.headers as Record<string, string>;
+
+    it('a service webhook never gets the standard headers', async () => {
+      const f = fetchAnswering(200);
+      await new DeliverySender(f.fetch).attempt(claim);
+      expect(Object.keys(headersOf(f, 0)).filter((h) => /^webhook-/i.test(h))).toEqual([]);
+    });
+
+    it.each([
+      ['a generated-style secret', 'abcdefghijklmnopABCDEFGH01234567'],
+      ['a secret that itself begins with whsec_', 'whsec_not-base64-at-all!!'],
+      ['a non-ASCII secret', 'Grüße-aus-Köln-0123456789'],
+    ])(
+      'signs id.timestamp.body with %s, verified by the standardwebhooks package',
+      async (_name, secret) => {
+        const f = fetchAnswering(500);
+        const sender = new DeliverySender(f.fetch);
+        const standard = { ...claim, secret, scheme: 'standard' as const };
+        // The retry a minute later (the clock is set, nothing waits).
+        jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+        const now = Date.now();
+        const first = await sender.attempt(standard);
+        jest.setSystemTime(now + 60_000);
+        await sender.attempt({ ...standard, attempts: 1 });
+        const [a, b] = [headersOf(f, 0), headersOf(f, 1)];
+        const wh = new Webhook(standardWebhookSecret(secret));
+        for (const h of [a, b]) {
+          expect(h['webhook-id']).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
+          expect(wh.verify(claim.body, h)).toEqual(JSON.parse(claim.body));
+          // The spec's header is unchanged beside them.
+          expect(h['X-Service-Signature']).toBe(
+            `sha256=${createHmac('sha256', secret).update(claim.body).digest('hex')}`,
+          );
+        }
+        // One event delivery: the same id on every attempt; the attempt's own time and signature.
+        expect(b['webhook-id']).toBe(a['webhook-id']);
+        expect(Number(b['webhook-timestamp']) - Number(a['webhook-timestamp'])).toBe(60);
+        expect(b['webhook-signature']).not.toBe(a['webhook-signature']);
+        expect(first.log?.requestHeaders['webhook-signature']).toBe(a['webhook-signature']);
+        expect(JSON.stringify(first.log?.requestHeaders)).not.toContain(secret);
+        // Tampering with any signed part fails.
+        expect(() => wh.verify(claim.body + ' ', a)).toThrow();
+        expect(() => wh.verify(claim.body, { ...a, 'webhook-id': 'msg_other' })).toThrow();
+        expect(() =>
+          wh.verify(claim.body, {
+            ...a,
+            'webhook-timestamp': String(Number(a['webhook-timestamp']) - 1),
+          }),
+        ).toThrow();
+      },
+    );
+
+    it('gives each webhook and each event its own webhook-id', async () => {
+      const f = fetchAnswering(200);
+      const sender = new DeliverySender(f.fetch);
+      const standard = { ...claim, scheme: 'standard' as const };
+      await sender.attempt(standard);
+      await sender.attempt({ ...standard, webhookId: 4 });
+      await sender.attempt({ ...standard, eventId: '10' });
+      await sender.attempt({ ...standard, id: '2' });
+      const ids = f.calls.map((_, i) => headersOf(f, i)['webhook-id']);
+      // A redelivery (a new delivery row of the same event and webhook) keeps the id.
+      expect(ids[3]).toBe(ids[0]);
+      expect(new Set(ids.slice(0, 3)).size).toBe(3);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { OutboundError } from '@hc/net';
 import type { SafeFetchOptions, SafeResponse } from '@hc/net';
 import { DISPATCHER, OUTBOUND_FETCH } from './dispatcher.options';
 import type { AttemptLog, AttemptOutcome, DeliveryClaim } from './deliveries.repository';
-import { signBody } from './signature';
+import { signBody, standardHeaders } from './signature';
 
 export type OutboundFetch = (url: string, options: SafeFetchOptions) => Promise<SafeResponse>;
 
@@ -32,7 +32,8 @@ export class DeliverySender {
     if (claim.url === null || claim.secret === null)
       return { kind: 'skipped', error: 'webhook deleted' };
     const body = Buffer.from(claim.body, 'utf8');
-    const headers = {
+    const startedAt = new Date();
+    const headers: Record<string, string> & { 'X-Service-Delivery': string } = {
       'Content-Type': 'application/json',
       'Content-Length': String(body.length),
       'User-Agent': 'HelpCenter-Webhooks/1.0',
@@ -40,8 +41,11 @@ export class DeliverySender {
       'X-Service-Event': claim.event,
       // A new id on every attempt, retries included.
       'X-Service-Delivery': randomUUID(),
+      // Issue 23: only for webhooks registered through POST /webhooks/standard.
+      ...(claim.scheme === 'standard'
+        ? standardHeaders(claim.secret, claim.webhookId, claim.eventId, body, startedAt)
+        : {}),
     };
-    const startedAt = new Date();
     const started = performance.now();
     // Issue 23: what was sent and what came back, for the delivery log (never the secret).
     const log = (status: number | null, error: string | null, response?: Buffer): AttemptLog => ({

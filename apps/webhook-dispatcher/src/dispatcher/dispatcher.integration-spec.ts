@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { formatB, resetSettings } from '@hc/contracts';
+import { formatB, resetSettings, standardWebhookSecret } from '@hc/contracts';
 import type { ArticleEventData } from '@hc/contracts';
 import { writeOutbox, writeWebhookEvent } from '@hc/events';
 import { startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
@@ -53,15 +53,16 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
    */
   async function hook(
     site: TestSite,
-    options: { secret?: string; url?: string } = {},
+    options: { secret?: string; url?: string; standard?: boolean } = {},
   ): Promise<{ path: string; id: number }> {
     const p = `/h${++hookSeq}`;
     const secret = options.secret ?? `secret-${p}-0123456789abcdef`;
+    const scheme = options.standard ? 'standard' : 'service';
     const res = await d.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [site.id, options.url ?? receiver.url(p), secret, new Date()],
+      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
+      [site.id, options.url ?? receiver.url(p), secret, scheme, new Date()],
     );
-    receiver.secretFor(p, secret);
+    receiver.secretFor(p, secret, options.standard ? standardWebhookSecret(secret) : undefined);
     return { path: p, id: res.insertId };
   }
 
@@ -78,6 +79,27 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     return d.ds.query('SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY id', [
       webhookId,
     ]);
+  }
+
+  /** What POST /webhooks/{id}/deliveries/{deliveryId}/redeliver stores (content-api's test). */
+  async function redeliver(original: {
+    id: string;
+    event_id: string;
+    webhook_id: number;
+    site_id: number;
+  }) {
+    await d.ds.query(
+      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at,
+         created_at, redelivery, redelivery_of) VALUES (?, ?, ?, 'pending', 0, ?, ?, 1, ?)`,
+      [
+        original.event_id,
+        original.webhook_id,
+        original.site_id,
+        new Date(),
+        new Date(),
+        original.id,
+      ],
+    );
   }
 
   /** The receiver answers before the dispatcher records the outcome: wait for the record. */
@@ -235,24 +257,91 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     });
   });
 
+  it('with HC_WEBHOOK_LOG=false delivers and records the outcome without logging attempts', async () => {
+    const site = await d.factory.site();
+    const h = await hook(site);
+    process.env.HC_WEBHOOK_LOG = 'false';
+    resetSettings();
+    try {
+      await fire(site);
+      await receiver.waitFor(() => receiver.for(h.path).length === 1);
+      const row = await settledRow(h.id, 'delivered');
+      expect(row).toMatchObject({ state: 'delivered', attempts: 1 });
+      expect(
+        await d.ds.query('SELECT id FROM webhook_attempts WHERE delivery_id = ?', [row.id]),
+      ).toEqual([]);
+    } finally {
+      delete process.env.HC_WEBHOOK_LOG;
+      resetSettings();
+    }
+  });
+
   it('sends a redelivery (issue 23) with the same body and signature and a new X-Service-Delivery', async () => {
     const site = await d.factory.site();
     const h = await hook(site);
     await fire(site);
     await receiver.waitFor(() => receiver.for(h.path).length === 1);
     const original = await settledRow(h.id, 'delivered');
-    // What POST /webhooks/{id}/deliveries/{deliveryId}/redeliver stores (content-api's test).
-    await d.ds.query(
-      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at,
-         created_at, redelivery, redelivery_of) VALUES (?, ?, ?, 'pending', 0, ?, ?, 1, ?)`,
-      [original.event_id, h.id, site.id, new Date(), new Date(), original.id],
-    );
+    await redeliver(original);
     await receiver.waitFor(() => receiver.for(h.path).length === 2);
     const [first, again] = receiver.for(h.path);
     expect(again.body).toBe(first.body);
     expect(again.verified).toBe(true);
     expect(again.headers['x-service-signature']).toBe(first.headers['x-service-signature']);
     expect(again.headers['x-service-delivery']).not.toBe(first.headers['x-service-delivery']);
+  });
+
+  it('signs a standard webhook’s attempts with both schemes; webhook-id kept on retries and redeliveries (issue 23)', async () => {
+    const site = await d.factory.site();
+    const std = await hook(site, { standard: true });
+    const plain = await hook(site);
+    receiver.respond(({ path, count }) => ({
+      status: path === std.path && count === 1 ? 500 : 200,
+    }));
+    await fire(site);
+    await receiver.waitFor(() => receiver.for(std.path).length === 2);
+    const original = await settledRow(std.id, 'delivered');
+    await redeliver(original);
+    await receiver.waitFor(() => receiver.for(std.path).length === 3);
+    const got = receiver.for(std.path);
+    // Every request verified by @octokit/webhooks-methods (spec header) and standardwebhooks.
+    expect(got.map((g) => [g.verified, g.standardVerified])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    expect(new Set(got.map((g) => g.headers['webhook-id'])).size).toBe(1);
+    expect(new Set(got.map((g) => g.headers['x-service-signature'])).size).toBe(1);
+    // The standard signature covers the attempt's own time: it changes with the timestamp.
+    const signed = new Map(
+      got.map((g) => [g.headers['webhook-timestamp'], g.headers['webhook-signature']]),
+    );
+    expect(new Set(signed.values()).size).toBe(signed.size);
+    for (const g of got) {
+      const sentAt = Number(g.headers['webhook-timestamp']);
+      expect(Math.abs(sentAt - g.receivedAt / 1000)).toBeLessThan(5);
+    }
+    // The log keeps exactly what was sent, standard headers included (recorded after the answer).
+    const loggedSoFar = () =>
+      d.ds.query(
+        `SELECT a.request_headers FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+          WHERE d.webhook_id = ? ORDER BY a.id`,
+        [std.id],
+      );
+    const deadline = Date.now() + 5_000;
+    while ((await loggedSoFar()).length < 3 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    const logged = await loggedSoFar();
+    expect(
+      logged.map(
+        (r: { request_headers: string }) => JSON.parse(r.request_headers)['webhook-signature'],
+      ),
+    ).toEqual(got.map((g) => g.headers['webhook-signature']));
+    // The other webhook of the site, registered the spec's way: no standard header at all.
+    await receiver.waitFor(() => receiver.for(plain.path).length === 1);
+    const [p] = receiver.for(plain.path);
+    expect(p.verified).toBe(true);
+    expect(Object.keys(p.headers).filter((h) => h.startsWith('webhook-'))).toEqual([]);
   });
 
   it('drops a delivery after the fifth failed attempt; the webhook stays active', async () => {

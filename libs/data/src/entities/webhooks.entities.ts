@@ -8,6 +8,9 @@ export class WebhookEntity {
   @Column({ name: 'site_id', type: 'int', unsigned: true }) siteId: number;
   @Column({ type: 'varchar', length: 191 }) url: string;
   @Column({ type: 'varchar', length: 191 }) secret: string;
+  /** Issue 23: `service` (spec 6 headers only) or `standard` (Standard Webhooks headers too). */
+  @Column({ name: 'signature_scheme', type: 'varchar', length: 16, default: 'service' })
+  signatureScheme: 'service' | 'standard';
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt: Date;
   @Column({ name: 'last_delivered_at', type: 'datetime', precision: 3, nullable: true })
   lastDeliveredAt: Date | null;

@@ -16,6 +16,7 @@ import { OutdatedTranslations1764740000000 } from './1764740000000-outdated-tran
 import { Audit1764750000000 } from './1764750000000-audit';
 import { WebhookLog1764760000000 } from './1764760000000-webhook-log';
 import { WebhookRedelivery1764770000000 } from './1764770000000-webhook-redelivery';
+import { WebhookSignatureScheme1795499466046 } from './1795499466046-webhook-signature-scheme';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Audit1764750000000,
   WebhookLog1764760000000,
   WebhookRedelivery1764770000000,
+  WebhookSignatureScheme1795499466046,
 ];
