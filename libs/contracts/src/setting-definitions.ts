@@ -209,10 +209,7 @@ export const SETTING_DEFINITIONS = {
   HC_OUTBOUND_ALLOWLIST: list('host[:port] entries exempt from the private address refusal'),
   HC_AUDIT_RETENTION_DAYS: int(365, 'days audit log entries are kept (issue 24)', { min: 1 }),
   HC_WEBHOOK_RETRY_DELAYS: durations('10s,30s,2m,5m', 'delays between delivery attempts'),
-  HC_WEBHOOK_LOG: bool(
-    true,
-    'record each webhook delivery attempt in the delivery log (issue 23); off, deliveries are listed without attempts',
-  ),
+  HC_WEBHOOK_LOG: bool(true, 'record each delivery attempt in the webhook delivery log (issue 23)'),
   HC_WEBHOOK_LOG_RETENTION: duration(
     '7d',
     'finished webhook deliveries and their attempt log are kept this long (issue 23)',
