@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
+import { DryRunner } from './dry-run';
 
 @Injectable()
 class DataSourceCloser implements OnApplicationShutdown {
@@ -31,8 +32,9 @@ export class DatabaseModule {
           useFactory: async () => createDataSource({ poolSize: options.poolSize }).initialize(),
         },
         DataSourceCloser,
+        DryRunner,
       ],
-      exports: [DataSource],
+      exports: [DataSource, DryRunner],
     };
   }
 }

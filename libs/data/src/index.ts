@@ -6,3 +6,4 @@ export * from './database.module';
 export * from './entities';
 export * from './migrations';
 export * from './schema-state';
+export * from './dry-run';

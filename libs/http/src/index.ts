@@ -3,6 +3,7 @@ export * from './html';
 export * from './exception.filter';
 export * from './validation.pipe';
 export * from './query';
+export * from './dry-run';
 export * from './paging';
 export * from './middleware';
 export * from './body-limit';

@@ -15,3 +15,4 @@ export * from './mock-kafka';
 export * from './built-app';
 export * from './event-envelope';
 export * from './clock';
+export * from './snapshot';

@@ -4,12 +4,19 @@ import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
 import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { IdParam, RedirectInvalidInput, SharedIpLimit } from '@hc/http';
+import {
+  dryRunRequested,
+  DryRunQuery,
+  IdParam,
+  RedirectInvalidInput,
+  SharedIpLimit,
+} from '@hc/http';
 import { ArticleInputError, articleHttpError, readArticleInput } from './article-input';
 import { toArticleResponse } from './article.mapper';
 import { ArticleQueryService } from './article-query.service';
 import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
+import { BulkArticlesDto } from './dto/bulk-articles.dto';
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
 async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {
@@ -53,14 +60,24 @@ export class ArticlesController {
     };
   }
 
-  /** Spec 4.4 bulk: 207 with a result per item; shares the per-IP counter (spec 8). */
+  /**
+   * Spec 4.4 bulk: 207 with a result per item; shares the per-IP counter (spec 8), dry runs
+   * included (issue 25).
+   */
   @ApiOperation({ summary: 'Create or update up to 50 articles' })
+  @DryRunQuery()
   @Post('bulk')
   @Scopes('content.write')
   @SharedIpLimit(60)
   @HttpCode(207)
-  createMany(@CurrentSite() site: SiteContext, @Ctx() ctx: RequestContext, @Body() body: unknown) {
-    return this.bulk.run(site, ctx.principal.userId, body);
+  createMany(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Body() body: BulkArticlesDto,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const dryRun = dryRunRequested(query, body.dry_run);
+    return this.bulk.run(site, ctx.principal.userId, body.articles, dryRun);
   }
 
   @ApiOperation({ summary: 'List articles' })

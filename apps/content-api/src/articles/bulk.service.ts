@@ -1,17 +1,34 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { messages, validationError } from '@hc/contracts';
+import { messages } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
+import { DryRunner } from '@hc/data';
 import { ArticleFailure, ArticleInputError, readArticleInput } from './article-input';
-import { toArticleResponse } from './article.mapper';
+import { ArticleResponse, toArticleResponse } from './article.mapper';
 import { ArticlesService } from './articles.service';
-
-/** Spec 8: articles per bulk request. */
-export const BULK_MAX = 50;
-/** The body key holding the items (decisions.md). */
-export const BULK_KEY = 'articles';
+import type { RehostSummary } from './image-rehoster';
 
 type BulkCode =
   'invalid_item' | 'validation_error' | 'invalid_argument' | 'external_id_busy' | 'persist_failed';
+
+/** An article as a dry run shows it: what would be created has no id, hence no address yet. */
+type BulkArticle = Omit<ArticleResponse, 'id' | '_links'> & {
+  id: number | null;
+  _links: { view: { method: string; url: string | null } };
+};
+
+type BulkResult =
+  | {
+      index: number;
+      status: 'created' | 'updated';
+      article: BulkArticle;
+      images: RehostSummary | null;
+    }
+  | {
+      index: number;
+      status: 'error';
+      external_id?: string;
+      error: { code: BulkCode; message: string; errors?: Record<string, string[]> };
+    };
 
 function codeOf(f: ArticleFailure): BulkCode {
   switch (f.kind) {
@@ -57,21 +74,33 @@ function describe(f: ArticleFailure): { message: string; errors?: Record<string,
 export class BulkArticlesService {
   private readonly logger = new Logger('articles.bulk');
 
-  constructor(private readonly articles: ArticlesService) {}
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly dryRunner: DryRunner,
+  ) {}
 
-  async run(site: SiteContext, actorId: number, body: unknown) {
-    const items =
-      body && typeof body === 'object' && !Array.isArray(body)
-        ? (body as Record<string, unknown>)[BULK_KEY]
-        : undefined;
-    if (items === undefined || items === null)
-      throw validationError({ [BULK_KEY]: [messages.required(BULK_KEY)] });
-    if (!Array.isArray(items)) throw validationError({ [BULK_KEY]: [messages.array(BULK_KEY)] });
-    if (items.length === 0) throw validationError({ [BULK_KEY]: [messages.required(BULK_KEY)] });
-    if (items.length > BULK_MAX)
-      throw validationError({ [BULK_KEY]: [messages.maxItems(BULK_KEY, BULK_MAX)] });
+  /**
+   * `items` as checked by BulkArticlesDto (1 to 50). A dry run (issue 25) runs the same items
+   * through the same writes inside a transaction that is rolled back: the answer is the real
+   * one, with `article.id` (and the address made from it) null for what would be created
+   * (also where a later item of the request would update it).
+   */
+  async run(site: SiteContext, actorId: number, items: unknown[], dryRun = false) {
+    if (!dryRun) return this.runItems(site, actorId, items);
+    const answer = await this.dryRunner.run(() => this.runItems(site, actorId, items));
+    // An article the dry run created (and a later item then updated) exists nowhere.
+    const created = new Set(answer.results.map((r) => r.status === 'created' && r.article.id));
+    for (const r of answer.results) {
+      if (r.status !== 'error' && created.has(r.article.id)) {
+        r.article.id = null;
+        r.article._links.view.url = null;
+      }
+    }
+    return { ...answer, dry_run: true };
+  }
 
-    const results: object[] = [];
+  private async runItems(site: SiteContext, actorId: number, items: unknown[]) {
+    const results: BulkResult[] = [];
     const meta = { total: items.length, created: 0, updated: 0, failed: 0 };
     for (const [index, item] of items.entries()) {
       const externalId =

@@ -2,7 +2,9 @@
 // form data (files) or JSON (addresses only). Spec 4.1 rule 7 and 4.7.
 import type { Request } from 'express';
 import { messages, validationError } from '@hc/contracts';
+import { checkDto, dtoError } from '@hc/http';
 import { parseTarget } from '@hc/net';
+import { BulkImagesDto } from './dto/bulk-images.dto';
 import {
   imageMessages,
   MAX_ALT_TEXT,
@@ -115,6 +117,8 @@ export type BulkItem =
 export interface BulkInput {
   items: BulkItem[];
   dedupe: boolean;
+  /** The body's `dry_run` (issue 25); the query string's is read by the controller. */
+  dryRun: boolean;
 }
 
 const INDEXED = /^(files|source_urls|alt_texts)\[(\d*)\]$/;
@@ -132,16 +136,16 @@ export async function readBulkImageRequest(req: Request): Promise<BulkInput> {
   const files: Slot<UploadedFile>[] = [];
   const urls: Slot<unknown>[] = [];
   const alts: Slot<unknown>[] = [];
-  let dedupeRaw: unknown;
-  const multipart = isMultipart(req);
-  if (multipart) {
+  const flags: Fields = {};
+  if (isMultipart(req)) {
     const body = await readMultipart(req);
     for (const f of body.files) {
       const m = INDEXED.exec(f.field);
       if (m?.[1] === 'files') files.push({ explicit: m[2] === '' ? null : Number(m[2]), value: f });
     }
     for (const f of body.fields) {
-      if (f.name === 'dedupe') dedupeRaw ??= f.value.trim() === '' ? undefined : f.value.trim();
+      if ((f.name === 'dedupe' || f.name === 'dry_run') && f.value.trim() !== '')
+        flags[f.name] ??= f.value.trim();
       const m = INDEXED.exec(f.name);
       if (!m) continue;
       const value = f.value.trim() === '' ? null : f.value.trim();
@@ -151,7 +155,8 @@ export async function readBulkImageRequest(req: Request): Promise<BulkInput> {
     }
   } else {
     const body = (req.body ?? {}) as Fields;
-    dedupeRaw = body.dedupe;
+    flags.dedupe = body.dedupe;
+    flags.dry_run = body.dry_run;
     for (const [name, target] of [
       ['source_urls', urls],
       ['alt_texts', alts],
@@ -168,7 +173,10 @@ export async function readBulkImageRequest(req: Request): Promise<BulkInput> {
       } else throw validationError({ [name]: [messages.array(name)] }, UPLOAD_REFUSED);
     }
   }
-  const dedupe = readDedupe(dedupeRaw, multipart);
+  const checked = checkDto(BulkImagesDto, flags);
+  if (!checked.ok) throw dtoError(BulkImagesDto, checked.failures);
+  const dedupe = checked.value.dedupe ?? true;
+  const dryRun = checked.value.dry_run ?? false;
 
   const total = files.length + urls.length;
   if (total > MAX_BULK_ITEMS) {
@@ -239,5 +247,5 @@ export async function readBulkImageRequest(req: Request): Promise<BulkInput> {
       altText: altOf(u.index),
     })),
   ].sort((a, b) => a.index - b.index);
-  return { items, dedupe };
+  return { items, dedupe, dryRun };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ImageEntity, ImageOrigin } from '@hc/data';
+import { inDryRun, type ImageEntity, type ImageOrigin } from '@hc/data';
 import { storageFailed } from './image-rules';
 import type { ImageType } from './image-type';
 import { ImagesRepository } from './images.repository';
@@ -50,7 +50,8 @@ export class ImageStoreService {
     }
     const key = `${site.uuid}/${randomBytes(16).toString('hex')}.${req.type.ext}`;
     try {
-      await this.storage.put(key, req.bytes, req.type.mime);
+      // A dry run (issue 25) records the row in its rolled-back transaction but stores no file.
+      if (!inDryRun()) await this.storage.put(key, req.bytes, req.type.mime);
     } catch (err) {
       this.logger.error(
         `storing ${key} failed: ${err instanceof Error ? err.message : String(err)}`,
@@ -79,6 +80,7 @@ export class ImageStoreService {
   }
 
   async removeQuietly(key: string): Promise<void> {
+    if (inDryRun()) return;
     try {
       await this.storage.delete(key);
     } catch (err) {

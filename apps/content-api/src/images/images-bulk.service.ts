@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, validationError } from '@hc/contracts';
+import { DryRunner } from '@hc/data';
 import { ImageImporter, ImportFailure } from './image-importer';
 import { importLimits, UPLOAD_REFUSED } from './image-rules';
 import { sourceUrlProblem, type BulkInput } from './image-request';
-import { toImageResponse } from './image.mapper';
+import { type ImageResponse, toImageResponse } from './image.mapper';
 import { ImageStoreService, type SiteRef } from './image-store.service';
 import type { ImageType } from './image-type';
 import { checkUploadedFile, uploadFilename } from './images.service';
 
+/** An image as a dry run shows it: one that would be created has no id and no address yet. */
+type BulkImage = Omit<ImageResponse, 'id' | 'url' | 'snippets'> & {
+  id: number | null;
+  url: string | null;
+  snippets: ImageResponse['snippets'] | null;
+};
+
 type BulkResult =
-  | { index: number; status: 'created' | 'reused'; image: ReturnType<typeof toImageResponse> }
+  | { index: number; status: 'created' | 'reused'; image: BulkImage }
   | {
       index: number;
       status: 'error';
@@ -24,9 +32,27 @@ export class ImagesBulkService {
   constructor(
     private readonly store: ImageStoreService,
     private readonly importer: ImageImporter,
+    private readonly dryRunner: DryRunner,
   ) {}
 
-  async create(site: SiteRef, input: BulkInput) {
+  /**
+   * A dry run (issue 25) downloads and checks every address and runs the same store inside a
+   * transaction that is rolled back, with no file written: the answer is the real one, with
+   * `id`, `url` and `snippets` null for an image that would be created.
+   */
+  async create(site: SiteRef, input: BulkInput, dryRun = false) {
+    if (!dryRun) return this.run(site, input);
+    const answer = await this.dryRunner.run(() => this.run(site, input));
+    // An image the dry run created (and a later item then reused) exists nowhere.
+    const created = new Set(answer.results.map((r) => r.status === 'created' && r.image.id));
+    for (const r of answer.results) {
+      if (r.status !== 'error' && created.has(r.image.id))
+        Object.assign(r.image, { id: null, url: null, snippets: null });
+    }
+    return { ...answer, dry_run: true };
+  }
+
+  private async run(site: SiteRef, input: BulkInput) {
     // Every file is checked before anything is stored; one refusal fails the whole request.
     const types = new Map<number, ImageType>();
     const errors: Record<string, string[]> = {};

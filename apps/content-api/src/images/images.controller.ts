@@ -1,10 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { fieldError, notFound } from '@hc/contracts';
 import {
+  dryRunRequested,
+  DryRunQuery,
   IdParam,
   queryBoolean,
   queryString,
@@ -12,6 +14,7 @@ import {
   RedirectInvalidInput,
   SharedIpLimit,
 } from '@hc/http';
+import { BulkImagesDto } from './dto/bulk-images.dto';
 import { imageMessages } from './image-rules';
 import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
@@ -46,12 +49,20 @@ export class ImagesController {
   }
 
   @ApiOperation({ summary: 'Import up to 20 images' })
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiBody({ type: BulkImagesDto })
+  @DryRunQuery()
   @Post('bulk')
   @Scopes('content.write')
   @SharedIpLimit(20)
   @HttpCode(207)
-  async createMany(@CurrentSite() site: SiteContext, @Req() req: Request) {
-    return this.bulk.create(site, await readBulkImageRequest(req));
+  async createMany(
+    @CurrentSite() site: SiteContext,
+    @Req() req: Request,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const input = await readBulkImageRequest(req);
+    return this.bulk.create(site, input, dryRunRequested(query, input.dryRun));
   }
 
   @ApiOperation({ summary: 'Create a one-image upload URL' })

@@ -1,5 +1,6 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
+import { DryRunner } from '@hc/data';
 import { apiError, DesignErrorCode, notFound } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { pruneTranslations } from '../document/translations';
@@ -31,9 +32,22 @@ export class DesignWriteService {
   constructor(
     private readonly store: DraftStore,
     private readonly repo: TemplateRepository,
+    private readonly dryRunner: DryRunner,
   ) {}
 
-  async patch(site: SiteContext, body: PatchDraftDto) {
+  /**
+   * A dry run (issue 25) applies the batch inside a transaction that is rolled back: the same
+   * answer (results, the template as it would be, warnings, or the same refusal), nothing saved.
+   * A design never opened is started first, as any read of it does (spec 3.3), so the ids shown
+   * are real ones.
+   */
+  async patch(site: SiteContext, body: PatchDraftDto, dryRun = false) {
+    if (!dryRun) return this.applyBatch(site, body);
+    await this.store.read(site);
+    return { ...(await this.dryRunner.run(() => this.applyBatch(site, body))), dry_run: true };
+  }
+
+  private async applyBatch(site: SiteContext, body: PatchDraftDto) {
     const operations = body.operations;
     const etag = etagOf(body);
     const state = await this.store.write(site, etag, async ({ draft }) => {

@@ -15,7 +15,7 @@ import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { notFound } from '@hc/contracts';
-import { IdParam } from '@hc/http';
+import { dryRunRequested, DryRunQuery, IdParam } from '@hc/http';
 import { findTheme, ThemeDef } from '../themes/themes';
 import { DesignAccessGuard } from './design-access.guard';
 import { designVersionNotFound, DesignWriteService } from './design-write.service';
@@ -63,10 +63,15 @@ export class TemplateController {
   }
 
   @ApiOperation({ summary: 'Change the design draft with a batch of operations' })
+  @DryRunQuery()
   @Patch('draft')
   @Scopes('design.write')
-  patchDraft(@CurrentSite() site: SiteContext, @Body() body: PatchDraftDto) {
-    return this.writes.patch(site, body);
+  patchDraft(
+    @CurrentSite() site: SiteContext,
+    @Body() body: PatchDraftDto,
+    @Query() query: QueryParams,
+  ) {
+    return this.writes.patch(site, body, dryRunRequested(query, body.dry_run));
   }
 
   @ApiOperation({ summary: 'Discard the design draft' })

@@ -10,6 +10,7 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { messages } from '@hc/contracts';
+import { DryRunField } from '@hc/http';
 import { MAX_OPERATIONS } from '../../operations/batch';
 import { THEME_SECTIONS, ThemeSection } from '../../themes/apply';
 
@@ -45,6 +46,9 @@ export class PatchDraftDto extends DesignWriteDto {
   @IsArray()
   @IsDefined({ message: messages.required('operations') })
   operations!: unknown[];
+
+  @DryRunField()
+  dry_run?: boolean | null;
 }
 
 /** POST /template/themes/{themeKey}/apply: which sections to take (default every one). */

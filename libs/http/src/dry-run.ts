@@ -1,0 +1,30 @@
+import { ApiQuery } from '@nestjs/swagger';
+import type { FieldSpec } from '@hc/contracts';
+import { Field } from './field.decorator';
+import { queryBoolean } from './query';
+
+const DESCRIPTION =
+  'Dry run (issue 25): everything is checked and the answer says what would happen, but nothing is written and no event is sent.';
+
+/** `?dry_run=1` of the routes that offer a dry run, in the OpenAPI document. */
+export const DryRunQuery = () =>
+  ApiQuery({ name: 'dry_run', required: false, enum: ['0', '1'], description: DESCRIPTION });
+
+/** The body's `dry_run`: true or false; null reads as false. */
+export const DRY_RUN_FIELD: FieldSpec = {
+  kind: 'boolean',
+  null: 'ignored',
+  description: DESCRIPTION,
+  example: true,
+};
+
+/** The body's `dry_run` flag of a DTO, checked and documented like every other field. */
+export const DryRunField = () => Field(DRY_RUN_FIELD);
+
+/** A dry run when the query string (`dry_run=1`) or the body (`dry_run` true) asks for one. */
+export function dryRunRequested(
+  query: Record<string, unknown>,
+  bodyFlag: boolean | null | undefined,
+): boolean {
+  return queryBoolean(query, 'dry_run') === true || bodyFlag === true;
+}

@@ -1,0 +1,50 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+
+/** Every table of the test database with its row count and content checksum. */
+export type DatabaseSnapshot = Record<string, { rows: number; checksum: string }>;
+
+/**
+ * A fingerprint of the whole database: `CHECKSUM TABLE` reads every row of every table, so any
+ * insert, update or delete anywhere (outbox and audit included) changes it.
+ */
+export async function snapshotDatabase(ds: DataSource): Promise<DatabaseSnapshot> {
+  const tables = (
+    (await ds.query(
+      `SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    )) as { name: string }[]
+  ).map((r) => r.name);
+  const out: DatabaseSnapshot = {};
+  for (const name of tables) {
+    const [count] = (await ds.query(`SELECT COUNT(*) AS n FROM \`${name}\``)) as { n: string }[];
+    const [sum] = (await ds.query(`CHECKSUM TABLE \`${name}\` EXTENDED`)) as {
+      Checksum: string | number | null;
+    }[];
+    out[name] = { rows: Number(count.n), checksum: String(sum.Checksum) };
+  }
+  return out;
+}
+
+/** The tables whose rows differ between two snapshots (an empty list: nothing changed). */
+export function changedTables(before: DatabaseSnapshot, after: DatabaseSnapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter(
+    (n) => before[n]?.rows !== after[n]?.rows || before[n]?.checksum !== after[n]?.checksum,
+  );
+}
+
+/** Every file under `dir` (relative paths, sorted); a missing directory has none. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    },
+  );
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1))
+    .sort();
+}
