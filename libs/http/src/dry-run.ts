@@ -4,7 +4,7 @@ import { Field } from './field.decorator';
 import { queryBoolean } from './query';
 
 const DESCRIPTION =
-  'Dry run (issue 25): everything is checked and the answer says what would happen, but nothing is written and no event is sent.';
+  'Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent.';
 
 /** `?dry_run=1` of the routes that offer a dry run, in the OpenAPI document. */
 export const DryRunQuery = () =>
