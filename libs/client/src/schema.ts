@@ -1028,6 +1028,29 @@ export type components = {
             /** @constant */
             message: "Too Many Attempts.";
         };
+        BulkImagesDto: {
+            /** @description Multipart only: `files[]`, or `files[<index>]` when mixed with addresses. */
+            files?: string[];
+            /**
+             * @description https addresses to download; JSON also takes an object of index to address.
+             * @example [
+             *       "https://example.com/a.png"
+             *     ]
+             */
+            source_urls?: string[];
+            /** @description Alt texts matched to the images by position (or index). */
+            alt_texts?: string[];
+            /**
+             * @description Reuse an image with the same bytes (default); 0 stores another copy. null: ignored.
+             * @example true
+             */
+            dedupe?: boolean;
+            /**
+             * @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. null: ignored.
+             * @example true
+             */
+            dry_run?: boolean;
+        };
         CreateCategoryDto: {
             /** @description Description per language. null: none. */
             description?: {
@@ -1103,6 +1126,27 @@ export type components = {
              *     ]
              */
             order: number[];
+        };
+        BulkArticlesDto: {
+            /**
+             * @description Article objects, each as in POST /articles.
+             * @example [
+             *       {
+             *         "title": {
+             *           "en": "Getting started"
+             *         },
+             *         "external_id": "kb-1"
+             *       }
+             *     ]
+             */
+            articles: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. null: ignored.
+             * @example true
+             */
+            dry_run?: boolean;
         };
         StagedPublishDto: {
             /**
@@ -1218,6 +1262,11 @@ export type components = {
             operations: {
                 [key: string]: unknown;
             }[];
+            /**
+             * @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. null: ignored.
+             * @example true
+             */
+            dry_run?: boolean;
         };
         DesignWriteDto: {
             /**
@@ -2210,12 +2259,19 @@ export interface operations {
     };
     ArticlesController_createMany: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
+                dry_run?: "0" | "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkArticlesDto"];
+            };
+        };
         responses: {
             207: {
                 headers: {
@@ -2778,12 +2834,20 @@ export interface operations {
     };
     ImagesController_createMany: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
+                dry_run?: "0" | "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BulkImagesDto"];
+                "application/json": components["schemas"]["BulkImagesDto"];
+            };
+        };
         responses: {
             207: {
                 headers: {
@@ -2916,7 +2980,10 @@ export interface operations {
     };
     TemplateController_patchDraft: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
+                dry_run?: "0" | "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;

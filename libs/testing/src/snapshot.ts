@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
+import { resetSettings } from '@hc/contracts';
 
 /** Every table of the test database with its row count and content checksum. */
 export type DatabaseSnapshot = Record<string, { rows: number; checksum: string }>;
@@ -47,4 +48,20 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1))
     .sort();
+}
+
+/**
+ * Turns off the writers an app runs on its own (the daily analytics rollup), so a snapshot
+ * taken around a request sees only that request's writes. Call before starting the app; the
+ * returned function puts the setting back.
+ */
+export function withoutBackgroundWriters(): () => void {
+  const saved = process.env.HC_ANALYTICS_ROLLUP_TIMER;
+  process.env.HC_ANALYTICS_ROLLUP_TIMER = 'false';
+  resetSettings();
+  return () => {
+    if (saved === undefined) delete process.env.HC_ANALYTICS_ROLLUP_TIMER;
+    else process.env.HC_ANALYTICS_ROLLUP_TIMER = saved;
+    resetSettings();
+  };
 }

@@ -2,6 +2,7 @@ import {
   changedTables,
   filesUnder,
   snapshotDatabase,
+  withoutBackgroundWriters,
   startTestApp,
   TestApp,
   TestSite,
@@ -50,7 +51,10 @@ describe('POST /articles/bulk dry runs (#25)', () => {
     { title: { en: 'Link only' }, visibility: 'link_only' },
   ];
 
+  let restoreSettings: () => void;
+
   beforeAll(async () => {
+    restoreSettings = withoutBackgroundWriters();
     t = await startTestApp(createContentApi);
     site = await t.factory.site({ languages: ['en', 'de'] });
     other = await t.factory.site({ languages: ['en', 'de'] });
@@ -72,7 +76,10 @@ describe('POST /articles/bulk dry runs (#25)', () => {
       await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'Theirs' } } })
     ).body.category.id;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    restoreSettings();
+  });
 
   it('dry_run=1 answers like the real call, with article.id null for what would be created, and changes nothing at all', async () => {
     const before = await snapshotDatabase(t.ds);

@@ -3,6 +3,7 @@ import {
   filesUnder,
   selfSignedCertificate,
   snapshotDatabase,
+  withoutBackgroundWriters,
   startTestApp,
   TestApp,
   TestSite,
@@ -45,6 +46,7 @@ describe('POST /images/bulk dry runs (#25)', () => {
   let theirs: Buffer;
   let fresh: Buffer;
   let knownId: number;
+  let restoreSettings: () => void;
 
   beforeAll(async () => {
     server = await startImageServer(
@@ -56,6 +58,7 @@ describe('POST /images/bulk dry runs (#25)', () => {
       selfSignedCertificate(),
     );
     dataDir = useTempDataDir([`127.0.0.1:${server.port}`]);
+    restoreSettings = withoutBackgroundWriters();
     t = await startTestApp(createContentApi);
     site = await t.factory.site();
     const other = await t.factory.site();
@@ -69,8 +72,9 @@ describe('POST /images/bulk dry runs (#25)', () => {
     expect((await upload(otherKey, theirs, 'theirs.png')).status).toBe(201);
   });
   afterAll(async () => {
-    restoreEnv();
     await t.close();
+    restoreSettings();
+    restoreEnv();
     await server.close();
   });
 
