@@ -1,4 +1,11 @@
-import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  createPublishedArticle,
+  settledChangeSet,
+  STAGING_SITE,
+  startTestApp,
+  TestApp,
+  TestSite,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 /** Outdated translations (issue #25 item 3), on two sites in en (default) and de. */
@@ -135,5 +142,59 @@ describe('outdated translations (#25)', () => {
     expect(res.status).toBeLessThan(300);
     expect(res.body.meta).toMatchObject({ updated: 1, failed: 0 });
     expect((await read(id)).outdated_translations).toEqual(['de']);
+  });
+
+  it('a change set publishing the default title or content marks the other languages; one carrying the translation too leaves nothing outdated', async () => {
+    const stage = async (id: number, body: Record<string, unknown>, k = key) =>
+      expect((await t.request('PATCH', `/v1/articles/${id}/staged`, { key: k, body })).status).toBe(
+        200,
+      );
+    const publishSet = async (items: { article_id: number; locale: string }[], k = key) => {
+      const set = (await t.request('POST', '/v1/change-sets', { key: k, body: {} })).body
+        .change_set;
+      const added = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
+        key: k,
+        body: { items },
+      });
+      const published = await t.request('POST', `/v1/change-sets/${set.id}/publish`, {
+        key: k,
+        body: {},
+      });
+      expect(published.status).toBe(202);
+      return { added: added.body, done: await settledChangeSet(t, k, set.id) };
+    };
+    const alone = await bilingual();
+    const together = await bilingual();
+    const theirs = await bilingual(otherKey);
+    await stage(alone, { locale: 'en', title: 'Setup, by change set' });
+    await stage(together, { locale: 'en', content: '<p>Step one, revised.</p>' });
+    await stage(together, { locale: 'de', content: '<p>Schritt eins, neu.</p>' });
+    await stage(theirs, { locale: 'en', title: 'Theirs, staged' }, otherKey);
+
+    const first = await publishSet([
+      { article_id: alone, locale: 'en' },
+      // Another site's article is no item of this site's set.
+      { article_id: theirs, locale: 'en' },
+    ]);
+    expect(first.added.status).toBe('partial');
+    expect(first.done.items).toEqual([{ article_id: alone, locale: 'en', status: 'published' }]);
+    expect((await read(alone)).title.en).toBe('Setup, by change set');
+    expect((await read(alone)).outdated_translations).toEqual(['de']);
+    expect(await listed()).toContain(alone);
+    // The other site's article kept its staged change and is not outdated.
+    expect((await read(theirs, otherKey)).outdated_translations).toEqual([]);
+    expect(await listed(otherKey)).not.toContain(theirs);
+
+    const second = await publishSet([
+      { article_id: together, locale: 'en' },
+      { article_id: together, locale: 'de' },
+    ]);
+    expect(second.done.status).toBe('published');
+    const live = await read(together);
+    expect(live.content).toEqual({
+      en: '<p>Step one, revised.</p>',
+      de: '<p>Schritt eins, neu.</p>',
+    });
+    expect(live.outdated_translations).toEqual([]);
   });
 });

@@ -1,4 +1,11 @@
-import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  createPublishedArticle,
+  settledChangeSet,
+  STAGING_SITE,
+  startTestApp,
+  TestApp,
+  TestSite,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -22,14 +29,7 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     t.request('POST', '/v1/change-sets', { key: k, body });
   const getSet = (id: number, k = key) => t.request('GET', `/v1/change-sets/${id}`, { key: k });
   /** Waits for the worker to finish the set. */
-  const settled = async (id: number, k = key) => {
-    for (let i = 0; i < 100; i++) {
-      const set = (await getSet(id, k)).body.change_set;
-      if (!['queued', 'scheduled', 'publishing'].includes(set.status)) return set;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`change set ${id} was not published`);
-  };
+  const settled = (id: number, k = key) => settledChangeSet(t, k, id);
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);
