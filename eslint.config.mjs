@@ -3,6 +3,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import hc from './tools/eslint/sql-in-repositories.mjs';
 
 const productConstraints = [
   {
@@ -72,6 +73,21 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // Queries live in repositories (and migrations, libs/data, tests): issue 22.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      'libs/data/**',
+      '**/migrations/**',
+      '**/*.spec.ts',
+      '**/*.integration-spec.ts',
+      'libs/testing/**',
+      'apps/*/src/testing/**',
+    ],
+    plugins: { hc },
+    rules: { 'hc/sql-in-repositories': 'error' },
   },
   {
     files: ['**/*.spec.ts', '**/*.integration-spec.ts', 'e2e/**/*.ts', 'libs/testing/**/*.ts'],

@@ -3,6 +3,7 @@ import { errors as joseErrors, importJWK, jwtVerify, type CryptoKey, type JWK } 
 import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
 import type { TokenVerifier, VerifiedToken } from './token-verifier';
+import { activeAccessToken, ownedSiteIds, publicSigningJwk } from './token.repository';
 
 /** The signing key's id in JWKS and ID-token headers (spec: `service-oidc-1`). */
 export const SIGNING_KEY_ID = 'service-oidc-1';
@@ -116,21 +117,7 @@ export class JwtTokenVerifier implements TokenVerifier {
     const claims = await this.verifyClaims(token);
     if (!claims) return null;
     const clientId = tokenClientId(claims);
-    const rows: {
-      grant_id: string | null;
-      client_id: string;
-      user_id: number;
-      account_id: number;
-      site_ids: number[] | string | null;
-    }[] = await this.ds.query(
-      `SELECT t.grant_id, t.client_id, t.user_id, u.account_id, c.site_ids
-         FROM oauth_access_tokens t
-         JOIN users u ON u.id = t.user_id
-         JOIN oauth_connections c ON c.user_id = t.user_id AND c.client_id = t.client_id
-        WHERE t.jti = ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
-      [claims.jti, new Date()],
-    );
-    const row = rows[0];
+    const row = await activeAccessToken(this.ds, claims.jti, new Date());
     if (!row || row.client_id !== clientId || String(row.user_id) !== claims.sub) return null;
     const shared = (
       typeof row.site_ids === 'string' ? JSON.parse(row.site_ids) : (row.site_ids ?? [])
@@ -138,11 +125,7 @@ export class JwtTokenVerifier implements TokenVerifier {
     let siteIds: number[] = [];
     if (shared.length > 0) {
       // Only sites that still exist and that the person's account still owns (spec 4.13).
-      const sites: { id: number }[] = await this.ds.query(
-        `SELECT id FROM sites WHERE id IN (?) AND account_id = ? AND deleted_at IS NULL ORDER BY id`,
-        [shared, row.account_id],
-      );
-      siteIds = sites.map((s) => s.id);
+      siteIds = await ownedSiteIds(this.ds, shared, row.account_id);
     }
     return {
       tokenId: claims.jti,
@@ -157,14 +140,9 @@ export class JwtTokenVerifier implements TokenVerifier {
 
   private async publicKey(reload: boolean): Promise<CryptoKey | null> {
     if (this.key?.value && !reload) return this.key.value;
-    const rows: { jwk: string }[] = await this.ds.query(
-      'SELECT jwk FROM oauth_public_keys WHERE kid = ?',
-      [SIGNING_KEY_ID],
-    );
+    const jwk = await publicSigningJwk(this.ds, SIGNING_KEY_ID);
     // No row: auth-server has not issued anything yet (read again on the next request).
-    const value = rows[0]
-      ? ((await importJWK(JSON.parse(rows[0].jwk) as JWK, 'RS256')) as CryptoKey)
-      : null;
+    const value = jwk ? ((await importJWK(JSON.parse(jwk) as JWK, 'RS256')) as CryptoKey) : null;
     this.key = value ? { value, readAt: Date.now() } : null;
     return value;
   }

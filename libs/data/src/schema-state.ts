@@ -2,6 +2,11 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
 import { MIGRATIONS } from './migrations';
 
+/** One round trip to the database (readiness): throws when it does not answer. */
+export async function pingDatabase(ds: DataSource): Promise<void> {
+  await ds.query('SELECT 1');
+}
+
 /** The migrations this code expects, by name (`Activity1764600000000` …). */
 export function expectedMigrations(): string[] {
   return MIGRATIONS.map((m) => m.name);

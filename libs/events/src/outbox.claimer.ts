@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { retryTransaction } from './db-retry';
+import { lockPendingOutboxRows, markOutboxProcessed, outboxPending } from './outbox.repository';
 import type { DomainEvent } from './outbox.writer';
-import { outboxRowToEvent, OutboxRow } from './serialization';
+import { outboxRowToEvent } from './serialization';
 
 /**
  * Claims up to `limit` unprocessed outbox rows, oldest first, with `SELECT … FOR UPDATE SKIP
@@ -18,17 +19,13 @@ export async function claimOutbox(
 ): Promise<number> {
   return retryTransaction(() =>
     ds.transaction('READ COMMITTED', async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id, site_id, event, payload, occurred_at, request_id FROM outbox
-        WHERE processed_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
-        [limit],
-      );
+      const rows = await lockPendingOutboxRows(manager, limit, { skipLocked: true });
       if (rows.length === 0) return 0;
       await handle(manager, rows.map(outboxRowToEvent));
-      await manager.query('UPDATE outbox SET processed_at = ? WHERE id IN (?)', [
-        new Date(),
+      await markOutboxProcessed(
+        manager,
         rows.map((r) => r.id),
-      ]);
+      );
       return rows.length;
     }),
   );
@@ -38,12 +35,10 @@ export async function claimOutbox(
 export async function outboxBacklog(
   ds: DataSource,
 ): Promise<{ rows: number; oldestAgeSeconds: number }> {
-  const [row]: { rows: number | string; oldest: Date | null }[] = await ds.query(
-    'SELECT COUNT(*) AS `rows`, MIN(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL',
-  );
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+  const pending = await outboxPending(ds);
+  const oldest = pending.oldest ? new Date(pending.oldest).getTime() : null;
   return {
-    rows: Number(row?.rows ?? 0),
+    rows: pending.rows,
     oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
   };
 }

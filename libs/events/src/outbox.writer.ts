@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { currentActor, currentRequestId, formatB } from '@hc/contracts';
 import type { AuditActor, EventData, EventName } from '@hc/contracts';
+import { insertOutboxRow } from './outbox.repository';
 
 /** A domain event as stored in the outbox and carried by either transport. */
 export interface DomainEvent<D = unknown> {
@@ -32,11 +33,13 @@ export async function writeOutbox(
   payload: unknown,
   occurredAt: Date = new Date(),
 ): Promise<string> {
-  const result = await manager.query(
-    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES (?, ?, ?, ?, ?)',
-    [siteId, event, JSON.stringify(payload), occurredAt, currentRequestId()],
-  );
-  return String((result as { insertId: number | string }).insertId);
+  return insertOutboxRow(manager, {
+    siteId,
+    event,
+    payload: JSON.stringify(payload),
+    occurredAt,
+    requestId: currentRequestId(),
+  });
 }
 
 /** The outbox event that carries one audit entry (issue 24); never a webhook event. */

@@ -1,6 +1,13 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import {
+  currentDatabase,
+  lockPendingOutboxRows,
+  markOutboxProcessed,
+  releaseNamedLocks,
+  tryNamedLock,
+} from './outbox.repository';
 import type { DomainEvent } from './outbox.writer';
-import { hasEnvelopePayload, outboxRowToEvent, OutboxRow } from './serialization';
+import { hasEnvelopePayload, outboxRowToEvent } from './serialization';
 import type { EventPublisher } from './transport';
 import { Waker } from './waker';
 
@@ -99,8 +106,7 @@ export class OutboxRelay {
     const runner = this.ds.createQueryRunner();
     await runner.connect();
     this.runner = runner;
-    const [row] = (await runner.query('SELECT DATABASE() AS db')) as { db: string }[];
-    this.database = row.db;
+    this.database = await currentDatabase(runner);
     return runner;
   }
 
@@ -112,10 +118,7 @@ export class OutboxRelay {
   private async takeFreeShards(runner: QueryRunner): Promise<void> {
     for (let shard = 0; shard < this.o.shards; shard++) {
       if (this.held.has(shard)) continue;
-      const [row] = (await runner.query('SELECT GET_LOCK(?, 0) AS got', [
-        this.lockName(shard),
-      ])) as { got: number | string | null }[];
-      if (Number(row.got) === 1) {
+      if (await tryNamedLock(runner, this.lockName(shard))) {
         this.held.add(shard);
         this.o.logger.log(`outbox relay: took the lease of shard ${shard}/${this.o.shards}`);
       }
@@ -126,12 +129,9 @@ export class OutboxRelay {
   private async relayShard(runner: QueryRunner, shard: number): Promise<number> {
     await runner.startTransaction('READ COMMITTED');
     try {
-      const filter = this.o.shards > 1 ? 'AND site_id % ? = ?' : '';
-      const rows = (await runner.query(
-        `SELECT id, site_id, event, payload, occurred_at, request_id FROM outbox
-         WHERE processed_at IS NULL ${filter} ORDER BY id LIMIT ? FOR UPDATE`,
-        this.o.shards > 1 ? [this.o.shards, shard, this.o.batch] : [this.o.batch],
-      )) as OutboxRow[];
+      const rows = await lockPendingOutboxRows(runner, this.o.batch, {
+        shard: this.o.shards > 1 ? { n: shard, of: this.o.shards } : undefined,
+      });
       if (rows.length === 0) {
         await runner.commitTransaction();
         return 0;
@@ -142,10 +142,10 @@ export class OutboxRelay {
         else this.o.logger.warn(`outbox relay: event ${e.id} (${e.event}) has no envelope payload`);
       }
       await this.publisher.publish(events);
-      await runner.query('UPDATE outbox SET processed_at = ? WHERE id IN (?)', [
-        new Date(),
+      await markOutboxProcessed(
+        runner,
         rows.map((r) => r.id),
-      ]);
+      );
       await runner.commitTransaction();
       this.published += events.length;
       this.o.onPublished?.(events.length);
@@ -164,7 +164,7 @@ export class OutboxRelay {
     this.held.clear();
     if (!runner) return;
     try {
-      await runner.query('SELECT RELEASE_ALL_LOCKS()');
+      await releaseNamedLocks(runner);
       await runner.release();
     } catch {
       // A broken connection: destroy it so the pool never hands it out again.

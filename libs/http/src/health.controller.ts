@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { apiError, CommonErrorCode } from '@hc/contracts';
 import { Public } from '@hc/auth';
-import { pendingMigrations } from '@hc/data';
+import { pendingMigrations, pingDatabase } from '@hc/data';
 import { RATE_LIMIT_STORE } from './rate-limit';
 import type { RateLimitStore } from './rate-limit.store';
 
@@ -41,7 +41,7 @@ export class HealthController {
   @Get('ready')
   async ready() {
     try {
-      await this.ds.query('SELECT 1');
+      await pingDatabase(this.ds);
       await this.checkSchema();
       for (const c of this.checks()) {
         await c.check().catch((err: unknown) => {

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { formatB } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
+import { AccountRepository } from './account.repository';
 
 /**
  * GET /account (spec 4.3, fields not shown; decisions.md): the account behind the credential,
@@ -9,17 +9,10 @@ import type { RequestContext } from '@hc/auth';
  */
 @Injectable()
 export class AccountService {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  constructor(private readonly accounts: AccountRepository) {}
 
   async describe(ctx: RequestContext) {
-    const [row] = await this.ds.query(
-      `SELECT a.id AS account_id, a.name AS account_name, a.owner_user_id, a.created_at,
-              u.id AS user_id, u.name AS user_name, u.email, u.avatar_url,
-              (SELECT COUNT(*) FROM sites s WHERE s.account_id = a.id AND s.deleted_at IS NULL) AS sites_count
-         FROM users u JOIN accounts a ON a.id = u.account_id
-        WHERE u.id = ?`,
-      [ctx.principal.userId],
-    );
+    const row = (await this.accounts.ofUser(ctx.principal.userId))!;
     const credential =
       ctx.credential.kind === 'api_key'
         ? {

@@ -3,6 +3,7 @@ import { formatA } from '@hc/contracts';
 import type { ArticleEventData, EventName } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { writeWebhookEvent } from '@hc/events';
+import { articleEventRows } from './article-events.repository';
 
 /**
  * Spec 6 `data` of article events, read inside the caller's transaction: `category_id` is null
@@ -16,15 +17,7 @@ export async function articleEventData(
 ): Promise<Map<number, ArticleEventData>> {
   const out = new Map<number, ArticleEventData>();
   if (articleIds.length === 0) return out;
-  const rows = await m.query(
-    `SELECT a.id, a.published, a.visibility, a.updated_at, t.title, t.slug,
-       (SELECT COUNT(*) FROM article_categories ac WHERE ac.article_id = a.id) AS n_categories,
-       (SELECT MIN(ac.category_id) FROM article_categories ac WHERE ac.article_id = a.id) AS one_category
-     FROM articles a
-     LEFT JOIN article_translations t ON t.article_id = a.id AND t.lang = ?
-     WHERE a.site_id = ? AND a.id IN (?)`,
-    [site.defaultLanguage, site.id, articleIds],
-  );
+  const rows = await articleEventRows(m, site.id, site.defaultLanguage, articleIds);
   for (const r of rows) {
     out.set(Number(r.id), {
       type: 'article',
@@ -35,7 +28,7 @@ export async function articleEventData(
       published: Boolean(r.published),
       visibility: r.visibility,
       locale: site.defaultLanguage,
-      updated_at: formatA(r.updated_at as Date),
+      updated_at: formatA(r.updated_at),
     });
   }
   return out;

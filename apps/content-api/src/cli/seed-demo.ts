@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
 import { DEMO_USER_EMAIL } from '@hc/data';
 import { seedDemoContent } from '../articles/demo-content';
 import { toSiteResponse } from '../sites/site.mapper';
+import { SitesRepository } from '../sites/sites.repository';
 import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
 import { UsersService } from '../team/users.service';
@@ -32,22 +32,14 @@ export async function seedDemo(app: INestApplicationContext) {
       'seed demo creates a known password and key; refused with NODE_ENV=production',
     );
   }
-  const ds = app.get(DataSource);
   const users = app.get(UsersService);
   const sites = app.get(SitesService);
-  const [existing] = await ds.query(
-    'SELECT id, email, name, account_id FROM users WHERE email = ?',
-    [DEMO_EMAIL],
-  );
+  const existing = await users.findByEmail(DEMO_EMAIL);
   progress(existing ? 'demo user exists' : 'creating the demo user');
   const user =
     existing ??
     (await users.create({ email: DEMO_EMAIL, name: 'Demo Owner', password: DEMO_PASSWORD }));
-  const [siteRow] = await ds.query(
-    'SELECT id FROM sites WHERE subdomain = ? AND deleted_at IS NULL',
-    [DEMO_SUBDOMAIN],
-  );
-  let site = siteRow ? await sites.requireSite(siteRow.id) : null;
+  let site = await app.get(SitesRepository).findBySubdomain(DEMO_SUBDOMAIN);
   if (!site) {
     progress('creating the demo site and its articles');
     site = await sites.create({

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { siteUrl } from '../sites/site.mapper';
+import { articleInPlace, articleTitles } from './article-ref.repository';
 
 /** What comments, notes and feedback need of an article (read from the articles' own tables). */
 export interface ArticleRef {
@@ -34,15 +35,8 @@ export async function findArticleRef(
   articleId: number,
   lock = false,
 ): Promise<ArticleRef | null> {
-  const rows: { id: number }[] = await m.query(
-    `SELECT id FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
-    [site.id, articleId],
-  );
-  if (rows.length === 0) return null;
-  const translations: { lang: string; title: string; slug: string }[] = await m.query(
-    'SELECT lang, title, slug FROM article_translations WHERE site_id = ? AND article_id = ? ORDER BY lang',
-    [site.id, articleId],
-  );
+  if (!(await articleInPlace(m, site.id, articleId, lock))) return null;
+  const translations = await articleTitles(m, site.id, articleId);
   const title: Record<string, string> = {};
   for (const t of translations) title[t.lang] = t.title;
   const slug = (translations.find((t) => t.lang === site.defaultLanguage) ?? translations[0])?.slug;

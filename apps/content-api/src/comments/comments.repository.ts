@@ -270,4 +270,10 @@ export class CommentsRepository {
       [siteId, moderate, new Date()],
     );
   }
+
+  /** The name a team member's comment is signed with ('' for a user without one). */
+  async userName(m: EntityManager, userId: number): Promise<string> {
+    const rows: { name: string }[] = await m.query('SELECT name FROM users WHERE id = ?', [userId]);
+    return rows[0]?.name ?? '';
+  }
 }

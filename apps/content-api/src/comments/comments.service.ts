@@ -208,7 +208,7 @@ export class CommentsService {
         input.parentId,
         readSiteLanguage(input.lang, siteLanguages(site)),
       );
-      const person = await m.query('SELECT name FROM users WHERE id = ?', [ctx.principal.userId]);
+      const authorName = await this.comments.userName(m, ctx.principal.userId);
       const id = await this.comments.insert(m, site.id, {
         articleId: article.id,
         parentId,
@@ -216,7 +216,7 @@ export class CommentsService {
         status: 'published',
         body: input.text,
         authorUserId: ctx.principal.userId,
-        authorName: person[0]?.name ?? '',
+        authorName,
         authorEmail: null,
         authorIp: null,
       });

@@ -71,6 +71,15 @@ export class SitesRepository {
     return rows.map(toSiteContext);
   }
 
+  /** The live (not deleted) site at this subdomain. */
+  async findBySubdomain(subdomain: string): Promise<SiteContext | null> {
+    const rows = await this.ds.query(
+      `SELECT ${SITE_COLUMNS} FROM sites s WHERE s.subdomain = ? AND s.deleted_at IS NULL`,
+      [subdomain],
+    );
+    return rows[0] ? toSiteContext(rows[0]) : null;
+  }
+
   async subdomainTaken(subdomain: string): Promise<boolean> {
     const rows = await this.ds.query('SELECT 1 FROM sites WHERE subdomain = ? LIMIT 1', [
       subdomain,

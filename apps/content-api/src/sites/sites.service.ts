@@ -14,6 +14,7 @@ import type { RequestContext, SiteContext } from '@hc/auth';
 import { hashPassword } from '@hc/auth';
 import { isLanguageCode } from '@hc/content';
 import { writeWebhookEvent } from '@hc/events';
+import { TeamRepository } from '../team/team.repository';
 import { SiteChanges, SitesRepository } from './sites.repository';
 import { toSiteResponse } from './site.mapper';
 
@@ -72,6 +73,7 @@ export class SitesService {
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
     private readonly sites: SitesRepository,
+    private readonly team: TeamRepository,
   ) {}
 
   /** GET /sites: an API key lists its one site; a token the sites shared with the app. */
@@ -99,18 +101,15 @@ export class SitesService {
     const defaultLanguage = input.defaultLanguage ?? 'en';
     const languages = checkLanguages(defaultLanguage, input.languages ?? [defaultLanguage]);
     const plan = checkPlan(input.plan ?? 'growth');
-    const owner = await this.ds.query('SELECT id, account_id FROM users WHERE id = ?', [
-      input.ownerUserId,
-    ]);
-    if (!owner.length)
-      throw apiError(CommonErrorCode.NotFound, `No user with id ${input.ownerUserId}.`);
+    const owner = await this.team.findUser(input.ownerUserId);
+    if (!owner) throw apiError(CommonErrorCode.NotFound, `No user with id ${input.ownerUserId}.`);
     if (await this.sites.subdomainTaken(subdomain)) {
       throw fieldError('subdomain', 'The subdomain has already been taken.');
     }
     const siteId = await this.ds.transaction(async (m) => {
       const id = await this.sites.insert(m, {
         uuid: randomUUID(),
-        accountId: owner[0].account_id,
+        accountId: owner.account_id,
         name,
         subdomain,
         defaultLanguage,
@@ -119,10 +118,7 @@ export class SitesService {
         stagingPreview: Boolean(input.stagingPreview),
         templateEditor: !input.legacyEditor,
       });
-      await m.query(
-        'INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, 1, ?)',
-        [id, input.ownerUserId, 'owner', new Date()],
-      );
+      await this.team.insertOwner(m, id, input.ownerUserId);
       return id;
     });
     return (await this.sites.findById(siteId)) as SiteContext;

@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   API_KEY_SCOPES,
   apiError,
@@ -11,6 +10,7 @@ import {
 import type { ApiKeyScope } from '@hc/contracts';
 import { generateApiKeyToken } from '@hc/auth';
 import { MembersService } from './members.service';
+import { TeamRepository } from './team.repository';
 
 export interface CreatedKey {
   id: number;
@@ -25,7 +25,7 @@ export interface CreatedKey {
 @Injectable()
 export class KeysService {
   constructor(
-    @Inject(DataSource) private readonly ds: DataSource,
+    private readonly team: TeamRepository,
     private readonly members: MembersService,
   ) {}
 
@@ -47,13 +47,17 @@ export class KeysService {
       );
     }
     const { token, hash, prefix } = generateApiKeyToken();
-    const result = await this.ds.query(
-      `INSERT INTO api_keys (site_id, user_id, token_hash, token_prefix, scope, cap_design, cap_notes, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [input.siteId, input.userId, hash, prefix, scope, input.design, input.notes, new Date()],
-    );
+    const id = await this.team.insertApiKey({
+      siteId: input.siteId,
+      userId: input.userId,
+      tokenHash: hash,
+      tokenPrefix: prefix,
+      scope,
+      design: input.design,
+      notes: input.notes,
+    });
     return {
-      id: result.insertId as number,
+      id,
       site_id: input.siteId,
       user_id: input.userId,
       scope,
@@ -63,11 +67,7 @@ export class KeysService {
   }
 
   async revoke(keyId: number): Promise<void> {
-    const result = await this.ds.query(
-      'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-      [new Date(), keyId],
-    );
-    if (!result.affectedRows)
+    if (!(await this.team.revokeApiKey(keyId)))
       throw apiError(CommonErrorCode.NotFound, `No active API key with id ${keyId}.`);
   }
 }

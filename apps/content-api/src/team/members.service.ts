@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { apiError, CommonErrorCode, fieldError, messages, ROLES } from '@hc/contracts';
 import type { Role } from '@hc/contracts';
+import { TeamRepository } from './team.repository';
 
 export interface MemberRecord {
   site_id: number;
@@ -20,7 +20,7 @@ function checkRole(role: string | undefined): Role {
 /** Team memberships: a person's role on a site and their team-notes access. */
 @Injectable()
 export class MembersService {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  constructor(private readonly team: TeamRepository) {}
 
   async add(
     siteId: number,
@@ -30,12 +30,9 @@ export class MembersService {
   ): Promise<MemberRecord> {
     const r = checkRole(role);
     await this.requireSiteAndUser(siteId, userId);
-    await this.ds.query(
-      `INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, ?, ?)
-       ON DUPLICATE KEY UPDATE role = VALUES(role), notes_access = VALUES(notes_access)`,
-      [siteId, userId, r, notesAccess, new Date()],
-    );
-    return { site_id: siteId, user_id: userId, role: r, notes_access: notesAccess };
+    const row = { site_id: siteId, user_id: userId, role: r, notes_access: notesAccess };
+    await this.team.upsertMembership(row);
+    return row;
   }
 
   async update(
@@ -48,36 +45,25 @@ export class MembersService {
       throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
     const role = changes.role === undefined ? current.role : checkRole(changes.role);
     const notes = changes.notesAccess ?? current.notes_access;
-    await this.ds.query(
-      'UPDATE memberships SET role = ?, notes_access = ? WHERE site_id = ? AND user_id = ?',
-      [role, notes, siteId, userId],
-    );
-    return { site_id: siteId, user_id: userId, role, notes_access: notes };
+    const row = { site_id: siteId, user_id: userId, role, notes_access: notes };
+    await this.team.updateMembership(row);
+    return row;
   }
 
   async remove(siteId: number, userId: number): Promise<void> {
-    const result = await this.ds.query(
-      'DELETE FROM memberships WHERE site_id = ? AND user_id = ?',
-      [siteId, userId],
-    );
-    if (!result.affectedRows)
+    if (!(await this.team.deleteMembership(siteId, userId)))
       throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
   }
 
   async find(siteId: number, userId: number): Promise<MemberRecord | null> {
-    const rows = await this.ds.query(
-      'SELECT site_id, user_id, role, notes_access FROM memberships WHERE site_id = ? AND user_id = ?',
-      [siteId, userId],
-    );
-    return rows[0] ? { ...rows[0], notes_access: Boolean(rows[0].notes_access) } : null;
+    const row = await this.team.findMembership(siteId, userId);
+    return row ? { ...row, notes_access: Boolean(row.notes_access) } : null;
   }
 
   private async requireSiteAndUser(siteId: number, userId: number): Promise<void> {
-    const site = await this.ds.query('SELECT 1 FROM sites WHERE id = ? AND deleted_at IS NULL', [
-      siteId,
-    ]);
-    if (!site.length) throw apiError(CommonErrorCode.NotFound, `No site with id ${siteId}.`);
-    const user = await this.ds.query('SELECT 1 FROM users WHERE id = ?', [userId]);
-    if (!user.length) throw apiError(CommonErrorCode.NotFound, `No user with id ${userId}.`);
+    if (!(await this.team.siteExists(siteId)))
+      throw apiError(CommonErrorCode.NotFound, `No site with id ${siteId}.`);
+    if (!(await this.team.findUser(userId)))
+      throw apiError(CommonErrorCode.NotFound, `No user with id ${userId}.`);
   }
 }

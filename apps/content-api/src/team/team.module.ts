@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { KeysService } from './keys.service';
 import { MembersService } from './members.service';
+import { TeamRepository } from './team.repository';
 import { UsersService } from './users.service';
 
 @Module({
-  providers: [UsersService, MembersService, KeysService],
-  exports: [UsersService, MembersService, KeysService],
+  providers: [TeamRepository, UsersService, MembersService, KeysService],
+  exports: [TeamRepository, UsersService, MembersService, KeysService],
 })
 export class TeamModule {}

@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ApiKeyScope, Role } from '@hc/contracts';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  account_id: number;
+}
+
+export interface MembershipRow {
+  site_id: number;
+  user_id: number;
+  role: Role;
+  notes_access: number | boolean;
+}
+
+export interface NewApiKey {
+  siteId: number;
+  userId: number;
+  tokenHash: string;
+  tokenPrefix: string;
+  scope: ApiKeyScope;
+  design: boolean;
+  notes: boolean;
+}
+
+/**
+ * People, their accounts, their memberships of sites and their API keys: the operator CLI's
+ * tables (`hc user …`, `hc member …`, `hc key …`). Cross-site by nature: the operator names
+ * the site in each call.
+ */
+@Injectable()
+export class TeamRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  async emailTaken(m: EntityManager, email: string): Promise<boolean> {
+    const rows = await m.query('SELECT 1 FROM users WHERE email = ? LIMIT 1', [email]);
+    return rows.length > 0;
+  }
+
+  /** A user with their own account, the account's owner. Returns both ids. */
+  async insertUserWithAccount(
+    m: EntityManager,
+    user: { email: string; name: string; passwordHash: string },
+  ): Promise<{ userId: number; accountId: number }> {
+    const now = new Date();
+    const account = await m.query('INSERT INTO accounts (name, created_at) VALUES (?, ?)', [
+      user.name,
+      now,
+    ]);
+    const accountId = account.insertId as number;
+    const inserted = await m.query(
+      'INSERT INTO users (account_id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+      [accountId, user.email, user.name, user.passwordHash, now],
+    );
+    await m.query('UPDATE accounts SET owner_user_id = ? WHERE id = ?', [
+      inserted.insertId,
+      accountId,
+    ]);
+    return { userId: inserted.insertId as number, accountId };
+  }
+
+  async findUser(
+    userId: number,
+    m: EntityManager | DataSource = this.ds,
+  ): Promise<(UserRow & { avatar_url: string | null }) | null> {
+    const rows = await m.query(
+      'SELECT id, email, name, account_id, avatar_url FROM users WHERE id = ?',
+      [userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | null> {
+    const rows = await this.ds.query(
+      'SELECT id, email, name, account_id FROM users WHERE email = ?',
+      [email],
+    );
+    return rows[0] ?? null;
+  }
+
+  async siteExists(siteId: number): Promise<boolean> {
+    const rows = await this.ds.query('SELECT 1 FROM sites WHERE id = ? AND deleted_at IS NULL', [
+      siteId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Adds the membership, or changes its role and notes access when there is one. */
+  async upsertMembership(row: MembershipRow): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, ?, ?)
+       ON DUPLICATE KEY UPDATE role = VALUES(role), notes_access = VALUES(notes_access)`,
+      [row.site_id, row.user_id, row.role, row.notes_access, new Date()],
+    );
+  }
+
+  /** A new site's Owner, with team-notes access, in the site's transaction. */
+  async insertOwner(m: EntityManager, siteId: number, userId: number): Promise<void> {
+    await m.query(
+      'INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, 1, ?)',
+      [siteId, userId, 'owner', new Date()],
+    );
+  }
+
+  async updateMembership(row: MembershipRow): Promise<void> {
+    await this.ds.query(
+      'UPDATE memberships SET role = ?, notes_access = ? WHERE site_id = ? AND user_id = ?',
+      [row.role, row.notes_access, row.site_id, row.user_id],
+    );
+  }
+
+  /** False when there was no such membership. */
+  async deleteMembership(siteId: number, userId: number): Promise<boolean> {
+    const result = await this.ds.query(
+      'DELETE FROM memberships WHERE site_id = ? AND user_id = ?',
+      [siteId, userId],
+    );
+    return Boolean(result.affectedRows);
+  }
+
+  async findMembership(siteId: number, userId: number): Promise<MembershipRow | null> {
+    const rows = await this.ds.query(
+      'SELECT site_id, user_id, role, notes_access FROM memberships WHERE site_id = ? AND user_id = ?',
+      [siteId, userId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insertApiKey(key: NewApiKey): Promise<number> {
+    const result = await this.ds.query(
+      `INSERT INTO api_keys (site_id, user_id, token_hash, token_prefix, scope, cap_design, cap_notes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        key.siteId,
+        key.userId,
+        key.tokenHash,
+        key.tokenPrefix,
+        key.scope,
+        key.design,
+        key.notes,
+        new Date(),
+      ],
+    );
+    return result.insertId as number;
+  }
+
+  /** False when the key is unknown or already revoked. */
+  async revokeApiKey(keyId: number): Promise<boolean> {
+    const result = await this.ds.query(
+      'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+      [new Date(), keyId],
+    );
+    return Boolean(result.affectedRows);
+  }
+}

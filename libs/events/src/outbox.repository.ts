@@ -1,0 +1,75 @@
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { OutboxRow } from './serialization';
+
+/** A transaction's manager or the relay's own connection: anything that runs SQL. */
+type Sql = Pick<EntityManager, 'query'> | QueryRunner;
+
+/**
+ * The `outbox` table's SQL: written by every app that announces events, read by the dispatcher's
+ * claimer and the Kafka relay. Cross-site by nature (the relay shards by site id).
+ */
+export async function insertOutboxRow(
+  manager: EntityManager,
+  row: {
+    siteId: number;
+    event: string;
+    payload: string;
+    occurredAt: Date;
+    requestId: string | null;
+  },
+): Promise<string> {
+  const result = await manager.query(
+    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES (?, ?, ?, ?, ?)',
+    [row.siteId, row.event, row.payload, row.occurredAt, row.requestId],
+  );
+  return String((result as { insertId: number | string }).insertId);
+}
+
+/**
+ * Up to `limit` unprocessed rows, oldest first, locked for the caller's transaction: `SKIP
+ * LOCKED` lets several claimers share the table; `shard` keeps to the sites `site_id % of = n`.
+ */
+export function lockPendingOutboxRows(
+  sql: Sql,
+  limit: number,
+  options: { skipLocked?: boolean; shard?: { n: number; of: number } } = {},
+): Promise<OutboxRow[]> {
+  const { skipLocked = false, shard } = options;
+  return sql.query(
+    `SELECT id, site_id, event, payload, occurred_at, request_id FROM outbox
+     WHERE processed_at IS NULL ${shard ? 'AND site_id % ? = ?' : ''} ORDER BY id LIMIT ? FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
+    shard ? [shard.of, shard.n, limit] : [limit],
+  );
+}
+
+export async function markOutboxProcessed(sql: Sql, ids: (number | string)[]): Promise<void> {
+  await sql.query('UPDATE outbox SET processed_at = ? WHERE id IN (?)', [new Date(), ids]);
+}
+
+/** Unprocessed rows and the time of the oldest. */
+export async function outboxPending(
+  ds: DataSource,
+): Promise<{ rows: number; oldest: Date | null }> {
+  const [row]: { rows: number | string; oldest: Date | null }[] = await ds.query(
+    'SELECT COUNT(*) AS `rows`, MIN(occurred_at) AS oldest FROM outbox WHERE processed_at IS NULL',
+  );
+  return { rows: Number(row?.rows ?? 0), oldest: row?.oldest ?? null };
+}
+
+/** The connection's database name (lock names are server-wide). */
+export async function currentDatabase(sql: Sql): Promise<string> {
+  const [row] = (await sql.query('SELECT DATABASE() AS db')) as { db: string }[];
+  return row.db;
+}
+
+/** `GET_LOCK(name, 0)`: true when this connection now holds the named lock. */
+export async function tryNamedLock(sql: Sql, name: string): Promise<boolean> {
+  const [row] = (await sql.query('SELECT GET_LOCK(?, 0) AS got', [name])) as {
+    got: number | string | null;
+  }[];
+  return Number(row.got) === 1;
+}
+
+export async function releaseNamedLocks(sql: Sql): Promise<void> {
+  await sql.query('SELECT RELEASE_ALL_LOCKS()');
+}
