@@ -1,7 +1,7 @@
 import { chromium, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { testServices } from '@hc/testing';
-import { edge, hc, stack, unique } from './support/stack';
+import { edge, hc, siteWithKey, stack, unique } from './support/stack';
 
 /** Chromium at HC_CHROMIUM_PATH (default Debian's); playwright-core brings no browser of its own. */
 const CHROMIUM = testServices().chromiumPath;
@@ -65,33 +65,6 @@ async function clickAll(page: Page, selectors: string[]) {
   }
   await page.mouse.move(50, 300);
   await page.waitForTimeout(300);
-}
-
-async function siteWithKey(name: string) {
-  const site = await hc(
-    'site',
-    'create',
-    '--owner',
-    String(stack.demo.user.id),
-    '--name',
-    name,
-    '--subdomain',
-    unique('iso').toLowerCase(),
-  );
-  const key = await hc(
-    'key',
-    'create',
-    '--site',
-    String(site.site.id),
-    '--user',
-    String(stack.demo.user.id),
-    '--scope',
-    'read_write',
-  );
-  return {
-    site: site.site as { id: number; subdomain: string; url: string },
-    key: key.key.token as string,
-  };
 }
 
 describe('tenant content isolation in a real browser (issue #14)', () => {

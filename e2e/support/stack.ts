@@ -57,3 +57,31 @@ export function unique(prefix: string): string {
   seq += 1;
   return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${seq}`;
 }
+
+/** A new site of the demo user with a Read & write key, made with the operator CLI. */
+export async function siteWithKey(name: string) {
+  const site = await hc(
+    'site',
+    'create',
+    '--owner',
+    String(stack.demo.user.id),
+    '--name',
+    name,
+    '--subdomain',
+    unique('iso').toLowerCase(),
+  );
+  const key = await hc(
+    'key',
+    'create',
+    '--site',
+    String(site.site.id),
+    '--user',
+    String(stack.demo.user.id),
+    '--scope',
+    'read_write',
+  );
+  return {
+    site: site.site as { id: number; uuid: string; subdomain: string; url: string },
+    key: key.key.token as string,
+  };
+}
