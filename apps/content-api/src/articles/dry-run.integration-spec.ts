@@ -177,4 +177,31 @@ describe('POST /articles/bulk dry runs (#25)', () => {
     expect(query.status).toBe(422);
     expect(query.body.errors).toEqual({ dry_run: ['The dry run field must be true or false.'] });
   });
+
+  it('rehost_images in a dry run checks and counts the images but stores no file and no image row', async () => {
+    // A 1×1 PNG as a data: address, copied into the site's storage by a real write.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const item = {
+      title: { en: 'With image' },
+      content: { en: `<p><img src="data:image/png;base64,${png}" alt="dot"></p>` },
+      rehost_images: true,
+    };
+    const before = await snapshotDatabase(t.ds);
+    const filesBefore = await filesUnder(settings().dataDir);
+    const dry = await bulk({ articles: [item], dry_run: true });
+    expect(dry.status).toBe(207);
+    expect(dry.body.results[0]).toMatchObject({
+      status: 'created',
+      article: { id: null },
+      images: { rehosted: 1, reused: 0, failed: [], failed_count: 0 },
+    });
+    expect(dry.body.results[0].article.content.en).not.toContain('data:');
+    expect(changedTables(before, await snapshotDatabase(t.ds))).toEqual([]);
+    expect(await filesUnder(settings().dataDir)).toEqual(filesBefore);
+
+    const real = await bulk({ articles: [item] });
+    expect(real.body.results[0].images).toEqual(dry.body.results[0].images);
+    expect((await filesUnder(settings().dataDir)).length).toBe(filesBefore.length + 1);
+  });
 });
