@@ -1,6 +1,6 @@
 // The shape of a catalog entry and the placement lists entries share.
-import { PAGE_KEYS, REGION_KEYS } from '../document/types';
-import type { PageKey, RegionKey } from '../document/types';
+import { PAGE_KEYS, REGION_KEYS } from '@hc/design';
+import type { PageKey, RegionKey } from '@hc/design';
 import type { SettingsDef } from './settings';
 
 export const ALL_PAGES = PAGE_KEYS;

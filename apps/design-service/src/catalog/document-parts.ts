@@ -1,7 +1,7 @@
 // The settable parts of the document other than components: page settings, region styling,
 // brand, meta and theme. `set` validation, defaults, the outline and the schema guide read these.
-import type { PageKey } from '../document/types';
-import { COLOR_TOKENS } from '../document/types';
+import type { PageKey } from '@hc/design';
+import { COLOR_TOKENS } from '@hc/design';
 import type { SettingDef, SettingsDef } from './settings';
 
 export const LAYOUTS = ['full', 'sidebar-left', 'sidebar-right', 'narrow'] as const;

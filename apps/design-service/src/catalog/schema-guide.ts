@@ -20,7 +20,7 @@ import {
   SCHEMA_VERSION,
   SCRIPT_POSITIONS,
   SYNCABLE_REGIONS,
-} from '../document/types';
+} from '@hc/design';
 
 export const SCHEMA_TOPICS = [
   'overview',

@@ -3,7 +3,7 @@
 // URLs. `customCss` is compiled from the enabled blocks on every change.
 import postcss, { CssSyntaxError } from 'postcss';
 import type { ChildNode, Container } from 'postcss';
-import type { CssItem } from './types';
+import type { CssItem } from '@hc/design';
 
 export const CSS_MAX_BYTES = 204_800;
 

@@ -6,8 +6,8 @@ import { componentDef } from '../catalog/components';
 import { PAGE_SETTINGS } from '../catalog/document-parts';
 import { defaultsOf } from '../catalog/settings';
 import { divergedRegions, regionIds } from './tree';
-import { PAGE_KEYS, REGION_KEYS, SYNCABLE_REGIONS, canonicalJson } from './types';
-import type { Component, DesignDocument, PageKey, RegionKey } from './types';
+import { PAGE_KEYS, REGION_KEYS, SYNCABLE_REGIONS, canonicalJson } from '@hc/design';
+import type { Component, DesignDocument, PageKey, RegionKey } from '@hc/design';
 
 export const OUTLINE_MAX_CHARS = 120;
 export const OUTLINE_MAX_LIST = 5;

@@ -1,8 +1,8 @@
 // The theme as CSS custom properties: the names the schema guide promises to custom CSS
 // (`--hc-color-*`, `--hc-font-*`, `--hc-radius-*`, `--hc-space-unit`). The reader site puts this
 // in front of the compiled `customCss`.
-import { COLOR_TOKENS } from './types';
-import type { ThemeSettings } from './types';
+import { COLOR_TOKENS } from '@hc/design';
+import type { ThemeSettings } from '@hc/design';
 
 const RADIUS_PX: Record<string, string> = {
   none: '0',

@@ -4,7 +4,7 @@
 // copying a region copies the keys; anything whose component is gone is dropped.
 import { translatableKeys } from '../catalog/components';
 import { findOccurrences } from './tree';
-import type { DesignDocument, PageKey, Translations } from './types';
+import type { DesignDocument, PageKey, Translations } from '@hc/design';
 
 const COMPONENT_KEY = /^pages\.([A-Za-z]+)\.([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.([A-Za-z]+)$/;
 const NAV_KEY = /^navigation\.([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.label$/;

@@ -4,8 +4,15 @@ import { componentDef } from '../catalog/components';
 import { defaultsOf } from '../catalog/settings';
 import { REGION_CONFIG } from '../catalog/document-parts';
 import type { Blueprint } from '../themes/blueprints';
-import { PAGE_KEYS, REGION_KEYS } from './types';
-import type { Component, DesignDocument, PageKey, Region, RegionConfig, RegionKey } from './types';
+import { PAGE_KEYS, REGION_KEYS } from '@hc/design';
+import type {
+  Component,
+  DesignDocument,
+  PageKey,
+  Region,
+  RegionConfig,
+  RegionKey,
+} from '@hc/design';
 
 /** spec 4.12: 1 to 64 letters, digits, `-`, `_`, starting with a letter or digit. */
 export const COMPONENT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

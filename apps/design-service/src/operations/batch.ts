@@ -3,8 +3,8 @@
 import { compileCustomCss } from '../document/css';
 import { pruneTranslations } from '../document/translations';
 import { walk } from '../document/tree';
-import { clone, PAGE_KEYS, REGION_KEYS, sameDesign } from '../document/types';
-import type { DesignDocument, Translations } from '../document/types';
+import { clone, PAGE_KEYS, REGION_KEYS, sameDesign } from '@hc/design';
+import type { DesignDocument, Translations } from '@hc/design';
 import { addComponent, moveComponent, removeComponent, updateComponent } from './component-ops';
 import { BatchState, isPlainObject, OpFailure, OpFields, OpResult } from './context';
 import { addCss, removeCss, updateCss } from './css-ops';

@@ -9,8 +9,8 @@ import {
   subtreeIds,
 } from '../document/tree';
 import { copyTranslations } from '../document/translations';
-import { isRegionKey, REGION_KEYS, VISIBLE_ON, clone } from '../document/types';
-import type { PageKey, RegionKey, VisibleOn } from '../document/types';
+import { isRegionKey, REGION_KEYS, VISIBLE_ON, clone } from '@hc/design';
+import type { PageKey, RegionKey, VisibleOn } from '@hc/design';
 import {
   BatchState,
   fail,

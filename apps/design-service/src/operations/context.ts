@@ -1,6 +1,6 @@
 // What every operation handler works on, and how it refuses (spec 4.12, 422 template_invalid).
-import { isPageKey, PAGE_KEYS } from '../document/types';
-import type { DesignDocument, PageKey, Translations } from '../document/types';
+import { isPageKey, PAGE_KEYS } from '@hc/design';
+import type { DesignDocument, PageKey, Translations } from '@hc/design';
 
 export interface BatchState {
   doc: DesignDocument;

@@ -3,7 +3,7 @@
 // warning.
 import { byteLength, CSS_MAX_BYTES, CssParseError, renderCss } from '../document/css';
 import { COMPONENT_ID, newId } from '../document/tree';
-import type { CssItem } from '../document/types';
+import type { CssItem } from '@hc/design';
 import {
   BatchState,
   fail,

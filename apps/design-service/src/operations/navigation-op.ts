@@ -2,8 +2,8 @@
 // 20 per item; an item that keeps its id keeps its translations; an empty list clears.
 import { isHttpUrl, isSafeHref } from '../catalog/settings';
 import { COMPONENT_ID, newId } from '../document/tree';
-import { NAV_TYPES } from '../document/types';
-import type { NavItem } from '../document/types';
+import { NAV_TYPES } from '@hc/design';
+import type { NavItem } from '@hc/design';
 import { BatchState, fail, isPlainObject, OpFields, OpResult } from './context';
 
 export const NAV_MAX_ITEMS = 30;

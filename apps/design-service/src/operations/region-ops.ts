@@ -3,8 +3,8 @@ import { REGION_CONFIG } from '../catalog/document-parts';
 import { checkSetting } from '../catalog/settings';
 import { divergedRegions, regionIds } from '../document/tree';
 import { copyTranslations, dropTranslations } from '../document/translations';
-import { clone, isRegionKey, PAGE_KEYS, REGION_KEYS, SYNCABLE_REGIONS } from '../document/types';
-import type { PageKey, RegionKey } from '../document/types';
+import { clone, isRegionKey, PAGE_KEYS, REGION_KEYS, SYNCABLE_REGIONS } from '@hc/design';
+import type { PageKey, RegionKey } from '@hc/design';
 import {
   BatchState,
   fail,

@@ -3,8 +3,8 @@
 import { isHttpUrl } from '../catalog/settings';
 import { byteLength } from '../document/css';
 import { newId } from '../document/tree';
-import { isPageKey, PAGE_KEYS, SCRIPT_BODIES, SCRIPT_POSITIONS } from '../document/types';
-import type { PageKey, Script, ScriptBody } from '../document/types';
+import { isPageKey, PAGE_KEYS, SCRIPT_BODIES, SCRIPT_POSITIONS } from '@hc/design';
+import type { PageKey, Script, ScriptBody } from '@hc/design';
 import {
   BatchState,
   fail,

@@ -11,7 +11,7 @@ import {
   THEME_GROUPS,
 } from '../catalog/document-parts';
 import { checkSetting, HEX_COLOR } from '../catalog/settings';
-import { isPageKey, PAGE_KEYS } from '../document/types';
+import { isPageKey, PAGE_KEYS } from '@hc/design';
 import {
   BatchState,
   fail,

@@ -4,8 +4,8 @@
 import { componentDef } from '../catalog/components';
 import type { ComponentDef } from '../catalog/components';
 import { divergedRegions, findOccurrences, Occurrence, walk } from '../document/tree';
-import { PAGE_KEYS } from '../document/types';
-import type { Component, DesignDocument, PageKey, RegionKey } from '../document/types';
+import { PAGE_KEYS } from '@hc/design';
+import type { Component, DesignDocument, PageKey, RegionKey } from '@hc/design';
 import { fail } from './context';
 
 export function divergedMessage(region: RegionKey): string {

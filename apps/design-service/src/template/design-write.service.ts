@@ -5,7 +5,7 @@ import { apiError, DesignErrorCode, notFound } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { pruneTranslations } from '../document/translations';
 import { divergedRegions } from '../document/tree';
-import { clone } from '../document/types';
+import { clone } from '@hc/design';
 import { BatchError, runBatch } from '../operations/batch';
 import { applyTheme, THEME_SECTIONS } from '../themes/apply';
 import { ThemeDef } from '../themes/themes';

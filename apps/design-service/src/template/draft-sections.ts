@@ -2,8 +2,8 @@
 import { DesignErrorCode, notFound } from '@hc/contracts';
 import { queryEnum, queryString } from '@hc/http';
 import { findOccurrences, walk } from '../document/tree';
-import { PAGE_KEYS, REGION_KEYS } from '../document/types';
-import type { DesignDocument, PageKey, RegionKey, Translations } from '../document/types';
+import { PAGE_KEYS, REGION_KEYS } from '@hc/design';
+import type { DesignDocument, PageKey, RegionKey, Translations } from '@hc/design';
 import { requiredQuery, requiredQueryError } from './query';
 
 export const DRAFT_SECTIONS = [

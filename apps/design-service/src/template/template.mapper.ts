@@ -1,7 +1,7 @@
 // The `template` object of spec 2.9 and the design version list item, built in one place.
 import { formatB, readerSiteUrl, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { ENGINE, sameDesign } from '../document/types';
+import { ENGINE, sameDesign } from '@hc/design';
 import type { VersionListRow, VersionRow } from './template.repository';
 
 /** The etag of a draft; the quotes are part of the value (spec 2.9). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DesignVersionStatus } from '@hc/data';
-import type { DesignDocument, Translations } from '../document/types';
+import type { DesignDocument, Translations } from '@hc/design';
 
 /** A design version as the service uses it (documents parsed). */
 export interface VersionRow {

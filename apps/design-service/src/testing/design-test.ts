@@ -1,6 +1,6 @@
 // Helpers for the design-service integration tests (not a spec file). Typed structurally so this
 // non-test file needs nothing from @hc/testing.
-import type { Component, DesignDocument } from '../document/types';
+import type { Component, DesignDocument } from '@hc/design';
 
 export interface TestResponse {
   status: number;

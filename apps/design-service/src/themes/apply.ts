@@ -3,8 +3,8 @@ import { LAYOUT_DEF, PAGE_SETTINGS, REGION_CONFIG } from '../catalog/document-pa
 import { defaultsOf } from '../catalog/settings';
 import { compileCustomCss } from '../document/css';
 import { allComponentIds, emptyRegion, instantiate, newId } from '../document/tree';
-import { PAGE_KEYS, REGION_KEYS, SCHEMA_VERSION, clone } from '../document/types';
-import type { DesignDocument, Page, PageKey, RegionConfig } from '../document/types';
+import { PAGE_KEYS, REGION_KEYS, SCHEMA_VERSION, clone } from '@hc/design';
+import type { DesignDocument, Page, PageKey, RegionConfig } from '@hc/design';
 import type { PageBlueprint } from './blueprints';
 import type { ThemeDef } from './themes';
 

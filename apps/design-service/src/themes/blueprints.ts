@@ -1,6 +1,6 @@
 // Building blocks for themes: a page blueprint names components by type and the settings that
 // differ from the catalog's defaults; instantiating it gives fresh component ids.
-import type { PageKey, RegionKey } from '../document/types';
+import type { PageKey, RegionKey } from '@hc/design';
 
 export interface Blueprint {
   type: string;

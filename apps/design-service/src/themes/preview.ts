@@ -1,7 +1,7 @@
 // Theme previews and screenshots: SVG wireframes drawn from the theme's own palette and page
 // anatomy, so every picture matches what applying the theme gives.
 import { componentDef } from '../catalog/components';
-import type { PageKey } from '../document/types';
+import type { PageKey } from '@hc/design';
 import type { Blueprint } from './blueprints';
 import type { ThemeDef } from './themes';
 

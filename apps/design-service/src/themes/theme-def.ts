@@ -1,12 +1,5 @@
 // The shape of a theme preset and what presets share (default palettes, menu and header).
-import type {
-  CssItem,
-  NavItem,
-  Palette,
-  RegionKey,
-  Script,
-  ThemeSettings,
-} from '../document/types';
+import type { CssItem, NavItem, Palette, RegionKey, Script, ThemeSettings } from '@hc/design';
 import { c, PagesBlueprint } from './blueprints';
 
 export interface ThemeDef {

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { Public } from '@hc/auth';
 import { htmlNotFound } from '@hc/contracts';
-import { isPageKey } from '../document/types';
+import { isPageKey } from '@hc/design';
 import { renderPageSvg } from './preview';
 import { findTheme } from './themes';
 

@@ -1,8 +1,8 @@
 // Theme list items and the one-theme view of spec 2.9.
 import { settings } from '@hc/contracts';
 import { componentDef } from '../catalog/components';
-import { canonicalJson, PAGE_KEYS, REGION_KEYS } from '../document/types';
-import type { DesignDocument, PageKey } from '../document/types';
+import { canonicalJson, PAGE_KEYS, REGION_KEYS } from '@hc/design';
+import type { DesignDocument, PageKey } from '@hc/design';
 import { buildDocument, THEME_SECTIONS, ThemeSection } from './apply';
 import type { Blueprint } from './blueprints';
 import type { ThemeDef } from './themes';

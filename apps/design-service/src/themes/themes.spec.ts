@@ -2,7 +2,7 @@ import { componentDef } from '../catalog/components';
 import { checkSetting } from '../catalog/settings';
 import { renderCss } from '../document/css';
 import { divergedRegions, walk } from '../document/tree';
-import { PAGE_KEYS, REGION_KEYS } from '../document/types';
+import { PAGE_KEYS, REGION_KEYS } from '@hc/design';
 import { buildDocument, THEME_SECTIONS } from './apply';
 import { renderPageSvg } from './preview';
 import { changedSections } from './theme-views';

@@ -1,93 +1,40 @@
-// The stored design document (spec 2.9, engine v2) as the reader site reads it. The design
-// service validates what it stores; the renderer still treats every value defensively, because
-// an older document may lack newer keys.
+// The stored design document (spec 2.9, engine v2) as the reader site reads it: the types of
+// @hc/design, every key optional but what an element is addressed by. The design service
+// validates what it stores; the renderer still treats every value defensively, because an older
+// document may lack newer keys.
 
-export const PAGE_KEYS = ['home', 'category', 'article', 'search', 'contact', 'notFound'] as const;
-export type PageKey = (typeof PAGE_KEYS)[number];
-export const REGION_KEYS = ['header', 'hero', 'sidebar', 'main', 'footer', 'utility'] as const;
-export type RegionKey = (typeof REGION_KEYS)[number];
-export const COLOR_TOKENS = [
-  'primary',
-  'accent',
-  'fg',
-  'bg',
-  'muted',
-  'surface',
-  'border',
-] as const;
+import type * as design from '@hc/design';
+import type { PageKey, RegionKey, Stored } from '@hc/design';
 
-export interface Component {
-  id: string;
-  type: string;
-  config: Record<string, unknown>;
-  visibleOn?: 'all' | 'desktop' | 'mobile';
+export { COLOR_TOKENS, PAGE_KEYS, REGION_KEYS } from '@hc/design';
+export type { PageKey, RegionKey } from '@hc/design';
+
+/** A stored element: what it is addressed by (`K`) is always there, the rest may be missing. */
+type Addressed<T, K extends keyof T> = Stored<T> & Pick<T, K>;
+
+export type Component = Omit<Addressed<design.Component, 'id' | 'type' | 'config'>, 'children'> & {
   children?: Component[];
-}
+};
 
-export interface Region {
-  config?: { background?: string | null; padding?: string; borderBottom?: boolean; align?: string };
-  components: Component[];
-}
+export type Region = Omit<Stored<design.Region>, 'components'> & { components: Component[] };
 
-export interface Page {
-  layout?: string;
-  settings?: Record<string, unknown>;
+export type Page = Omit<Stored<design.Page>, 'regions'> & {
   regions: Partial<Record<RegionKey, Region>>;
-}
+};
 
-export interface NavItem {
-  id: string;
-  label: string;
-  href: string;
-  type?: string;
-  cssClass?: string | null;
+export type NavItem = Omit<Addressed<design.NavItem, 'id' | 'label' | 'href'>, 'children'> & {
   children?: NavItem[];
-}
+};
 
-export interface Script {
-  id: string;
-  position: 'headStart' | 'headEnd' | 'bodyStart' | 'bodyEnd';
-  src?: string;
-  inlineBody?: string;
-  htmlBody?: string;
-  pages?: PageKey[] | null;
-  enabled?: boolean;
-  defer?: boolean;
-  async?: boolean;
-  integrity?: string | null;
-}
+export type Script = Addressed<design.Script, 'id' | 'position'>;
 
-export interface DesignDocument {
-  brand?: {
-    name?: string;
-    tagline?: string | null;
-    logoAssetId?: number | null;
-    darkLogoAssetId?: number | null;
-    faviconAssetId?: number | null;
-    websiteUrl?: string | null;
-  };
-  theme?: {
-    colors?: Record<string, string>;
-    darkColors?: Record<string, string>;
-    fonts?: { heading?: string; body?: string; code?: string };
-    radius?: { buttons?: string; cards?: string; inputs?: string };
-    density?: string;
-  };
-  meta?: {
-    title?: string;
-    description?: string | null;
-    direction?: string;
-    noIndex?: boolean;
-    socialTitle?: string | null;
-    socialDescription?: string | null;
-  };
+export type DesignDocument = Omit<Stored<design.DesignDocument>, 'pages' | 'globals'> & {
   pages?: Partial<Record<PageKey, Page>>;
   globals?: { navigation?: NavItem[]; scripts?: Script[] };
-  customCss?: string;
-}
+};
 
 /** language → key → text (keys as in decisions.md "Translations"). */
-export type DesignTranslations = Record<string, Record<string, string>>;
+export type DesignTranslations = design.Translations;
 
 let seq = 0;
 const c = (

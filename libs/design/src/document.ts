@@ -1,5 +1,5 @@
-// The design document of spec 2.9 (engine v2). Plain types, no Nest: the reader site renders the
-// same document (issue #10), so this folder can move to a lib unchanged.
+// The design document of spec 2.9 (engine v2), as design-service writes it. Plain types, no Nest:
+// the reader site renders the same document (`Stored<…>` below is its view of it).
 
 export const ENGINE = 'v2';
 export const SCHEMA_VERSION = 3;
@@ -169,3 +169,13 @@ export function canonicalJson(value: unknown): string {
 export function sameDesign(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
+
+/**
+ * A stored document as a renderer meets it: any key may be missing at any depth, because a
+ * document written by an older version lacks newer keys (the reader site renders defensively).
+ */
+export type Stored<T> = T extends readonly (infer U)[]
+  ? Stored<U>[]
+  : T extends object
+    ? { [K in keyof T]?: Stored<T[K]> }
+    : T;
