@@ -102,4 +102,20 @@ describe('PATCH /template/draft dry runs (#25)', () => {
     expect(opened.body.template.published.id).toBe(dry.body.template.published.id);
     expect(opened.body.template.draft.has_unpublished_changes).toBe(false);
   });
+
+  it('dry runs count toward the 120 writes per minute like the real call', async () => {
+    const busy = await t.factory.site({ name: 'Busy Support' });
+    const busyKey = await t.factory.key(busy, { design: true, scope: 'read_write' });
+    const dryPatch = () =>
+      t.request('PATCH', '/v1/template/draft?dry_run=1', {
+        key: busyKey,
+        body: { operations: OPS },
+      });
+    for (let i = 0; i < 120; i++) expect((await dryPatch()).status).toBe(200);
+    const real = await t.request('PATCH', '/v1/template/draft', {
+      key: busyKey,
+      body: { operations: OPS },
+    });
+    expect(real.status).toBe(429);
+  });
 });
