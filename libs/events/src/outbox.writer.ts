@@ -67,10 +67,21 @@ const WEBHOOK_ACTIONS: Readonly<Record<EventName, string>> = {
   'site.deleted': 'site.delete',
 };
 
+let auditRecording = true;
+
+/**
+ * Benchmarks only (`npm run bench -- content` measures the cost of recording by running one
+ * server with it off): not a setting, no product code calls it.
+ */
+export function setAuditRecordingForBenchmark(on: boolean): void {
+  auditRecording = on;
+}
+
 /**
  * Records a write in the audit log (issue 24): an `audit.recorded` outbox row in the caller's
  * transaction, naming the actor of the current request or command. Writes with no actor (loops,
- * scheduled work) record nothing. Returns the row id, or null when nothing was recorded.
+ * scheduled work) record nothing. Returns the row id (which becomes the audit entry's id), or
+ * null when nothing was recorded.
  */
 export async function writeAuditEvent(
   manager: EntityManager,
@@ -80,7 +91,7 @@ export async function writeAuditEvent(
   occurredAt: Date = new Date(),
 ): Promise<string | null> {
   const actor = currentActor();
-  if (!actor) return null;
+  if (!actor || !auditRecording) return null;
   const data: AuditEventData = {
     type: 'audit',
     action,
@@ -101,12 +112,15 @@ export async function writeWebhookEvent(
   event: EventName,
   data: EventData,
   occurredAt: Date = new Date(),
-  /** The audit action when the event's own (`article.updated` -> `article.update`) says less. */
-  auditAction: string = WEBHOOK_ACTIONS[event],
+  /**
+   * The audit action when the event's own (`article.updated` -> `article.update`) says less;
+   * null when the caller records the write itself (with writeAuditEvent).
+   */
+  auditAction: string | null = WEBHOOK_ACTIONS[event],
 ): Promise<string> {
   const payload: WebhookEventPayload = { helpcenter_id: site.uuid, data };
   const id = await writeOutbox(manager, site.id, event, payload, occurredAt);
-  await writeAuditEvent(manager, site, auditAction, data, occurredAt);
+  if (auditAction !== null) await writeAuditEvent(manager, site, auditAction, data, occurredAt);
   return id;
 }
 

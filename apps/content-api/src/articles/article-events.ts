@@ -41,8 +41,11 @@ export async function announceArticles(
   event: EventName,
   articleIds: number[],
   known?: Map<number, ArticleEventData>,
-  /** Issue 24: the audit action when it is not the event's (`staged.publish`, `version.restore`). */
-  auditAction?: string,
+  /**
+   * Issue 24: the audit action when it is not the event's (`article.restore`); null when the
+   * caller has recorded the write itself (`staged.publish`, `version.restore`).
+   */
+  auditAction?: string | null,
 ): Promise<void> {
   const data = known ?? (await articleEventData(m, site, articleIds));
   for (const id of articleIds) {

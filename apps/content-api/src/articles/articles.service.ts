@@ -311,7 +311,7 @@ export class ArticlesService {
         throw notFound(`Article ${id} is not in the Trash of site ${site.id}.`);
       }
       await this.articles.restore(m, site.id, id, new Date());
-      await announceArticles(m, site, 'article.updated', [id]);
+      await announceArticles(m, site, 'article.updated', [id], undefined, 'article.restore');
     });
     return toArticleResponse((await this.articles.loadOne(site.id, id)) as ArticleView, site);
   }
@@ -323,7 +323,7 @@ export class ArticlesService {
         throw notFound(`Article ${id} is not in the Trash of site ${site.id}.`);
       }
       const data = await articleEventData(m, site, [id]);
-      await announceArticles(m, site, 'article.deleted', [id], data);
+      await announceArticles(m, site, 'article.deleted', [id], data, 'article.purge');
       await this.articles.purge(m, site.id, id);
     });
   }
@@ -337,7 +337,7 @@ export class ArticlesService {
         throw notFound(`Article ${id} has no "${lang}" translation.`);
       }
       await this.articles.touch(m, site.id, [id], now);
-      await announceArticles(m, site, 'article.updated', [id]);
+      await announceArticles(m, site, 'article.updated', [id], undefined, 'translation.release');
     });
     return toArticleResponse((await this.articles.loadOne(site.id, id)) as ArticleView, site);
   }

@@ -3,5 +3,9 @@ import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 
-@Module({ controllers: [AuditController], providers: [AuditRepository, AuditService] })
+@Module({
+  controllers: [AuditController],
+  providers: [AuditRepository, AuditService],
+  exports: [AuditRepository],
+})
 export class AuditModule {}

@@ -24,6 +24,9 @@ export interface AuditRow {
   occurred_at: Date;
 }
 
+const COLUMNS = `id, action, target_type, target_id, actor_kind, actor_key_id, actor_user_id,
+  actor_client_id, actor_client_name, request_id, occurred_at`;
+
 /** Reads of `audit_entries` (issue 24); the rows are written by the webhook-dispatcher's intake. */
 @Injectable()
 export class AuditRepository {
@@ -54,11 +57,21 @@ export class AuditRepository {
       args,
     );
     const rows: AuditRow[] = await this.ds.query(
-      `SELECT id, action, target_type, target_id, actor_kind, actor_key_id, actor_user_id,
-         actor_client_id, actor_client_name, request_id, occurred_at
-       FROM audit_entries WHERE ${clause} ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?`,
+      `SELECT ${COLUMNS} FROM audit_entries WHERE ${clause} ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?`,
       [...args, limit, offset],
     );
     return { rows, total: Number(count.n) };
+  }
+
+  /** The site's entries with these ids (ids of other sites read as missing), by id. */
+  async byIds(siteId: number, ids: string[]): Promise<Map<string, AuditRow>> {
+    const out = new Map<string, AuditRow>();
+    if (ids.length === 0) return out;
+    const rows: AuditRow[] = await this.ds.query(
+      `SELECT ${COLUMNS} FROM audit_entries WHERE site_id = ? AND id IN (?)`,
+      [siteId, ids],
+    );
+    for (const r of rows) out.set(String(r.id), r);
+    return out;
   }
 }

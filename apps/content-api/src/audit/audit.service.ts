@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { apiError, ContentErrorCode, fieldError, formatB, messages } from '@hc/contracts';
+import { apiError, ContentErrorCode, fieldError, messages } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { pageMeta, queryEnum, queryString, readPaging } from '@hc/http';
-import { AuditRepository, AuditRow } from './audit.repository';
+import { toAuditEntryResponse } from './audit.mapper';
+import { AuditRepository } from './audit.repository';
 
 const ACTOR_KINDS = ['api_key', 'oauth', 'mcp', 'operator'] as const;
 const DATE = /^\d{4}-\d\d-\d\d$/;
@@ -16,24 +17,6 @@ function queryDay(query: Record<string, unknown>, field: string, endOfDay: boole
     throw fieldError(field, messages.string(field), undefined, 422);
   }
   return endOfDay ? new Date(d.getTime() + 86_400_000) : d;
-}
-
-function view(r: AuditRow) {
-  return {
-    id: Number(r.id),
-    action: r.action,
-    target_type: r.target_type,
-    target_id: r.target_id,
-    actor: {
-      kind: r.actor_kind,
-      key_id: r.actor_key_id,
-      user_id: r.actor_user_id,
-      client_id: r.actor_client_id,
-      client_name: r.actor_client_name,
-    },
-    request_id: r.request_id,
-    occurred_at: formatB(r.occurred_at),
-  };
 }
 
 /** GET /audit (issue 24 item 2). */
@@ -65,6 +48,10 @@ export class AuditService {
       paging.perPage,
       paging.offset,
     );
-    return { status: 'success', entries: rows.map(view), meta: pageMeta(paging, total) };
+    return {
+      status: 'success',
+      entries: rows.map(toAuditEntryResponse),
+      meta: pageMeta(paging, total),
+    };
   }
 }

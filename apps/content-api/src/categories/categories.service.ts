@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { apiError, ContentErrorCode, htmlNotFound, messages, validationError } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { mergeLanguageMap } from '@hc/content';
-import { writeWebhookEvent } from '@hc/events';
+import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
 import { pageMeta, readPaging } from '@hc/http';
 import { announceArticles } from '../articles/article-events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
@@ -201,13 +201,17 @@ export class CategoriesService {
       }
       for (const id of changed) {
         const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
+        // Issue 24: one audit entry for the whole reorder (below), not one per category.
         await writeWebhookEvent(
           m,
           site,
           'category.updated',
           categoryEventData(row, site.defaultLanguage),
+          undefined,
+          null,
         );
       }
+      await writeAuditEvent(m, site, 'category.reorder', { type: 'site', id: site.id });
       const rows = await Promise.all(ids.map((id) => this.categories.findById(site.id, id, m)));
       return {
         status: 'success',
@@ -228,9 +232,11 @@ export class CategoriesService {
     const category = await this.categories.findById(site.id, id);
     if (!category) throw htmlNotFound();
     if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
-    const { updated, skipped } = await this.categories.transaction((m) =>
-      this.links.setOrder(m, site.id, id, ids),
-    );
+    const { updated, skipped } = await this.categories.transaction(async (m) => {
+      const result = await this.links.setOrder(m, site.id, id, ids);
+      await writeAuditEvent(m, site, 'category.reorder_articles', { type: 'category', id });
+      return result;
+    });
     const sort = category.articleSort ?? SITE_DEFAULT_ARTICLE_SORT;
     const visible = sort === 'custom';
     return {

@@ -91,8 +91,8 @@ export class ChangeSetsRepository {
     return rows[0] ? toSet(rows[0]) : null;
   }
 
-  async insert(siteId: number, name: string | null, now: Date): Promise<number> {
-    const r = await this.ds.query(
+  async insert(m: EntityManager, siteId: number, name: string | null, now: Date): Promise<number> {
+    const r = await m.query(
       `INSERT INTO change_sets (site_id, name, status, force_publish, created_at, updated_at) VALUES (?, ?, 'open', 0, ?, ?)`,
       [siteId, name, now, now],
     );

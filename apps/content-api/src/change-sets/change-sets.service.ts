@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import {
   ApiError,
@@ -104,7 +105,11 @@ export class ChangeSetsService {
 
   async create(site: SiteContext, body: CreateChangeSetDto) {
     const name = body.name?.trim() || null;
-    const id = await this.sets.insert(site.id, name, new Date());
+    const id = await this.sets.transaction(async (m) => {
+      const setId = await this.sets.insert(m, site.id, name, new Date());
+      await writeAuditEvent(m, site, 'change_set.create', { type: 'change_set', id: setId });
+      return setId;
+    });
     return { status: 'success', change_set: await this.load(site, id) };
   }
 
@@ -174,7 +179,10 @@ export class ChangeSetsService {
         keys.add(`${articleId}:${locale}`);
         out.push({ index, article_id: articleId, locale, status: 'added' });
       }
-      if (out.some((r) => r.status === 'added')) await this.sets.touch(m, site.id, id, now);
+      if (out.some((r) => r.status === 'added')) {
+        await this.sets.touch(m, site.id, id, now);
+        await writeAuditEvent(m, site, 'change_set.add_items', { type: 'change_set', id });
+      }
       return out;
     });
     return {
@@ -215,6 +223,7 @@ export class ChangeSetsService {
         },
         now,
       );
+      await writeAuditEvent(m, site, 'change_set.publish', { type: 'change_set', id });
     });
     const changeSet = await this.load(site, id);
     return {

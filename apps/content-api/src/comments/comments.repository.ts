@@ -263,8 +263,8 @@ export class CommentsRepository {
     return rows[0] ? Boolean(rows[0].moderate) : true;
   }
 
-  async setModeration(siteId: number, moderate: boolean): Promise<void> {
-    await this.ds.query(
+  async setModeration(m: EntityManager, siteId: number, moderate: boolean): Promise<void> {
+    await m.query(
       `INSERT INTO comment_settings (site_id, moderate, updated_at) VALUES (?, ?, ?)
        ON DUPLICATE KEY UPDATE moderate = VALUES(moderate), updated_at = VALUES(updated_at)`,
       [siteId, moderate, new Date()],

@@ -220,6 +220,7 @@ export class CommentsService {
         authorEmail: null,
         authorIp: null,
       });
+      await writeAuditEvent(m, site, 'comment.create', { type: 'comment', id });
       return (await this.comments.find(site.id, id, m))!;
     });
     return { status: 'success', message: 'Comment posted.', comment: toCommentResponse(row) };
@@ -254,6 +255,8 @@ export class CommentsService {
         authorEmail: email,
         authorIp: input.ip ?? null,
       });
+      // Issue 24: recorded for the operator (`hc comment add`); a reader has no actor.
+      await writeAuditEvent(m, site, 'comment.create', { type: 'comment', id });
       return toCommentResponse((await this.comments.find(site.id, id, m))!);
     });
   }
@@ -291,9 +294,12 @@ export class CommentsService {
   }
 
   /** Operator: whether reader comments wait for approval on this site. */
-  async setModeration(siteId: number, moderate: boolean) {
-    await this.comments.setModeration(siteId, moderate);
-    return { site_id: siteId, moderate };
+  async setModeration(site: CommentSite, moderate: boolean) {
+    await this.comments.transaction(async (m) => {
+      await this.comments.setModeration(m, site.id, moderate);
+      await writeAuditEvent(m, site, 'comment_settings.update', { type: 'site', id: site.id });
+    });
+    return { site_id: site.id, moderate };
   }
 }
 

@@ -35,7 +35,7 @@ export const ENGAGEMENT_COMMANDS: Record<string, Command> = {
     const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
     const moderate = bool(f, 'moderate');
     if (moderate === undefined) throw new CliError('--moderate is required (true or false)');
-    return { settings: await app.get(CommentsService).setModeration(site.id, moderate) };
+    return { settings: await app.get(CommentsService).setModeration(site, moderate) };
   },
 
   /** A team-note thread anchored on `--quote`, which must occur in the `--lang` content. */

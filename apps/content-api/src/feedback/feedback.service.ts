@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import type { FeedbackRating } from '@hc/data';
 import { ArticleSite, requireArticleRef } from '../comments/article-ref';
@@ -30,6 +31,7 @@ export class FeedbackService {
     const ratings = await this.feedback.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId);
       await this.feedback.record(m, site.id, article.id, lang, rating, message);
+      await writeAuditEvent(m, site, 'feedback.create', { type: 'article', id: article.id });
       return this.feedback.ratings(m, site.id, article.id);
     });
     return {

@@ -60,7 +60,7 @@ export class ImageStoreService {
       throw storageFailed();
     }
     try {
-      const image = await this.repo.insert(site.id, {
+      const image = await this.repo.insert(site, {
         filename: req.filename.slice(0, 255) || `image.${req.type.ext}`,
         mimeType: req.type.mime,
         size: req.bytes.length,

@@ -28,9 +28,16 @@ export class ImagesRepository {
     return this.ds.getRepository(ImageEntity);
   }
 
-  async insert(siteId: number, image: NewImage): Promise<ImageEntity> {
-    const row = this.images.create({ ...image, siteId, createdAt: new Date() });
-    return this.images.save(row);
+  /** Inserts the row and records the audit entry (issue 24) in one transaction. */
+  async insert(site: { id: number; uuid: string }, image: NewImage): Promise<ImageEntity> {
+    return this.ds.transaction(async (m) => {
+      const images = m.getRepository(ImageEntity);
+      const row = await images.save(
+        images.create({ ...image, siteId: site.id, createdAt: new Date() }),
+      );
+      await writeAuditEvent(m, site, 'image.create', { type: 'image', id: row.id });
+      return row;
+    });
   }
 
   findById(siteId: number, id: number): Promise<ImageEntity | null> {

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { apiError, ContentErrorCode, formatB, settings } from '@hc/contracts';
+import { apiError, ContentErrorCode, formatB, runAsActor, settings } from '@hc/contracts';
+import type { AuditActor } from '@hc/contracts';
 import { MAX_IMAGE_BYTES, UPLOAD_URL_TTL_MS } from './image-rules';
 import type { SingleImageInput } from './image-request';
 import { ImageStoreService } from './image-store.service';
@@ -29,6 +30,13 @@ const INTENT = /^[A-Za-z0-9_-]{32}$/;
  * `image_upload_urls` is the state (issued, used); the signature makes an altered URL fail
  * before any lookup matters.
  */
+/** Where an upload URL stores its image, and as whose write (issue 24). */
+export interface UploadTarget {
+  siteId: number;
+  siteUuid: string;
+  actor: AuditActor;
+}
+
 @Injectable()
 export class UploadUrlsService {
   constructor(
@@ -69,10 +77,7 @@ export class UploadUrlsService {
    * Checks the URL before the body is read: invalid (403), used (410), expired (410), revoked
    * (403). Returns the site to store into.
    */
-  async check(
-    intent: string,
-    query: Record<string, unknown>,
-  ): Promise<{ siteId: number; siteUuid: string }> {
+  async check(intent: string, query: Record<string, unknown>): Promise<UploadTarget> {
     const expires =
       typeof query.expires === 'string' && /^\d{1,12}$/.test(query.expires)
         ? Number(query.expires)
@@ -96,31 +101,34 @@ export class UploadUrlsService {
     if (!stillAllowed) throw uploadUrlErrors.revoked();
     const site = await this.repo.siteUuid(row.siteId);
     if (!site) throw uploadUrlErrors.revoked();
-    return { siteId: row.siteId, siteUuid: site };
+    // Issue 24: the upload is recorded as the write of whoever issued the URL.
+    const actor: AuditActor =
+      row.apiKeyId !== null
+        ? { kind: 'api_key', key_id: row.apiKeyId, user_id: row.userId }
+        : { kind: 'oauth', client_id: row.oauthClientId as string, user_id: row.userId };
+    return { siteId: row.siteId, siteUuid: site, actor };
   }
 
   /**
    * Stores the file and spends the URL. A refused file (422) or a storage failure (500) leaves
    * it issued (spec 3.4); two racing uploads: one wins, the other gets 410 `upload_url_used`.
    */
-  async upload(
-    intent: string,
-    site: { siteId: number; siteUuid: string },
-    input: SingleImageInput,
-  ): Promise<UploadAnswer> {
+  async upload(intent: string, site: UploadTarget, input: SingleImageInput): Promise<UploadAnswer> {
     const file = input.file!;
     const type = await checkUploadedFile(file, 'file');
     if (!(await this.repo.claim(intent, new Date()))) throw uploadUrlErrors.used();
     try {
-      const result = await this.store.store(
-        { id: site.siteId, uuid: site.siteUuid },
-        {
-          bytes: file.data,
-          type,
-          filename: uploadFilename(file, type),
-          origin: 'api',
-          dedupe: input.dedupe,
-        },
+      const result = await runAsActor(site.actor, () =>
+        this.store.store(
+          { id: site.siteId, uuid: site.siteUuid },
+          {
+            bytes: file.data,
+            type,
+            filename: uploadFilename(file, type),
+            origin: 'api',
+            dedupe: input.dedupe,
+          },
+        ),
       );
       await this.repo.recordImage(intent, result.image.id);
       return toUploadAnswer(result, input.altText);

@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import { fieldError, notFound } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
@@ -55,6 +56,7 @@ export class NotesService {
         throw notFound(NOTE_NOT_FOUND);
       }
       await this.notes.insertReply(m, site.id, noteId, ctx.principal.userId, text);
+      await writeAuditEvent(m, site, 'note.reply', { type: 'note', id: noteId });
       return (
         await this.notes.threads(
           site.id,
@@ -75,6 +77,7 @@ export class NotesService {
         throw notFound(NOTE_NOT_FOUND);
       }
       await this.notes.resolve(m, site.id, noteId, ctx.principal.userId);
+      await writeAuditEvent(m, site, 'note.resolve', { type: 'note', id: noteId });
       return noteId;
     });
     return { status: 'success', message: 'Note resolved.', id };
@@ -115,6 +118,7 @@ export class NotesService {
         body: text,
         authorUserId: input.userId,
       });
+      await writeAuditEvent(m, site, 'note.create', { type: 'note', id });
       return (
         await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: id }, m)
       )[0];

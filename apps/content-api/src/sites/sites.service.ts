@@ -13,7 +13,7 @@ import type { Plan, SiteVisibility } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { hashPassword } from '@hc/auth';
 import { isLanguageCode } from '@hc/content';
-import { writeWebhookEvent } from '@hc/events';
+import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
 import { TeamRepository } from '../team/team.repository';
 import { SiteChanges, SitesRepository } from './sites.repository';
 import { toSiteResponse } from './site.mapper';
@@ -106,9 +106,10 @@ export class SitesService {
     if (await this.sites.subdomainTaken(subdomain)) {
       throw fieldError('subdomain', 'The subdomain has already been taken.');
     }
+    const uuid = randomUUID();
     const siteId = await this.ds.transaction(async (m) => {
       const id = await this.sites.insert(m, {
-        uuid: randomUUID(),
+        uuid,
         accountId: owner.account_id,
         name,
         subdomain,
@@ -119,6 +120,7 @@ export class SitesService {
         templateEditor: !input.legacyEditor,
       });
       await this.team.insertOwner(m, id, input.ownerUserId);
+      await writeAuditEvent(m, { id, uuid }, 'site.create', { type: 'site', id });
       return id;
     });
     return (await this.sites.findById(siteId)) as SiteContext;
@@ -166,6 +168,8 @@ export class SitesService {
           id: siteId,
           visibility: changes.visibility ?? current.visibility,
         });
+      } else {
+        await writeAuditEvent(m, current, 'site.update', { type: 'site', id: siteId });
       }
     });
     return (await this.sites.findById(siteId)) as SiteContext;

@@ -155,7 +155,7 @@ export class StagedPublisher {
       m,
       site,
       before,
-      { wide, translations: next, versionLocales: locales },
+      { wide, translations: next, versionLocales: locales, auditAction: 'staged.publish' },
       now,
     );
     await this.staged.deleteCopies(m, site.id, id, locales);
@@ -174,7 +174,7 @@ export class StagedPublisher {
         );
       }
     }
-    await announceArticles(m, site, 'article.updated', [id], undefined, 'staged.publish');
+    await announceArticles(m, site, 'article.updated', [id], undefined, null);
     return locales;
   }
 

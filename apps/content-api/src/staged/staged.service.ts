@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { apiError, CommonErrorCode, notFound, StagingErrorCode } from '@hc/contracts';
@@ -160,6 +161,7 @@ export class StagedService {
       const nextFields = pruneFields(fields, view, locale);
       const nextShared = pruneShared(sharedFields, view);
       const now = new Date();
+      await writeAuditEvent(m, site, 'staged.update', { type: 'article', id }, now);
       if (isEmpty(nextShared)) {
         if (shared) await this.staged.deleteShared(m, site.id, id);
       } else if (!shared || JSON.stringify(nextShared) !== JSON.stringify(shared.fields)) {
@@ -207,6 +209,7 @@ export class StagedService {
       const copies = await this.staged.copies(site.id, id, { locale, m, lock: true });
       if (copies.length === 0) throw apiError(CommonErrorCode.NotFound, NOTHING_TO_DISCARD);
       const n = await this.staged.deleteCopies(m, site.id, id, locale ? [locale] : undefined);
+      await writeAuditEvent(m, site, 'staged.discard', { type: 'article', id });
       if ((await this.staged.countCopies(m, site.id, id)) === 0)
         await this.staged.deleteShared(m, site.id, id);
       return n;

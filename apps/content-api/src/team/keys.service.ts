@@ -9,6 +9,8 @@ import {
 } from '@hc/contracts';
 import type { ApiKeyScope } from '@hc/contracts';
 import { generateApiKeyToken } from '@hc/auth';
+import { writeAuditEvent } from '@hc/events';
+import { siteRef } from '../audit/site-ref.repository';
 import { MembersService } from './members.service';
 import { TeamRepository } from './team.repository';
 
@@ -47,14 +49,21 @@ export class KeysService {
       );
     }
     const { token, hash, prefix } = generateApiKeyToken();
-    const id = await this.team.insertApiKey({
-      siteId: input.siteId,
-      userId: input.userId,
-      tokenHash: hash,
-      tokenPrefix: prefix,
-      scope,
-      design: input.design,
-      notes: input.notes,
+    const id = await this.team.transaction(async (m) => {
+      const keyId = await this.team.insertApiKey(m, {
+        siteId: input.siteId,
+        userId: input.userId,
+        tokenHash: hash,
+        tokenPrefix: prefix,
+        scope,
+        design: input.design,
+        notes: input.notes,
+      });
+      await writeAuditEvent(m, await siteRef(m, input.siteId), 'key.create', {
+        type: 'api_key',
+        id: keyId,
+      });
+      return keyId;
     });
     return {
       id,
@@ -67,7 +76,14 @@ export class KeysService {
   }
 
   async revoke(keyId: number): Promise<void> {
-    if (!(await this.team.revokeApiKey(keyId)))
-      throw apiError(CommonErrorCode.NotFound, `No active API key with id ${keyId}.`);
+    await this.team.transaction(async (m) => {
+      const siteId = await this.team.revokeApiKey(m, keyId);
+      if (siteId === null)
+        throw apiError(CommonErrorCode.NotFound, `No active API key with id ${keyId}.`);
+      await writeAuditEvent(m, await siteRef(m, siteId), 'key.revoke', {
+        type: 'api_key',
+        id: keyId,
+      });
+    });
   }
 }

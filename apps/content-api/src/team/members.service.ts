@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { apiError, CommonErrorCode, fieldError, messages, ROLES } from '@hc/contracts';
 import type { Role } from '@hc/contracts';
+import { writeAuditEvent } from '@hc/events';
+import { siteRef } from '../audit/site-ref.repository';
 import { TeamRepository } from './team.repository';
 
 export interface MemberRecord {
@@ -31,7 +33,13 @@ export class MembersService {
     const r = checkRole(role);
     await this.requireSiteAndUser(siteId, userId);
     const row = { site_id: siteId, user_id: userId, role: r, notes_access: notesAccess };
-    await this.team.upsertMembership(row);
+    await this.team.transaction(async (m) => {
+      await this.team.upsertMembership(m, row);
+      await writeAuditEvent(m, await siteRef(m, siteId), 'member.add', {
+        type: 'user',
+        id: userId,
+      });
+    });
     return row;
   }
 
@@ -46,13 +54,25 @@ export class MembersService {
     const role = changes.role === undefined ? current.role : checkRole(changes.role);
     const notes = changes.notesAccess ?? current.notes_access;
     const row = { site_id: siteId, user_id: userId, role, notes_access: notes };
-    await this.team.updateMembership(row);
+    await this.team.transaction(async (m) => {
+      await this.team.updateMembership(m, row);
+      await writeAuditEvent(m, await siteRef(m, siteId), 'member.update', {
+        type: 'user',
+        id: userId,
+      });
+    });
     return row;
   }
 
   async remove(siteId: number, userId: number): Promise<void> {
-    if (!(await this.team.deleteMembership(siteId, userId)))
-      throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
+    await this.team.transaction(async (m) => {
+      if (!(await this.team.deleteMembership(m, siteId, userId)))
+        throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
+      await writeAuditEvent(m, await siteRef(m, siteId), 'member.remove', {
+        type: 'user',
+        id: userId,
+      });
+    });
   }
 
   async find(siteId: number, userId: number): Promise<MemberRecord | null> {

@@ -35,6 +35,10 @@ export interface NewApiKey {
 export class TeamRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(work);
+  }
+
   async emailTaken(m: EntityManager, email: string): Promise<boolean> {
     const rows = await m.query('SELECT 1 FROM users WHERE email = ? LIMIT 1', [email]);
     return rows.length > 0;
@@ -89,8 +93,8 @@ export class TeamRepository {
   }
 
   /** Adds the membership, or changes its role and notes access when there is one. */
-  async upsertMembership(row: MembershipRow): Promise<void> {
-    await this.ds.query(
+  async upsertMembership(m: EntityManager, row: MembershipRow): Promise<void> {
+    await m.query(
       `INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE role = VALUES(role), notes_access = VALUES(notes_access)`,
       [row.site_id, row.user_id, row.role, row.notes_access, new Date()],
@@ -105,19 +109,19 @@ export class TeamRepository {
     );
   }
 
-  async updateMembership(row: MembershipRow): Promise<void> {
-    await this.ds.query(
+  async updateMembership(m: EntityManager, row: MembershipRow): Promise<void> {
+    await m.query(
       'UPDATE memberships SET role = ?, notes_access = ? WHERE site_id = ? AND user_id = ?',
       [row.role, row.notes_access, row.site_id, row.user_id],
     );
   }
 
   /** False when there was no such membership. */
-  async deleteMembership(siteId: number, userId: number): Promise<boolean> {
-    const result = await this.ds.query(
-      'DELETE FROM memberships WHERE site_id = ? AND user_id = ?',
-      [siteId, userId],
-    );
+  async deleteMembership(m: EntityManager, siteId: number, userId: number): Promise<boolean> {
+    const result = await m.query('DELETE FROM memberships WHERE site_id = ? AND user_id = ?', [
+      siteId,
+      userId,
+    ]);
     return Boolean(result.affectedRows);
   }
 
@@ -129,8 +133,8 @@ export class TeamRepository {
     return rows[0] ?? null;
   }
 
-  async insertApiKey(key: NewApiKey): Promise<number> {
-    const result = await this.ds.query(
+  async insertApiKey(m: EntityManager, key: NewApiKey): Promise<number> {
+    const result = await m.query(
       `INSERT INTO api_keys (site_id, user_id, token_hash, token_prefix, scope, cap_design, cap_notes, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
@@ -147,12 +151,14 @@ export class TeamRepository {
     return result.insertId as number;
   }
 
-  /** False when the key is unknown or already revoked. */
-  async revokeApiKey(keyId: number): Promise<boolean> {
-    const result = await this.ds.query(
-      'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-      [new Date(), keyId],
+  /** The site of the revoked key; null when the key is unknown or already revoked. */
+  async revokeApiKey(m: EntityManager, keyId: number): Promise<number | null> {
+    const rows: { site_id: number }[] = await m.query(
+      'SELECT site_id FROM api_keys WHERE id = ? AND revoked_at IS NULL FOR UPDATE',
+      [keyId],
     );
-    return Boolean(result.affectedRows);
+    if (!rows.length) return null;
+    await m.query('UPDATE api_keys SET revoked_at = ? WHERE id = ?', [new Date(), keyId]);
+    return rows[0].site_id;
   }
 }

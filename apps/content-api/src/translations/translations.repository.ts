@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 /** A site's own wording of interface texts, per language. */
 @Injectable()
 export class TranslationsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(work);
+  }
 
   async overrides(siteId: number, lang: string): Promise<Map<string, string>> {
     const rows: { text_key: string; text: string }[] = await this.ds.query(
@@ -14,16 +18,22 @@ export class TranslationsRepository {
     return new Map(rows.map((r) => [r.text_key, r.text]));
   }
 
-  async set(siteId: number, lang: string, key: string, text: string): Promise<void> {
-    await this.ds.query(
+  async set(
+    m: EntityManager,
+    siteId: number,
+    lang: string,
+    key: string,
+    text: string,
+  ): Promise<void> {
+    await m.query(
       `INSERT INTO interface_text_overrides (site_id, lang, text_key, text, updated_at) VALUES (?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE text = VALUES(text), updated_at = VALUES(updated_at)`,
       [siteId, lang, key, text, new Date()],
     );
   }
 
-  async remove(siteId: number, lang: string, key: string): Promise<void> {
-    await this.ds.query(
+  async remove(m: EntityManager, siteId: number, lang: string, key: string): Promise<void> {
+    await m.query(
       'DELETE FROM interface_text_overrides WHERE site_id = ? AND lang = ? AND text_key = ?',
       [siteId, lang, key],
     );

@@ -1,3 +1,4 @@
+import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import { fieldError, messages } from '@hc/contracts';
 import { queryString } from '@hc/http';
@@ -6,6 +7,7 @@ import { TranslationsRepository } from './translations.repository';
 
 interface TranslationSite {
   id: number;
+  uuid: string;
   defaultLanguage: string;
   languages: string[];
 }
@@ -48,9 +50,15 @@ export class TranslationsService {
     if (!siteLanguages(site).includes(lang))
       throw fieldError('lang', messages.selectedInvalid('lang'));
     if (!isInterfaceTextKey(key)) throw fieldError('key', messages.selectedInvalid('key'));
-    if (text === null || text.trim() === '') await this.translations.remove(site.id, lang, key);
-    else await this.translations.set(site.id, lang, key, text.trim());
     const own = text === null || text.trim() === '' ? null : text.trim();
+    await this.translations.transaction(async (m) => {
+      if (own === null) await this.translations.remove(m, site.id, lang, key);
+      else await this.translations.set(m, site.id, lang, key, own);
+      await writeAuditEvent(m, site, 'interface_text.set', {
+        type: 'interface_text',
+        id: `${lang}:${key}`,
+      });
+    });
     return {
       key,
       lang,

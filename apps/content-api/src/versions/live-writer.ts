@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SiteContext } from '@hc/auth';
 import { htmlToText } from '@hc/content';
+import { writeAuditEvent } from '@hc/events';
 import { ArticlesRepository, defaultFirst } from '../articles/articles.repository';
 import type {
   ArticleType,
@@ -38,6 +39,8 @@ export interface LiveChange {
   translations: Map<string, LiveTranslationState | null>;
   /** Languages whose replaced values are kept as a version first (spec 2.8). */
   versionLocales: string[];
+  /** Issue 24: how the write is recorded; the versions it keeps point at that audit entry. */
+  auditAction: 'staged.publish' | 'version.restore';
 }
 
 export function wideOf(view: ArticleView): LiveWideState {
@@ -86,7 +89,8 @@ export async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
  * Applies values to the live article inside the caller's transaction, the way a staged publish
  * and a version restore both need it: the replaced values of the named languages are kept as
  * versions first (20 newest per language), the text is re-indexed, a changed slug leaves a
- * redirect from the old one, and `updated_at` moves. The caller announces the event.
+ * redirect from the old one, and `updated_at` moves; the write is recorded in the audit log. The
+ * caller announces the event (without an audit entry of its own).
  */
 @Injectable()
 export class LiveWriter {
@@ -104,6 +108,13 @@ export class LiveWriter {
   ): Promise<void> {
     const id = before.id;
     const existing = new Map(before.translations.map((t) => [t.lang, t]));
+    const auditId = await writeAuditEvent(
+      m,
+      site,
+      change.auditAction,
+      { type: 'article', id },
+      now,
+    );
     if (change.versionLocales.length) {
       const times = await this.versions.translationTimes(m, site.id, id);
       for (const locale of change.versionLocales) {
@@ -129,6 +140,7 @@ export class LiveWriter {
             authorId: before.authorId,
             sharedWith: before.sharedWith,
             publishedAt: times.get(locale) ?? before.updatedAt,
+            auditId,
           },
           now,
         );

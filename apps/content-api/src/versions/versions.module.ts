@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module';
+import { AuditModule } from '../audit/audit.module';
 import { CategoriesModule } from '../categories/categories.module';
 import { LiveWriter } from './live-writer';
 import { VersionsController } from './versions.controller';
@@ -7,7 +8,7 @@ import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
 
 @Module({
-  imports: [ArticlesModule, CategoriesModule],
+  imports: [ArticlesModule, AuditModule, CategoriesModule],
   controllers: [VersionsController],
   providers: [VersionsRepository, VersionsService, LiveWriter],
   exports: [VersionsRepository, LiveWriter],

@@ -23,6 +23,8 @@ export interface VersionRow {
   authorId: number | null;
   sharedWith: number[];
   publishedAt: Date;
+  /** Issue 24: the audit entry of the write that replaced these values (null: none recorded). */
+  auditId: string | null;
 }
 
 export type NewVersion = Omit<VersionRow, 'id'>;
@@ -50,6 +52,7 @@ function toVersion(r: Record<string, unknown>): VersionRow {
     authorId: r.author_id === null ? null : Number(r.author_id),
     sharedWith: json<number[]>(r.shared_with),
     publishedAt: r.published_at as Date,
+    auditId: r.audit_id === null || r.audit_id === undefined ? null : String(r.audit_id),
   };
 }
 
@@ -96,8 +99,9 @@ export class VersionsRepository {
   async insert(m: EntityManager, siteId: number, v: NewVersion, now: Date): Promise<number> {
     const r = await m.query(
       `INSERT INTO article_versions (site_id, article_id, locale, title, slug, has_custom_slug, content, audio_file,
-         meta_title, meta_description, category_id, categories, visibility, type, author_id, shared_with, published_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         meta_title, meta_description, category_id, categories, visibility, type, author_id, shared_with, published_at, created_at,
+         audit_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         siteId,
         v.articleId,
@@ -117,6 +121,7 @@ export class VersionsRepository {
         JSON.stringify(v.sharedWith),
         v.publishedAt,
         now,
+        v.auditId,
       ],
     );
     return Number(r.insertId);

@@ -9,6 +9,8 @@ import { ArticlesRepository, ArticleView } from '../articles/articles.repository
 import { CategoriesRepository } from '../categories/categories.repository';
 import { diff } from '../staged/staged-model';
 import { fieldChange } from '../staged/word-diff';
+import { AuditRepository, AuditRow } from '../audit/audit.repository';
+import { toRecordedWriteResponse } from '../audit/audit.mapper';
 import { LiveWriter, withSlugRetry } from './live-writer';
 import { VersionRow, VersionsRepository } from './versions.repository';
 
@@ -60,13 +62,17 @@ function versionLinks(v: VersionRow) {
   };
 }
 
-/** Spec 2.8 version object. */
-export function toVersionResponse(v: VersionRow) {
+/**
+ * Spec 2.8 version object, plus `replaced_by` (issue 24): the recorded write (a staged publish or
+ * a restore) that replaced these values and kept them as this version.
+ */
+export function toVersionResponse(v: VersionRow, audit: Map<string, AuditRow>) {
   return {
     id: v.id,
     locale: v.locale,
     title: v.title,
     published_at: formatB(v.publishedAt),
+    replaced_by: toRecordedWriteResponse(v.auditId ? audit.get(v.auditId) : undefined),
     _links: versionLinks(v),
   };
 }
@@ -79,7 +85,14 @@ export class VersionsService {
     private readonly articles: ArticlesRepository,
     private readonly categories: CategoriesRepository,
     private readonly writer: LiveWriter,
+    private readonly audit: AuditRepository,
   ) {}
+
+  /** The audit entries the versions point at (issue 24). */
+  private entriesOf(site: SiteContext, versions: VersionRow[]) {
+    const ids = versions.map((v) => v.auditId).filter((id): id is string => id !== null);
+    return this.audit.byIds(site.id, [...new Set(ids)]);
+  }
 
   private async liveArticle(site: SiteContext, id: number): Promise<ArticleView> {
     const view = await this.articles.loadOne(site.id, id);
@@ -90,7 +103,8 @@ export class VersionsService {
   async list(site: SiteContext, id: number, limit: number, locale?: string) {
     await this.liveArticle(site, id);
     const rows = await this.versions.list(site.id, id, limit, locale);
-    return { status: 'success', versions: rows.map(toVersionResponse) };
+    const audit = await this.entriesOf(site, rows);
+    return { status: 'success', versions: rows.map((v) => toVersionResponse(v, audit)) };
   }
 
   /**
@@ -105,12 +119,13 @@ export class VersionsService {
     if (toId !== undefined) {
       const to = await this.versions.find(site.id, id, toId);
       if (!to) throw notFound(VERSION_NOT_FOUND);
+      const audit = await this.entriesOf(site, [v, to]);
       return {
         status: 'success',
         comparison: {
           article_id: id,
-          version: toVersionResponse(v),
-          to: toVersionResponse(to),
+          version: toVersionResponse(v, audit),
+          to: toVersionResponse(to, audit),
           locale: v.locale,
           changes: versionChanges(v, to),
         },
@@ -127,7 +142,12 @@ export class VersionsService {
     );
     return {
       status: 'success',
-      comparison: { article_id: id, version: toVersionResponse(v), locale: v.locale, changes },
+      comparison: {
+        article_id: id,
+        version: toVersionResponse(v, await this.entriesOf(site, [v])),
+        locale: v.locale,
+        changes,
+      },
     };
   }
 
@@ -187,10 +207,11 @@ export class VersionsService {
               ],
             ]),
             versionLocales: [v.locale],
+            auditAction: 'version.restore',
           },
           now,
         );
-        await announceArticles(m, site, 'article.updated', [id], undefined, 'version.restore');
+        await announceArticles(m, site, 'article.updated', [id], undefined, null);
       }),
     );
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;

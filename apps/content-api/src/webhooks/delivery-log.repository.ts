@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { writeAuditEvent } from '@hc/events';
+import { siteRef } from '../audit/site-ref.repository';
 
 /** Issue 23: the states the delivery log shows (`failed` = failed at least once, retries left). */
 export const LOG_STATUSES = ['pending', 'delivered', 'failed', 'dropped', 'skipped'] as const;
@@ -115,6 +117,10 @@ export class DeliveryLogRepository {
            FROM webhook_deliveries WHERE event_id = ? AND webhook_id = ?`,
         [original.event_id, webhookId, siteId, now, now, deliveryId, original.event_id, webhookId],
       );
+      await writeAuditEvent(m, await siteRef(m, siteId), 'webhook.redeliver', {
+        type: 'webhook',
+        id: webhookId,
+      });
       return Number(result.insertId);
     });
   }

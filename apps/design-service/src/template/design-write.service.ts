@@ -50,7 +50,7 @@ export class DesignWriteService {
   private async applyBatch(site: SiteContext, body: PatchDraftDto) {
     const operations = body.operations;
     const etag = etagOf(body);
-    const state = await this.store.write(site, etag, async ({ draft }) => {
+    const state = await this.store.write(site, etag, 'design.update', async ({ draft }) => {
       try {
         const outcome = runBatch(draft.document, draft.translations, operations);
         return {
@@ -87,7 +87,7 @@ export class DesignWriteService {
       ? THEME_SECTIONS.filter((s) => listed.includes(s))
       : [...THEME_SECTIONS];
     const etag = etagOf(body);
-    const state = await this.store.write(site, etag, async ({ draft }) => {
+    const state = await this.store.write(site, etag, 'design.apply_theme', async ({ draft }) => {
       const doc = clone(draft.document);
       const warnings = applyTheme(doc, theme, sections);
       const before = new Set(divergedRegions(draft.document));
@@ -129,7 +129,7 @@ export class DesignWriteService {
 
   async discard(site: SiteContext, body: DesignWriteDto) {
     const etag = etagOf(body);
-    const state = await this.store.write(site, etag, async ({ draft, live }) => {
+    const state = await this.store.write(site, etag, 'design.discard', async ({ draft, live }) => {
       const changed = hasUnpublishedChanges(draft, live);
       // spec 3.3: id kept, preset_key kept.
       return {
@@ -186,7 +186,7 @@ export class DesignWriteService {
 
   async restore(site: SiteContext, id: number, body: DesignWriteDto) {
     const etag = etagOf(body);
-    const state = await this.store.write(site, etag, async ({ draft }, m) => {
+    const state = await this.store.write(site, etag, 'design.restore', async ({ draft }, m) => {
       const version = await this.repo.findVersion(site.id, id, m);
       if (!version) throw designVersionNotFound();
       // spec 4.12: the version with its translated texts replaces the draft (not live).

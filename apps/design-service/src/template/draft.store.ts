@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { apiError, DesignErrorCode } from '@hc/contracts';
+import { writeAuditEvent } from '@hc/events';
 import type { SiteContext } from '@hc/auth';
 import { sameDesign } from '@hc/design';
 import type { DesignDocument, Translations } from '@hc/design';
@@ -107,11 +108,13 @@ export class DraftStore {
 
   /**
    * Runs one write: lock, etag check, `change` computes the new draft (or null for no change),
-   * save; returns the state after.
+   * record it in the audit log, save; returns the state after.
    */
   async write<T>(
     site: SiteContext,
     etag: string | undefined,
+    /** Issue 24: how the write is recorded in the audit log (target: the draft). */
+    action: string,
     change: (
       state: DesignState,
       m: EntityManager,
@@ -120,6 +123,7 @@ export class DraftStore {
     return this.transaction(site, async (m, state) => {
       this.checkEtag(etag, state.draft);
       const { next, extra } = await change(state, m);
+      await writeAuditEvent(m, site, action, { type: 'template', id: state.draft.id });
       if (next && !sameContent(state.draft, next)) {
         await this.repo.saveDraft(m, site.id, state.draft.id, next);
         state.draft = (await this.repo.find(site.id, state.draft.id, m))!;

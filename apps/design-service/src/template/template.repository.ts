@@ -214,11 +214,20 @@ export class TemplateRepository {
     ]);
   }
 
-  /** spec 4.12: newest first, the live version plus up to 49 earlier ones. */
+  /**
+   * spec 4.12: newest first, the live version plus up to 49 earlier ones. `published_by` is the
+   * person the audit log (issue 24) names for the publish; the version's own column stands in
+   * while the entry is on its way, and after retention has pruned it.
+   */
   async list(siteId: number, limit: number): Promise<VersionListRow[]> {
     const rows = await this.ds.query(
-      `SELECT v.id, v.status, v.message, v.preset_key, v.published_at, u.name AS published_by
-       FROM design_versions v LEFT JOIN users u ON u.id = v.published_by_user_id
+      `SELECT v.id, v.status, v.message, v.preset_key, v.published_at,
+         COALESCE(ua.name, u.name) AS published_by
+       FROM design_versions v
+       LEFT JOIN audit_entries a ON a.site_id = v.site_id AND a.action = 'design.publish'
+         AND a.target_type = 'template' AND a.target_id = v.id
+       LEFT JOIN users ua ON ua.id = a.actor_user_id
+       LEFT JOIN users u ON u.id = v.published_by_user_id
        WHERE v.site_id = ? AND v.status IN ('published', 'archived')
        ORDER BY v.published_at DESC, v.id DESC LIMIT ?`,
       [siteId, limit],

@@ -17,6 +17,7 @@ import { Audit1764750000000 } from './1764750000000-audit';
 import { WebhookLog1764760000000 } from './1764760000000-webhook-log';
 import { WebhookRedelivery1764770000000 } from './1764770000000-webhook-redelivery';
 import { WebhookSignatureScheme1795499466046 } from './1795499466046-webhook-signature-scheme';
+import { VersionAudit1795499512887 } from './1795499512887-version-audit';
 
 export const MIGRATIONS = [
   Tenancy1763800000000,
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   WebhookLog1764760000000,
   WebhookRedelivery1764770000000,
   WebhookSignatureScheme1795499466046,
+  VersionAudit1795499512887,
 ];

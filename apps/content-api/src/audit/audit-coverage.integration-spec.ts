@@ -1,0 +1,795 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { createPublishedArticle, STAGING_SITE, startTestApp } from '@hc/testing';
+import type { TestApp, TestResponse, TestSite } from '@hc/testing';
+import { run } from '../cli';
+import { COMMANDS } from '../cli/commands';
+import { createContentApi } from '../app.factory';
+import { form, makeImage, restoreEnv, useTempDataDir } from '../images/testing/image-fixtures';
+
+/**
+ * Issue 24 item 1: every write of the REST API (every non-GET operation of docs/openapi.json)
+ * and every operator command records exactly one audit entry naming its action and target.
+ * A new write route or command fails here until it records (or is listed as recording nothing,
+ * with the reason). The design API's writes have their table in design-service.
+ */
+
+interface Expected {
+  action: string;
+  target_type: string;
+  target_id: string | number;
+}
+
+interface RestCase {
+  /** The operation as docs/openapi.json names it. */
+  route: string;
+  /** Runs the write (after any setup, whose own entries are not counted). */
+  write: (key: string) => Promise<{ res: TestResponse; expect: Expected }>;
+  setup?: (key: string) => Promise<unknown>;
+}
+
+/** Writes that record nothing themselves, and why. */
+const NOT_RECORDED: Record<string, string> = {
+  // Changes no content: the upload it allows is recorded as the issuer's `image.create`.
+  'POST /v1/images/uploads': 'issuing a single-use upload URL',
+};
+
+/** Commands that write nothing on a site, and so record nothing. */
+const NO_SITE_COMMANDS: Record<string, string> = {
+  'user create': 'a person and their account, before any site',
+  'analytics rollup': 'derived figures computed from recorded activity, no one’s write',
+  // Composed of `user create`, `site create`, `key create` and demo articles: recorded as those.
+  'seed demo': 'recorded as the writes it is made of',
+};
+
+const DESIGN_PREFIX = '/v1/template';
+
+function openApiWrites(): string[] {
+  const doc = JSON.parse(
+    readFileSync(path.join(__dirname, '../../../../docs/openapi.json'), 'utf8'),
+  ) as { paths: Record<string, Record<string, unknown>> };
+  const out: string[] = [];
+  for (const [p, ops] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(ops)) {
+      if (['get', 'head', 'options', 'parameters'].includes(method)) continue;
+      if (!p.startsWith(DESIGN_PREFIX)) out.push(`${method.toUpperCase()} ${p}`);
+    }
+  }
+  return out.sort();
+}
+
+describe('audit coverage: one entry per write (issue 24)', () => {
+  let t: TestApp;
+  let site: TestSite;
+  let key: string;
+  let seq = 0;
+
+  const lastId = async () =>
+    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
+  const entriesAfter = async (afterId: number) =>
+    (
+      await t.ds.query(
+        `SELECT site_id, payload FROM outbox WHERE id > ? AND event = 'audit.recorded' ORDER BY id`,
+        [afterId],
+      )
+    ).map((r: { site_id: number; payload: string | { data: unknown } }) => ({
+      site_id: r.site_id,
+      ...(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
+    }));
+
+  const json = (res: TestResponse, status: number) => {
+    expect({ status: res.status, body: res.body }).toMatchObject({ status });
+    return res.body;
+  };
+  const article = async (k: string, extra: Record<string, unknown> = {}) =>
+    (await createPublishedArticle(t, k, { title: { en: `Audit ${++seq}` }, ...extra })) as {
+      id: number;
+    };
+  const category = async (k: string) =>
+    json(
+      await t.request('POST', '/v1/categories', { key: k, body: { name: { en: `C${++seq}` } } }),
+      201,
+    ).category as { id: number };
+  const stage = (k: string, id: number) =>
+    t.request('PATCH', `/v1/articles/${id}/staged`, {
+      key: k,
+      body: { locale: 'en', title: `Staged ${++seq}` },
+    });
+  const png = () => makeImage('png', 900 + ++seq);
+
+  // Values a case's setup hands to its write.
+  const ctx: Record<string, any> = {};
+
+  const cases: RestCase[] = [
+    {
+      route: 'POST /v1/articles',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/articles', {
+          key: k,
+          body: { title: { en: 'Created' } },
+        });
+        return {
+          res,
+          expect: {
+            action: 'article.create',
+            target_type: 'article',
+            target_id: res.body.article.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'POST /v1/articles/bulk',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/articles/bulk', {
+          key: k,
+          body: { articles: [{ title: { en: 'Bulk one' }, published: true }] },
+        });
+        return {
+          res,
+          expect: {
+            action: 'article.publish',
+            target_type: 'article',
+            target_id: res.body.results[0].article.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'PATCH /v1/articles/{id}',
+      setup: async (k) => (ctx.patch = await article(k)),
+      write: async (k) => ({
+        res: await t.request('PATCH', `/v1/articles/${ctx.patch.id}`, {
+          key: k,
+          body: { title: { en: 'Patched' } },
+        }),
+        expect: { action: 'article.update', target_type: 'article', target_id: ctx.patch.id },
+      }),
+    },
+    {
+      route: 'DELETE /v1/articles/{id}',
+      setup: async (k) => (ctx.trash = await article(k)),
+      write: async (k) => ({
+        res: await t.request('DELETE', `/v1/articles/${ctx.trash.id}`, { key: k }),
+        expect: { action: 'article.delete', target_type: 'article', target_id: ctx.trash.id },
+      }),
+    },
+    {
+      route: 'PATCH /v1/articles/{articleId}/staged',
+      setup: async (k) => (ctx.staged = await article(k)),
+      write: async (k) => ({
+        res: await stage(k, ctx.staged.id),
+        expect: { action: 'staged.update', target_type: 'article', target_id: ctx.staged.id },
+      }),
+    },
+    {
+      route: 'DELETE /v1/articles/{articleId}/staged',
+      setup: async (k) => {
+        ctx.discard = await article(k);
+        await stage(k, ctx.discard.id);
+      },
+      write: async (k) => ({
+        res: await t.request('DELETE', `/v1/articles/${ctx.discard.id}/staged`, { key: k }),
+        expect: { action: 'staged.discard', target_type: 'article', target_id: ctx.discard.id },
+      }),
+    },
+    {
+      route: 'POST /v1/articles/{articleId}/staged/publish',
+      setup: async (k) => {
+        ctx.publish = await article(k);
+        await stage(k, ctx.publish.id);
+      },
+      write: async (k) => ({
+        res: await t.request('POST', `/v1/articles/${ctx.publish.id}/staged/publish`, {
+          key: k,
+          body: {},
+        }),
+        expect: { action: 'staged.publish', target_type: 'article', target_id: ctx.publish.id },
+      }),
+    },
+    {
+      route: 'POST /v1/articles/{articleId}/versions/{versionId}/restore',
+      setup: async (k) => {
+        ctx.restore = await article(k);
+        await stage(k, ctx.restore.id);
+        await t.request('POST', `/v1/articles/${ctx.restore.id}/staged/publish`, {
+          key: k,
+          body: {},
+        });
+        const versions = await t.request('GET', `/v1/articles/${ctx.restore.id}/versions`, {
+          key: k,
+        });
+        ctx.version = versions.body.versions[0].id;
+      },
+      write: async (k) => ({
+        res: await t.request(
+          'POST',
+          `/v1/articles/${ctx.restore.id}/versions/${ctx.version}/restore`,
+          { key: k },
+        ),
+        expect: { action: 'version.restore', target_type: 'article', target_id: ctx.restore.id },
+      }),
+    },
+    {
+      route: 'POST /v1/articles/{id}/comments',
+      setup: async (k) => (ctx.commented = await article(k)),
+      write: async (k) => {
+        const res = await t.request('POST', `/v1/articles/${ctx.commented.id}/comments`, {
+          key: k,
+          body: { text: 'A comment' },
+        });
+        return {
+          res,
+          expect: {
+            action: 'comment.create',
+            target_type: 'comment',
+            target_id: res.body.comment.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'PATCH /v1/comments/{id}',
+      setup: async (k) => {
+        const a = await article(k);
+        ctx.comment = json(
+          await t.request('POST', `/v1/articles/${a.id}/comments`, {
+            key: k,
+            body: { text: 'Moderate me' },
+          }),
+          201,
+        ).comment;
+      },
+      write: async (k) => ({
+        res: await t.request('PATCH', `/v1/comments/${ctx.comment.id}`, {
+          key: k,
+          body: { action: 'unpublish' },
+        }),
+        expect: { action: 'comment.unpublish', target_type: 'comment', target_id: ctx.comment.id },
+      }),
+    },
+    {
+      route: 'POST /v1/articles/{id}/feedback',
+      setup: async (k) => (ctx.rated = await article(k)),
+      write: async (k) => ({
+        res: await t.request('POST', `/v1/articles/${ctx.rated.id}/feedback`, {
+          key: k,
+          body: { rating: 'love' },
+        }),
+        expect: { action: 'feedback.create', target_type: 'article', target_id: ctx.rated.id },
+      }),
+    },
+    {
+      route: 'POST /v1/articles/{id}/notes/{noteId}/replies',
+      setup: async () => {
+        ctx.noted = await article(key, { content: { en: '<p>Quote this sentence.</p>' } });
+        const r = (await run('note add', {
+          site: String(site.id),
+          article: String(ctx.noted.id),
+          user: String(site.owner.id),
+          quote: 'Quote this',
+          text: 'A note',
+        })) as { note: { id: number } };
+        ctx.note = r.note.id;
+      },
+      write: async (k) => ({
+        res: await t.request('POST', `/v1/articles/${ctx.noted.id}/notes/${ctx.note}/replies`, {
+          key: k,
+          body: { text: 'A reply' },
+        }),
+        expect: { action: 'note.reply', target_type: 'note', target_id: ctx.note },
+      }),
+    },
+    {
+      route: 'POST /v1/articles/{id}/notes/{noteId}/resolve',
+      write: async (k) => ({
+        res: await t.request('POST', `/v1/articles/${ctx.noted.id}/notes/${ctx.note}/resolve`, {
+          key: k,
+        }),
+        expect: { action: 'note.resolve', target_type: 'note', target_id: ctx.note },
+      }),
+    },
+    {
+      route: 'POST /v1/categories',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/categories', {
+          key: k,
+          body: { name: { en: 'New category' } },
+        });
+        return {
+          res,
+          expect: {
+            action: 'category.create',
+            target_type: 'category',
+            target_id: res.body.category.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'PATCH /v1/categories/{id}',
+      setup: async (k) => (ctx.cat = await category(k)),
+      write: async (k) => ({
+        res: await t.request('PATCH', `/v1/categories/${ctx.cat.id}`, {
+          key: k,
+          body: { name: { en: 'Renamed' } },
+        }),
+        expect: { action: 'category.update', target_type: 'category', target_id: ctx.cat.id },
+      }),
+    },
+    {
+      route: 'DELETE /v1/categories/{id}',
+      setup: async (k) => (ctx.gone = await category(k)),
+      write: async (k) => ({
+        res: await t.request('DELETE', `/v1/categories/${ctx.gone.id}`, { key: k }),
+        expect: { action: 'category.delete', target_type: 'category', target_id: ctx.gone.id },
+      }),
+    },
+    {
+      route: 'PUT /v1/categories/order',
+      setup: async (k) => (ctx.order = [await category(k), await category(k)]),
+      write: async (k) => ({
+        res: await t.request('PUT', '/v1/categories/order', {
+          key: k,
+          body: [ctx.order[1].id, ctx.order[0].id],
+        }),
+        expect: { action: 'category.reorder', target_type: 'site', target_id: site.id },
+      }),
+    },
+    {
+      route: 'PUT /v1/categories/{id}/articles/order',
+      setup: async (k) => {
+        ctx.holder = await category(k);
+        ctx.held = [
+          await article(k, { category_id: ctx.holder.id }),
+          await article(k, { category_id: ctx.holder.id }),
+        ];
+      },
+      write: async (k) => ({
+        res: await t.request('PUT', `/v1/categories/${ctx.holder.id}/articles/order`, {
+          key: k,
+          body: [ctx.held[1].id, ctx.held[0].id],
+        }),
+        expect: {
+          action: 'category.reorder_articles',
+          target_type: 'category',
+          target_id: ctx.holder.id,
+        },
+      }),
+    },
+    {
+      route: 'POST /v1/change-sets',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/change-sets', { key: k, body: { name: 'Set' } });
+        return {
+          res,
+          expect: {
+            action: 'change_set.create',
+            target_type: 'change_set',
+            target_id: res.body.change_set.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'POST /v1/change-sets/{id}/items',
+      setup: async (k) => {
+        ctx.set = json(
+          await t.request('POST', '/v1/change-sets', { key: k, body: {} }),
+          201,
+        ).change_set.id;
+        ctx.inSet = await article(k);
+        await stage(k, ctx.inSet.id);
+      },
+      write: async (k) => ({
+        res: await t.request('POST', `/v1/change-sets/${ctx.set}/items`, {
+          key: k,
+          body: { items: [{ article_id: ctx.inSet.id, locale: 'en' }] },
+        }),
+        expect: { action: 'change_set.add_items', target_type: 'change_set', target_id: ctx.set },
+      }),
+    },
+    {
+      route: 'POST /v1/change-sets/{id}/publish',
+      write: async (k) => ({
+        res: await t.request('POST', `/v1/change-sets/${ctx.set}/publish`, {
+          key: k,
+          body: { publish_at: '2099-01-01T00:00:00Z' },
+        }),
+        expect: { action: 'change_set.publish', target_type: 'change_set', target_id: ctx.set },
+      }),
+    },
+    {
+      route: 'POST /v1/images',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/images', {
+          key: k,
+          raw: form([['file', { data: await png(), name: 'one.png' }]]),
+        });
+        return {
+          res,
+          expect: { action: 'image.create', target_type: 'image', target_id: res.body.image.id },
+        };
+      },
+    },
+    {
+      route: 'POST /v1/images/bulk',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/images/bulk', {
+          key: k,
+          raw: form([['files[]', { data: await png(), name: 'bulk.png' }]]),
+        });
+        return {
+          res,
+          expect: {
+            action: 'image.create',
+            target_type: 'image',
+            target_id: res.body.results[0].image.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'POST /v1/images/uploads/{intent}',
+      setup: async (k) => {
+        const url = json(await t.request('POST', '/v1/images/uploads', { key: k }), 200)
+          .upload_url as string;
+        const u = new URL(url);
+        ctx.uploadPath = u.pathname + u.search;
+      },
+      // No credential: the URL is one; recorded as the key that issued it.
+      write: async () => {
+        const res = await t.request('POST', ctx.uploadPath, {
+          raw: form([['file', { data: await png(), name: 'via-url.png' }]]),
+        });
+        return {
+          res,
+          expect: { action: 'image.create', target_type: 'image', target_id: res.body.image.id },
+        };
+      },
+    },
+    {
+      route: 'DELETE /v1/images/{id}',
+      setup: async (k) => {
+        ctx.image = json(
+          await t.request('POST', '/v1/images', {
+            key: k,
+            raw: form([['file', { data: await png(), name: 'doomed.png' }]]),
+          }),
+          201,
+        ).image.id;
+      },
+      write: async (k) => ({
+        res: await t.request('DELETE', `/v1/images/${ctx.image}`, { key: k }),
+        expect: { action: 'image.delete', target_type: 'image', target_id: ctx.image },
+      }),
+    },
+    {
+      route: 'POST /v1/webhooks',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/webhooks', {
+          key: k,
+          body: { url: 'https://example.com/audited-hook' },
+        });
+        return {
+          res,
+          expect: {
+            action: 'webhook.create',
+            target_type: 'webhook',
+            target_id: res.body.webhook.id,
+          },
+        };
+      },
+    },
+    {
+      route: 'DELETE /v1/webhooks/{webhookId}',
+      setup: async (k) => {
+        ctx.hook = json(
+          await t.request('POST', '/v1/webhooks', {
+            key: k,
+            body: { url: 'https://example.com/doomed-hook' },
+          }),
+          201,
+        ).webhook.id;
+      },
+      write: async (k) => ({
+        res: await t.request('DELETE', `/v1/webhooks/${ctx.hook}`, { key: k }),
+        expect: { action: 'webhook.delete', target_type: 'webhook', target_id: ctx.hook },
+      }),
+    },
+    {
+      route: 'POST /v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      setup: async (k) => {
+        ctx.redeliverHook = json(
+          await t.request('POST', '/v1/webhooks', {
+            key: k,
+            body: { url: 'https://example.com/redelivered-hook' },
+          }),
+          201,
+        ).webhook.id;
+        const eventId = 9_400_000_000 + ++seq;
+        await t.ds.query(
+          'INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
+          [eventId, site.id, 'article.updated', '{}', new Date()],
+        );
+        const d = await t.ds.query(
+          `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, created_at)
+           VALUES (?, ?, ?, 'dropped', 5, ?)`,
+          [eventId, ctx.redeliverHook, site.id, new Date()],
+        );
+        ctx.delivery = d.insertId;
+      },
+      write: async (k) => ({
+        res: await t.request(
+          'POST',
+          `/v1/webhooks/${ctx.redeliverHook}/deliveries/${ctx.delivery}/redeliver`,
+          { key: k },
+        ),
+        expect: {
+          action: 'webhook.redeliver',
+          target_type: 'webhook',
+          target_id: ctx.redeliverHook,
+        },
+      }),
+    },
+  ];
+
+  beforeAll(async () => {
+    useTempDataDir();
+    t = await startTestApp(createContentApi);
+    site = await t.factory.site(STAGING_SITE);
+    await t.factory.member(site, site.owner, 'owner', true);
+    key = await t.factory.key(site, { notes: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    restoreEnv();
+  });
+
+  it('has a case for every write operation of the REST API (docs/openapi.json)', () => {
+    const covered = [...cases.map((c) => c.route), ...Object.keys(NOT_RECORDED)].sort();
+    expect(covered).toEqual(openApiWrites());
+  });
+
+  // In table order: a case may use what an earlier one made (the note, the change set).
+  it.each(cases.map((c) => [c.route, c] as const))(
+    '%s records one entry for the key, with its action and target',
+    async (_route, c) => {
+      if (c.setup) await c.setup(key);
+      const before = await lastId();
+      const { res, expect: want } = await c.write(key);
+      expect(res.status).toBeLessThan(300);
+      const [{ id: keyId }] = await t.ds.query(
+        'SELECT id FROM api_keys WHERE site_id = ? ORDER BY id LIMIT 1',
+        [site.id],
+      );
+      expect(await entriesAfter(before)).toEqual([
+        {
+          site_id: site.id,
+          type: 'audit',
+          action: want.action,
+          target_type: want.target_type,
+          target_id: String(want.target_id),
+          actor: { kind: 'api_key', key_id: keyId, user_id: site.owner.id },
+        },
+      ]);
+    },
+  );
+
+  it('records nothing for a write that fails', async () => {
+    const before = await lastId();
+    const res = await t.request('POST', '/v1/categories', { key, body: {} });
+    expect(res.status).toBe(422);
+    expect(await entriesAfter(before)).toEqual([]);
+  });
+
+  describe('operator commands (actor `operator`)', () => {
+    const flags = (f: Record<string, string | number>) =>
+      Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)]));
+
+    interface CliCase {
+      command: string;
+      setup?: () => Promise<unknown>;
+      flags: () => Record<string, string | number>;
+      expect: (result: any) => Expected & { site?: number };
+    }
+    const cli: Record<string, unknown> = {};
+
+    const cliCases: CliCase[] = [
+      {
+        command: 'site create',
+        flags: () => ({ owner: site.owner.id, name: 'Operator site', subdomain: `op${++seq}` }),
+        expect: (r) => ({
+          action: 'site.create',
+          target_type: 'site',
+          target_id: r.site.id,
+          site: r.site.id,
+        }),
+      },
+      {
+        command: 'site update',
+        flags: () => ({ site: site.id, name: 'Renamed by operator' }),
+        expect: () => ({ action: 'site.update', target_type: 'site', target_id: site.id }),
+      },
+      {
+        command: 'site delete',
+        setup: async () => (cli.doomed = await t.factory.site()),
+        flags: () => ({ site: (cli.doomed as TestSite).id }),
+        expect: () => ({
+          action: 'site.delete',
+          target_type: 'site',
+          target_id: (cli.doomed as TestSite).id,
+          site: (cli.doomed as TestSite).id,
+        }),
+      },
+      {
+        command: 'member add',
+        setup: async () => (cli.person = await t.factory.user()),
+        flags: () => ({ site: site.id, user: (cli.person as { id: number }).id, role: 'editor' }),
+        expect: () => ({
+          action: 'member.add',
+          target_type: 'user',
+          target_id: (cli.person as { id: number }).id,
+        }),
+      },
+      {
+        command: 'member update',
+        flags: () => ({ site: site.id, user: (cli.person as { id: number }).id, role: 'viewer' }),
+        expect: () => ({
+          action: 'member.update',
+          target_type: 'user',
+          target_id: (cli.person as { id: number }).id,
+        }),
+      },
+      {
+        command: 'member remove',
+        flags: () => ({ site: site.id, user: (cli.person as { id: number }).id }),
+        expect: () => ({
+          action: 'member.remove',
+          target_type: 'user',
+          target_id: (cli.person as { id: number }).id,
+        }),
+      },
+      {
+        command: 'key create',
+        flags: () => ({ site: site.id, user: site.owner.id, scope: 'read' }),
+        expect: (r) => {
+          cli.key = r.key.id;
+          return { action: 'key.create', target_type: 'api_key', target_id: r.key.id };
+        },
+      },
+      {
+        command: 'key revoke',
+        flags: () => ({ key: cli.key as number }),
+        expect: () => ({
+          action: 'key.revoke',
+          target_type: 'api_key',
+          target_id: cli.key as number,
+        }),
+      },
+      {
+        command: 'article restore',
+        setup: async () => {
+          cli.trashed = (await article(key)).id;
+          await t.request('DELETE', `/v1/articles/${cli.trashed}`, { key });
+        },
+        flags: () => ({ site: site.id, article: cli.trashed as number }),
+        expect: () => ({
+          action: 'article.restore',
+          target_type: 'article',
+          target_id: cli.trashed as number,
+        }),
+      },
+      {
+        command: 'article purge',
+        setup: async () => {
+          cli.purged = (await article(key)).id;
+          await t.request('DELETE', `/v1/articles/${cli.purged}`, { key });
+        },
+        flags: () => ({ site: site.id, article: cli.purged as number }),
+        expect: () => ({
+          action: 'article.purge',
+          target_type: 'article',
+          target_id: cli.purged as number,
+        }),
+      },
+      {
+        command: 'translation release',
+        setup: async () => {
+          const a = await article(key);
+          await t.request('PATCH', `/v1/articles/${a.id}`, {
+            key,
+            body: { title: { de: 'Deutsch' } },
+          });
+          cli.translated = a.id;
+        },
+        flags: () => ({ site: site.id, article: cli.translated as number, lang: 'de' }),
+        expect: () => ({
+          action: 'translation.release',
+          target_type: 'article',
+          target_id: cli.translated as number,
+        }),
+      },
+      {
+        command: 'note add',
+        setup: async () =>
+          (cli.noted = (await article(key, { content: { en: '<p>Anchor here.</p>' } })).id),
+        flags: () => ({
+          site: site.id,
+          article: cli.noted as number,
+          user: site.owner.id,
+          quote: 'Anchor',
+          text: 'Operator note',
+        }),
+        expect: (r) => ({ action: 'note.create', target_type: 'note', target_id: r.note.id }),
+      },
+      {
+        command: 'comment add',
+        setup: async () => (cli.commented = (await article(key)).id),
+        flags: () => ({
+          site: site.id,
+          article: cli.commented as number,
+          name: 'Reader',
+          email: 'reader@example.com',
+          text: 'Hello',
+        }),
+        expect: (r) => {
+          cli.comment = r.comment.id;
+          return { action: 'comment.create', target_type: 'comment', target_id: r.comment.id };
+        },
+      },
+      {
+        command: 'comment delete',
+        flags: () => ({ site: site.id, comment: cli.comment as number }),
+        expect: () => ({
+          action: 'comment.delete',
+          target_type: 'comment',
+          target_id: cli.comment as number,
+        }),
+      },
+      {
+        command: 'comment settings',
+        flags: () => ({ site: site.id, moderate: 'false' }),
+        expect: () => ({
+          action: 'comment_settings.update',
+          target_type: 'site',
+          target_id: site.id,
+        }),
+      },
+      {
+        command: 'interface-text set',
+        flags: () => ({ site: site.id, lang: 'en', key: 'search.button', text: 'Go' }),
+        expect: () => ({
+          action: 'interface_text.set',
+          target_type: 'interface_text',
+          target_id: 'en:search.button',
+        }),
+      },
+    ];
+
+    it('has a case for every command that writes on a site', () => {
+      const covered = [...cliCases.map((c) => c.command), ...Object.keys(NO_SITE_COMMANDS)];
+      expect(covered.sort()).toEqual(Object.keys(COMMANDS).sort());
+    });
+
+    it.each(cliCases.map((c) => [c.command, c] as const))(
+      'hc %s records one entry as the operator',
+      async (_command, c) => {
+        if (c.setup) await c.setup();
+        const before = await lastId();
+        const result = await run(c.command, flags(c.flags()));
+        const want = c.expect(result);
+        expect(await entriesAfter(before)).toEqual([
+          {
+            site_id: want.site ?? site.id,
+            type: 'audit',
+            action: want.action,
+            target_type: want.target_type,
+            target_id: String(want.target_id),
+            actor: { kind: 'operator' },
+          },
+        ]);
+      },
+    );
+  });
+});
