@@ -1807,11 +1807,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        versions: {
+                            id: number;
+                            locale: string;
+                            title: string;
+                            /** @description ISO 8601 UTC, `2026-01-02T03:04:05+00:00` */
+                            published_at: string;
+                            /** @description The staged publish or restore that replaced these values (issue 24); null until the audit log has recorded it, after retention, and for versions older than the audit log. */
+                            replaced_by: {
+                                /** @enum {string} */
+                                action: "staged.publish" | "version.restore";
+                                actor: {
+                                    /** @enum {string} */
+                                    kind: "api_key" | "oauth" | "mcp" | "operator";
+                                    /** @description the API key (kind api_key) */
+                                    key_id: number | null;
+                                    /** @description the key's creator or the token's person */
+                                    user_id: number | null;
+                                    /** @description the OAuth app (kinds oauth and mcp) */
+                                    client_id: string | null;
+                                    /** @description the app's name when it was recorded */
+                                    client_name: string | null;
+                                };
+                                /** @description ISO 8601 UTC, `2026-01-02T03:04:05+00:00` */
+                                occurred_at: string;
+                            } | null;
+                            _links: {
+                                restore?: {
+                                    method?: string;
+                                    url?: string;
+                                };
+                                compare?: {
+                                    method?: string;
+                                    url?: string;
+                                };
+                            };
+                        }[];
+                    };
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope.content.read"];
@@ -2293,11 +2335,43 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Entries newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        entries: {
+                            id: number;
+                            /** @example article.publish */
+                            action: string;
+                            /** @example article */
+                            target_type: string;
+                            /** @example 42 */
+                            target_id: string;
+                            actor: {
+                                /** @enum {string} */
+                                kind: "api_key" | "oauth" | "mcp" | "operator";
+                                /** @description the API key (kind api_key) */
+                                key_id: number | null;
+                                /** @description the key's creator or the token's person */
+                                user_id: number | null;
+                                /** @description the OAuth app (kinds oauth and mcp) */
+                                client_id: string | null;
+                                /** @description the app's name when it was recorded */
+                                client_name: string | null;
+                            };
+                            request_id: string | null;
+                            /** @description ISO 8601 UTC, `2026-01-02T03:04:05+00:00` */
+                            occurred_at: string;
+                        }[];
+                        /** @description paging */
+                        meta?: Record<string, never>;
+                    };
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope.content.read"];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { EVENT_ENVELOPE_SCHEMA } from './event-envelope';
-import type { EventEnvelope } from './event-envelope';
+import type { AuditRecordedData, EventEnvelope } from './event-envelope';
 
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(EVENT_ENVELOPE_SCHEMA);
 
@@ -25,6 +25,17 @@ const article: EventEnvelope = {
     updated_at: '2026-01-31 23:59:59',
   },
 };
+
+/** `audit.recorded` data (issue 24). */
+function audit(actor: object = { kind: 'api_key', key_id: 4, user_id: 9 }): AuditRecordedData {
+  return {
+    type: 'audit',
+    action: 'article.publish',
+    target_type: 'article',
+    target_id: '3',
+    actor: actor as AuditRecordedData['actor'],
+  };
+}
 
 describe('event envelope v1 (docs/events.md)', () => {
   it('is published as a JSON file equal to the exported schema', () => {
@@ -68,6 +79,17 @@ describe('event envelope v1 (docs/events.md)', () => {
         },
       },
     ],
+    ...(
+      [
+        ['an API key', { kind: 'api_key', key_id: 4, user_id: 9 }],
+        ['an OAuth app', { kind: 'oauth', client_id: 'app-1', user_id: 9 }],
+        ['an agent over MCP', { kind: 'mcp', client_id: 'app-1', user_id: 9 }],
+        ['the operator', { kind: 'operator' }],
+      ] as const
+    ).map(([who, actor]): [string, EventEnvelope] => [
+      `an audit entry (not a webhook event) by ${who}`,
+      { ...article, type: 'audit.recorded', data: audit(actor) },
+    ]),
   ])('accepts %s', (_, envelope) => {
     expect(validate(envelope)).toBe(true);
   });
@@ -81,6 +103,31 @@ describe('event envelope v1 (docs/events.md)', () => {
     ['a missing data field', { ...article, data: { ...article.data, locale: undefined } }],
     ['a wrong visibility', { ...article, data: { ...article.data, visibility: 'secret' } }],
     ['a helpcenter_id that is not a uuid', { ...article, helpcenter_id: 'site-7' }],
+    ['article data on an audit event', { ...article, type: 'audit.recorded' }],
+    [
+      'an audit entry with an unknown field',
+      { ...article, type: 'audit.recorded', data: { ...audit(), extra: 1 } },
+    ],
+    [
+      'an audit entry with a numeric target_id',
+      { ...article, type: 'audit.recorded', data: { ...audit(), target_id: 3 } },
+    ],
+    [
+      'an audit action that is not noun.verb',
+      { ...article, type: 'audit.recorded', data: { ...audit(), action: 'publish' } },
+    ],
+    [
+      'an API key actor without its key id',
+      { ...article, type: 'audit.recorded', data: audit({ kind: 'api_key', user_id: 9 }) },
+    ],
+    [
+      'an operator actor naming a person',
+      { ...article, type: 'audit.recorded', data: audit({ kind: 'operator', user_id: 9 }) },
+    ],
+    [
+      'an unknown actor kind',
+      { ...article, type: 'audit.recorded', data: audit({ kind: 'robot' }) },
+    ],
   ])('refuses %s', (_, envelope) => {
     expect(validate(JSON.parse(JSON.stringify(envelope)))).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { EventData, EventName } from './events';
+import type { AuditActor } from './request-scope';
 
 /**
  * The event stream as a contract (docs/events.md): every message on the events topic carries one
@@ -18,7 +19,20 @@ export interface ContactSubmittedData {
   message: string;
 }
 
-export interface EventEnvelope<T extends string = string, D = EventData | ContactSubmittedData> {
+/** `audit.recorded` (issue 24): one recorded write; never sent to webhooks. */
+export interface AuditRecordedData {
+  type: 'audit';
+  /** `noun.verb`: `article.create`, `staged.publish`, `design.publish` … */
+  action: string;
+  target_type: string;
+  target_id: string;
+  actor: AuditActor;
+}
+
+export interface EventEnvelope<
+  T extends string = string,
+  D = EventData | ContactSubmittedData | AuditRecordedData,
+> {
   version: typeof EVENT_ENVELOPE_VERSION;
   /** Unique per event (decimal digits); the same event delivered twice has the same id. */
   id: string;
@@ -102,6 +116,44 @@ const dataSchemas = {
       message: { type: 'string' },
     },
   },
+  audit: {
+    type: 'object',
+    required: ['type', 'action', 'target_type', 'target_id', 'actor'],
+    additionalProperties: false,
+    properties: {
+      type: { const: 'audit' },
+      action: { type: 'string', pattern: '^[a-z][a-z_]*\\.[a-z][a-z_]*$', maxLength: 64 },
+      target_type: { type: 'string', pattern: '^[a-z][a-z_]*$', maxLength: 32 },
+      target_id: { type: 'string', minLength: 1, maxLength: 64 },
+      // One shape per credential kind: what identifies it, nothing else.
+      actor: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['kind', 'key_id', 'user_id'],
+            additionalProperties: false,
+            properties: { kind: { const: 'api_key' }, key_id: id, user_id: id },
+          },
+          {
+            type: 'object',
+            required: ['kind', 'client_id', 'user_id'],
+            additionalProperties: false,
+            properties: {
+              kind: { enum: ['oauth', 'mcp'] },
+              client_id: { type: 'string', minLength: 1, maxLength: 191 },
+              user_id: id,
+            },
+          },
+          {
+            type: 'object',
+            required: ['kind'],
+            additionalProperties: false,
+            properties: { kind: { const: 'operator' } },
+          },
+        ],
+      },
+    },
+  },
 } as const;
 
 /** `data` by event name prefix: `article.*` carries article data, and so on. */
@@ -138,5 +190,6 @@ export const EVENT_ENVELOPE_SCHEMA = {
     byType('^category\\.(created|updated|deleted)$', dataSchemas.category),
     byType('^site\\.(updated|deleted)$', dataSchemas.site),
     byType('^contact\\.submitted$', dataSchemas.contact_message),
+    byType('^audit\\.recorded$', dataSchemas.audit),
   ],
 } as const;

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { currentActor, currentRequestId, formatB } from '@hc/contracts';
-import type { AuditActor, EventData, EventName } from '@hc/contracts';
+import type { AuditRecordedData, EventData, EventName } from '@hc/contracts';
 import { insertOutboxRow } from './outbox.repository';
 
 /** A domain event as stored in the outbox and carried by either transport. */
@@ -46,13 +46,7 @@ export async function writeOutbox(
 export const AUDIT_EVENT = 'audit.recorded';
 
 /** `data` of an audit event; the consumer adds the time, request id and names. */
-export interface AuditEventData {
-  type: 'audit';
-  action: string;
-  target_type: string;
-  target_id: string;
-  actor: AuditActor;
-}
+export type AuditEventData = AuditRecordedData;
 
 /** Webhook event -> audit action: `article.created` is `article.create`. */
 const WEBHOOK_ACTIONS: Readonly<Record<EventName, string>> = {

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
+import { AUDIT_ENTRY_SCHEMA, listAnswer } from './audit.schema';
 import { AuditService } from './audit.service';
 
 /** Issue 24: who did each write, through which key, app or agent. */
@@ -11,6 +12,12 @@ export class AuditController {
 
   @ApiOperation({
     summary: 'Audit log, newest first (needs an Owner or Admin behind the credential)',
+  })
+  @ApiOkResponse({
+    description: 'Entries newest first',
+    schema: listAnswer('entries', AUDIT_ENTRY_SCHEMA, {
+      meta: { type: 'object', description: 'paging' },
+    }),
   })
   @Get()
   @Scopes('content.read')

@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam, queryInteger } from '@hc/http';
 import { ArticleIdParam, readLocale } from '../staged/staged.controller';
 import { stagedValidationError } from '../staged/staged-input';
+import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
 
 const DEFAULT_LIMIT = 20;
@@ -28,6 +29,7 @@ export class VersionsController {
 
   /** `limit` outside 1 to 100 is brought into range; default 20 across languages. */
   @ApiOperation({ summary: 'List the versions of an article' })
+  @ApiOkResponse({ description: 'Newest first', schema: listAnswer('versions', VERSION_SCHEMA) })
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
