@@ -16,3 +16,4 @@ export * from './built-app';
 export * from './event-envelope';
 export * from './clock';
 export * from './snapshot';
+export * from './audit';

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createPublishedArticle, STAGING_SITE, startTestApp } from '@hc/testing';
+import {
+  auditEventsAfter,
+  createPublishedArticle,
+  lastOutboxId,
+  STAGING_SITE,
+  startTestApp,
+} from '@hc/testing';
 import type { TestApp, TestResponse, TestSite } from '@hc/testing';
 import { run } from '../cli';
 import { COMMANDS } from '../cli/commands';
@@ -64,18 +70,10 @@ describe('audit coverage: one entry per write (issue 24)', () => {
   let key: string;
   let seq = 0;
 
-  const lastId = async () =>
-    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
+  const lastId = () => lastOutboxId(t.ds);
+  /** Without the request id, which differs per request. */
   const entriesAfter = async (afterId: number) =>
-    (
-      await t.ds.query(
-        `SELECT site_id, payload FROM outbox WHERE id > ? AND event = 'audit.recorded' ORDER BY id`,
-        [afterId],
-      )
-    ).map((r: { site_id: number; payload: string | { data: unknown } }) => ({
-      site_id: r.site_id,
-      ...(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
-    }));
+    (await auditEventsAfter(t.ds, afterId)).map(({ request_id: _id, ...e }) => e);
 
   const json = (res: TestResponse, status: number) => {
     expect({ status: res.status, body: res.body }).toMatchObject({ status });

@@ -1,5 +1,13 @@
 import { settings } from '@hc/contracts';
-import { STAGING_SITE, startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import {
+  auditEventsAfter,
+  lastOutboxId,
+  STAGING_SITE,
+  startTestApp,
+  TestApp,
+  TestSite,
+  TestTokens,
+} from '@hc/testing';
 import { DOMAIN_MODULES } from '../domain.modules';
 
 /** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
@@ -10,18 +18,12 @@ describe('audit recording (issue 24)', () => {
   let t: TestApp;
   let site: TestSite;
 
+  /** This site's audit events after the mark, without the site id. */
   const auditAfter = async (afterId: number) =>
-    (
-      await t.ds.query(
-        `SELECT id, payload, request_id FROM outbox WHERE site_id = ? AND id > ? AND event = 'audit.recorded' ORDER BY id`,
-        [site.id, afterId],
-      )
-    ).map((r: { payload: string | object; request_id: string | null }) => ({
-      ...(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
-      request_id: r.request_id,
-    }));
-  const lastId = async () =>
-    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
+    (await auditEventsAfter(t.ds, afterId))
+      .filter((e) => e.site_id === site.id)
+      .map(({ site_id: _site, ...e }) => e);
+  const lastId = () => lastOutboxId(t.ds);
 
   beforeAll(async () => {
     t = await startTestApp(tokens.app([...DOMAIN_MODULES]));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { auditEventsAfter, lastOutboxId, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createDesignService } from '../app.factory';
 import { DesignClient, designClient, TestResponse } from '../testing/design-test';
 
@@ -14,18 +14,10 @@ describe('design API and the audit log (issue 24)', () => {
   let d: DesignClient;
   let keyId: number;
 
-  const lastId = async () =>
-    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
+  const lastId = () => lastOutboxId(t.ds);
+  /** Without the request id, which differs per request. */
   const entriesAfter = async (afterId: number) =>
-    (
-      await t.ds.query(
-        `SELECT site_id, payload FROM outbox WHERE id > ? AND event = 'audit.recorded' ORDER BY id`,
-        [afterId],
-      )
-    ).map((r: { site_id: number; payload: string | { data: unknown } }) => ({
-      site_id: r.site_id,
-      ...(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
-    }));
+    (await auditEventsAfter(t.ds, afterId)).map(({ request_id: _id, ...e }) => e);
   const draftId = async (): Promise<number> => (await d.template()).body.template.draft.id;
 
   const cases: {
@@ -42,7 +34,11 @@ describe('design API and the audit log (issue 24)', () => {
     },
     {
       route: 'POST /v1/template/draft/discard',
-      write: async () => ({ target: await draftId(), res: await d.discard(), action: 'design.discard' }),
+      write: async () => ({
+        target: await draftId(),
+        res: await d.discard(),
+        action: 'design.discard',
+      }),
     },
     {
       route: 'POST /v1/template/themes/{themeKey}/apply',
