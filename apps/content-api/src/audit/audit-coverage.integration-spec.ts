@@ -480,6 +480,23 @@ describe('audit coverage: one entry per write (issue 24)', () => {
       },
     },
     {
+      route: 'POST /v1/webhooks/standard',
+      write: async (k) => {
+        const res = await t.request('POST', '/v1/webhooks/standard', {
+          key: k,
+          body: { url: 'https://example.com/audited-standard-hook' },
+        });
+        return {
+          res,
+          expect: {
+            action: 'webhook.create',
+            target_type: 'webhook',
+            target_id: res.body.webhook.id,
+          },
+        };
+      },
+    },
+    {
       route: 'DELETE /v1/webhooks/{webhookId}',
       setup: async (k) => {
         ctx.hook = json(
