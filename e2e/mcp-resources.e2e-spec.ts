@@ -2,7 +2,7 @@
 // the real OAuth flow, reaching content-api through mcp-gateway and the edge.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectAgent } from './support/mcp-agent';
-import { hc, stack, unique } from './support/stack';
+import { hc, ownedSite, stack, unique } from './support/stack';
 
 const READER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) e2e-reader';
@@ -50,18 +50,7 @@ describe('MCP resources and prompts through the stack (issue #26)', () => {
     articleId = created.structuredContent.article.id;
 
     // Another person's site with an article of its own.
-    const email = `${unique('other')}@example.test`;
-    const { user } = await hc('user', 'create', '--email', email, '--password', 'secret-pass-7');
-    const { site } = await hc(
-      'site',
-      'create',
-      '--owner',
-      String(user.id),
-      '--name',
-      'Other',
-      '--subdomain',
-      unique('o'),
-    );
+    const { email, site } = await ownedSite('Other', 'secret-pass-7');
     const other = await connectAgent(email, 'secret-pass-7', [site.id], site.id);
     const foreign: any = await other.client.callTool({
       name: 'kb_create_article',

@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectApp } from '@hc/testing';
 import { AgentAuth, connectAgent } from './support/mcp-agent';
-import { edge, hc, stack, unique } from './support/stack';
+import { edge, hc, ownedSite, stack, unique } from './support/stack';
 
 function text(result: any): string {
   return result.content?.[0]?.text ?? '';
@@ -196,20 +196,7 @@ describe('MCP tool server (spec 4.14, 5.3)', () => {
   });
 
   it('a token without the plan is refused on a Starter site (402 plan_upgrade_required)', async () => {
-    const email = `${unique('starter')}@example.test`;
-    const { user } = await hc('user', 'create', '--email', email, '--password', 'secret-pass-9');
-    const { site } = await hc(
-      'site',
-      'create',
-      '--owner',
-      String(user.id),
-      '--name',
-      'Starter',
-      '--subdomain',
-      unique('st'),
-      '--plan',
-      'growth',
-    );
+    const { email, site } = await ownedSite('Starter', 'secret-pass-9', '--plan', 'growth');
     const agent = await connectAgent(email, 'secret-pass-9', [site.id], site.id);
     await hc('site', 'update', '--site', String(site.id), '--plan', 'starter');
     const res: any = await agent.client.callTool({ name: 'kb_list_articles', arguments: {} });

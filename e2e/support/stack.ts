@@ -58,30 +58,41 @@ export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${seq}`;
 }
 
-/** A new site of the demo user with a Read & write key, made with the operator CLI. */
-export async function siteWithKey(name: string) {
-  const site = await hc(
+/** `hc site create` for `ownerId` with a fresh subdomain (more `site create` flags after). */
+export async function createSite(ownerId: number, name: string, ...flags: string[]) {
+  const { site } = await hc(
     'site',
     'create',
     '--owner',
-    String(stack.demo.user.id),
+    String(ownerId),
     '--name',
     name,
     '--subdomain',
-    unique('iso').toLowerCase(),
+    unique('s').toLowerCase(),
+    ...flags,
   );
+  return site as { id: number; uuid: string; subdomain: string; url: string };
+}
+
+/** A new site of the demo user with a Read & write key, made with the operator CLI. */
+export async function siteWithKey(name: string) {
+  const site = await createSite(stack.demo.user.id, name);
   const key = await hc(
     'key',
     'create',
     '--site',
-    String(site.site.id),
+    String(site.id),
     '--user',
     String(stack.demo.user.id),
     '--scope',
     'read_write',
   );
-  return {
-    site: site.site as { id: number; uuid: string; subdomain: string; url: string },
-    key: key.key.token as string,
-  };
+  return { site, key: key.key.token as string };
+}
+
+/** A new person and a site they own, through the operator CLI (more `site create` flags after). */
+export async function ownedSite(name: string, password: string, ...flags: string[]) {
+  const email = `${unique('owner')}@example.test`;
+  const { user } = await hc('user', 'create', '--email', email, '--password', password);
+  return { email, user, site: await createSite(user.id, name, ...flags) };
 }

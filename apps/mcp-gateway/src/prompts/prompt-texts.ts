@@ -90,7 +90,11 @@ export function answerText(a: {
     .join('\n');
   return [
     ...head,
-    `A search for "${a.search}" ${inLanguage(a.language)} found these published articles, which any reader may see (the first ${a.attached} are attached below as Markdown; read others as kb://articles/{id}):`,
+    `A search for "${a.search}" ${inLanguage(a.language)} found these published articles, which any reader may see (${
+      a.attached >= a.found.length
+        ? 'attached below as Markdown'
+        : `the first ${a.attached} attached below as Markdown; read the others as kb://articles/{id}`
+    }):`,
     listed,
     '',
     '- Use only what the articles say. Keep steps as they are written; add no steps, settings, prices or promises they do not contain.',
