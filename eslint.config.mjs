@@ -90,7 +90,13 @@ export default [
     rules: { 'hc/sql-in-repositories': 'error' },
   },
   {
-    files: ['**/*.spec.ts', '**/*.integration-spec.ts', 'e2e/**/*.ts', 'libs/testing/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.integration-spec.ts',
+      'e2e/**/*.ts',
+      'libs/testing/**/*.ts',
+      'apps/*/src/testing/**/*.ts',
+    ],
     rules: {
       // Tests of the foundation libs use the testing lib, which builds on them: the only cycle
       // allowed, and only in test files.

@@ -17,3 +17,4 @@ export * from './event-envelope';
 export * from './clock';
 export * from './snapshot';
 export * from './audit';
+export * from './rows';

@@ -1,5 +1,15 @@
-import { createHash } from 'node:crypto';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  articleRow,
+  categoryRow,
+  commentRow,
+  contactMessageRow,
+  feedbackRow,
+  readerSearchRow,
+  readerViewRow,
+  startTestApp,
+  TestApp,
+  TestSite,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
 import { addDays, isoDay } from './analytics-range';
@@ -8,7 +18,6 @@ import { RollupService } from './rollup.service';
 const today = isoDay(new Date());
 const yesterday = addDays(today, -1);
 const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}.000Z`);
-const reader = (n: number) => createHash('sha256').update(`reader-${n}`).digest('hex');
 
 describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
   let t: TestApp;
@@ -21,43 +30,17 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
   });
   afterAll(() => t.close());
 
-  async function articleIn(
+  const articleIn = (
     site: TestSite,
     title: Record<string, string>,
     categoryId: number | null = null,
-  ) {
-    const now = new Date();
-    const r = await t.ds.query(
-      `INSERT INTO articles (site_id, category_id, type, published, visibility, shared_with, created_at, updated_at)
-       VALUES (?, ?, 'article', 1, 'public', '[]', ?, ?)`,
-      [site.id, categoryId, now, now],
-    );
-    for (const [lang, text] of Object.entries(title)) {
-      await t.ds.query(
-        `INSERT INTO article_translations (article_id, lang, site_id, title, slug, content, search_text, released, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, '', '', 1, ?, ?)`,
-        [r.insertId, lang, site.id, text, `s-${r.insertId}-${lang}`, now, now],
-      );
-    }
-    if (categoryId)
-      await t.ds.query(
-        'INSERT INTO article_categories (article_id, category_id, site_id, sort) VALUES (?, ?, ?, 0)',
-        [r.insertId, categoryId, site.id],
-      );
-    return Number(r.insertId);
-  }
+  ) => articleRow(t.ds, site.id, { title, categoryId, slug: (id, lang) => `s-${id}-${lang}` });
 
   /** Rows as the reader site writes them. */
   const view = (site: TestSite, articleId: number, day: string, who: number, lang = 'en') =>
-    t.ds.query(
-      'INSERT INTO reader_views (site_id, article_id, lang, day, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [site.id, articleId, lang, day, reader(who), at(day)],
-    );
+    readerViewRow(t.ds, site.id, { articleId, day, reader: who, lang, at: at(day) });
   const search = (site: TestSite, query: string, results: number, day: string, lang = 'en') =>
-    t.ds.query(
-      'INSERT INTO reader_searches (site_id, lang, query, normalized_query, results_count, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [site.id, lang, query, query.toLowerCase(), results, reader(1), at(day)],
-    );
+    readerSearchRow(t.ds, site.id, { query, results, lang, at: at(day) });
   const rating = (
     site: TestSite,
     articleId: number,
@@ -65,24 +48,13 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
     day: string,
     lang = 'en',
     message: string | null = null,
-  ) =>
-    t.ds.query(
-      'INSERT INTO article_feedback (site_id, article_id, lang, rating, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [site.id, articleId, lang, value, message, at(day)],
-    );
+  ) => feedbackRow(t.ds, site.id, { articleId, rating: value, lang, message, at: at(day) });
 
   async function populated() {
     const site = await t.factory.site({ languages: ['en', 'de'] });
     const other = await t.factory.site();
     const key = await t.factory.key(site, { scope: 'read' });
-    const cat = Number(
-      (
-        await t.ds.query(
-          `INSERT INTO categories (site_id, name, description, position, created_at, updated_at) VALUES (?, '{"en":"Billing"}', '{}', 0, ?, ?)`,
-          [site.id, new Date(), new Date()],
-        )
-      ).insertId,
-    );
+    const cat = await categoryRow(t.ds, site.id, { en: 'Billing' });
     const a = await articleIn(site, { en: 'Pay an invoice', de: 'Rechnung zahlen' }, cat);
     const b = await articleIn(site, { en: 'Reset password' });
     const never = await articleIn(site, { en: 'Never read' });
@@ -98,14 +70,8 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
     await rating(site, a, 'thumbs_up', yesterday);
     await rating(site, a, 'love', today, 'en', 'Great!');
     await rating(site, b, 'thumbs_down', addDays(today, -8));
-    await t.ds.query(
-      `INSERT INTO comments (site_id, article_id, lang, status, body, author_name, created_at, updated_at) VALUES (?, ?, 'en', 'pending', 'Hi', 'Ada', ?, ?)`,
-      [site.id, a, at(yesterday), at(yesterday)],
-    );
-    await t.ds.query(
-      "INSERT INTO contact_messages (site_id, lang, email, message, created_at) VALUES (?, 'en', 'k@example.com', 'Help', ?)",
-      [site.id, at(today)],
-    );
+    await commentRow(t.ds, site.id, { articleId: a, at: at(yesterday) });
+    await contactMessageRow(t.ds, site.id, { at: at(today) });
     // Another site's activity never shows.
     const foreign = await articleIn(other, { en: 'Foreign' });
     await view(other, foreign, yesterday, 9);

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { articleStatsRow, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
 
@@ -80,10 +80,8 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     await setUpdated(ids.live, '2026-01-03T10:00:00Z');
     await setUpdated(ids.private, '2026-01-02T10:00:00Z');
     await setUpdated(ids.linkOnly, '2026-01-04T10:00:00Z');
-    await t.ds.query(
-      'INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, 50), (?, ?, 5)',
-      [ids.draft, site.id, ids.live, site.id],
-    );
+    await articleStatsRow(t.ds, site.id, ids.draft, { views: 50 });
+    await articleStatsRow(t.ds, site.id, ids.live, { views: 5 });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { articleStatsRow, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { aiDraft, internalNote, noteMark } from '@hc/content';
 import { bumpArticleCounter } from '@hc/data';
 import { createContentApi } from '../app.factory';
@@ -510,10 +510,7 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
     it('reports views and ratings from the counters', async () => {
       const a = await post({ title: { en: 'Rated' } });
       const id = a.body.article.id;
-      await t.ds.query(
-        'INSERT INTO article_stats (article_id, site_id, views, thumbs_up, thumbs_down, love) VALUES (?, ?, 7, 3, 1, 2)',
-        [id, site.id],
-      );
+      await articleStatsRow(t.ds, site.id, id, { views: 7, thumbsUp: 3, thumbsDown: 1, love: 2 });
       const read = await t.request('GET', `/v1/articles/${id}`, { key });
       expect(read.body.article.views).toBe(7);
       expect(read.body.article.ratings).toEqual({ thumbs_up: 3, thumbs_down: 1, love: 2 });

@@ -1,0 +1,218 @@
+// Rows written straight into the tables, as the app that owns each table stores them, for tests
+// that need data another app writes (reader activity for analytics, content for the reader
+// site). One helper per row kind, so spec files hold no INSERT of their own.
+import { createHash } from 'node:crypto';
+import { htmlToText } from '@hc/content';
+
+/** Anything that runs SQL: a DataSource, an EntityManager, a mysql2 connection. */
+export interface Db {
+  query(sql: string, params?: unknown[]): Promise<any>; // mysql2 results, read field by field
+}
+
+export interface ArticleFixture {
+  title: Record<string, string>;
+  content?: Record<string, string>;
+  /** Languages released to readers; default: every language given. */
+  released?: string[];
+  published?: boolean;
+  visibility?: 'public' | 'private' | 'link_only';
+  shareToken?: string | null;
+  sharedWith?: number[];
+  categoryId?: number | null;
+  authorId?: number | null;
+  deleted?: boolean;
+  /** The slug of each language; default `a-<id>-<n>`. */
+  slug?: (id: number, lang: string) => string;
+}
+
+let seq = 0;
+
+/** A category as content-api stores it; returns its id. */
+export async function categoryRow(
+  db: Db,
+  siteId: number,
+  name: Record<string, string>,
+  options: {
+    parentId?: number | null;
+    privacy?: string;
+    position?: number;
+    icon?: string | null;
+  } = {},
+): Promise<number> {
+  const now = new Date();
+  const r = await db.query(
+    `INSERT INTO categories (site_id, parent_id, name, description, icon, position, privacy, created_at, updated_at)
+     VALUES (?, ?, ?, '{}', ?, ?, ?, ?, ?)`,
+    [
+      siteId,
+      options.parentId ?? null,
+      JSON.stringify(name),
+      options.icon ?? null,
+      options.position ?? 0,
+      options.privacy ?? 'public',
+      now,
+      now,
+    ],
+  );
+  return Number(r.insertId);
+}
+
+/** An article with one translation per title, as content-api stores it; returns its id. */
+export async function articleRow(db: Db, siteId: number, a: ArticleFixture): Promise<number> {
+  const now = new Date();
+  const r = await db.query(
+    `INSERT INTO articles (site_id, author_id, category_id, type, published, visibility, share_token, shared_with,
+       created_at, updated_at, deleted_at)
+     VALUES (?, ?, ?, 'article', ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      siteId,
+      a.authorId ?? null,
+      a.categoryId ?? null,
+      a.published ?? true,
+      a.visibility ?? 'public',
+      a.shareToken ?? null,
+      JSON.stringify(a.sharedWith ?? []),
+      now,
+      now,
+      a.deleted ? now : null,
+    ],
+  );
+  const id = Number(r.insertId);
+  for (const [lang, title] of Object.entries(a.title)) {
+    const html = a.content?.[lang] ?? `<p>${title} body.</p>`;
+    seq += 1;
+    await db.query(
+      `INSERT INTO article_translations (article_id, lang, site_id, title, slug, has_custom_slug, content, search_text,
+         released, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        lang,
+        siteId,
+        title,
+        a.slug ? a.slug(id, lang) : `a-${id}-${seq}`,
+        html,
+        htmlToText(html),
+        (a.released ?? Object.keys(a.title)).includes(lang),
+        now,
+        now,
+      ],
+    );
+  }
+  if (a.categoryId) {
+    await db.query(
+      'INSERT INTO article_categories (article_id, category_id, site_id, sort) VALUES (?, ?, ?, 0)',
+      [id, a.categoryId, siteId],
+    );
+  }
+  return id;
+}
+
+/** An article's counters (`article_stats`) as the reader site and feedback keep them. */
+export async function articleStatsRow(
+  db: Db,
+  siteId: number,
+  articleId: number,
+  counts: { views?: number; thumbsUp?: number; thumbsDown?: number; love?: number },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO article_stats (article_id, site_id, views, thumbs_up, thumbs_down, love) VALUES (?, ?, ?, ?, ?, ?)',
+    [
+      articleId,
+      siteId,
+      counts.views ?? 0,
+      counts.thumbsUp ?? 0,
+      counts.thumbsDown ?? 0,
+      counts.love ?? 0,
+    ],
+  );
+}
+
+/** The reader key of reader number `n` (a hash, as the reader site stores it). */
+export const readerKey = (n: number): string =>
+  createHash('sha256').update(`reader-${n}`).digest('hex');
+
+/** One article view by reader `reader` on `day` (YYYY-MM-DD), as the reader site records it. */
+export async function readerViewRow(
+  db: Db,
+  siteId: number,
+  view: { articleId: number; day: string; reader: number; lang?: string; at: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO reader_views (site_id, article_id, lang, day, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [siteId, view.articleId, view.lang ?? 'en', view.day, readerKey(view.reader), view.at],
+  );
+}
+
+/** One reader search and how many results it had, as the reader site records it. */
+export async function readerSearchRow(
+  db: Db,
+  siteId: number,
+  search: { query: string; results: number; lang?: string; reader?: number; at: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO reader_searches (site_id, lang, query, normalized_query, results_count, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    [
+      siteId,
+      search.lang ?? 'en',
+      search.query,
+      search.query.toLowerCase(),
+      search.results,
+      readerKey(search.reader ?? 1),
+      search.at,
+    ],
+  );
+}
+
+/** One rating (`thumbs_up`, `thumbs_down`, `love`) with its optional message. */
+export async function feedbackRow(
+  db: Db,
+  siteId: number,
+  rating: { articleId: number; rating: string; lang?: string; message?: string | null; at: Date },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO article_feedback (site_id, article_id, lang, rating, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [
+      siteId,
+      rating.articleId,
+      rating.lang ?? 'en',
+      rating.rating,
+      rating.message ?? null,
+      rating.at,
+    ],
+  );
+}
+
+/** A reader's comment as the reader site stores it (pending moderation by default). */
+export async function commentRow(
+  db: Db,
+  siteId: number,
+  comment: { articleId: number; body?: string; status?: string; authorName?: string; at: Date },
+): Promise<number> {
+  const r = await db.query(
+    `INSERT INTO comments (site_id, article_id, lang, status, body, author_name, created_at, updated_at)
+     VALUES (?, ?, 'en', ?, ?, ?, ?, ?)`,
+    [
+      siteId,
+      comment.articleId,
+      comment.status ?? 'pending',
+      comment.body ?? 'Hi',
+      comment.authorName ?? 'Ada',
+      comment.at,
+      comment.at,
+    ],
+  );
+  return Number(r.insertId);
+}
+
+/** A message sent with the reader site's contact form. */
+export async function contactMessageRow(
+  db: Db,
+  siteId: number,
+  message: { email?: string; message?: string; at: Date },
+): Promise<void> {
+  await db.query(
+    "INSERT INTO contact_messages (site_id, lang, email, message, created_at) VALUES (?, 'en', ?, ?, ?)",
+    [siteId, message.email ?? 'k@example.com', message.message ?? 'Help', message.at],
+  );
+}
