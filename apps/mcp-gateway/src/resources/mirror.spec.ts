@@ -69,13 +69,14 @@ describe('resources and prompts when the API fails (issue #26)', () => {
 
   it('checks prompt arguments before any request', async () => {
     const client = await against(base);
-    for (const args of [
+    const refused: { name: string; arguments: Record<string, string> }[] = [
       { name: 'translate-article', arguments: { id: '1x', language: 'de' } },
       { name: 'translate-article', arguments: { id: '1', language: 'fil' } },
       { name: 'fill-search-gaps', arguments: { from: '2026-1-1' } },
       { name: 'fill-search-gaps', arguments: { limit: '51' } },
       { name: 'draft-article', arguments: {} },
-    ]) {
+    ];
+    for (const args of refused) {
       await expect(client.getPrompt(args)).rejects.toMatchObject({ code: -32602 });
     }
     expect(calls).toBe(0);
