@@ -4,7 +4,15 @@ import { once } from 'node:events';
 import { resetSettings } from '@hc/contracts';
 import { Scopes } from '@hc/auth';
 import { outboxBacklog } from '@hc/events';
-import { freePort, sampleValue, scrape, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  freePort,
+  outboxRow,
+  sampleValue,
+  scrape,
+  startTestApp,
+  TestApp,
+  TestSite,
+} from '@hc/testing';
 import { createHttpApp } from './bootstrap';
 import { CoreModule } from './core.module';
 import { IpRateLimit, RATE_LIMIT_STORE } from './rate-limit';
@@ -206,18 +214,16 @@ describe('metrics and probes that tell the truth (issue 18)', () => {
   });
 
   it('reads the outbox backlog and the age of its oldest row', async () => {
-    const [row] = await t.ds
-      .query(
-        `INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES (?, 'probe.test', '{}', ?)`,
-        [site.id, new Date(Date.now() - 3_600_000)],
-      )
-      .then((r: { insertId: number }) => [r]);
+    const id = await outboxRow(t.ds, site.id, {
+      event: 'probe.test',
+      occurredAt: new Date(Date.now() - 3_600_000),
+    });
     try {
       const backlog = await outboxBacklog(t.ds);
       expect(backlog.rows).toBeGreaterThanOrEqual(1);
       expect(backlog.oldestAgeSeconds).toBeGreaterThanOrEqual(3600);
     } finally {
-      await t.ds.query('DELETE FROM outbox WHERE id = ?', [row.insertId]);
+      await t.ds.query('DELETE FROM outbox WHERE id = ?', [id]);
     }
   });
 });

@@ -216,3 +216,134 @@ export async function contactMessageRow(
     [siteId, message.email ?? 'k@example.com', message.message ?? 'Help', message.at],
   );
 }
+
+/** An OAuth app's connection to a person, as auth-server stores it at consent. */
+export async function oauthConnectionRow(
+  db: Db,
+  connection: {
+    userId: number;
+    clientId: string;
+    scopes: string[];
+    siteIds: number[];
+    clientName?: string;
+  },
+): Promise<void> {
+  const now = new Date();
+  await db.query(
+    `INSERT INTO oauth_connections (user_id, client_id, grant_id, client_name, scopes, site_ids, created_at, updated_at)
+     VALUES (?, ?, NULL, ?, ?, ?, ?, ?)`,
+    [
+      connection.userId,
+      connection.clientId,
+      connection.clientName ?? 'App',
+      JSON.stringify(connection.scopes),
+      JSON.stringify(connection.siteIds),
+      now,
+      now,
+    ],
+  );
+}
+
+/** An upload URL (spec 4.7) created by an OAuth app (`oauthClientId`) or an API key. */
+export async function uploadUrlRow(
+  db: Db,
+  siteId: number,
+  url: {
+    intent: string;
+    userId: number;
+    expiresAt: Date;
+    oauthClientId?: string | null;
+    apiKeyId?: number | null;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO image_upload_urls (intent, site_id, api_key_id, oauth_client_id, user_id, expires_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [
+      url.intent,
+      siteId,
+      url.apiKeyId ?? null,
+      url.oauthClientId ?? null,
+      url.userId,
+      url.expiresAt,
+      new Date(),
+    ],
+  );
+}
+
+/** A change set in a given state (no items); returns its id. */
+export async function changeSetRow(
+  db: Db,
+  siteId: number,
+  set: { name: string; status: string; forcePublish?: boolean },
+): Promise<number> {
+  const now = new Date();
+  const r = await db.query(
+    `INSERT INTO change_sets (site_id, name, status, force_publish, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+    [siteId, set.name, set.status, set.forcePublish ?? false, now, now],
+  );
+  return Number(r.insertId);
+}
+
+/** A comment email waiting to be sent at `nextAttemptAt`; returns its id. */
+export async function commentEmailRow(
+  db: Db,
+  siteId: number,
+  email: { commentId: number; kind: string; nextAttemptAt: Date },
+): Promise<number> {
+  const r = await db.query(
+    `INSERT INTO comment_emails (site_id, comment_id, kind, recipient_email, recipient_name,
+       subject, body, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, 'r@example.test', 'R', 'S', 'B', 0, ?, ?)`,
+    [siteId, email.commentId, email.kind, email.nextAttemptAt, new Date()],
+  );
+  return Number(r.insertId);
+}
+
+/** A version of a site's design as design-service stores it; returns its id. */
+export async function designVersionRow(
+  db: Db,
+  siteId: number,
+  version: {
+    status: 'draft' | 'published' | 'archived';
+    document?: unknown;
+    translations?: Record<string, Record<string, string>>;
+    createdAt?: Date;
+    updatedAt?: Date;
+    publishedAt?: Date | null;
+  },
+): Promise<number> {
+  const now = new Date();
+  const r = await db.query(
+    `INSERT INTO design_versions (site_id, status, document, translations, preset_key, revision, created_at, updated_at, published_at)
+     VALUES (?, ?, ?, ?, 'classic', 1, ?, ?, ?)`,
+    [
+      siteId,
+      version.status,
+      JSON.stringify(version.document ?? {}),
+      JSON.stringify(version.translations ?? {}),
+      version.createdAt ?? now,
+      version.updatedAt ?? now,
+      version.publishedAt === undefined
+        ? version.status === 'published'
+          ? now
+          : null
+        : version.publishedAt,
+    ],
+  );
+  return Number(r.insertId);
+}
+
+/** An outbox row (an event not yet handed on); returns its id. */
+export async function outboxRow(
+  db: Db,
+  siteId: number,
+  row: { event: string; payload?: unknown; occurredAt: Date },
+): Promise<number> {
+  const r = await db.query(
+    'INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES (?, ?, ?, ?)',
+    [siteId, row.event, JSON.stringify(row.payload ?? {}), row.occurredAt],
+  );
+  return Number(r.insertId);
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { articleRow, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { ImagesRepository } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
@@ -356,36 +356,20 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
   });
 
   describe('DELETE /images/{id}', () => {
-    async function article(
+    const article = (
       siteId: number,
-      titles: Record<string, string>,
+      title: Record<string, string>,
       content: Record<string, string>,
       extra: { deleted?: boolean; published?: boolean } = {},
-    ) {
-      const now = new Date();
-      const a = await t.ds.query(
-        `INSERT INTO articles (site_id, type, published, visibility, shared_with, created_at, updated_at, deleted_at)
-         VALUES (?, 'article', ?, 'public', '[]', ?, ?, ?)`,
-        [siteId, extra.published ?? false, now, now, extra.deleted ? now : null],
-      );
-      for (const [lang, title] of Object.entries(titles)) {
-        await t.ds.query(
-          `INSERT INTO article_translations (article_id, lang, site_id, title, slug, content, search_text, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)`,
-          [
-            a.insertId,
-            lang,
-            siteId,
-            title,
-            `s-${a.insertId}-${lang}`,
-            content[lang] ?? '',
-            now,
-            now,
-          ],
-        );
-      }
-      return a.insertId as number;
-    }
+    ) =>
+      articleRow(t.ds, siteId, {
+        title,
+        content,
+        released: [],
+        published: extra.published ?? false,
+        deleted: extra.deleted,
+        slug: (id, lang) => `s-${id}-${lang}`,
+      });
 
     it('refuses with 409 and referenced_by (titles in every language) while content or drafts use the URL', async () => {
       const res = await upload(key, [

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { oauthConnectionRow, startTestApp, TestApp, TestSite, uploadUrlRow } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import { form, makeImage, SVG, useTempDataDir, restoreEnv } from './testing/image-fixtures';
@@ -219,28 +219,22 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
   it('an OAuth-created URL is revoked when the person stops sharing the site or content.write', async () => {
     const person = site.owner;
     const clientId = `client-${randomBytes(4).toString('hex')}`;
-    const now = new Date();
-    await t.ds.query(
-      `INSERT INTO oauth_connections (user_id, client_id, grant_id, client_name, scopes, site_ids, created_at, updated_at)
-       VALUES (?, ?, NULL, 'App', ?, ?, ?, ?)`,
-      [
-        person.id,
-        clientId,
-        JSON.stringify(['content.read', 'content.write']),
-        JSON.stringify([site.id]),
-        now,
-        now,
-      ],
-    );
+    await oauthConnectionRow(t.ds, {
+      userId: person.id,
+      clientId,
+      scopes: ['content.read', 'content.write'],
+      siteIds: [site.id],
+    });
     const makeUrl = async () => {
       const intent = randomBytes(24).toString('base64url');
       const expiresAt = new Date(Date.now() + 10 * 60_000);
       expiresAt.setUTCMilliseconds(0);
-      await t.ds.query(
-        `INSERT INTO image_upload_urls (intent, site_id, api_key_id, oauth_client_id, user_id, expires_at, created_at)
-         VALUES (?, ?, NULL, ?, ?, ?, ?)`,
-        [intent, site.id, clientId, person.id, expiresAt, now],
-      );
+      await uploadUrlRow(t.ds, site.id, {
+        intent,
+        oauthClientId: clientId,
+        userId: person.id,
+        expiresAt,
+      });
       const expires = Math.floor(expiresAt.getTime() / 1000);
       return `/v1/images/uploads/${intent}?expires=${expires}&signature=${await sign(intent, expires)}`;
     };

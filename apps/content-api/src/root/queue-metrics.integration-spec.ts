@@ -1,4 +1,11 @@
-import { sampleValue, scrape, startTestApp, TestApp } from '@hc/testing';
+import {
+  changeSetRow,
+  commentEmailRow,
+  sampleValue,
+  scrape,
+  startTestApp,
+  TestApp,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('content-api queue depths in /metrics (issue 18)', () => {
@@ -12,20 +19,14 @@ describe('content-api queue depths in /metrics (issue 18)', () => {
   it('shows change sets being published and comment emails waiting, on /metrics outside /v1', async () => {
     const site = await t.factory.site();
     const before = await scrape(t.url);
-    const now = new Date();
     // A set a worker is publishing right now, and an email due in an hour: neither is taken
     // by this app's workers during the test.
-    const set = await t.ds.query(
-      `INSERT INTO change_sets (site_id, name, status, force_publish, created_at, updated_at)
-       VALUES (?, 'metrics', 'publishing', 0, ?, ?)`,
-      [site.id, now, now],
-    );
-    const email = await t.ds.query(
-      `INSERT INTO comment_emails (site_id, comment_id, kind, recipient_email, recipient_name,
-         subject, body, attempts, next_attempt_at, created_at)
-       VALUES (?, 999999, 'metrics-test', 'r@example.test', 'R', 'S', 'B', 0, ?, ?)`,
-      [site.id, new Date(Date.now() + 3_600_000), now],
-    );
+    const set = await changeSetRow(t.ds, site.id, { name: 'metrics', status: 'publishing' });
+    const email = await commentEmailRow(t.ds, site.id, {
+      commentId: 999999,
+      kind: 'metrics-test',
+      nextAttemptAt: new Date(Date.now() + 3_600_000),
+    });
     try {
       const after = await scrape(t.url);
       expect(sampleValue(after, 'hc_change_set_queue_depth')).toBe(
@@ -36,8 +37,8 @@ describe('content-api queue depths in /metrics (issue 18)', () => {
       );
       expect((await t.request('GET', '/v1/metrics')).status).not.toBe(200);
     } finally {
-      await t.ds.query('DELETE FROM change_sets WHERE id = ?', [set.insertId]);
-      await t.ds.query('DELETE FROM comment_emails WHERE id = ?', [email.insertId]);
+      await t.ds.query('DELETE FROM change_sets WHERE id = ?', [set]);
+      await t.ds.query('DELETE FROM comment_emails WHERE id = ?', [email]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { designVersionRow, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createDesignService } from '../app.factory';
 import { DesignClient, designClient, setTranslations } from '../testing/design-test';
 
@@ -247,16 +247,12 @@ describe('design draft states (spec 3.3)', () => {
     await c.template();
     const now = Date.now();
     for (let i = 0; i < 55; i++) {
-      await t.ds.query(
-        `INSERT INTO design_versions (site_id, status, document, translations, preset_key, revision, created_at, updated_at, published_at)
-         VALUES (?, 'archived', '{}', '{}', 'classic', 1, ?, ?, ?)`,
-        [
-          s.id,
-          new Date(now - 86_400_000 - i * 1000),
-          new Date(now),
-          new Date(now - 86_400_000 - i * 1000),
-        ],
-      );
+      await designVersionRow(t.ds, s.id, {
+        status: 'archived',
+        createdAt: new Date(now - 86_400_000 - i * 1000),
+        updatedAt: new Date(now),
+        publishedAt: new Date(now - 86_400_000 - i * 1000),
+      });
     }
     const list = (await c.versions()).body;
     expect(list.versions).toHaveLength(50);

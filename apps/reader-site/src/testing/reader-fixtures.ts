@@ -1,7 +1,7 @@
 // Rows for the reader-site tests, written as content-api and design-service store them (not a
 // spec file). Articles and categories are @hc/testing's rows.
 
-import type { Db } from '@hc/testing';
+import { designVersionRow, type Db } from '@hc/testing';
 
 export type { ArticleFixture } from '@hc/testing';
 export { articleRow as article, categoryRow as category } from '@hc/testing';
@@ -15,24 +15,8 @@ export async function liveDesign(
   translations: Record<string, Record<string, string>> = {},
 ): Promise<void> {
   const now = new Date();
-  const insert = async (status: string, doc: unknown) =>
-    Number(
-      (
-        await db.query(
-          `INSERT INTO design_versions (site_id, status, document, translations, preset_key, revision, created_at, updated_at, published_at)
-           VALUES (?, ?, ?, ?, 'classic', 1, ?, ?, ?)`,
-          [
-            siteId,
-            status,
-            JSON.stringify(doc),
-            JSON.stringify(translations),
-            now,
-            now,
-            status === 'published' ? now : null,
-          ],
-        )
-      ).insertId,
-    );
+  const insert = (status: 'published' | 'draft', doc: unknown) =>
+    designVersionRow(db, siteId, { status, document: doc, translations });
   const live = await insert('published', document);
   const draftId = await insert('draft', draft);
   await db.query(
