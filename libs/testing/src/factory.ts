@@ -58,11 +58,22 @@ export interface KeyOptions {
 export class Factory {
   constructor(private readonly ds: DataSource) {}
 
-  async user(overrides: { email?: string; name?: string } = {}): Promise<TestUser> {
+  /** A person with their own account, or (`account`) a colleague in another's account. */
+  async user(
+    overrides: { email?: string; name?: string; account?: Pick<TestUser, 'accountId'> } = {},
+  ): Promise<TestUser> {
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const email = overrides.email ?? `${unique('u')}@example.test`;
     const name = overrides.name ?? 'Test Person';
     const now = new Date();
+    if (overrides.account) {
+      const { accountId } = overrides.account;
+      const colleague = await this.ds.query(
+        'INSERT INTO users (account_id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+        [accountId, email, name, await passwordHash, now],
+      );
+      return { id: colleague.insertId, accountId, email, name };
+    }
     const account = await this.ds.query('INSERT INTO accounts (name, created_at) VALUES (?, ?)', [
       name,
       now,

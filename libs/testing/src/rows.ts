@@ -347,3 +347,14 @@ export async function outboxRow(
   );
   return Number(r.insertId);
 }
+
+/** One of oidc-provider's stored objects (`Session`, `RefreshToken` …) with an empty payload. */
+export async function oauthPayloadRow(
+  db: Db,
+  row: { model: string; id: string; expiresAt: Date; payload?: unknown },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO oauth_payloads (model, id, payload, expires_at) VALUES (?, ?, ?, ?)',
+    [row.model, row.id, JSON.stringify(row.payload ?? {}), row.expiresAt],
+  );
+}

@@ -393,24 +393,11 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     it('the account owner sees every connection of the account; others only their own', async () => {
       const owner = await auth.factory.user();
       const site = await auth.factory.site({ owner });
-      const colleagueId = (
-        await auth.ds.query(
-          'INSERT INTO users (account_id, email, name, password_hash, created_at) SELECT ?, ?, ?, password_hash, ? FROM users WHERE id = ?',
-          [
-            owner.accountId,
-            `colleague-${owner.id}@example.test`,
-            'Colleague',
-            new Date(),
-            owner.id,
-          ],
-        )
-      ).insertId as number;
-      const colleague: TestUser = {
-        id: colleagueId,
-        accountId: owner.accountId,
+      const colleague: TestUser = await auth.factory.user({
+        account: owner,
         email: `colleague-${owner.id}@example.test`,
         name: 'Colleague',
-      };
+      });
       const mine = await connect(owner, 'content.read');
       const theirs = await connect(colleague, 'content.read', { sites: [site.id] });
       const ownerPage = await page(await signedIn(owner));

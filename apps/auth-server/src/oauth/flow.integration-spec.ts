@@ -5,6 +5,7 @@ import {
   connectApp,
   decodeJwt,
   freshIp,
+  oauthPayloadRow,
   oc,
   registerClient,
   runAuthorization,
@@ -423,10 +424,7 @@ describe('auth-server (spec 4.13)', () => {
         ['RefreshToken', 'purge-old-rt', old],
       ];
       for (const [model, id, expires] of rows) {
-        await auth.ds.query(
-          'INSERT INTO oauth_payloads (model, id, payload, expires_at) VALUES (?, ?, ?, ?)',
-          [model, id, '{}', expires],
-        );
+        await oauthPayloadRow(auth.ds, { model, id, expiresAt: expires });
       }
       await auth.app.get(TokensRepository).purgeExpired();
       const left: { id: string }[] = await auth.ds.query(
