@@ -316,8 +316,11 @@ export class ArticlesRepository {
     now: Date,
     defaultLanguage: string,
   ) {
+    // A plain read: every writer holds the article's row lock (a new article's own insert, or
+    // lock()) before it gets here, and a locking read of a row not written yet would lock the gap
+    // at the end of the index that concurrent creates share, deadlocking their inserts.
     const [old] = await m.query(
-      'SELECT title, content FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ? FOR UPDATE',
+      'SELECT title, content FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ?',
       [siteId, articleId, t.lang],
     );
     const textChanged = !old || old.title !== t.title || old.content !== t.content;
