@@ -9,8 +9,13 @@
 //  - latency: events committed one at a time at a steady pace; commit-to-receipt p50/p99.
 // Same-run baseline: a bare node:http client POSTing the same signed bodies to the same receiver
 // at the same concurrency (no database, no claiming), i.e. what the HTTP part alone costs here.
+//  - delivery log (issue 23): throughput through the outbox with HC_WEBHOOK_LOG=false and =true,
+//    alternating which goes first in each round, so both see the same machine; the log's cost is
+//    the drop in deliveries per second (median of the rounds) from off to on.
 //
-// Settings: BENCH_DELIVERIES (deliveries per throughput run, default 10000), BENCH_LATENCY_SECONDS
+// Settings: BENCH_WEBHOOKS_PARTS (`transports,log` by default; either alone runs only that part),
+// BENCH_LOG_ROUNDS (rounds of log off/on, default 3), BENCH_DELIVERIES (deliveries per throughput
+// run, default 10000), BENCH_LATENCY_SECONDS
 // (5), BENCH_LATENCY_RATE (deliveries per second offered in the latency run, 200; events per
 // second = that / webhooks per site), HC_BENCH_DATABASE_URL
 // (mysql://root@127.0.0.1:3306/hc_bench_webhooks; dropped and recreated).
@@ -32,6 +37,8 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 10000);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 5);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);
 const FANOUTS = [1, 10, 100];
+const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,log').split(',');
+const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 3);
 const SECRET = 'bench-secret-0123456789abcdef';
 
 const TICK =
@@ -323,6 +330,52 @@ async function measure(pool, receiver, transport, transportEnv) {
   return rows;
 }
 
+function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Issue 23: what the delivery log costs. Each round runs the outbox dispatcher once with the log
+ * off and once on (the order alternates between rounds), each time measuring throughput at every
+ * fan-out. Returns per fan-out and setting the rounds' results.
+ */
+async function logCost(pool, receiver) {
+  const results = new Map(); // `${webhooks} ${setting}` -> throughput results
+  for (let round = 0; round < LOG_ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+    for (const setting of order) {
+      const dispatcher = await startApp('webhook-dispatcher', receiver.port, {
+        HC_EVENT_TRANSPORT: 'outbox',
+        HC_WEBHOOK_LOG: setting === 'on' ? 'true' : 'false',
+      });
+      try {
+        for (const w of FANOUTS) {
+          const t = await throughput(pool, receiver, w, dispatcher.child.pid);
+          const k = `${w} ${setting}`;
+          results.set(k, [...(results.get(k) ?? []), t]);
+        }
+      } finally {
+        await dispatcher.stop();
+      }
+      log(`  log ${setting}: round ${round + 1}/${LOG_ROUNDS} done`);
+    }
+  }
+  return FANOUTS.map((w) => {
+    const pick = (setting) => {
+      const runs = results.get(`${w} ${setting}`);
+      return {
+        perSecond: median(runs.map((t) => t.perSecond)),
+        cpu: median(runs.map((t) => t.cpuPerDelivery)),
+        runs: runs.map((t) => t.perSecond),
+        complete: runs.every((t) => t.complete),
+      };
+    };
+    return { webhooks: w, off: pick('off'), on: pick('on') };
+  });
+}
+
 /** A Kafka-protocol broker for the Kafka rows, from the built test helper (kcat's mock cluster). */
 async function startKafka() {
   const { startMockKafka } = require(path.join(DIST, 'libs/testing/src/mock-kafka.js'));
@@ -344,28 +397,35 @@ async function startKafka() {
 async function main() {
   const receiver = await startReceiver();
   const pool = await connect();
-  const kafka = await startKafka();
+  const kafka = PARTS.includes('transports') ? await startKafka() : null;
   const fmt = (n, d = 0) =>
     n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   try {
     log(`webhooks bench: ${DELIVERIES} deliveries per throughput run`);
-    const base = await baseline(receiver, DELIVERIES);
-    const rows = [
-      ...(await measure(pool, receiver, 'outbox', { HC_EVENT_TRANSPORT: 'outbox' })),
-      ...(await measure(pool, receiver, 'kafka', kafka.env)),
-    ];
     const out = [];
-    out.push(
-      `Baseline (bare node:http client, 64 concurrent, new connection each): ${fmt(base)} POST/s`,
-    );
-    out.push('');
-    out.push(
-      '| transport | webhooks per site | events | deliveries | deliveries/s | vs baseline | CPU ms/delivery (dispatcher + relay) | latency rate (deliveries/s) | p50 ms | p99 ms |',
-    );
-    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { transport, t, l } of rows) {
+    if (PARTS.includes('transports')) out.push(...(await transports(pool, receiver, kafka, fmt)));
+    if (PARTS.includes('log')) {
+      const rows = await logCost(pool, receiver);
+      if (out.length) out.push('');
       out.push(
-        `| ${transport} | ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(t.cpuPerDelivery, 2)} | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
+        `Delivery log (issue 23), outbox transport, median of ${LOG_ROUNDS} alternating rounds:`,
+      );
+      out.push('');
+      out.push(
+        '| webhooks per site | deliveries/s log off | deliveries/s log on | log cost | CPU ms/delivery off | CPU ms/delivery on | runs off | runs on |',
+      );
+      out.push('|---:|---:|---:|---:|---:|---:|---|---|');
+      for (const { webhooks, off, on } of rows) {
+        const incomplete = off.complete && on.complete ? '' : ' (incomplete)';
+        out.push(
+          `| ${webhooks} | ${fmt(off.perSecond)}${incomplete} | ${fmt(on.perSecond)} | ${fmt((1 - on.perSecond / off.perSecond) * 100, 1)} % | ${fmt(off.cpu, 2)} | ${fmt(on.cpu, 2)} | ${off.runs.map((n) => fmt(n)).join(', ')} | ${on.runs.map((n) => fmt(n)).join(', ')} |`,
+        );
+      }
+      const offAll = rows.reduce((n, r) => n + r.off.perSecond, 0);
+      const onAll = rows.reduce((n, r) => n + r.on.perSecond, 0);
+      out.push('');
+      out.push(
+        `Log cost over all fan-outs: ${fmt((1 - onAll / offAll) * 100, 1)} % of delivery throughput (target at most 15 %).`,
       );
     }
     out.push('');
@@ -377,7 +437,7 @@ async function main() {
     );
     process.stdout.write(out.join('\n') + '\n');
   } finally {
-    await kafka.mock.stop();
+    await kafka?.mock.stop();
     await pool.end();
     await receiver.close();
     const u = new URL(DB_URL);
@@ -390,6 +450,30 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
     await admin.end();
   }
+}
+
+/** Both transports at every fan-out beside the bare baseline (issues #5, #20). */
+async function transports(pool, receiver, kafka, fmt) {
+  const base = await baseline(receiver, DELIVERIES);
+  const rows = [
+    ...(await measure(pool, receiver, 'outbox', { HC_EVENT_TRANSPORT: 'outbox' })),
+    ...(await measure(pool, receiver, 'kafka', kafka.env)),
+  ];
+  const out = [];
+  out.push(
+    `Baseline (bare node:http client, 64 concurrent, new connection each): ${fmt(base)} POST/s`,
+  );
+  out.push('');
+  out.push(
+    '| transport | webhooks per site | events | deliveries | deliveries/s | vs baseline | CPU ms/delivery (dispatcher + relay) | latency rate (deliveries/s) | p50 ms | p99 ms |',
+  );
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { transport, t, l } of rows) {
+    out.push(
+      `| ${transport} | ${t.webhooks} | ${fmt(t.events)} | ${fmt(t.deliveries)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.perSecond)} | ${fmt((t.perSecond / base) * 100)} % | ${fmt(t.cpuPerDelivery, 2)} | ${fmt(l.rate)} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} |`,
+    );
+  }
+  return out;
 }
 
 main().catch((err) => {

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { standardWebhookSecret } from '@hc/contracts';
 import { createDataSource } from '@hc/data';
 import { writeWebhookEvent } from '@hc/events';
 import {
@@ -43,15 +44,19 @@ async function start(app: string, env: Record<string, string> = {}): Promise<Chi
   return child;
 }
 
-async function hooks(site: TestSite, paths: string[]): Promise<void> {
+/** Webhooks at the paths; those in `standard` signed with the Standard Webhooks headers too. */
+async function hooks(site: TestSite, paths: string[], standard: string[] = []): Promise<void> {
   for (const p of paths) {
-    await ds.query('INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)', [
-      site.id,
-      receiver.url(p),
+    const scheme = standard.includes(p) ? 'standard' : 'service';
+    await ds.query(
+      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
+      [site.id, receiver.url(p), SECRET, scheme, new Date()],
+    );
+    receiver.secretFor(
+      p,
       SECRET,
-      new Date(),
-    ]);
-    receiver.secretFor(p, SECRET);
+      scheme === 'standard' ? standardWebhookSecret(SECRET) : undefined,
+    );
   }
 }
 
@@ -97,6 +102,35 @@ async function allRecorded(siteIds: number[], expected: number): Promise<void> {
   expect(
     await count('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE site_id IN (?)', [siteIds]),
   ).toBe(expected);
+}
+
+/**
+ * Issue 23: the log holds exactly the recorded attempts of every delivery (an attempt row commits
+ * with the outcome it explains), each delivery's last one is the success, and every logged answer
+ * belongs to a request the receiver really got.
+ */
+async function everyAttemptLogged(siteIds: number[]): Promise<void> {
+  const mismatched = await ds.query(
+    `SELECT d.id, d.attempts, COUNT(a.id) AS logged FROM webhook_deliveries d
+       LEFT JOIN webhook_attempts a ON a.delivery_id = d.id
+      WHERE d.site_id IN (?) GROUP BY d.id, d.attempts HAVING logged <> d.attempts`,
+    [siteIds],
+  );
+  expect(mismatched).toEqual([]);
+  const lastFailed = await count(
+    `SELECT COUNT(*) AS n FROM webhook_deliveries d
+       JOIN webhook_attempts a ON a.delivery_id = d.id AND a.attempt = d.attempts
+      WHERE d.site_id IN (?) AND NOT (a.response_status < 400)`,
+    [siteIds],
+  );
+  expect(lastFailed).toBe(0);
+  const logged: { delivery_uuid: string }[] = await ds.query(
+    `SELECT a.delivery_uuid FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+      WHERE d.site_id IN (?) AND a.response_status IS NOT NULL`,
+    [siteIds],
+  );
+  const sent = new Set(receiver.received.map((r) => r.headers['x-service-delivery']));
+  expect(logged.filter((l) => !sent.has(l.delivery_uuid))).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -150,15 +184,19 @@ describe.each(['outbox', 'kafka'] as const)(
       const sites = [await factory.site(), await factory.site(), await factory.site()];
       const paths = (site: TestSite) =>
         ['a', 'b', 'c'].map((w) => `/crash-${transport}-${site.id}-${w}`);
-      for (const site of sites) await hooks(site, paths(site));
+      // Issue 23: one webhook of each site is a Standard Webhooks one.
+      for (const site of sites) await hooks(site, paths(site), [paths(site)[2]]);
       const allPaths = sites.flatMap(paths);
+      const standardPaths = sites.map((site) => paths(site)[2]);
       // Slow enough that attempts are in flight at every kill; some first attempts fail.
       receiver.respond(({ count: n }) => ({
         status: n % 7 === 0 ? 500 : 200,
         delayMs: 20 + (n % 5) * 10,
       }));
       const relayed = transport === 'kafka';
-      let dispatcher = await start('webhook-dispatcher', env);
+      // The delivery log on, as by default (issue 23): it must lose nothing either.
+      const logOn = { ...env, HC_WEBHOOK_LOG: 'true' };
+      let dispatcher = await start('webhook-dispatcher', logOn);
       let relay = relayed ? await start('event-relay', env) : null;
 
       const EVENTS = 2_000;
@@ -181,7 +219,7 @@ describe.each(['outbox', 'kafka'] as const)(
           relayKills++;
           relay = await start('event-relay', env);
         }
-        dispatcher = await start('webhook-dispatcher', env);
+        dispatcher = await start('webhook-dispatcher', logOn);
       }
       await writing;
       expect(kills).toBe(4);
@@ -201,10 +239,15 @@ describe.each(['outbox', 'kafka'] as const)(
       expect(
         receiver.received.filter((d) => allPaths.includes(d.path)).every((d) => d.verified),
       ).toBe(true);
+      // Standard webhooks: every request also passed the standardwebhooks package's check.
+      const standardReceived = receiver.received.filter((d) => standardPaths.includes(d.path));
+      expect(standardReceived.length).toBeGreaterThanOrEqual(EVENTS);
+      expect(standardReceived.every((d) => d.standardVerified === true)).toBe(true);
       await allRecorded(
         sites.map((s) => s.id),
         expected,
       );
+      await everyAttemptLogged(sites.map((s) => s.id));
       expect(await stopGracefully(dispatcher)).toBe(0);
       if (relay) expect(await stopGracefully(relay)).toBe(0);
     });
