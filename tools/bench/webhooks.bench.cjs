@@ -10,11 +10,11 @@
 // Same-run baseline: a bare node:http client POSTing the same signed bodies to the same receiver
 // at the same concurrency (no database, no claiming), i.e. what the HTTP part alone costs here.
 //  - delivery log (issue 23): throughput through the outbox with HC_WEBHOOK_LOG=false and =true,
-//    alternating which goes first in each round, so both see the same machine; the log's cost is
-//    the drop in deliveries per second (median of the rounds) from off to on.
+//    two dispatchers on two databases, runs alternating between them so both see the same
+//    machine; the log's cost is the drop in deliveries per second (summed runs) from off to on.
 //
 // Settings: BENCH_WEBHOOKS_PARTS (`transports,log` by default; either alone runs only that part),
-// BENCH_LOG_ROUNDS (rounds of log off/on, default 3), BENCH_DELIVERIES (deliveries per throughput
+// BENCH_LOG_ROUNDS (rounds of log off/on runs, default 4), BENCH_DELIVERIES (deliveries per throughput
 // run, default 10000), BENCH_LATENCY_SECONDS
 // (5), BENCH_LATENCY_RATE (deliveries per second offered in the latency run, 200; events per
 // second = that / webhooks per site), HC_BENCH_DATABASE_URL
@@ -38,7 +38,7 @@ const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 5);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);
 const FANOUTS = [1, 10, 100];
 const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,log').split(',');
-const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 3);
+const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 4);
 const SECRET = 'bench-secret-0123456789abcdef';
 
 const TICK =
@@ -114,20 +114,31 @@ function startReceiver() {
   );
 }
 
-async function connect() {
+/** The bench database's URL with `suffix` added to the database name. */
+function databaseUrl(suffix = '') {
   const u = new URL(DB_URL);
-  const database = u.pathname.slice(1);
+  u.pathname = `${u.pathname}${suffix}`;
+  return u.toString();
+}
+
+async function dropDatabase(url) {
+  const u = new URL(url);
   const admin = await mysql.createConnection({
     host: u.hostname,
     port: Number(u.port || 3306),
     user: u.username || 'root',
     password: u.password,
   });
-  await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
   await admin.end();
+}
+
+/** A fresh, migrated database at `url` and a pool on it. */
+async function connect(url = DB_URL) {
+  await dropDatabase(url);
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src'));
-  await migrateDatabase(DB_URL);
-  return mysql.createPool({ uri: DB_URL, connectionLimit: 4, timezone: 'Z' });
+  await migrateDatabase(url);
+  return mysql.createPool({ uri: url, connectionLimit: 4, timezone: 'Z' });
 }
 
 /** Starts a built app (`webhook-dispatcher` or `event-relay`) and waits until it is ready. */
@@ -330,47 +341,56 @@ async function measure(pool, receiver, transport, transportEnv) {
   return rows;
 }
 
-function median(values) {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /**
- * Issue 23: what the delivery log costs. Each round runs the outbox dispatcher once with the log
- * off and once on (the order alternates between rounds), each time measuring throughput at every
- * fan-out. Returns per fan-out and setting the rounds' results.
+ * Issue 23: what the delivery log costs. Two outbox dispatchers run side by side, each on a
+ * database of its own, one with HC_WEBHOOK_LOG=false and one with =true; the idle one only polls.
+ * Throughput runs alternate between them (which goes first changes every run), so both see the
+ * same machine, and each setting's rate is its deliveries over its seconds summed over the rounds.
  */
-async function logCost(pool, receiver) {
-  const results = new Map(); // `${webhooks} ${setting}` -> throughput results
-  for (let round = 0; round < LOG_ROUNDS; round++) {
-    const order = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
-    for (const setting of order) {
-      const dispatcher = await startApp('webhook-dispatcher', receiver.port, {
-        HC_EVENT_TRANSPORT: 'outbox',
-        HC_WEBHOOK_LOG: setting === 'on' ? 'true' : 'false',
-      });
-      try {
-        for (const w of FANOUTS) {
+async function logCost(receiver) {
+  const sides = {};
+  for (const setting of ['off', 'on']) {
+    const url = databaseUrl(`_log_${setting}`);
+    const pool = await connect(url);
+    const dispatcher = await startApp('webhook-dispatcher', receiver.port, {
+      HC_DATABASE_URL: url,
+      HC_EVENT_TRANSPORT: 'outbox',
+      HC_WEBHOOK_LOG: setting === 'on' ? 'true' : 'false',
+    });
+    sides[setting] = { url, pool, dispatcher };
+  }
+  const totals = new Map(); // `${webhooks} ${setting}` -> { deliveries, seconds, cpu, complete }
+  try {
+    let n = 0;
+    for (let round = 0; round < LOG_ROUNDS; round++) {
+      for (const w of FANOUTS) {
+        const order = n++ % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+        for (const setting of order) {
+          const { pool, dispatcher } = sides[setting];
           const t = await throughput(pool, receiver, w, dispatcher.child.pid);
           const k = `${w} ${setting}`;
-          results.set(k, [...(results.get(k) ?? []), t]);
+          const sum = totals.get(k) ?? { deliveries: 0, seconds: 0, cpu: 0, complete: true };
+          totals.set(k, {
+            deliveries: sum.deliveries + t.deliveries,
+            seconds: sum.seconds + t.seconds,
+            cpu: sum.cpu + t.cpuPerDelivery * t.deliveries,
+            complete: sum.complete && t.complete,
+          });
         }
-      } finally {
-        await dispatcher.stop();
       }
-      log(`  log ${setting}: round ${round + 1}/${LOG_ROUNDS} done`);
+      log(`  log off/on: round ${round + 1}/${LOG_ROUNDS} done`);
+    }
+  } finally {
+    for (const { url, pool, dispatcher } of Object.values(sides)) {
+      await dispatcher.stop();
+      await pool.end();
+      await dropDatabase(url);
     }
   }
   return FANOUTS.map((w) => {
     const pick = (setting) => {
-      const runs = results.get(`${w} ${setting}`);
-      return {
-        perSecond: median(runs.map((t) => t.perSecond)),
-        cpu: median(runs.map((t) => t.cpuPerDelivery)),
-        runs: runs.map((t) => t.perSecond),
-        complete: runs.every((t) => t.complete),
-      };
+      const t = totals.get(`${w} ${setting}`);
+      return { ...t, perSecond: t.deliveries / t.seconds, cpuPerDelivery: t.cpu / t.deliveries };
     };
     return { webhooks: w, off: pick('off'), on: pick('on') };
   });
@@ -405,24 +425,27 @@ async function main() {
     const out = [];
     if (PARTS.includes('transports')) out.push(...(await transports(pool, receiver, kafka, fmt)));
     if (PARTS.includes('log')) {
-      const rows = await logCost(pool, receiver);
+      const rows = await logCost(receiver);
       if (out.length) out.push('');
       out.push(
-        `Delivery log (issue 23), outbox transport, median of ${LOG_ROUNDS} alternating rounds:`,
+        `Delivery log (issue 23), outbox transport, ${LOG_ROUNDS} rounds of alternating runs, ${DELIVERIES} deliveries each:`,
       );
       out.push('');
       out.push(
-        '| webhooks per site | deliveries/s log off | deliveries/s log on | log cost | CPU ms/delivery off | CPU ms/delivery on | runs off | runs on |',
+        '| webhooks per site | deliveries (each setting) | deliveries/s log off | deliveries/s log on | log cost | dispatcher CPU ms/delivery off | on |',
       );
-      out.push('|---:|---:|---:|---:|---:|---:|---|---|');
+      out.push('|---:|---:|---:|---:|---:|---:|---:|');
       for (const { webhooks, off, on } of rows) {
         const incomplete = off.complete && on.complete ? '' : ' (incomplete)';
         out.push(
-          `| ${webhooks} | ${fmt(off.perSecond)}${incomplete} | ${fmt(on.perSecond)} | ${fmt((1 - on.perSecond / off.perSecond) * 100, 1)} % | ${fmt(off.cpu, 2)} | ${fmt(on.cpu, 2)} | ${off.runs.map((n) => fmt(n)).join(', ')} | ${on.runs.map((n) => fmt(n)).join(', ')} |`,
+          `| ${webhooks} | ${fmt(off.deliveries)}${incomplete} | ${fmt(off.perSecond)} | ${fmt(on.perSecond)} | ${fmt((1 - on.perSecond / off.perSecond) * 100, 1)} % | ${fmt(off.cpuPerDelivery, 2)} | ${fmt(on.cpuPerDelivery, 2)} |`,
         );
       }
-      const offAll = rows.reduce((n, r) => n + r.off.perSecond, 0);
-      const onAll = rows.reduce((n, r) => n + r.on.perSecond, 0);
+      const rate = (setting) =>
+        rows.reduce((n, r) => n + r[setting].deliveries, 0) /
+        rows.reduce((n, r) => n + r[setting].seconds, 0);
+      const offAll = rate('off');
+      const onAll = rate('on');
       out.push('');
       out.push(
         `Log cost over all fan-outs: ${fmt((1 - onAll / offAll) * 100, 1)} % of delivery throughput (target at most 15 %).`,
@@ -440,15 +463,7 @@ async function main() {
     await kafka?.mock.stop();
     await pool.end();
     await receiver.close();
-    const u = new URL(DB_URL);
-    const admin = await mysql.createConnection({
-      host: u.hostname,
-      port: Number(u.port || 3306),
-      user: u.username || 'root',
-      password: u.password,
-    });
-    await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
-    await admin.end();
+    await dropDatabase(DB_URL);
   }
 }
 
