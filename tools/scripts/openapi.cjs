@@ -18,8 +18,16 @@ const MAX_ID = 4_294_967_295;
 
 /** The apps whose controllers make the API, with the prefix each app's factory sets. */
 const APPS = [
-  { name: 'content-api', module: 'apps/content-api/src/app.module.js' },
-  { name: 'design-service', module: 'apps/design-service/src/app.module.js' },
+  {
+    name: 'content-api',
+    module: 'apps/content-api/src/app.module.js',
+    answers: ['apps/content-api/src/openapi.responses.js', 'CONTENT_SCHEMAS', 'CONTENT_RESPONSES'],
+  },
+  {
+    name: 'design-service',
+    module: 'apps/design-service/src/app.module.js',
+    answers: ['apps/design-service/src/openapi.responses.js', 'DESIGN_SCHEMAS', 'DESIGN_RESPONSES'],
+  },
 ];
 
 /** Spec 5.2 `scopes_supported` that guard API routes, with what each allows. */
@@ -78,34 +86,114 @@ function security(operation, meta) {
   return out;
 }
 
-/** The error bodies of spec 7 that the document refers to; codes from the error catalog. */
+/** The error bodies of spec 7 ((a)–(f)) that the document refers to; codes from the error catalog. */
 function errorSchemas() {
   const { ERROR_CODES } = requireDist('libs/contracts/src/error-catalog.js');
+  const code = { type: 'string', enum: [...ERROR_CODES] };
+  const fieldErrors = {
+    type: 'object',
+    description: 'Field name → messages.',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+  };
   return {
     ErrorBody: {
       type: 'object',
       description:
-        'Shape (a) of spec 7. Extra keys per case: errors, etag, scope, referenced_by, ' +
-        'customizer_url. Change sets carry `reason` instead of `code`.',
+        'Shape (a) of spec 7: `status` error, `code` and `message`, with extra keys per case ' +
+        '(`errors`, `etag`, `scope`, `referenced_by`, `customizer_url`). Change sets carry ' +
+        '`reason` instead of `code`.',
       required: ['status', 'message'],
       properties: {
         status: { const: 'error' },
-        code: { type: 'string', enum: [...ERROR_CODES] },
-        reason: { type: 'string', enum: [...ERROR_CODES] },
+        code,
+        reason: code,
         message: { type: 'string' },
+        errors: {
+          description: 'Field messages, or (`template_invalid`) the failed operations.',
+          anyOf: [
+            fieldErrors,
+            {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  operation: { type: 'integer' },
+                  op: { type: 'string' },
+                  path: { type: ['string', 'null'] },
+                  message: { type: 'string' },
+                },
+                additionalProperties: false,
+              },
+            },
+          ],
+        },
+        etag: { type: ['string', 'null'] },
+        shared_etag: { type: ['string', 'null'] },
+        scope: { type: 'string', enum: ['locale', 'shared'] },
+        referenced_by: { type: 'array', items: { type: 'object' } },
+        customizer_url: { type: 'string' },
       },
+      additionalProperties: false,
+    },
+    ValidationErrorBody: {
+      type: 'object',
+      description:
+        'Shape (b) of spec 7; message `The request could not be accepted.` unless stated. ' +
+        'Staged endpoints add `code`.',
+      required: ['status', 'message', 'errors'],
+      properties: {
+        status: { const: 'validation_error' },
+        code,
+        message: { type: 'string' },
+        errors: fieldErrors,
+      },
+      additionalProperties: false,
+    },
+    RefusalBody: {
+      description:
+        'A refused request (400, 422): shape (b) `validation_error` with field messages, or ' +
+        'shape (a) with the code of the refusal (spec 7).',
+      oneOf: [ref('ValidationErrorBody'), ref('ErrorBody')],
+    },
+    PlainErrorBody: {
+      type: 'object',
+      description: 'Shape (c) of spec 7: no `status` (for example PATCH /articles/{id}).',
+      required: ['message', 'errors'],
+      properties: { message: { type: 'string' }, errors: fieldErrors },
+      additionalProperties: false,
     },
     UnauthorizedBody: {
       type: 'object',
       description: 'Shape (d) of spec 7; change sets add `message: Unknown API key` for a token.',
       required: ['status'],
       properties: { status: { const: 'unauthorized' }, message: { type: 'string' } },
+      additionalProperties: false,
     },
     TooManyAttemptsBody: {
       type: 'object',
       description: 'Shape (e) of spec 7; wait for `Retry-After` seconds.',
       required: ['message'],
       properties: { message: { const: 'Too Many Attempts.' } },
+      additionalProperties: false,
+    },
+    OAuthErrorBody: {
+      type: 'object',
+      description: 'Shape (f) of spec 7: OAuth errors.',
+      required: ['error', 'error_description'],
+      properties: {
+        error: { type: 'string' },
+        error_description: { type: 'string' },
+        hint: { type: 'string' },
+        message: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
+    ServerErrorBody: {
+      type: 'object',
+      description: 'A 500 (spec 7 lists the cases); `error_id` leads to the request in the logs.',
+      required: ['message'],
+      properties: { message: { type: 'string' }, error_id: { type: 'string' } },
+      additionalProperties: false,
     },
   };
 }
@@ -141,6 +229,40 @@ function errorResponses(operation, meta) {
 }
 
 const responseRef = (name) => ({ $ref: `#/components/responses/${name}` });
+
+/** One answer of an app's table (libs/http/src/openapi-schema.ts `ResponseSpec`) as OpenAPI. */
+function toResponse(spec) {
+  if (spec.ref) return responseRef(spec.ref);
+  const out = { description: spec.description };
+  if (spec.headers) out.headers = spec.headers;
+  const content = { ...(spec.content ?? {}) };
+  if (spec.schema) {
+    content['application/json'] = {
+      schema: spec.schema,
+      ...(spec.example === undefined ? {} : { example: spec.example }),
+    };
+  }
+  if (Object.keys(content).length) out.content = content;
+  return out;
+}
+
+/**
+ * The operation's answers from its app's table (every status the spec names, with its body);
+ * they replace the framework's bodiless defaults. An operation without a table entry, or a table
+ * entry without an operation, stops the generator: the document never lacks a success schema.
+ */
+function applyAnswers(operation, table, seen) {
+  const answers = table[operation.operationId];
+  if (!answers) {
+    throw new Error(
+      `openapi: ${operation.operationId} has no answers in its app's openapi.responses.ts`,
+    );
+  }
+  seen.add(operation.operationId);
+  operation.responses = Object.fromEntries(
+    Object.entries(answers).map(([status, spec]) => [status, toResponse(spec)]),
+  );
+}
 
 /**
  * The answers every credentialed route shares, once in `components.responses` (the operations
@@ -228,6 +350,10 @@ async function generate() {
   };
   for (const entry of APPS) {
     const { AppModule } = requireDist(entry.module);
+    const answers = requireDist(entry.answers[0]);
+    const table = answers[entry.answers[2]];
+    const seen = new Set();
+    Object.assign(doc.components.schemas, answers[entry.answers[1]]);
     const app = await NestFactory.create(AppModule, { preview: true, logger: false });
     app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
     const part = SwaggerModule.createDocument(app, config);
@@ -238,6 +364,7 @@ async function generate() {
       if (route.startsWith('/health/') || route === '/metrics') continue;
       for (const operation of Object.values(item)) {
         operation.security = security(operation, meta.get(operation.operationId));
+        applyAnswers(operation, table, seen);
         errorResponses(operation, meta.get(operation.operationId));
         for (const param of operation.parameters ?? []) {
           // Numeric path ids go through the one IdPipe (libs/http/src/id.pipe.ts).
@@ -247,8 +374,26 @@ async function generate() {
       }
       doc.paths[route] = { ...doc.paths[route], ...item };
     }
+    const stray = Object.keys(table).filter((id) => !seen.has(id));
+    if (stray.length) {
+      throw new Error(`openapi: ${entry.name} answers for no operation: ${stray.join(', ')}`);
+    }
     Object.assign(doc.components.schemas, part.components?.schemas ?? {});
   }
+  // Spec 4.13: the auth-server's endpoints (oidc-provider's routes and its own controllers),
+  // described beside their configuration in apps/auth-server/src/openapi.paths.ts.
+  const auth = requireDist('apps/auth-server/src/openapi.paths.js');
+  for (const [route, item] of Object.entries(auth.AUTH_PATHS)) {
+    for (const operation of Object.values(item)) {
+      if (!operation.responses) continue;
+      operation.responses = Object.fromEntries(
+        Object.entries(operation.responses).map(([status, spec]) => [status, toResponse(spec)]),
+      );
+    }
+    doc.paths[route] = item;
+  }
+  Object.assign(doc.components.schemas, auth.AUTH_SCHEMAS);
+  doc.tags = [...(doc.tags ?? []), auth.AUTH_TAG];
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   doc.components.responses = usedResponses(doc);
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -7,6 +7,7 @@ import { ERROR_CODES, SCOPES } from '@hc/contracts';
 const ROOT = path.resolve(__dirname, '../..');
 const doc = JSON.parse(readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8'));
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 type Operation = {
   operationId: string;
   security: Record<string, string[]>[];
@@ -15,7 +16,9 @@ type Operation = {
 const operations: [string, string, Operation][] = Object.entries(
   doc.paths as Record<string, Record<string, Operation>>,
 ).flatMap(([route, item]) =>
-  Object.entries(item).map(([m, op]): [string, string, Operation] => [m.toUpperCase(), route, op]),
+  Object.entries(item)
+    .filter(([m]) => METHODS.includes(m))
+    .map(([m, op]): [string, string, Operation] => [m.toUpperCase(), route, op]),
 );
 const find = (method: string, route: string) =>
   operations.find(([m, r]) => m === method && r === route)?.[2];
@@ -65,7 +68,56 @@ describe('docs/openapi.json', () => {
     ]) {
       expect(find(method, route)).toBeDefined();
     }
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1'))).toEqual([]);
+    expect(
+      Object.keys(doc.paths).filter((p) => !/^\/(v1|oauth|\.well-known)\//.test(`${p}/`)),
+    ).toEqual([]);
+  });
+
+  it("lists the auth-server's endpoints of spec 4.13 at {auth_url}, and no revocation or introspection", () => {
+    for (const [method, route] of [
+      ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/.well-known/openid-configuration'],
+      ['GET', '/oauth/authorize'],
+      ['POST', '/oauth/token'],
+      ['POST', '/oauth/register'],
+      ['GET', '/oauth/userinfo'],
+      ['GET', '/oauth/jwks'],
+    ]) {
+      expect(find(method, route)).toBeDefined();
+      expect(doc.paths[route].servers[0].url).toBe('{auth_url}');
+    }
+    expect(Object.keys(doc.paths).filter((p) => /revoke|introspect/.test(p))).toEqual([]);
+    const token = find('POST', '/oauth/token') as unknown as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    expect(Object.keys(token.requestBody.content)).toContain('application/x-www-form-urlencoded');
+  });
+
+  it('gives every operation a success answer with its body schema, closed against undocumented keys', () => {
+    const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
+    const resolve = (s: Record<string, unknown>) =>
+      typeof s.$ref === 'string' ? schemas[s.$ref.replace('#/components/schemas/', '')] : s;
+    for (const [method, route, op] of operations) {
+      const success = Object.entries(op.responses).filter(([status]) => /^[23]/.test(status));
+      expect(`${method} ${route}: ${success.length}`).not.toMatch(/: 0$/);
+      for (const [status, res] of success as [
+        string,
+        { content?: Record<string, { schema?: Record<string, unknown> }> },
+      ][]) {
+        if (/^3/.test(status)) continue;
+        expect(`${method} ${route} ${status} ${Object.keys(res.content ?? {})}`).toMatch(/\/.+/);
+        const body = res.content?.['application/json']?.schema;
+        if (!body) continue;
+        expect(`${method} ${route} ${status} ${resolve(body).additionalProperties}`).toMatch(
+          /false$/,
+        );
+      }
+    }
+  });
+
+  it('states nullable values the 3.1 way (type arrays), never with the 3.0 `nullable` keyword', () => {
+    expect(JSON.stringify(doc)).not.toMatch(/"nullable":/);
+    expect(JSON.stringify(doc.components.schemas.Article)).toMatch(/"type":\["string","null"\]/);
   });
 
   it('declares the apikey header and OAuth 2 code flow with the API scopes of spec 5.2', () => {
@@ -88,7 +140,7 @@ describe('docs/openapi.json', () => {
     expect(oauthScopes(find('POST', '/v1/webhooks'))).toEqual(['webhooks.manage']);
     expect(find('GET', '/v1/change-sets')?.security).toEqual([{ apikey: [] }]);
     expect(find('POST', '/v1/images/uploads/{intent}')?.security).toEqual([]);
-    for (const [method, route, op] of operations) {
+    for (const [method, route, op] of operations.filter(([, r]) => r.startsWith('/v1'))) {
       const isPublic = op.security.length === 0;
       if (!isPublic)
         expect(`${method} ${route} ${JSON.stringify(op.security[0])}`).toMatch(/apikey/);
@@ -106,7 +158,7 @@ describe('docs/openapi.json', () => {
 
   it('documents the error answers the routes prove, with the catalog as the code list', () => {
     expect(doc.components.schemas.ErrorBody.properties.code.enum).toEqual([...ERROR_CODES]);
-    for (const [method, route, op] of operations) {
+    for (const [method, route, op] of operations.filter(([, r]) => r.startsWith('/v1'))) {
       const statuses = Object.keys(op.responses);
       if (op.security.length === 0) continue;
       expect(`${method} ${route} ${statuses}`).toMatch(/401.*429/);

@@ -23,3 +23,4 @@ export * from './metrics';
 export * from './openapi';
 export * from './cookies';
 export * from './field.decorator';
+export * from './openapi-schema';

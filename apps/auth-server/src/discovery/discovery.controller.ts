@@ -19,6 +19,15 @@ const CLAIMS_SUPPORTED = [
 /** Spec 4.13 discovery: exactly these fields; client ID metadata documents are not advertised. */
 export function discoveryDocument(openid: boolean): Record<string, unknown> {
   const { authUrl, apiOrigin } = settings();
+  return discoveryFields(authUrl, apiOrigin, openid);
+}
+
+/** The discovery fields for an issuer and API origin (also the OpenAPI document's example). */
+export function discoveryFields(
+  authUrl: string,
+  apiOrigin: string,
+  openid: boolean,
+): Record<string, unknown> {
   return {
     issuer: authUrl,
     authorization_endpoint: `${authUrl}/oauth/authorize`,

@@ -1,0 +1,361 @@
+/**
+ * The auth-server's HTTP endpoints of spec 4.13 in the OpenAPI document (issue 21). Most of them
+ * are oidc-provider's routes (authorization, token, JWKS; `routes` in oauth/oidc.service.ts),
+ * which no Nest controller declares, so they are described here, next to the configuration that
+ * serves them; discovery, registration and userinfo are this app's controllers and use the same
+ * description. They live at {auth_url}, which the edge routes on the API's origin.
+ * `npm run openapi` adds them to docs/openapi.json; the e2e suite checks every answer.
+ */
+import {
+  arr,
+  bool,
+  constant,
+  fails,
+  int,
+  obj,
+  ok,
+  oneOfStr,
+  redirect,
+  ref,
+  str,
+  strings,
+  type Schema,
+} from '@hc/http';
+import { SCOPES } from '@hc/contracts';
+import { discoveryFields } from './discovery/discovery.controller';
+
+/** `servers` of every auth path: {auth_url}. */
+const servers = [
+  {
+    url: '{auth_url}',
+    description: 'The authorization server (spec 4.13)',
+    variables: { auth_url: { default: 'http://localhost:8080' } },
+  },
+];
+
+const discovery = (openid: boolean): Schema =>
+  obj(
+    {
+      issuer: str,
+      authorization_endpoint: str,
+      token_endpoint: str,
+      userinfo_endpoint: str,
+      jwks_uri: str,
+      registration_endpoint: str,
+      scopes_supported: { type: 'array', items: oneOfStr(...SCOPES) },
+      response_types_supported: arr(constant('code')),
+      response_modes_supported: arr(constant('query')),
+      grant_types_supported: arr(oneOfStr('authorization_code', 'refresh_token')),
+      code_challenge_methods_supported: arr(constant('S256')),
+      token_endpoint_auth_methods_supported: arr(
+        oneOfStr('client_secret_basic', 'client_secret_post', 'none'),
+      ),
+      subject_types_supported: arr(constant('public')),
+      id_token_signing_alg_values_supported: arr(constant('RS256')),
+      authorization_response_iss_parameter_supported: constant(true),
+      service_documentation: str,
+      ...(openid ? { claims_supported: strings } : {}),
+    },
+    [],
+  );
+
+const ORIGIN = 'https://api.example.com';
+const discoveryExample = discoveryFields(ORIGIN, ORIGIN, false);
+
+/** The schemas of the auth endpoints' bodies, added to `components.schemas`. */
+export const AUTH_SCHEMAS: Record<string, Schema> = {
+  AuthorizationServerMetadata: {
+    ...discovery(false),
+    description: 'Spec 4.13 discovery fields.',
+    examples: [discoveryExample],
+  },
+  OpenIdConfiguration: {
+    ...discovery(true),
+    description: 'The discovery fields plus `claims_supported`.',
+  },
+  TokenResponse: {
+    ...obj(
+      {
+        token_type: constant('Bearer'),
+        expires_in: int,
+        access_token: str,
+        refresh_token: str,
+        id_token: str,
+      },
+      ['id_token'],
+    ),
+    description: 'Spec 4.13: no `scope` field; `id_token` only when `openid` was requested.',
+    examples: [
+      {
+        token_type: 'Bearer',
+        expires_in: 3600,
+        access_token: 'eyJhbGciOiJSUzI1NiJ9.…',
+        refresh_token: 'rt_…',
+      },
+    ],
+  },
+  TokenRequest: {
+    type: 'object',
+    required: ['grant_type'],
+    properties: {
+      grant_type: oneOfStr('authorization_code', 'refresh_token'),
+      client_id: str,
+      client_secret: { ...str, description: 'Confidential clients (`client_secret_post`).' },
+      code: str,
+      redirect_uri: str,
+      code_verifier: { type: 'string', minLength: 43, maxLength: 128 },
+      resource: str,
+      refresh_token: str,
+      scope: { ...str, description: 'Refresh only: fewer scopes than the original, never more.' },
+    },
+  },
+  ClientRegistrationRequest: {
+    type: 'object',
+    required: ['redirect_uris'],
+    properties: {
+      redirect_uris: { type: 'array', items: str, minItems: 1, maxItems: 10 },
+      token_endpoint_auth_method: oneOfStr('none', 'client_secret_basic', 'client_secret_post'),
+      grant_types: arr(oneOfStr('authorization_code', 'refresh_token')),
+      client_name: { type: 'string', maxLength: 120 },
+    },
+    description: 'Spec 4.13; other fields are ignored.',
+    examples: [{ redirect_uris: ['http://127.0.0.1:7788/callback'], client_name: 'My app' }],
+  },
+  Client: {
+    ...obj(
+      {
+        client_id: str,
+        client_secret: str,
+        client_secret_expires_at: constant(0),
+        client_id_issued_at: int,
+        client_name: str,
+        redirect_uris: strings,
+        grant_types: strings,
+        response_types: strings,
+        token_endpoint_auth_method: oneOfStr('none', 'client_secret_basic', 'client_secret_post'),
+      },
+      ['client_secret', 'client_secret_expires_at'],
+    ),
+    description:
+      'Spec 2.11 client; `client_secret` (confidential clients) only in the registration response.',
+  },
+  UserInfo: {
+    ...obj(
+      {
+        sub: str,
+        email: str,
+        email_verified: bool,
+        name: str,
+        given_name: str,
+        family_name: str,
+        picture: str,
+      },
+      ['email', 'email_verified', 'name', 'given_name', 'family_name', 'picture'],
+    ),
+    description: '`sub` plus the email and profile claims of the granted scopes.',
+    examples: [{ sub: '4', email: 'ann@example.com', email_verified: true }],
+  },
+  JsonWebKeySet: obj({
+    keys: arr({
+      type: 'object',
+      required: ['kty', 'kid'],
+      properties: { kty: str, kid: str, use: str, alg: str, n: str, e: str },
+      additionalProperties: false,
+    }),
+  }),
+};
+
+const oauthError = (description: string, example?: unknown) =>
+  fails(description, 'OAuthErrorBody', example);
+const noStore = {
+  'Cache-Control': { description: '`no-store`', schema: constant('no-store') },
+};
+const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
+const answer = (
+  description: string,
+  content: Record<string, unknown>,
+  headers?: Record<string, unknown>,
+) => ({ description, content, ...(headers ? { headers } : {}) });
+const htmlOr = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: str }, ...json('OAuthErrorBody') },
+});
+
+const query = (name: string, description: string, required = false, schema: Schema = str) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
+
+const tags = ['OAuth'];
+
+/** The path items of spec 4.13, keyed by path. */
+export const AUTH_PATHS: Record<string, Record<string, unknown>> = {
+  '/.well-known/oauth-authorization-server': {
+    servers,
+    get: {
+      operationId: 'oauth_authorizationServerMetadata',
+      summary: 'Authorization server metadata (discovery)',
+      tags,
+      security: [],
+      responses: {
+        200: {
+          ...ok(
+            'Discovery document; cacheable one hour.',
+            ref('AuthorizationServerMetadata'),
+            discoveryExample,
+          ),
+          headers: { 'Cache-Control': { schema: constant('public, max-age=3600') } },
+        },
+      },
+    },
+  },
+  '/.well-known/openid-configuration': {
+    servers,
+    get: {
+      operationId: 'oauth_openidConfiguration',
+      summary: 'OpenID Connect discovery',
+      tags,
+      security: [],
+      responses: {
+        200: {
+          ...ok(
+            'Discovery plus `claims_supported`; cacheable one hour.',
+            ref('OpenIdConfiguration'),
+          ),
+          headers: { 'Cache-Control': { schema: constant('public, max-age=3600') } },
+        },
+      },
+    },
+  },
+  '/oauth/authorize': {
+    servers,
+    get: {
+      operationId: 'oauth_authorize',
+      summary: 'Authorization (browser)',
+      description:
+        'Starts the sign-in and consent pages, then redirects to ' +
+        '`redirect_uri?code=…&state=…&iss=…`. Errors with a trustworthy redirect_uri go back ' +
+        'to it (`access_denied`, `invalid_scope`); others are shown to the person.',
+      tags,
+      security: [],
+      parameters: [
+        query('response_type', '`code`', true, constant('code')),
+        query('client_id', 'Client id or client ID metadata document URL', true),
+        query('redirect_uri', 'A registered URI (loopback: any port)', true),
+        query('scope', 'Space-separated scopes of spec 5.2'),
+        query('state', 'Returned unchanged'),
+        query('code_challenge', 'base64url SHA-256 of the verifier; required for public clients'),
+        query('code_challenge_method', '`S256`', false, constant('S256')),
+        query('resource', '{api_origin} or {mcp_url}; goes into `aud`'),
+        query('prompt', '`consent` shows the consent screen again'),
+      ],
+      responses: {
+        302: redirect('To the sign-in page, or back to `redirect_uri` with the code or an error.'),
+        303: redirect('To the sign-in page, or back to `redirect_uri` with the code or an error.'),
+        400: htmlOr(
+          '`invalid_request` (for example PKCE missing) or `invalid_target`; no redirect.',
+        ),
+        401: htmlOr('`invalid_client`: unknown client or unregistered redirect_uri; no redirect.'),
+      },
+    },
+  },
+  '/oauth/token': {
+    servers,
+    post: {
+      operationId: 'oauth_token',
+      summary: 'Code exchange and refresh',
+      description:
+        'Form-encoded (JSON also accepted). Confidential clients authenticate with HTTP Basic or ' +
+        '`client_secret` in the body.',
+      tags,
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': { schema: ref('TokenRequest') },
+          'application/json': { schema: ref('TokenRequest') },
+        },
+      },
+      responses: {
+        200: answer('New tokens.', json('TokenResponse'), noStore),
+        400: oauthError('`invalid_grant`, `invalid_request`, `invalid_target` …', {
+          error: 'invalid_grant',
+          error_description:
+            'The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+          hint: 'Failed to verify `code_verifier`',
+          message:
+            'The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+        }),
+        401: oauthError('`invalid_client`, or a used, revoked or expired refresh token.', {
+          error: 'invalid_request',
+          error_description: 'The refresh token is invalid.',
+          hint: 'Token has been revoked',
+          message: 'The refresh token is invalid.',
+        }),
+      },
+    },
+  },
+  '/oauth/register': {
+    servers,
+    post: {
+      operationId: 'oauth_register',
+      summary: 'Dynamic client registration',
+      tags,
+      security: [],
+      requestBody: { required: true, content: json('ClientRegistrationRequest') },
+      responses: {
+        201: answer('The registered client.', json('Client'), noStore),
+        400: oauthError('`invalid_redirect_uri`, `invalid_client_metadata` or `invalid_request`.'),
+        429: {
+          ...oauthError('`temporarily_unavailable`: 10 registrations per hour per IP.'),
+          headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+        },
+      },
+    },
+  },
+  '/oauth/userinfo': {
+    servers,
+    ...Object.fromEntries(
+      (['get', 'post'] as const).map((method) => [
+        method,
+        {
+          operationId: `oauth_userinfo_${method}`,
+          summary: 'Identity claims for an access token',
+          tags,
+          security: [{ oauth2: [] }],
+          responses: {
+            200: answer('Claims of the granted scopes.', json('UserInfo'), noStore),
+            401: {
+              ...oauthError('`invalid_token`.'),
+              headers: { 'WWW-Authenticate': { schema: str } },
+            },
+          },
+        },
+      ]),
+    ),
+  },
+  '/oauth/jwks': {
+    servers,
+    get: {
+      operationId: 'oauth_jwks',
+      summary: 'Public signing key (`kid` = `service-oidc-1`)',
+      tags,
+      security: [],
+      responses: {
+        200: answer('The JSON Web Key Set.', {
+          'application/json': { schema: ref('JsonWebKeySet') },
+          'application/jwk-set+json': { schema: ref('JsonWebKeySet') },
+        }),
+      },
+    },
+  },
+};
+
+export const AUTH_TAG = {
+  name: 'OAuth',
+  description:
+    'The authorization server of spec 4.13, at {auth_url}. No CORS headers: call it from a server.',
+};

@@ -1,0 +1,1059 @@
+/**
+ * The answers of every content-api operation in the OpenAPI document (issue 21): the resource
+ * objects of spec 2 as component schemas, and per operation id each status the spec names with
+ * its body. Objects the spec leaves "fields: not shown" (account, comment, change set,
+ * translations, export, analytics) are described as this product answers them. Merged into
+ * docs/openapi.json by `npm run openapi`; every answer the e2e suite receives is checked against
+ * it. A change to a response shape changes this file in the same commit.
+ */
+import {
+  any,
+  arr,
+  bool,
+  constant,
+  date,
+  emptyArray,
+  fails,
+  formatA,
+  formatB,
+  html,
+  id,
+  ids,
+  int,
+  langMap,
+  link,
+  map,
+  nullable,
+  num,
+  obj,
+  ok,
+  oneOfStr,
+  redirect,
+  ref,
+  refused,
+  str,
+  strings,
+  success,
+  type ResponseTable,
+  type Schema,
+} from '@hc/http';
+
+const pageMeta = obj({ page: int, per_page: int, total_pages: int, items_count: int });
+const ratings = obj({ thumbs_up: int, thumbs_down: int, love: int });
+const person = obj({ id: int, name: str, avatar: nullable(str) });
+const links = (...names: string[]) => obj(Object.fromEntries(names.map((n) => [n, link])));
+const VISIBILITY = ['public', 'private', 'link_only'];
+
+const articleExample = {
+  id: 12,
+  external_id: null,
+  title: { en: 'Getting started', de: 'Erste Schritte' },
+  slug: { en: 'getting-started', de: 'erste-schritte' },
+  content: { en: '<p>Welcome.</p>', de: '<p>Willkommen.</p>' },
+  author: { id: 4, name: 'Ann', avatar: null },
+  category_id: 3,
+  categories: [3],
+  type: 'article',
+  published: true,
+  has_staged_changes: false,
+  staged_locales: [],
+  staged_updated_at: null,
+  visibility: 'public',
+  share_token: null,
+  views: 0,
+  audio_file: null,
+  metadata: { title: {}, description: {} },
+  ratings: { thumbs_up: 0, thumbs_down: 0, love: 0 },
+  published_translations: ['en', 'de'],
+  outdated_translations: [],
+  shared_with: [],
+  created_at: '2026-01-31 09:30:00',
+  updated_at: '2026-01-31 09:30:00',
+  _links: { view: { method: 'GET', url: 'https://acme.example.com/articles/12-getting-started' } },
+};
+const categoryExample = {
+  id: 3,
+  parent: null,
+  name: { en: 'Billing' },
+  description: [],
+  icon: null,
+  position: 0,
+  privacy: 'public',
+  created_at: '2026-01-31 09:30:00',
+  updated_at: '2026-01-31 09:30:00',
+};
+const imageUrl =
+  'https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png';
+const imageExample = {
+  id: 7,
+  url: imageUrl,
+  filename: 'screen.png',
+  mime_type: 'image/png',
+  size: 1024,
+  checksum: '658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b',
+  alt_text: '',
+  snippets: { html: `<img src="${imageUrl}" alt="Screen">`, markdown: `![Screen](${imageUrl})` },
+  created_at: '2026-01-31 09:30:00',
+};
+
+/** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
+export const CONTENT_SCHEMAS: Record<string, Schema> = {
+  PageMeta: pageMeta,
+  Site: obj({
+    id,
+    uuid: str,
+    name: str,
+    subdomain: str,
+    domain: str,
+    url: str,
+    default_language: str,
+    visibility: oneOfStr('public', 'private', 'password'),
+    publicly_accessible: bool,
+    languages: strings,
+    created_at: formatA,
+  }),
+  Article: {
+    ...obj({
+      id,
+      external_id: nullable(str),
+      title: langMap,
+      slug: langMap,
+      content: langMap,
+      author: nullable(person),
+      category_id: nullable(int),
+      categories: ids,
+      type: nullable(oneOfStr('article', 'faq')),
+      published: bool,
+      has_staged_changes: bool,
+      staged_locales: strings,
+      staged_updated_at: nullable(formatB),
+      visibility: oneOfStr(...VISIBILITY),
+      share_token: nullable(str),
+      views: nullable(int),
+      audio_file: nullable(str),
+      metadata: obj({ title: langMap, description: langMap }),
+      ratings,
+      published_translations: strings,
+      outdated_translations: strings,
+      shared_with: ids,
+      created_at: formatA,
+      updated_at: formatA,
+      _links: links('view'),
+    }),
+    description: 'Spec 2.3. `type` and `views` are null in the response to a create.',
+    examples: [articleExample],
+  },
+  RehostSummary: obj({
+    rehosted: int,
+    reused: int,
+    failed: arr(obj({ src: str, reason: str })),
+    failed_count: int,
+  }),
+  Category: {
+    ...obj({
+      id,
+      parent: nullable(int),
+      name: langMap,
+      description: { oneOf: [langMap, emptyArray] },
+      icon: nullable(str),
+      position: { type: 'integer', minimum: 0 },
+      privacy: constant('public'),
+      created_at: formatA,
+      updated_at: formatA,
+    }),
+    description: 'Spec 2.4; an empty description reads as `[]`.',
+    examples: [categoryExample],
+  },
+  Image: {
+    ...obj({
+      id,
+      url: str,
+      filename: str,
+      mime_type: nullable(oneOfStr('image/jpeg', 'image/png', 'image/gif', 'image/webp')),
+      size: int,
+      checksum: nullable({ type: 'string', pattern: '^[0-9a-f]{64}$' }),
+      alt_text: str,
+      snippets: obj({ html: str, markdown: str }),
+      created_at: formatA,
+    }),
+    description: 'Spec 2.5.',
+    examples: [imageExample],
+  },
+  ImageUpload: obj({ status: success, reused: bool, image: ref('Image') }),
+  Comment: {
+    ...obj(
+      {
+        id,
+        article_id: int,
+        parent_id: nullable(int),
+        lang: str,
+        status: oneOfStr('pending', 'published', 'unpublished', 'deleted'),
+        text: str,
+        html: str,
+        author: obj({ id: nullable(int), name: str, avatar: nullable(str), type: str }, ['id']),
+        created_at: formatB,
+        updated_at: formatB,
+        _links: links('moderate', 'thread'),
+        replies: arr(ref('Comment')),
+      },
+      ['replies'],
+    ),
+    description:
+      'A reader or team comment (spec 2.10 "fields: not shown": the product’s choice). ' +
+      'Threads of GET /articles/{id}/comments nest `replies`.',
+  },
+  NoteThread: obj({
+    id,
+    note: str,
+    anchor: obj({ mark_id: str, quote: str }),
+    author: nullable(person),
+    resolved: bool,
+    resolved_at: nullable(formatB),
+    lang: str,
+    replies: arr(obj({ id, note: str, author: nullable(person), created_at: formatB })),
+    created_at: formatB,
+    updated_at: formatB,
+    _links: links('reply', 'resolve'),
+  }),
+  Webhook: {
+    ...obj(
+      {
+        id,
+        url: str,
+        site_id: int,
+        active: constant(true),
+        last_delivered_at: nullable(formatB),
+        created_at: formatB,
+        signature_scheme: oneOfStr('service', 'standard'),
+        secret: str,
+        standard_secret: { type: 'string', pattern: '^whsec_' },
+      },
+      ['secret', 'standard_secret'],
+    ),
+    description:
+      'Spec 2.6; `secret` only in the response that registers the webhook (a standard ' +
+      'webhook also gets it as `standard_secret`); `signature_scheme` says how deliveries are signed.',
+  },
+  WebhookDelivery: obj(
+    {
+      id,
+      redelivery_of: nullable(int),
+      event: str,
+      occurred_at: nullable(formatB),
+      status: oneOfStr('pending', 'delivered', 'failed', 'dropped', 'skipped'),
+      next_attempt_at: nullable(formatB),
+      created_at: formatB,
+      attempts: arr(
+        obj(
+          {
+            attempt: int,
+            delivery_id: str,
+            started_at: formatB,
+            duration_ms: nullable(int),
+            response_status: nullable(int),
+            error_kind: nullable(str),
+            response_body: nullable(str),
+            request_headers: map(str),
+          },
+          ['request_headers'],
+        ),
+      ),
+      request_body: str,
+    },
+    ['request_body'],
+  ),
+  StagedCopy: obj({
+    article_id: int,
+    locale: str,
+    fields: {
+      oneOf: [
+        obj(
+          {
+            title: nullable(str),
+            content: nullable(str),
+            slug: nullable(str),
+            audio_file: nullable(str),
+            has_custom_slug: bool,
+          },
+          ['title', 'content', 'slug', 'audio_file', 'has_custom_slug'],
+        ),
+        emptyArray,
+      ],
+    },
+    shared: {
+      oneOf: [
+        obj(
+          {
+            category_id: nullable(int),
+            categories: ids,
+            visibility: oneOfStr(...VISIBILITY),
+            type: oneOfStr('article', 'faq'),
+            author_id: nullable(int),
+            shared_with: ids,
+            metadata: obj({ title: langMap, description: langMap }, ['title', 'description']),
+          },
+          [
+            'category_id',
+            'categories',
+            'visibility',
+            'type',
+            'author_id',
+            'shared_with',
+            'metadata',
+          ],
+        ),
+        emptyArray,
+      ],
+    },
+    release_translation: bool,
+    etag: str,
+    shared_etag: nullable(str),
+    updated_at: formatB,
+    _links: links('publish', 'discard', 'compare'),
+  }),
+  FieldChange: obj(
+    {
+      field: str,
+      live: any,
+      staged: any,
+      version: any,
+      old: any,
+      new: any,
+      diff: arr(obj({ op: oneOfStr('equal', 'delete', 'insert'), text: str })),
+    },
+    ['live', 'staged', 'version', 'diff'],
+  ),
+  ArticleVersion: obj({
+    id,
+    locale: str,
+    title: nullable(str),
+    published_at: formatB,
+    _links: links('restore', 'compare'),
+  }),
+  ChangeSet: {
+    ...obj({
+      id,
+      name: nullable(str),
+      status: oneOfStr(
+        'open',
+        'queued',
+        'scheduled',
+        'publishing',
+        'published',
+        'failed',
+        'partial',
+      ),
+      publish_at: nullable(formatB),
+      published_at: nullable(formatB),
+      force: bool,
+      items_count: int,
+      items: arr(obj({ article_id: int, locale: str, status: str, reason: str }, ['reason'])),
+      created_at: formatB,
+      updated_at: formatB,
+      _links: links('self', 'items', 'publish'),
+    }),
+    description: 'Spec 2.10 "fields: not shown": the product’s change set.',
+  },
+};
+
+const period = obj({ value: int, previous: int, change_percent: nullable(num) });
+const periods = (...names: string[]) => obj(Object.fromEntries(names.map((n) => [n, period])));
+const range = obj({
+  from: date,
+  to: date,
+  days: int,
+  lang: nullable(str),
+  previous: obj({ from: date, to: date }),
+});
+const confirm = (extra: Record<string, Schema> = {}) =>
+  obj({ status: success, message: str, ...extra });
+const articleWrite = (extra: Record<string, Schema> = {}) =>
+  obj({ status: success, ...extra, article: ref('Article'), images: ref('RehostSummary') }, [
+    'images',
+  ]);
+
+// Error answers of spec 7 used by several operations.
+const validation = refused('Invalid fields (shape (b) of spec 7, or (a) with a code).', {
+  status: 'validation_error',
+  message: 'The request could not be accepted.',
+  errors: { limit: ['The limit field must not be greater than 100.'] },
+});
+const badRequest = refused('Invalid input (spec 7: language key, page size, category id).');
+const htmlNotFound = html('Unknown id: the HTML not-found page (spec 4.1 rule 3).');
+const notFoundJson = (message: string) =>
+  fails(message, 'ErrorBody', { status: 'error', code: 'not_found', message });
+const stagingRefused = fails(
+  'Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused.',
+);
+const uploadUrl = fails('Upload URL invalid or revoked (403), expired or used (410).');
+const conflict = (description: string) => fails(description);
+
+/** POST /webhooks and POST /webhooks/standard (issue 23): the same rules and answers. */
+const webhookRegistration = {
+  201: ok(
+    'Registered; the `secret` is shown only here.',
+    obj({ status: success, webhook: ref('Webhook') }),
+  ),
+  422: refused('Invalid `url` or `secret`.', {
+    status: 'validation_error',
+    message: 'The request could not be accepted.',
+    errors: { url: ['The url must be a publicly reachable address'] },
+  }),
+  500: fails('`url` or `secret` over 191 characters (spec 7).', 'ServerErrorBody'),
+};
+
+export const CONTENT_RESPONSES: ResponseTable = {
+  RootController_root: {
+    200: ok('The credential is valid (any scope).', confirm(), {
+      status: 'success',
+      message: 'Help Center API v1. Your credential is valid.',
+    }),
+  },
+  SitesController_list: {
+    200: ok(
+      'The sites the credential reaches (an API key: its one site).',
+      obj({ status: success, sites: arr(ref('Site')), meta: obj({ items_count: int }) }),
+    ),
+  },
+  AccountController_get: {
+    200: ok(
+      'The account behind the credential (spec 4.3 "fields: not shown": the product’s choice).',
+      obj({
+        status: success,
+        account: obj({
+          id,
+          name: nullable(str),
+          created_at: formatB,
+          sites_count: int,
+          user: obj({
+            id,
+            name: nullable(str),
+            email: str,
+            avatar: nullable(str),
+            is_account_owner: bool,
+          }),
+          credential: obj(
+            {
+              type: oneOfStr('api_key', 'oauth'),
+              scope: oneOfStr('read', 'read_write'),
+              capabilities: obj({ design: bool, notes: bool }),
+              client_id: str,
+              client_name: nullable(str),
+              scopes: strings,
+            },
+            ['scope', 'capabilities', 'client_id', 'client_name'],
+          ),
+        }),
+      }),
+    ),
+  },
+  ArticlesController_create: {
+    201: ok('Created (`action` = `created`).', articleWrite({ action: constant('created') }), {
+      status: 'success',
+      action: 'created',
+      article: { ...articleExample, type: null, views: null },
+    }),
+    200: ok(
+      'Upsert by `external_id` updated the article (`action` = `updated`).',
+      articleWrite({ action: constant('updated') }),
+    ),
+    400: refused('`title` required, unsupported language key, or another refused field (spec 7).', {
+      status: 'error',
+      code: 'validation_error',
+      message: 'Unsupported language key "fr" provided.',
+    }),
+    422: validation,
+    500: fails('Empty or blank title on create (spec 2.3 rule 4).', 'ServerErrorBody'),
+  },
+  ArticlesController_createMany: {
+    207: ok(
+      'One result per item; top-level `status` is `success` even when every item failed.',
+      obj(
+        {
+          status: success,
+          results: arr({
+            oneOf: [
+              obj({
+                index: int,
+                status: oneOfStr('created', 'updated'),
+                article: ref('Article'),
+                images: nullable(ref('RehostSummary')),
+              }),
+              obj(
+                {
+                  index: int,
+                  status: constant('error'),
+                  external_id: any,
+                  error: obj(
+                    {
+                      code: oneOfStr(
+                        'invalid_item',
+                        'validation_error',
+                        'invalid_argument',
+                        'external_id_busy',
+                        'persist_failed',
+                      ),
+                      message: str,
+                      errors: map(strings),
+                    },
+                    ['errors'],
+                  ),
+                },
+                ['external_id'],
+              ),
+            ],
+          }),
+          meta: obj({ total: int, created: int, updated: int, failed: int }),
+          dry_run: constant(true),
+        },
+        ['dry_run'],
+      ),
+    ),
+    422: refused('More than 50 items, or no `articles` array.'),
+  },
+  ArticlesController_list: {
+    200: ok(
+      'Every non-Trash article, most recently updated first.',
+      obj({ status: success, articles: arr(ref('Article')), meta: ref('PageMeta') }),
+      {
+        status: 'success',
+        articles: [articleExample],
+        meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
+      },
+    ),
+    400: badRequest,
+  },
+  ArticlesController_get: {
+    200: ok('One article.', obj({ status: success, article: ref('Article') }), {
+      status: 'success',
+      article: articleExample,
+    }),
+  },
+  ArticlesController_update: {
+    200: ok('Only the fields sent changed.', articleWrite()),
+    302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+    400: badRequest,
+    404: htmlNotFound,
+    422: fails('Invalid fields (shape (c) of spec 7: no `status`).', 'PlainErrorBody', {
+      message: 'The published field must be true or false.',
+      errors: { published: ['The published field must be true or false.'] },
+    }),
+  },
+  ArticlesController_remove: {
+    200: ok('Moved to the Trash.', confirm({ article: obj({ id, deleted_at: formatB }) }), {
+      status: 'success',
+      message: 'The article was moved to the Trash.',
+      article: { id: 12, deleted_at: '2026-01-31T09:30:00+00:00' },
+    }),
+    404: htmlNotFound,
+  },
+  FeedbackController_record: {
+    200: ok(
+      'Feedback recorded (body fields "not shown" in spec 4.4: `rating`, `lang`, `message`).',
+      confirm({
+        feedback: obj({ article_id: int, rating: nullable(str), lang: str }),
+        ratings,
+      }),
+    ),
+    422: validation,
+  },
+  CommentsController_list: {
+    200: ok(
+      'Comments of the site, newest first (`order` = `asc` for oldest first).',
+      obj({
+        status: success,
+        comments: arr(ref('Comment')),
+        meta: obj({
+          page: int,
+          per_page: int,
+          total_pages: int,
+          items_count: int,
+          status_counts: map(int),
+        }),
+      }),
+    ),
+    422: validation,
+  },
+  CommentsController_moderate: {
+    200: ok('`approve` or `unpublish` applied.', confirm({ comment: ref('Comment') })),
+    409: conflict('The comment was deleted.'),
+    422: validation,
+  },
+  ArticleCommentsController_threads: {
+    200: ok(
+      'Threads with nested replies.',
+      obj({
+        status: success,
+        article: obj({ id, title: langMap, _links: links('view') }),
+        comments: arr(ref('Comment')),
+        meta: obj({ threads_count: int, comments_count: int }),
+      }),
+    ),
+  },
+  ArticleCommentsController_post: {
+    201: ok('Comment posted.', confirm({ comment: ref('Comment') })),
+    422: validation,
+  },
+  NotesController_list: {
+    200: ok(
+      'Open team-note threads (`include_resolved` = 1 adds resolved ones).',
+      obj({
+        status: success,
+        article: obj({ id, title: langMap }),
+        notes: arr(ref('NoteThread')),
+        meta: obj({ threads_count: int, open_count: int, includes_resolved: bool }),
+      }),
+    ),
+    403: fails('`notes_forbidden`: the person lacks team-notes access.'),
+  },
+  NotesController_reply: {
+    201: ok('Reply added.', confirm({ note: ref('NoteThread') })),
+    403: fails('`notes_forbidden`.'),
+    422: validation,
+  },
+  NotesController_resolve: {
+    200: ok('Thread resolved.', confirm({ id })),
+    403: fails('`notes_forbidden`.'),
+  },
+  StagedController_get: {
+    200: ok(
+      'With `locale` one staged copy, else `staged` lists them by language code.',
+      obj({ status: success, staged: { oneOf: [ref('StagedCopy'), arr(ref('StagedCopy'))] } }),
+    ),
+    404: notFoundJson('This article has no staged changes.'),
+  },
+  StagedController_compare: {
+    200: ok(
+      'Live and staged values side by side with a word diff.',
+      obj({
+        status: success,
+        comparison: obj({
+          article_id: int,
+          locale: str,
+          base_changed: bool,
+          changes: arr(ref('FieldChange')),
+          _links: links('publish', 'discard', 'compare'),
+        }),
+      }),
+    ),
+    404: notFoundJson('This article has no staged changes for that language.'),
+  },
+  StagedController_stage: {
+    200: ok(
+      'Staged (`staged` null with a message when the values equal the live article).',
+      obj({ status: success, staged: nullable(ref('StagedCopy')), message: str }, ['message']),
+    ),
+    403: stagingRefused,
+    409: fails('`STALE_ETAG` with `scope` and the current `etag`.', 'ErrorBody', {
+      status: 'error',
+      code: 'STALE_ETAG',
+      message: 'The staged copy changed since this etag was read.',
+      scope: 'locale',
+      etag: 'f5c6fb422349367bce2ba0597e2384b1',
+    }),
+    422: refused('Invalid fields, or `change_set_id` (`CHANGE_SETS_UNAVAILABLE`).'),
+  },
+  StagedController_discard: {
+    200: ok(
+      'Staged languages discarded.',
+      obj({ status: success, discarded: int, article: ref('Article') }),
+    ),
+    404: notFoundJson('This article has no staged changes to discard.'),
+  },
+  StagedController_publish: {
+    200: ok(
+      'Staged languages published.',
+      obj({ status: success, published_locales: strings, article: ref('Article') }),
+    ),
+    409: fails('`BASE_CHANGED`: the live article changed since staging; retry with `force`.'),
+    422: refused('Nothing staged, no title left, author not on the team, or a foreign category.'),
+  },
+  VersionsController_list: {
+    200: ok(
+      'Versions, newest first.',
+      obj({ status: success, versions: arr(ref('ArticleVersion')) }),
+    ),
+  },
+  VersionsController_compare: {
+    200: ok(
+      'The version against the live article.',
+      obj({
+        status: success,
+        comparison: obj({
+          article_id: int,
+          version: ref('ArticleVersion'),
+          locale: str,
+          changes: arr(ref('FieldChange')),
+        }),
+      }),
+    ),
+  },
+  VersionsController_restore: {
+    200: ok('Live at once.', obj({ status: success, article: ref('Article') })),
+    500: fails('The version’s category was deleted (spec 7).', 'ServerErrorBody'),
+  },
+  CategoriesController_list: {
+    200: ok(
+      'Categories (no guaranteed order: sort by parent and position).',
+      obj({ status: success, categories: arr(ref('Category')), meta: ref('PageMeta') }),
+      {
+        status: 'success',
+        categories: [categoryExample],
+        meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
+      },
+    ),
+    302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+    422: validation,
+  },
+  CategoriesController_create: {
+    201: ok('Created.', obj({ status: success, category: ref('Category') }), {
+      status: 'success',
+      category: categoryExample,
+    }),
+    422: validation,
+  },
+  CategoriesController_update: {
+    200: ok('Changed.', obj({ status: success, category: ref('Category') })),
+    404: htmlNotFound,
+    422: validation,
+  },
+  CategoriesController_remove: {
+    200: ok(
+      'Deleted; articles and children moved as `on_orphan` says.',
+      confirm({
+        on_orphan: nullable(oneOfStr('uncategorize', 'reparent')),
+        articles_moved: int,
+        children_moved: int,
+        trashed_articles_refiled: int,
+        trashed_children_refiled: int,
+        moved_to: nullable(int),
+      }),
+    ),
+    404: htmlNotFound,
+    409: fails('The category holds articles or children: choose `on_orphan`.'),
+    422: validation,
+  },
+  CategoriesController_reorder: {
+    200: ok('Order saved.', confirm({ updated_count: int, categories: arr(ref('Category')) })),
+    422: validation,
+  },
+  CategoriesController_reorderArticles: {
+    200: ok(
+      'Custom article order saved (no event).',
+      confirm({
+        updated_count: int,
+        skipped_article_ids: ids,
+        order_visible: bool,
+        article_sort: str,
+        article_sort_source: str,
+        hint: nullable(str),
+      }),
+    ),
+    404: htmlNotFound,
+    422: validation,
+  },
+  ImagesController_create: {
+    201: ok('A new image.', ref('ImageUpload'), {
+      status: 'success',
+      reused: false,
+      image: imageExample,
+    }),
+    200: ok('This site already has the same bytes (`reused` true).', ref('ImageUpload')),
+    422: refused('Refused file or import (reason under `errors`).', {
+      status: 'validation_error',
+      message: 'The image at source_url could not be imported.',
+      errors: { source_url: ['host resolves to a private or reserved address'] },
+    }),
+    500: fails('Image storage failure.', 'ServerErrorBody'),
+  },
+  ImagesController_createMany: {
+    207: ok(
+      'One result per item.',
+      obj(
+        {
+          status: success,
+          results: arr({
+            oneOf: [
+              obj({ index: int, status: oneOfStr('created', 'reused'), image: ref('Image') }),
+              obj(
+                {
+                  index: int,
+                  status: constant('error'),
+                  filename: str,
+                  source_url: str,
+                  error: obj({ code: oneOfStr('import_failed', 'storage_failed'), message: str }),
+                },
+                ['filename', 'source_url'],
+              ),
+            ],
+          }),
+          meta: obj({ total: int, created: int, reused: int, failed: int }),
+          dry_run: constant(true),
+        },
+        ['dry_run'],
+      ),
+    ),
+    422: validation,
+  },
+  ImagesController_createUploadUrl: {
+    200: ok(
+      'A single-use upload URL.',
+      obj({ status: success, upload_url: str, expires_at: formatB, max_bytes: int }),
+    ),
+  },
+  UploadUrlController_upload: {
+    201: ok('A new image.', ref('ImageUpload')),
+    200: ok('This site already has the same bytes.', ref('ImageUpload')),
+    403: uploadUrl,
+    410: uploadUrl,
+    422: validation,
+  },
+  ImagesController_list: {
+    200: ok(
+      'Images, newest first.',
+      obj({ status: success, images: arr(ref('Image')), meta: ref('PageMeta') }),
+    ),
+    302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+    422: validation,
+  },
+  ImagesController_get: {
+    200: ok('One image.', obj({ status: success, image: ref('Image') }), {
+      status: 'success',
+      image: imageExample,
+    }),
+  },
+  ImagesController_remove: {
+    200: ok('Record and file deleted.', confirm(), {
+      status: 'success',
+      message: 'Image deleted.',
+    }),
+    409: fails('The image is used (`referenced_by` lists where); `force` deletes anyway.'),
+  },
+  ImageFilesController_file: {
+    200: {
+      description: 'The stored file, exactly as uploaded.',
+      content: Object.fromEntries(
+        ['image/jpeg', 'image/png', 'image/gif', 'image/webp'].map((t) => [
+          t,
+          { schema: { type: 'string', contentMediaType: t } },
+        ]),
+      ),
+    },
+    404: html('No such file.'),
+  },
+  WebhooksController_register: webhookRegistration,
+  WebhooksController_registerStandard: webhookRegistration,
+  WebhooksController_list: {
+    200: ok(
+      'Webhooks of the site.',
+      obj({ status: success, webhooks: arr(ref('Webhook')), meta: obj({ items_count: int }) }),
+    ),
+  },
+  WebhooksController_remove: {
+    200: ok('Deleted.', confirm(), { status: 'success', message: 'Webhook subscription deleted.' }),
+    404: notFoundJson('Webhook subscription not found.'),
+  },
+  WebhooksController_deliveries: {
+    200: ok(
+      'Deliveries with their attempts, newest first.',
+      obj({ status: success, deliveries: arr(ref('WebhookDelivery')), meta: ref('PageMeta') }),
+    ),
+    404: notFoundJson('Webhook subscription not found.'),
+    422: validation,
+  },
+  WebhooksController_delivery: {
+    200: ok(
+      'One delivery with request headers and body.',
+      obj({ status: success, delivery: ref('WebhookDelivery') }),
+    ),
+    404: notFoundJson('Webhook subscription not found.'),
+  },
+  WebhooksController_redeliver: {
+    202: ok(
+      'A new delivery of the same event (same body and signature).',
+      obj({ status: success, delivery: ref('WebhookDelivery') }),
+    ),
+    404: notFoundJson('Webhook subscription not found.'),
+  },
+  ChangeSetsController_list: {
+    200: ok(
+      'Change sets, most recently updated first.',
+      obj({
+        status: success,
+        change_sets: arr(ref('ChangeSet')),
+        meta: obj({ current_page: int, last_page: int, total: int }),
+      }),
+    ),
+  },
+  ChangeSetsController_create: {
+    201: ok('Created.', obj({ status: success, change_set: ref('ChangeSet') })),
+    422: refused('Invalid fields (`reason`).'),
+  },
+  ChangeSetsController_get: {
+    200: ok('One change set.', obj({ status: success, change_set: ref('ChangeSet') })),
+  },
+  ChangeSetsController_addItems: {
+    207: ok(
+      'Items added; `status` = `partial` when some were rejected.',
+      obj({
+        status: oneOfStr('success', 'partial'),
+        results: arr(
+          obj(
+            {
+              index: int,
+              article_id: any,
+              locale: any,
+              status: oneOfStr('added', 'rejected'),
+              reason: str,
+            },
+            ['reason'],
+          ),
+        ),
+        change_set: ref('ChangeSet'),
+      }),
+    ),
+    409: fails('The set is no longer open (`reason`).'),
+    422: refused('No items, or invalid items (`reason`).'),
+  },
+  ChangeSetsController_publish: {
+    202: ok(
+      'Queued or scheduled.',
+      obj({ status: oneOfStr('queued', 'scheduled'), change_set: ref('ChangeSet') }),
+    ),
+    409: fails('The set is not open or has no items (`reason`).'),
+    422: refused('Invalid `publish_at` (`reason`).'),
+  },
+  TranslationsController_list: {
+    200: ok(
+      'Interface texts of a language (spec 2.10: the product’s object).',
+      obj({
+        status: success,
+        lang: str,
+        translations: arr(obj({ key: str, text: str, default: str, overridden: bool })),
+        meta: obj({
+          items_count: int,
+          overridden_count: int,
+          default_language: str,
+          site_languages: strings,
+        }),
+      }),
+    ),
+    422: validation,
+  },
+  AnalyticsController_summary: {
+    200: ok(
+      'Traffic, ratings and activity against the previous period, and totals.',
+      obj({
+        status: success,
+        range,
+        summary: obj({
+          traffic: periods('views', 'visitors', 'searches', 'searches_without_results'),
+          ratings: periods('thumbs_up', 'thumbs_down', 'love', 'total'),
+          activity: periods('comments', 'feedback_messages', 'contact_messages'),
+          totals: obj({
+            published_articles: int,
+            draft_articles: int,
+            categories: int,
+            pending_comments: int,
+            views_all_time: int,
+            ratings_all_time: ratings,
+          }),
+        }),
+      }),
+    ),
+    422: validation,
+  },
+  AnalyticsController_content: {
+    200: ok(
+      'Articles by views (never-viewed ones excluded).',
+      obj({
+        status: success,
+        range,
+        excludes_never_viewed: bool,
+        articles: arr(
+          obj({
+            id,
+            title: nullable(str),
+            category_id: nullable(int),
+            views: int,
+            ratings,
+            comments: int,
+            _links: links('view'),
+          }),
+        ),
+        meta: obj({ page: int, per_page: int, total_pages: int, items_count: int, sort: str }),
+      }),
+    ),
+    422: validation,
+  },
+  AnalyticsController_searches: {
+    200: ok(
+      'Content gaps, frequent queries and common terms (top N each).',
+      obj({
+        status: success,
+        range,
+        content_gaps: arr(obj({ query: str, searches: int, last_results_count: nullable(int) })),
+        frequent_queries: arr(
+          obj({
+            query: str,
+            searches: int,
+            without_results: int,
+            last_results_count: nullable(int),
+          }),
+        ),
+        common_terms: arr(obj({ term: str, searches: int })),
+        meta: obj({
+          limit: int,
+          lists_are_top_n: bool,
+          total_searches: int,
+          searches_without_results: int,
+        }),
+      }),
+    ),
+    422: validation,
+  },
+  ExportController_page: {
+    200: ok(
+      'One page of the export walk (categories on the first page only).',
+      obj(
+        {
+          status: success,
+          snapshot: obj({ generated_at: formatB }),
+          categories: arr(ref('Category')),
+          articles: arr(ref('Article')),
+          cursor: obj({ next: nullable(int), has_more: bool }),
+        },
+        ['categories'],
+      ),
+    ),
+    422: validation,
+  },
+  AuditController_list: {
+    200: ok(
+      'Audit entries, newest first.',
+      obj({
+        status: success,
+        entries: arr(
+          obj({
+            id,
+            action: str,
+            target_type: nullable(str),
+            target_id: nullable({ type: ['string', 'integer'] }),
+            actor: obj({
+              kind: str,
+              key_id: nullable(int),
+              user_id: nullable(int),
+              client_id: nullable(str),
+              client_name: nullable(str),
+            }),
+            request_id: nullable(str),
+            occurred_at: formatB,
+          }),
+        ),
+        meta: ref('PageMeta'),
+      }),
+    ),
+    403: fails('`audit_forbidden`: an Owner or Admin must be behind the credential.'),
+    422: validation,
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * Building blocks for the response side of the OpenAPI 3.1 document (issue 21): JSON Schema
+ * 2020-12 objects as OpenAPI 3.1 takes them (`type: ['string', 'null']` for nullable, `const`,
+ * `examples`), and the table type each app uses to give every operation its answers.
+ * `tools/scripts/openapi.cjs` merges the tables into the document by operation id
+ * (`<Controller>_<method>`); `tools/scripts/openapi.spec.ts` fails when an operation has no
+ * success schema or a table names an operation that does not exist.
+ *
+ * Response objects are closed (`additionalProperties: false`): the e2e suite checks every answer
+ * against them, so a key the document does not name fails a test (e2e/support/openapi-contract.ts).
+ */
+
+export type Schema = Record<string, unknown>;
+
+/** One answer of an operation: a description and its bodies by media type. */
+export interface ResponseSpec {
+  description: string;
+  /** JSON body schema (`application/json`). */
+  schema?: Schema;
+  example?: unknown;
+  /** Other media types (HTML pages, images), or a JSON body next to them. */
+  content?: Record<string, { schema: Schema; example?: unknown }>;
+  headers?: Record<string, { description?: string; schema: Schema }>;
+  /** A shared answer of `components.responses`. */
+  ref?: string;
+}
+
+/** Operation id → status → answer. */
+export type ResponseTable = Record<string, Record<string, ResponseSpec>>;
+
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+/** A closed object: every key listed is required unless named in `optional`. */
+export function obj(properties: Record<string, Schema>, optional: string[] = []): Schema {
+  return {
+    type: 'object',
+    required: Object.keys(properties).filter((k) => !optional.includes(k)),
+    properties,
+    additionalProperties: false,
+  };
+}
+
+/** An object whose keys are free (language codes, field names, design documents). */
+export const map = (values: Schema = {}): Schema => ({
+  type: 'object',
+  additionalProperties: values,
+});
+
+/** OpenAPI 3.1 nullable: `type: [t, 'null']` (and `null` among the `enum` values), never `nullable`. */
+export const nullable = (schema: Schema): Schema => {
+  const type = schema.type;
+  const values = schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {};
+  if (typeof type === 'string') return { ...schema, type: [type, 'null'], ...values };
+  if (schema.$ref) return { oneOf: [schema, { type: 'null' }] };
+  return { anyOf: [schema, { type: 'null' }] };
+};
+
+export const str: Schema = { type: 'string' };
+export const int: Schema = { type: 'integer' };
+export const num: Schema = { type: 'number' };
+export const bool: Schema = { type: 'boolean' };
+export const id: Schema = { type: 'integer', minimum: 1 };
+export const strings: Schema = { type: 'array', items: str };
+export const ids: Schema = { type: 'array', items: int };
+export const arr = (items: Schema): Schema => ({ type: 'array', items });
+export const oneOfStr = (...values: string[]): Schema => ({ type: 'string', enum: values });
+export const constant = (value: unknown): Schema => ({ const: value });
+/** Any JSON value (design documents, free settings). */
+export const any: Schema = {};
+
+/** Spec 2.1 format A: `YYYY-MM-DD HH:MM:SS`, UTC without offset. */
+export const formatA: Schema = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+  examples: ['2026-01-31 09:30:00'],
+};
+/** Spec 2.1 format B: ISO 8601 with offset. */
+export const formatB: Schema = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
+  examples: ['2026-01-31T09:30:00+00:00'],
+};
+/** A plain date `YYYY-MM-DD` (analytics). */
+export const date: Schema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+/** Spec 2.1 language map: language code → text; `[]` where the spec says an empty one reads so. */
+export const langMap: Schema = { ...map(str), examples: [{ en: 'Getting started' }] };
+export const emptyArray: Schema = { type: 'array', maxItems: 0 };
+/** `{method, url}` links (spec 2.3, 2.7). */
+export const link: Schema = obj({ method: str, url: str });
+export const success: Schema = constant('success');
+
+/** A success answer with a JSON body. */
+export const ok = (description: string, schema: Schema, example?: unknown): ResponseSpec => ({
+  description,
+  schema,
+  ...(example === undefined ? {} : { example }),
+});
+
+/** An error answer in one of the shapes of spec 7 (components `ErrorBody` …). */
+export const fails = (description: string, body = 'ErrorBody', example?: unknown): ResponseSpec =>
+  ok(description, ref(body), example);
+
+/** A refused request (400, 422): shape (b) of spec 7, or (a) with its code (`RefusalBody`). */
+export const refused = (description: string, example?: unknown): ResponseSpec =>
+  fails(description, 'RefusalBody', example);
+
+/** An HTML answer (pages of spec 4.1 rule 3: HTML 404, 302 …). */
+export const html = (description: string): ResponseSpec => ({
+  description,
+  content: { 'text/html': { schema: str } },
+});
+
+/** A 302 to the API origin (spec 4.1 rule 3: invalid input without `Accept: application/json`). */
+export const redirect = (description: string): ResponseSpec => ({
+  description,
+  headers: { Location: { description: 'The API origin', schema: str } },
+});
