@@ -1,46 +1,16 @@
 import sharp from 'sharp';
 import { WebhookReceiver } from '@hc/testing';
-import { edge, hc, unique } from './support/stack';
+import { edge, ownerWithKey } from './support/stack';
 
 jest.setTimeout(120_000);
 
 /** A site in `languages` with a read & write key of its owner (design API included). */
 async function newSite(languages: string) {
-  const { user } = await hc(
-    'user',
-    'create',
-    '--email',
-    `${unique('ed')}@example.test`,
-    '--password',
-    'secret-pass-1',
-  );
-  const { site } = await hc(
-    'site',
-    'create',
-    '--owner',
-    String(user.id),
-    '--name',
-    'Editing KB',
-    '--subdomain',
-    unique('ed'),
-    '--languages',
-    languages,
-    '--plan',
-    'catalyst',
-    '--staging-preview',
-  );
-  const { key } = await hc(
-    'key',
-    'create',
-    '--site',
-    String(site.id),
-    '--user',
-    String(user.id),
-    '--scope',
-    'read_write',
-    '--design',
-  );
-  return { site, k: { key: key.token as string } };
+  const { site, key } = await ownerWithKey('Editing', {
+    siteFlags: ['--languages', languages, '--plan', 'catalyst', '--staging-preview'],
+    keyFlags: ['--design'],
+  });
+  return { site, k: { key } };
 }
 
 /** Issue #25 through the edge: word diffs on compare, outdated translations on reads and lists. */

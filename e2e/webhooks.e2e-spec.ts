@@ -3,7 +3,7 @@
 // checked by an independent library (@octokit/webhooks-methods, inside WebhookReceiver).
 jest.setTimeout(120_000);
 import { WebhookReceiver } from '@hc/testing';
-import { edge, hc, unique } from './support/stack';
+import { edge, hc, ownerWithKey } from './support/stack';
 
 describe('webhooks end to end (spec 4.8, 6)', () => {
   let receiver: WebhookReceiver;
@@ -13,40 +13,8 @@ describe('webhooks end to end (spec 4.8, 6)', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    const { user } = await hc(
-      'user',
-      'create',
-      '--email',
-      `${unique('wh')}@example.test`,
-      '--name',
-      'Hook',
-      '--password',
-      'secret-pass-1',
-    );
-    const { site } = await hc(
-      'site',
-      'create',
-      '--owner',
-      String(user.id),
-      '--name',
-      'Hooks',
-      '--subdomain',
-      unique('wh').toLowerCase(),
-    );
-    siteId = site.id;
-    uuid = site.uuid;
-    key = (
-      await hc(
-        'key',
-        'create',
-        '--site',
-        String(site.id),
-        '--user',
-        String(user.id),
-        '--scope',
-        'read_write',
-      )
-    ).key.token;
+    const made = await ownerWithKey('Hooks');
+    [siteId, uuid, key] = [made.site.id, made.site.uuid, made.key];
   });
   afterAll(() => receiver.close());
 

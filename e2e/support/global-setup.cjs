@@ -48,6 +48,8 @@ module.exports = async () => {
     throw err;
   });
   globalThis.__HC_STACK__ = stack;
+  // Each checked answer is appended here (openapi-contract.ts); the teardown reports coverage.
+  process.env.HC_E2E_OPENAPI_COVERAGE = path.join(stack.env.HC_DATA_DIR, 'openapi-coverage.ndjson');
   process.env.HC_E2E_URL = stack.url;
   process.env.HC_E2E_PUBLIC_URL = stack.publicUrl;
   process.env.HC_E2E_READER_URL = stack.readerEdgeUrl;

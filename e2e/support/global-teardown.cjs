@@ -2,8 +2,9 @@
 const fs = require('node:fs');
 const mysql = require('mysql2/promise');
 const { checkEventContract } = require('./event-contract.cjs');
+const { reportCoverage } = require('./openapi-coverage.cjs');
 
-module.exports = async () => {
+module.exports = async (globalConfig) => {
   const stack = globalThis.__HC_STACK__;
   const kafka = globalThis.__HC_KAFKA__;
   if (!stack) return;
@@ -11,6 +12,9 @@ module.exports = async () => {
   try {
     // The event stream contract (docs/events.md): the run fails when an event does not match.
     await checkEventContract(stack.databaseUrl, kafka);
+    // The OpenAPI coverage (issue 21): strict only when every e2e file ran.
+    const whole = !globalConfig?.testPathPatterns?.isSet?.() && !globalConfig?.testNamePattern;
+    reportCoverage(process.env.HC_E2E_OPENAPI_COVERAGE, { whole });
   } finally {
     await kafka?.mock.stop();
     await dropRun(stack);

@@ -96,3 +96,26 @@ export async function ownedSite(name: string, password: string, ...flags: string
   const { user } = await hc('user', 'create', '--email', email, '--password', password);
   return { email, user, site: await createSite(user.id, name, ...flags) };
 }
+
+/**
+ * A new person, a site they own and a Read & write key of theirs, through the operator CLI.
+ * `siteFlags` and `keyFlags` go to `hc site create` and `hc key create` as they are.
+ */
+export async function ownerWithKey(
+  name: string,
+  options: { siteFlags?: string[]; keyFlags?: string[] } = {},
+) {
+  const { user, site } = await ownedSite(name, 'secret-pass-1', ...(options.siteFlags ?? []));
+  const { key } = await hc(
+    'key',
+    'create',
+    '--site',
+    String(site.id),
+    '--user',
+    String(user.id),
+    '--scope',
+    'read_write',
+    ...(options.keyFlags ?? []),
+  );
+  return { user: user as { id: number }, site, key: key.token as string };
+}

@@ -1,0 +1,339 @@
+// The REST API walked through the edge once per operation of docs/openapi.json (issue 21): each
+// answer here, as everywhere in the e2e suite, is checked against the operation's schema by the
+// fetch wrapper of support/openapi-contract.ts, so this file's job is to reach the operations the
+// behaviour-focused e2e files do not, with the status each step should answer.
+jest.setTimeout(180_000);
+import sharp from 'sharp';
+import { registerClient, WebhookReceiver } from '@hc/testing';
+import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
+
+const png = (seed: number) =>
+  sharp({
+    create: { width: 2, height: 2, channels: 3, background: { r: seed, g: 9, b: 99 } },
+  })
+    .png()
+    .toBuffer();
+
+function form(entries: [string, string | Buffer][]): FormData {
+  const f = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === 'string') f.append(name, value);
+    else f.append(name, new Blob([new Uint8Array(value)]), `${name}.png`);
+  }
+  return f;
+}
+
+describe('every REST operation through the edge, checked against docs/openapi.json', () => {
+  let k: { key: string };
+  let siteId: number;
+  let userId: number;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    const made = await ownerWithKey('Contract', {
+      siteFlags: ['--languages', 'en,de', '--plan', 'catalyst', '--staging-preview'],
+      keyFlags: ['--design', '--notes'],
+    });
+    [siteId, userId, k] = [made.site.id, made.user.id, { key: made.key }];
+  });
+  afterAll(() => receiver.close());
+
+  it('identity, account, analytics, translations, audit and export', async () => {
+    for (const path of [
+      '/v1/',
+      '/v1/sites',
+      '/v1/account',
+      '/v1/analytics/summary',
+      '/v1/analytics/content',
+      '/v1/analytics/searches',
+      '/v1/translations?lang=de',
+      '/v1/audit',
+      '/v1/export',
+    ]) {
+      const res = await edge('GET', path, k);
+      expect([path, res.status]).toEqual([path, 200]);
+    }
+    expect((await edge('GET', '/v1/analytics/summary', { key: 'nope' })).status).toBe(401);
+  });
+
+  it('articles, bulk, feedback, comments, notes, staged changes and versions', async () => {
+    const created = await edge('POST', '/v1/articles', {
+      ...k,
+      body: {
+        title: { en: 'Contract', de: 'Vertrag' },
+        content: { en: '<p>Alpha beta gamma.</p>', de: '<p>Alpha.</p>' },
+        published: true,
+        external_id: unique('ext'),
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.article.id as number;
+    expect((await edge('GET', '/v1/articles', k)).status).toBe(200);
+    expect((await edge('GET', `/v1/articles/${id}`, k)).status).toBe(200);
+    expect((await edge('GET', '/v1/articles/999999999', k)).status).toBe(404);
+    const patched = await edge('PATCH', `/v1/articles/${id}`, {
+      ...k,
+      body: { content: { en: '<p>Alpha beta delta.</p>' } },
+    });
+    expect(patched.status).toBe(200);
+    const bulk = await edge('POST', '/v1/articles/bulk', {
+      ...k,
+      body: { articles: [{ title: { en: 'Bulk one' } }, { title: 7 }] },
+    });
+    expect(bulk.status).toBe(207);
+
+    const feedback = await edge('POST', `/v1/articles/${id}/feedback`, {
+      ...k,
+      body: { rating: 'thumbs_up', lang: 'en' },
+    });
+    expect(feedback.status).toBe(200);
+    const comment = await edge('POST', `/v1/articles/${id}/comments`, {
+      ...k,
+      body: { text: 'A comment from the API.' },
+    });
+    expect(comment.status).toBe(201);
+    expect((await edge('GET', `/v1/articles/${id}/comments`, k)).status).toBe(200);
+    expect((await edge('GET', '/v1/comments', k)).status).toBe(200);
+    const moderated = await edge('PATCH', `/v1/comments/${comment.body.comment.id}`, {
+      ...k,
+      body: { action: 'unpublish' },
+    });
+    expect(moderated.status).toBe(200);
+
+    const { note } = await hc(
+      'note',
+      'add',
+      '--site',
+      String(siteId),
+      '--article',
+      String(id),
+      '--user',
+      String(userId),
+      '--quote',
+      'beta',
+      '--text',
+      'Check this.',
+    );
+    expect((await edge('GET', `/v1/articles/${id}/notes`, k)).status).toBe(200);
+    const reply = await edge('POST', `/v1/articles/${id}/notes/${note.id}/replies`, {
+      ...k,
+      body: { text: 'Checked.' },
+    });
+    expect(reply.status).toBe(201);
+    const resolved = await edge('POST', `/v1/articles/${id}/notes/${note.id}/resolve`, {
+      ...k,
+      body: {},
+    });
+    expect(resolved.status).toBe(200);
+
+    const staged = await edge('PATCH', `/v1/articles/${id}/staged`, {
+      ...k,
+      body: { locale: 'en', title: 'Contract, staged' },
+    });
+    expect(staged.status).toBe(200);
+    expect((await edge('GET', `/v1/articles/${id}/staged`, k)).status).toBe(200);
+    expect((await edge('GET', `/v1/articles/${id}/staged?locale=en`, k)).status).toBe(200);
+    expect((await edge('GET', `/v1/articles/${id}/staged/compare?locale=en`, k)).status).toBe(200);
+    expect((await edge('DELETE', `/v1/articles/${id}/staged?locale=en`, k)).status).toBe(200);
+    expect((await edge('DELETE', `/v1/articles/${id}/staged`, k)).status).toBe(404);
+    await edge('PATCH', `/v1/articles/${id}/staged`, { ...k, body: { locale: 'en', title: 'V2' } });
+    const published = await edge('POST', `/v1/articles/${id}/staged/publish`, { ...k, body: {} });
+    expect(published.status).toBe(200);
+
+    const versions = await edge('GET', `/v1/articles/${id}/versions`, k);
+    expect(versions.status).toBe(200);
+    const version = versions.body.versions[versions.body.versions.length - 1].id as number;
+    const compare = await edge('GET', `/v1/articles/${id}/versions/${version}/compare`, k);
+    expect(compare.status).toBe(200);
+    const restored = await edge('POST', `/v1/articles/${id}/versions/${version}/restore`, k);
+    expect(restored.status).toBe(200);
+
+    expect((await edge('DELETE', `/v1/articles/${id}`, k)).status).toBe(200);
+  });
+
+  it('categories and their order', async () => {
+    const parent = await edge('POST', '/v1/categories', { ...k, body: { name: { en: 'Parent' } } });
+    expect(parent.status).toBe(201);
+    const child = await edge('POST', '/v1/categories', {
+      ...k,
+      body: { name: { en: 'Child' }, description: { en: 'Below.' } },
+    });
+    expect(child.status).toBe(201);
+    expect((await edge('POST', '/v1/categories', { ...k, body: {} })).status).toBe(422);
+    expect((await edge('GET', '/v1/categories', k)).status).toBe(200);
+    const [p, c] = [parent.body.category.id as number, child.body.category.id as number];
+    expect(
+      (await edge('PATCH', `/v1/categories/${c}`, { ...k, body: { icon: 'book' } })).status,
+    ).toBe(200);
+    expect(
+      (await edge('PUT', '/v1/categories/order', { ...k, body: { order: [c, p] } })).status,
+    ).toBe(200);
+    const art = await edge('POST', '/v1/articles', {
+      ...k,
+      body: { title: { en: 'In parent' }, category_id: p },
+    });
+    const order = await edge('PUT', `/v1/categories/${p}/articles/order`, {
+      ...k,
+      body: { order: [art.body.article.id] },
+    });
+    expect(order.status).toBe(200);
+    const removed = await edge('DELETE', `/v1/categories/${p}?on_orphan=uncategorize`, k);
+    expect(removed.status).toBe(200);
+  });
+
+  it('images: upload, import refusal, bulk, upload URLs, files, list, read and delete', async () => {
+    const upload = await edge('POST', '/v1/images', {
+      ...k,
+      raw: form([
+        ['file', await png(1)],
+        ['alt_text', 'One'],
+      ]),
+    });
+    expect(upload.status).toBe(201);
+    const again = await edge('POST', '/v1/images', { ...k, raw: form([['file', await png(1)]]) });
+    expect(again.status).toBe(200);
+    const refused = await edge('POST', '/v1/images', {
+      ...k,
+      body: { source_url: 'http://insecure.example/x.png' },
+    });
+    expect(refused.status).toBe(422);
+    const bulk = await edge('POST', '/v1/images/bulk', {
+      ...k,
+      raw: form([['files[]', await png(2)]]),
+    });
+    expect(bulk.status).toBe(207);
+    const issued = await edge('POST', '/v1/images/uploads', k);
+    expect(issued.status).toBe(200);
+    const url = new URL(issued.body.upload_url as string);
+    const viaUrl = await edge('POST', url.pathname + url.search, {
+      raw: form([['file', await png(3)]]),
+    });
+    expect(viaUrl.status).toBe(201);
+    const used = await edge('POST', url.pathname + url.search, {
+      raw: form([['file', await png(4)]]),
+    });
+    expect(used.status).toBe(410);
+
+    const image = upload.body.image as { id: number; url: string };
+    const file = await edge('GET', new URL(image.url).pathname, { json: false });
+    expect(file.status).toBe(200);
+    expect((await edge('GET', '/v1/images', k)).status).toBe(200);
+    expect((await edge('GET', `/v1/images/${image.id}`, k)).status).toBe(200);
+    expect((await edge('DELETE', `/v1/images/${image.id}`, k)).status).toBe(200);
+  });
+
+  it('webhooks and their delivery log', async () => {
+    const reg = await edge('POST', '/v1/webhooks', { ...k, body: { url: receiver.url('/oa') } });
+    expect(reg.status).toBe(201);
+    receiver.secretFor('/oa', reg.body.webhook.secret);
+    const hook = reg.body.webhook.id as number;
+    expect((await edge('GET', '/v1/webhooks', k)).status).toBe(200);
+    await edge('POST', '/v1/categories', { ...k, body: { name: { en: 'Announced' } } });
+    let deliveries = await edge('GET', `/v1/webhooks/${hook}/deliveries`, k);
+    for (let i = 0; i < 100 && deliveries.body.deliveries?.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      deliveries = await edge('GET', `/v1/webhooks/${hook}/deliveries`, k);
+    }
+    expect(deliveries.status).toBe(200);
+    const delivery = deliveries.body.deliveries[0].id as string | number;
+    expect((await edge('GET', `/v1/webhooks/${hook}/deliveries/${delivery}`, k)).status).toBe(200);
+    const redo = await edge('POST', `/v1/webhooks/${hook}/deliveries/${delivery}/redeliver`, k);
+    expect(redo.status).toBe(202);
+    expect((await edge('DELETE', `/v1/webhooks/${hook}`, k)).status).toBe(200);
+  });
+
+  it('change sets (API keys only)', async () => {
+    const art = await edge('POST', '/v1/articles', {
+      ...k,
+      body: { title: { en: 'Set' }, published: true },
+    });
+    const id = art.body.article.id as number;
+    await edge('PATCH', `/v1/articles/${id}/staged`, {
+      ...k,
+      body: { locale: 'en', title: 'Set 2' },
+    });
+    const set = await edge('POST', '/v1/change-sets', { ...k, body: { name: 'Release' } });
+    expect(set.status).toBe(201);
+    const setId = set.body.change_set.id as number;
+    const items = await edge('POST', `/v1/change-sets/${setId}/items`, {
+      ...k,
+      body: { items: [{ article_id: id, locale: 'en' }] },
+    });
+    expect(items.status).toBe(207);
+    expect((await edge('GET', '/v1/change-sets', k)).status).toBe(200);
+    expect((await edge('GET', `/v1/change-sets/${setId}`, k)).status).toBe(200);
+    const publish = await edge('POST', `/v1/change-sets/${setId}/publish`, { ...k, body: {} });
+    expect(publish.status).toBe(202);
+    expect((await edge('GET', '/v1/change-sets', { token: 'not-a-key' })).status).toBe(401);
+  });
+
+  it('the OAuth endpoints of spec 4.13 outside the oauth flow file: JWKS, userinfo, refusals', async () => {
+    const jwks = await edge('GET', '/oauth/jwks');
+    expect(jwks.status).toBe(200);
+    expect(jwks.body.keys[0].kid).toBe('service-oidc-1');
+    for (const method of ['GET', 'POST']) {
+      const info = await edge(method, '/oauth/userinfo', { token: 'not-a-token' });
+      expect(info.status).toBe(401);
+      expect(info.body.error).toBe('invalid_token');
+    }
+    const grant = await edge('POST', '/oauth/token', {
+      raw: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_id: 'x' }),
+    });
+    expect([400, 401]).toContain(grant.status);
+    const reg = await registerClient(stack.publicUrl, { redirect_uris: ['myapp://callback'] });
+    expect(reg.status).toBe(400);
+  });
+
+  it('the design API: template, draft, schema, themes, apply, publish, versions, restore', async () => {
+    const template = await edge('GET', '/v1/template', k);
+    expect(template.status).toBe(200);
+    expect((await edge('GET', '/v1/template/draft', k)).status).toBe(200);
+    expect((await edge('GET', '/v1/template/draft?section=brand', k)).status).toBe(200);
+    expect((await edge('GET', '/v1/template/schema', k)).status).toBe(200);
+    const themes = await edge('GET', '/v1/template/themes', k);
+    expect(themes.status).toBe(200);
+    const theme = themes.body.themes[1].key as string;
+    expect((await edge('GET', `/v1/template/themes/${theme}`, k)).status).toBe(200);
+    const preview = await edge('GET', `/v1/template/themes/${theme}/preview.svg`, { json: false });
+    expect(preview.status).toBe(200);
+    const shot = await edge('GET', `/v1/template/themes/${theme}/screenshots/article.svg`, {
+      json: false,
+    });
+    expect(shot.status).toBe(200);
+    const applied = await edge('POST', `/v1/template/themes/${theme}/apply`, {
+      ...k,
+      body: { sections: ['theme.colors'] },
+    });
+    expect(applied.status).toBe(200);
+    const patched = await edge('PATCH', '/v1/template/draft', {
+      ...k,
+      body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'Answers' }] },
+    });
+    expect(patched.status).toBe(200);
+    const stale = await edge('PATCH', '/v1/template/draft', {
+      ...k,
+      body: { etag: 'stale', operations: [{ op: 'set', path: 'brand.tagline', value: 'x' }] },
+    });
+    expect(stale.status).toBe(412);
+    const published = await edge('POST', '/v1/template/publish', {
+      ...k,
+      body: { message: 'First' },
+    });
+    expect(published.status).toBe(200);
+    expect((await edge('POST', '/v1/template/publish', { ...k, body: {} })).status).toBe(409);
+    await edge('PATCH', '/v1/template/draft', {
+      ...k,
+      body: { operations: [{ op: 'set', path: 'brand.tagline', value: 'Later' }] },
+    });
+    expect((await edge('POST', '/v1/template/draft/discard', { ...k, body: {} })).status).toBe(200);
+    const versions = await edge('GET', '/v1/template/versions', k);
+    expect(versions.status).toBe(200);
+    const restore = await edge(
+      'POST',
+      `/v1/template/versions/${versions.body.versions[0].id}/restore`,
+      { ...k, body: {} },
+    );
+    expect(restore.status).toBe(200);
+  });
+});
