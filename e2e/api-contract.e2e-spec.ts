@@ -241,6 +241,12 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     const redo = await edge('POST', `/v1/webhooks/${hook}/deliveries/${delivery}/redeliver`, k);
     expect(redo.status).toBe(202);
     expect((await edge('DELETE', `/v1/webhooks/${hook}`, k)).status).toBe(200);
+    const standard = await edge('POST', '/v1/webhooks/standard', {
+      ...k,
+      body: { url: receiver.url('/oa-standard') },
+    });
+    expect(standard.status).toBe(201);
+    expect(standard.body.webhook.signature_scheme).toBe('standard');
   });
 
   it('change sets (API keys only)', async () => {

@@ -27,6 +27,7 @@ import {
   num,
   obj,
   ok,
+  partial,
   oneOfStr,
   redirect,
   ref,
@@ -95,6 +96,20 @@ const imageExample = {
   snippets: { html: `<img src="${imageUrl}" alt="Screen">`, markdown: `![Screen](${imageUrl})` },
   created_at: '2026-01-31 09:30:00',
 };
+
+/**
+ * What a dry run (issue 25) answers for an item it would create: the object with no id yet
+ * (and what depends on it null), so `nulls` replaces those properties.
+ */
+function dryRun(schema: Schema, nulls: Record<string, Schema>, description: string): Schema {
+  const properties = schema.properties as Record<string, Schema>;
+  return {
+    ...schema,
+    properties: { ...properties, ...nulls },
+    description,
+    examples: undefined,
+  };
+}
 
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
@@ -267,41 +282,27 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     locale: str,
     fields: {
       oneOf: [
-        obj(
-          {
-            title: nullable(str),
-            content: nullable(str),
-            slug: nullable(str),
-            audio_file: nullable(str),
-            has_custom_slug: bool,
-          },
-          ['title', 'content', 'slug', 'audio_file', 'has_custom_slug'],
-        ),
+        partial({
+          title: nullable(str),
+          content: nullable(str),
+          slug: nullable(str),
+          audio_file: nullable(str),
+          has_custom_slug: bool,
+        }),
         emptyArray,
       ],
     },
     shared: {
       oneOf: [
-        obj(
-          {
-            category_id: nullable(int),
-            categories: ids,
-            visibility: oneOfStr(...VISIBILITY),
-            type: oneOfStr('article', 'faq'),
-            author_id: nullable(int),
-            shared_with: ids,
-            metadata: obj({ title: langMap, description: langMap }, ['title', 'description']),
-          },
-          [
-            'category_id',
-            'categories',
-            'visibility',
-            'type',
-            'author_id',
-            'shared_with',
-            'metadata',
-          ],
-        ),
+        partial({
+          category_id: nullable(int),
+          categories: ids,
+          visibility: oneOfStr(...VISIBILITY),
+          type: oneOfStr('article', 'faq'),
+          author_id: nullable(int),
+          shared_with: ids,
+          metadata: partial({ title: langMap, description: langMap }),
+        }),
         emptyArray,
       ],
     },
@@ -356,6 +357,17 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
   },
 };
 
+CONTENT_SCHEMAS.DryRunArticle = dryRun(
+  CONTENT_SCHEMAS.Article,
+  { id: { type: 'null' }, _links: obj({ view: obj({ method: str, url: { type: 'null' } }) }) },
+  'An article a dry run of POST /articles/bulk would create: no id or reader URL yet.',
+);
+CONTENT_SCHEMAS.DryRunImage = dryRun(
+  CONTENT_SCHEMAS.Image,
+  { id: { type: 'null' }, url: { type: 'null' }, snippets: { type: 'null' } },
+  'An image a dry run of POST /images/bulk would store: no id, URL or snippets yet.',
+);
+
 const period = obj({ value: int, previous: int, change_percent: nullable(num) });
 const periods = (...names: string[]) => obj(Object.fromEntries(names.map((n) => [n, period])));
 const range = obj({
@@ -365,6 +377,13 @@ const range = obj({
   lang: nullable(str),
   previous: obj({ from: date, to: date }),
 });
+/** A paged list `{status, <name>: [...], meta}` (spec 4.2) with an example of one item. */
+const paged = (description: string, name: string, item: string, example: unknown) =>
+  ok(description, obj({ status: success, [name]: arr(ref(item)), meta: ref('PageMeta') }), {
+    status: 'success',
+    [name]: [example],
+    meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
+  });
 const confirm = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, message: str, ...extra });
 const articleWrite = (extra: Record<string, Schema> = {}) =>
@@ -476,7 +495,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
               obj({
                 index: int,
                 status: oneOfStr('created', 'updated'),
-                article: ref('Article'),
+                article: { anyOf: [ref('Article'), ref('DryRunArticle')] },
                 images: nullable(ref('RehostSummary')),
               }),
               obj(
@@ -512,14 +531,11 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: refused('More than 50 items, or no `articles` array.'),
   },
   ArticlesController_list: {
-    200: ok(
+    200: paged(
       'Every non-Trash article, most recently updated first.',
-      obj({ status: success, articles: arr(ref('Article')), meta: ref('PageMeta') }),
-      {
-        status: 'success',
-        articles: [articleExample],
-        meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
-      },
+      'articles',
+      'Article',
+      articleExample,
     ),
     400: badRequest,
   },
@@ -693,14 +709,11 @@ export const CONTENT_RESPONSES: ResponseTable = {
     500: fails('The version’s category was deleted (spec 7).', 'ServerErrorBody'),
   },
   CategoriesController_list: {
-    200: ok(
+    200: paged(
       'Categories (no guaranteed order: sort by parent and position).',
-      obj({ status: success, categories: arr(ref('Category')), meta: ref('PageMeta') }),
-      {
-        status: 'success',
-        categories: [categoryExample],
-        meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
-      },
+      'categories',
+      'Category',
+      categoryExample,
     ),
     302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
     422: validation,
@@ -774,7 +787,11 @@ export const CONTENT_RESPONSES: ResponseTable = {
           status: success,
           results: arr({
             oneOf: [
-              obj({ index: int, status: oneOfStr('created', 'reused'), image: ref('Image') }),
+              obj({
+                index: int,
+                status: oneOfStr('created', 'reused'),
+                image: { anyOf: [ref('Image'), ref('DryRunImage')] },
+              }),
               obj(
                 {
                   index: int,
@@ -809,10 +826,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: validation,
   },
   ImagesController_list: {
-    200: ok(
-      'Images, newest first.',
-      obj({ status: success, images: arr(ref('Image')), meta: ref('PageMeta') }),
-    ),
+    200: paged('Images, newest first.', 'images', 'Image', imageExample),
     302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
     422: validation,
   },

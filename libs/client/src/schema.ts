@@ -1696,6 +1696,104 @@ export type components = {
                 };
             };
         };
+        /** @description An article a dry run of POST /articles/bulk would create: no id or reader URL yet. */
+        DryRunArticle: {
+            id: null;
+            external_id: string | null;
+            /**
+             * @example {
+             *       "en": "Getting started"
+             *     }
+             */
+            title: {
+                [key: string]: string;
+            };
+            /**
+             * @example {
+             *       "en": "Getting started"
+             *     }
+             */
+            slug: {
+                [key: string]: string;
+            };
+            /**
+             * @example {
+             *       "en": "Getting started"
+             *     }
+             */
+            content: {
+                [key: string]: string;
+            };
+            author: {
+                id: number;
+                name: string;
+                avatar: string | null;
+            } | null;
+            category_id: number | null;
+            categories: number[];
+            /** @enum {string|null} */
+            type: "article" | "faq" | null;
+            published: boolean;
+            has_staged_changes: boolean;
+            staged_locales: string[];
+            /** @example 2026-01-31T09:30:00+00:00 */
+            staged_updated_at: string | null;
+            /** @enum {string} */
+            visibility: "public" | "private" | "link_only";
+            share_token: string | null;
+            views: number | null;
+            audio_file: string | null;
+            metadata: {
+                /**
+                 * @example {
+                 *       "en": "Getting started"
+                 *     }
+                 */
+                title: {
+                    [key: string]: string;
+                };
+                /**
+                 * @example {
+                 *       "en": "Getting started"
+                 *     }
+                 */
+                description: {
+                    [key: string]: string;
+                };
+            };
+            ratings: {
+                thumbs_up: number;
+                thumbs_down: number;
+                love: number;
+            };
+            published_translations: string[];
+            outdated_translations: string[];
+            shared_with: number[];
+            /** @example 2026-01-31 09:30:00 */
+            created_at: string;
+            /** @example 2026-01-31 09:30:00 */
+            updated_at: string;
+            _links: {
+                view: {
+                    method: string;
+                    url: null;
+                };
+            };
+        };
+        /** @description An image a dry run of POST /images/bulk would store: no id, URL or snippets yet. */
+        DryRunImage: {
+            id: null;
+            url: null;
+            filename: string;
+            /** @enum {string|null} */
+            mime_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | null;
+            size: number;
+            checksum: string | null;
+            alt_text: string;
+            snippets: null;
+            /** @example 2026-01-31 09:30:00 */
+            created_at: string;
+        };
         BulkImagesDto: {
             /** @description Multipart only: `files[]`, or `files[<index>]` when mixed with addresses. */
             files?: string[];
@@ -4517,7 +4615,7 @@ export interface operations {
                             index: number;
                             /** @enum {string} */
                             status: "created" | "updated";
-                            article: components["schemas"]["Article"];
+                            article: components["schemas"]["Article"] | components["schemas"]["DryRunArticle"];
                             images: components["schemas"]["RehostSummary"] | null;
                         } | {
                             index: number;
@@ -5498,6 +5596,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "images": [
+                     *         {
+                     *           "id": 7,
+                     *           "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
+                     *           "filename": "screen.png",
+                     *           "mime_type": "image/png",
+                     *           "size": 1024,
+                     *           "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
+                     *           "alt_text": "",
+                     *           "snippets": {
+                     *             "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
+                     *             "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
+                     *           },
+                     *           "created_at": "2026-01-31 09:30:00"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 100,
+                     *         "total_pages": 1,
+                     *         "items_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5775,7 +5900,7 @@ export interface operations {
                             index: number;
                             /** @enum {string} */
                             status: "created" | "reused";
-                            image: components["schemas"]["Image"];
+                            image: components["schemas"]["Image"] | components["schemas"]["DryRunImage"];
                         } | {
                             index: number;
                             /** @constant */

@@ -40,6 +40,10 @@ export function obj(properties: Record<string, Schema>, optional: string[] = [])
   };
 }
 
+/** A closed object whose keys are all optional (only what is set is sent). */
+export const partial = (properties: Record<string, Schema>): Schema =>
+  obj(properties, Object.keys(properties));
+
 /** An object whose keys are free (language codes, field names, design documents). */
 export const map = (values: Schema = {}): Schema => ({
   type: 'object',
