@@ -259,9 +259,13 @@ function applyAnswers(operation, table, seen) {
     );
   }
   seen.add(operation.operationId);
-  operation.responses = Object.fromEntries(
-    Object.entries(answers).map(([status, spec]) => [status, toResponse(spec)]),
-  );
+  // A body a controller declares itself (`@ApiOkResponse({ schema })`) stays unless the table
+  // names that status too; the framework's bodiless defaults go.
+  const declared = Object.entries(operation.responses ?? {}).filter(([, r]) => r.content);
+  operation.responses = Object.fromEntries([
+    ...declared,
+    ...Object.entries(answers).map(([status, spec]) => [status, toResponse(spec)]),
+  ]);
 }
 
 /**

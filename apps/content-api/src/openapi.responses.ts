@@ -10,6 +10,7 @@ import {
   any,
   arr,
   bool,
+  closed,
   constant,
   date,
   emptyArray,
@@ -38,6 +39,7 @@ import {
   type ResponseTable,
   type Schema,
 } from '@hc/http';
+import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
 
 const pageMeta = obj({ page: int, per_page: int, total_pages: int, items_count: int });
 const ratings = obj({ thumbs_up: int, thumbs_down: int, love: int });
@@ -324,13 +326,8 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     },
     ['live', 'staged', 'version', 'diff'],
   ),
-  ArticleVersion: obj({
-    id,
-    locale: str,
-    title: nullable(str),
-    published_at: formatB,
-    _links: links('restore', 'compare'),
-  }),
+  // Spec 2.8 plus `replaced_by` (issue 24), as the audit domain describes it.
+  ArticleVersion: closed(VERSION_SCHEMA),
   ChangeSet: {
     ...obj({
       id,
@@ -1045,27 +1042,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   AuditController_list: {
     200: ok(
       'Audit entries, newest first.',
-      obj({
-        status: success,
-        entries: arr(
-          obj({
-            id,
-            action: str,
-            target_type: nullable(str),
-            target_id: nullable({ type: ['string', 'integer'] }),
-            actor: obj({
-              kind: str,
-              key_id: nullable(int),
-              user_id: nullable(int),
-              client_id: nullable(str),
-              client_name: nullable(str),
-            }),
-            request_id: nullable(str),
-            occurred_at: formatB,
-          }),
-        ),
-        meta: ref('PageMeta'),
-      }),
+      obj({ status: success, entries: arr(closed(AUDIT_ENTRY_SCHEMA)), meta: ref('PageMeta') }),
     ),
     403: fails('`audit_forbidden`: an Owner or Admin must be behind the credential.'),
     422: validation,

@@ -1645,17 +1645,36 @@ export type components = {
         ArticleVersion: {
             id: number;
             locale: string;
-            title: string | null;
-            /** @example 2026-01-31T09:30:00+00:00 */
+            title: string;
+            /** @description ISO 8601 UTC, `2026-01-02T03:04:05+00:00` */
             published_at: string;
-            _links: {
-                restore: {
-                    method: string;
-                    url: string;
+            /** @description The staged publish or restore that replaced these values (issue 24); null until the audit log has recorded it, after retention, and for versions older than the audit log. */
+            replaced_by: {
+                /** @enum {string} */
+                action: "staged.publish" | "version.restore";
+                actor: {
+                    /** @enum {string} */
+                    kind: "api_key" | "oauth" | "mcp" | "operator";
+                    /** @description the API key (kind api_key) */
+                    key_id: number | null;
+                    /** @description the key's creator or the token's person */
+                    user_id: number | null;
+                    /** @description the OAuth app (kinds oauth and mcp) */
+                    client_id: string | null;
+                    /** @description the app's name when it was recorded */
+                    client_name: string | null;
                 };
-                compare: {
-                    method: string;
-                    url: string;
+                /** @description ISO 8601 UTC, `2026-01-02T03:04:05+00:00` */
+                occurred_at: string;
+            } | null;
+            _links: {
+                restore?: {
+                    method?: string;
+                    url?: string;
+                };
+                compare?: {
+                    method?: string;
+                    url?: string;
                 };
             };
         };
@@ -4676,18 +4695,26 @@ export interface operations {
                         status: "success";
                         entries: {
                             id: number;
+                            /** @example article.publish */
                             action: string;
-                            target_type: string | null;
-                            target_id: (string | number) | null;
+                            /** @example article */
+                            target_type: string;
+                            /** @example 42 */
+                            target_id: string;
                             actor: {
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "api_key" | "oauth" | "mcp" | "operator";
+                                /** @description the API key (kind api_key) */
                                 key_id: number | null;
+                                /** @description the key's creator or the token's person */
                                 user_id: number | null;
+                                /** @description the OAuth app (kinds oauth and mcp) */
                                 client_id: string | null;
+                                /** @description the app's name when it was recorded */
                                 client_name: string | null;
                             };
                             request_id: string | null;
-                            /** @example 2026-01-31T09:30:00+00:00 */
+                            /** @description ISO 8601 UTC, `2026-01-02T03:04:05+00:00` */
                             occurred_at: string;
                         }[];
                         meta: components["schemas"]["PageMeta"];

@@ -40,6 +40,25 @@ export function obj(properties: Record<string, Schema>, optional: string[] = [])
   };
 }
 
+/**
+ * A schema written elsewhere (an `@ApiOkResponse` schema object), closed the way this document's
+ * answers are: every object that lists `properties` and says nothing of others refuses them.
+ */
+export function closed(schema: object): Schema {
+  const s = { ...(schema as Schema) };
+  if (s.properties) {
+    s.properties = Object.fromEntries(
+      Object.entries(s.properties as Record<string, object>).map(([k, v]) => [k, closed(v)]),
+    );
+    s.additionalProperties ??= false;
+  }
+  if (s.items) s.items = closed(s.items as object);
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    if (Array.isArray(s[key])) s[key] = (s[key] as object[]).map(closed);
+  }
+  return s;
+}
+
 /** A closed object whose keys are all optional (only what is set is sent). */
 export const partial = (properties: Record<string, Schema>): Schema =>
   obj(properties, Object.keys(properties));

@@ -55,7 +55,8 @@ function openApiWrites(): string[] {
     readFileSync(path.join(__dirname, '../../../../docs/openapi.json'), 'utf8'),
   ) as { paths: Record<string, Record<string, unknown>> };
   const out: string[] = [];
-  for (const [p, ops] of Object.entries(doc.paths)) {
+  // The REST API only: the OAuth endpoints (issue 21) live at {auth_url} and change no content.
+  for (const [p, ops] of Object.entries(doc.paths).filter(([route]) => route.startsWith('/v1'))) {
     for (const method of Object.keys(ops)) {
       if (['get', 'head', 'options', 'parameters'].includes(method)) continue;
       if (!p.startsWith(DESIGN_PREFIX)) out.push(`${method.toUpperCase()} ${p}`);
