@@ -84,7 +84,7 @@ export default [
       '**/*.spec.ts',
       '**/*.integration-spec.ts',
       'libs/testing/**',
-      'apps/*/src/testing/**',
+      'apps/**/testing/**',
     ],
     plugins: { hc },
     rules: { 'hc/sql-in-repositories': 'error' },
@@ -95,7 +95,7 @@ export default [
       '**/*.integration-spec.ts',
       'e2e/**/*.ts',
       'libs/testing/**/*.ts',
-      'apps/*/src/testing/**/*.ts',
+      'apps/**/testing/**/*.ts',
     ],
     rules: {
       // Tests of the foundation libs use the testing lib, which builds on them: the only cycle

@@ -1,10 +1,9 @@
-// Helpers for the design-service integration tests (not a spec file). Typed structurally so this
-// non-test file needs nothing from @hc/testing.
+// Helpers for the design-service integration tests (not a spec file; linted as test support).
 import type { Component, DesignDocument } from '@hc/design';
 
 export interface TestResponse {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
+  /** JSON bodies as the tests read them. */
   body: any;
   headers: Headers;
   text: string;
