@@ -358,3 +358,23 @@ export async function oauthPayloadRow(
     [row.model, row.id, JSON.stringify(row.payload ?? {}), row.expiresAt],
   );
 }
+
+/** A stored image as content-api keeps it (`url` where it is served); returns its id. */
+export async function imageRow(
+  db: Db,
+  siteId: number,
+  image: { filename: string; url: string; size?: number },
+): Promise<number> {
+  const r = await db.query(
+    'INSERT INTO images (site_id, filename, size, storage_key, url, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [
+      siteId,
+      image.filename,
+      image.size ?? 1,
+      `k-${siteId}-${image.filename}-${Date.now()}-${++seq}`,
+      image.url,
+      new Date(),
+    ],
+  );
+  return Number(r.insertId);
+}

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp } from '@hc/testing';
+import { articleStatsRow, imageRow, startTestApp, TestApp } from '@hc/testing';
 import { resetSettings } from '@hc/contracts';
 import { createReaderSite } from '../app.factory';
 import { article, category, liveDesign } from '../testing/reader-fixtures';
@@ -410,11 +410,7 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
       [busy, 10],
       [some, 3],
     ]) {
-      await t.ds.query('INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, ?)', [
-        id,
-        site.id,
-        views,
-      ]);
+      await articleStatsRow(t.ds, site.id, id, { views });
     }
     const html = (await new ReaderClient(t.url).get(`/hc/${site.subdomain}`)).html;
     const order = ['Busy article', 'Some article', 'Quiet article'].map((x) => html.indexOf(x));
@@ -425,21 +421,8 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
   it('brand images: logo with its dark-mode variant and the favicon; another site’s image ids render nothing', async () => {
     const site = await t.factory.site();
     const other = await t.factory.site();
-    const image = async (siteId: number, name: string) =>
-      Number(
-        (
-          await t.ds.query(
-            `INSERT INTO images (site_id, filename, size, storage_key, url, created_at) VALUES (?, ?, 1, ?, ?, ?)`,
-            [
-              siteId,
-              name,
-              `k-${siteId}-${name}-${Date.now()}`,
-              `https://cdn.example/${name}`,
-              new Date(),
-            ],
-          )
-        ).insertId,
-      );
+    const image = (siteId: number, name: string) =>
+      imageRow(t.ds, siteId, { filename: name, url: `https://cdn.example/${name}` });
     const logo = await image(site.id, 'logo.png');
     const dark = await image(site.id, 'logo-dark.png');
     const foreign = await image(other.id, 'favicon.png');
