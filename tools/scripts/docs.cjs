@@ -149,6 +149,33 @@ function mcpTools(apiRoutes) {
   });
 }
 
+/** The MCP resources and prompts: what an agent reads or asks for, and the file that serves it. */
+function mcpResourcesAndPrompts() {
+  const dist = (file) => require(path.join(OUT, `apps/mcp-gateway/src/${file}`));
+  const { RESOURCE_TEMPLATES } = dist('resources/resources.js');
+  const { CATEGORIES_URI } = dist('resources/documents.js');
+  const { registerPrompts } = dist('prompts/prompts.js');
+  const resources = 'apps/mcp-gateway/src/resources/resources.ts';
+  const rows = [
+    ...RESOURCE_TEMPLATES.map((r) => ['resource', `\`${r.uriTemplate}\``, r.title, resources]),
+    ['resource', `\`${CATEGORIES_URI}\``, 'Category tree', resources],
+  ];
+  // The prompts are registered one call each: a stand-in server records them.
+  registerPrompts(
+    {
+      registerPrompt: (name, config) =>
+        rows.push([
+          'prompt',
+          `\`${name}\``,
+          config.title,
+          'apps/mcp-gateway/src/prompts/prompts.ts',
+        ]),
+    },
+    {},
+  );
+  return rows;
+}
+
 function table(header, rows) {
   const esc = (cell) => String(cell).replace(/\|/g, '\\|');
   return [
@@ -184,6 +211,10 @@ async function routesPart() {
     "MCP tools (mcp-gateway, `POST /mcp`): each makes one REST call with the caller's token.",
     '',
     table(['tool', 'kind', 'REST call', 'defined in', 'answered by'], mcpTools(api)),
+    '',
+    'MCP resources and prompts (mcp-gateway, `POST /mcp`): each reads through the REST calls of the tools it mirrors.',
+    '',
+    table(['kind', 'name', 'what', 'file'], mcpResourcesAndPrompts()),
   ].join('\n');
 }
 
