@@ -3,8 +3,12 @@
 // connections and server CPU time per request (utime+stime from /proc), median of three runs
 // alternating the two servers; then the export walk at 1k / 10k / 100k articles.
 //
+// Then POST /articles with the audit log's recording on and off (issue 24): a second content-api
+// of the same build with recording turned off (tools/bench/audit-off.cjs), alternating runs.
+//
 // Settings: BENCH_DURATION seconds per run (default 5), BENCH_RUNS (3), BENCH_EXPORT_MAX
-// (100000; the largest export size), HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_content).
+// (100000; the largest export size), HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_content),
+// BENCH_CONTENT_ONLY=audit (only the recording comparison: no read seeding, scenarios or walk).
 'use strict';
 
 const path = require('node:path');
@@ -23,6 +27,9 @@ const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_co
 // 111,000 more articles would change what "search at 10,000 articles" measures.
 const EXPORT_DB_URL = DB_URL.replace(/\/([^/]+)$/, '/$1_export');
 const CONNECTIONS = 32;
+const AUDIT_ONLY = process.env.BENCH_CONTENT_ONLY === 'audit';
+/** Issue 24: the cost of recording may be at most this share of a create's server CPU. */
+const AUDIT_MAX_COST = 0.1;
 
 const { TICK, log, cpuTicks, median, summarize } = h;
 const SERVERS = {
@@ -50,6 +57,14 @@ async function main() {
     return mysql.createConnection({ uri: dbUrl, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
   };
 
+  if (AUDIT_ONLY) {
+    log('seeding a writes site…');
+    const conn = await fresh(DB_URL);
+    const writes = await seedSite(conn, { name: 'writes', articles: 0, keys: 4000 });
+    await conn.end();
+    await auditCost(writes);
+    return;
+  }
   log('seeding 10,000 articles (reads), a writes site, and the export sizes…');
   let t0 = Date.now();
   const conn = await fresh(DB_URL);
@@ -245,6 +260,92 @@ async function main() {
   } finally {
     for (const server of stops) await server.stop();
   }
+  await auditCost(writes);
+}
+
+let articleSeq = 0;
+/** A POST /articles request with a rotated key (120 writes a minute per credential). */
+const createArticle = (writes) => (i) => ({
+  method: 'POST',
+  path: '/v1/articles',
+  headers: { apikey: writes.tokens[i % writes.tokens.length], 'content-type': 'application/json' },
+  body: JSON.stringify({
+    title: { en: `Audit bench ${process.pid}-${articleSeq++}` },
+    content: { en: '<p>Benchmark body text with a few words.</p><p>Second paragraph.</p>' },
+  }),
+});
+
+/**
+ * Issue 24: POST /articles on two servers of the same build against the same database, one
+ * recording audit entries (the product) and one with recording off, alternating runs. Checks
+ * that each did what it says (entries written or not) and prints the cost in CPU per request.
+ */
+async function auditCost(writes) {
+  const db = await mysql.createConnection({ uri: DB_URL, timezone: 'Z' });
+  // Counted in the database: a request still in flight when a run ends is written but not counted
+  // by the load generator.
+  const count = async (event) =>
+    Number((await db.query('SELECT COUNT(*) AS n FROM outbox WHERE event = ?', [event]))[0][0].n);
+  const counts = async () => ({
+    entries: await count('audit.recorded'),
+    created: await count('article.created'),
+  });
+  const on = await startServer('nest');
+  const off = await h.startServer('nest', {
+    ...SERVERS,
+    dbUrl: DB_URL,
+    nodeArgs: ['-r', path.join(__dirname, 'audit-off.cjs')],
+  });
+  const runs = { on: [], off: [] };
+  const written = { on: 0, off: 0 };
+  const created = { on: 0, off: 0 };
+  try {
+    for (let r = 0; r < RUNS; r++) {
+      for (const [name, server] of r % 2
+        ? [
+            ['off', off],
+            ['on', on],
+          ]
+        : [
+            ['on', on],
+            ['off', off],
+          ]) {
+        const before = await counts();
+        runs[name].push(await load(server, createArticle(writes)));
+        const after = await counts();
+        written[name] += after.entries - before.entries;
+        created[name] += after.created - before.created;
+      }
+    }
+  } finally {
+    await on.stop();
+    await off.stop();
+    await db.end();
+  }
+  const a = summarize(runs.on);
+  const b = summarize(runs.off);
+  if (written.off !== 0 || created.off === 0) {
+    throw new Error(`recording off wrote ${written.off} entries for ${created.off} creates`);
+  }
+  if (written.on !== created.on) {
+    throw new Error(`recording on wrote ${written.on} entries for ${created.on} creates`);
+  }
+  const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  const cost = (a.cpu - b.cpu) / b.cpu;
+  process.stdout.write(
+    [
+      '',
+      `POST /articles with audit recording on and off (issue 24), ${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs`,
+      '',
+      '| recording | req/s | p50 / p99 ms | CPU ms/req | creates | audit entries written | failed |',
+      '|---|---|---|---|---|---|---|',
+      `| on | ${f(a.rps, 0)} | ${a.p50} / ${a.p99} | ${f(a.cpu, 2)} | ${created.on} | ${written.on} | ${a.failed} |`,
+      `| off | ${f(b.rps, 0)} | ${b.p50} / ${b.p99} | ${f(b.cpu, 2)} | ${created.off} | ${written.off} | ${b.failed} |`,
+      '',
+      `cost of recording: ${f(100 * cost)} % CPU per create (${f(100 * (1 - a.rps / b.rps))} % req/s); target at most ${100 * AUDIT_MAX_COST} %: ${cost <= AUDIT_MAX_COST ? 'met' : 'NOT met'}`,
+      '',
+    ].join('\n'),
+  );
 }
 
 main().then(

@@ -47,9 +47,9 @@ async function waitReady(url, child) {
 
 /**
  * Starts `kind` 'nest' (the built app `app`, its port in `portVar`) or 'bare' (the `bare`
- * script, port in PORT) against `dbUrl`.
+ * script, port in PORT) against `dbUrl`; `nodeArgs` go before the script (`-r <preload>`).
  */
-async function startServer(kind, { app, portVar, bare, dbUrl }) {
+async function startServer(kind, { app, portVar, bare, dbUrl, nodeArgs = [] }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -59,7 +59,11 @@ async function startServer(kind, { app, portVar, bare, dbUrl }) {
     [portVar]: String(port),
   };
   const script = kind === 'nest' ? path.join(DIST, 'apps', app, 'src/main.js') : bare;
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_SERVER_STDOUT=1 shows the server's log lines (the cause of a 500 under load).
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env,
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
   return { kind, url, child, stop: () => stopChild(child, `${kind} server`) };

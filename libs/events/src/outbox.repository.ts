@@ -8,19 +8,29 @@ type Sql = Pick<EntityManager, 'query'> | QueryRunner;
  * The `outbox` table's SQL: written by every app that announces events, read by the dispatcher's
  * claimer and the Kafka relay. Cross-site by nature (the relay shards by site id).
  */
-export async function insertOutboxRow(
+export interface NewOutboxRow {
+  siteId: number;
+  event: string;
+  payload: string;
+  occurredAt: Date;
+  requestId: string | null;
+}
+
+export async function insertOutboxRow(manager: EntityManager, row: NewOutboxRow): Promise<string> {
+  return insertOutboxRows(manager, [row]);
+}
+
+/**
+ * Several rows in one statement (a write's webhook event and its audit entry: one round trip);
+ * they get ids in their order. Returns the first row's id.
+ */
+export async function insertOutboxRows(
   manager: EntityManager,
-  row: {
-    siteId: number;
-    event: string;
-    payload: string;
-    occurredAt: Date;
-    requestId: string | null;
-  },
+  rows: NewOutboxRow[],
 ): Promise<string> {
   const result = await manager.query(
-    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES (?, ?, ?, ?, ?)',
-    [row.siteId, row.event, row.payload, row.occurredAt, row.requestId],
+    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES ?',
+    [rows.map((r) => [r.siteId, r.event, r.payload, r.occurredAt, r.requestId])],
   );
   return String((result as { insertId: number | string }).insertId);
 }
