@@ -1912,6 +1912,94 @@ export type components = {
              */
             order: number[];
         };
+        CreateArticleDto: {
+            /**
+             * @description Article body per language, HTML (or Markdown with content_format "markdown").
+             * @example {
+             *       "en": "<p>Welcome.</p>"
+             *     }
+             */
+            content?: {
+                [key: string]: string;
+            };
+            /** @description URL slug per language; made from the title when omitted. */
+            slug?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Primary category id; 0 for none. null: none.
+             * @example 12
+             */
+            category_id?: number;
+            /**
+             * @description All category ids of the article. null: none.
+             * @example [
+             *       3,
+             *       7
+             *     ]
+             */
+            categories?: number[];
+            /**
+             * @description public, private (team members in shared_with) or link_only.
+             * @enum {string}
+             */
+            visibility?: "public" | "private" | "link_only";
+            /**
+             * @description article or faq. null: ignored.
+             * @enum {string}
+             */
+            type?: "article" | "faq";
+            /**
+             * @description Team member id of the author. null: ignored.
+             * @example 7
+             */
+            author_id?: number;
+            /**
+             * @description Team member ids who may read it while private. null: none.
+             * @example [
+             *       3,
+             *       7
+             *     ]
+             */
+            shared_with?: number[];
+            /** @description SEO title and description, each per language. null: ignored. */
+            metadata?: {
+                /** @description SEO title per language, up to 60 characters. null: ignored. */
+                title?: {
+                    [key: string]: string;
+                };
+                /** @description SEO description per language, up to 160 characters. null: ignored. */
+                description?: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description true publishes; false keeps or makes it a draft.
+             * @example true
+             */
+            published?: boolean;
+            /**
+             * @description Your own id; POST with the same external_id updates that article. null: ignored.
+             * @example kb-1042
+             */
+            external_id?: string;
+            /**
+             * @description markdown converts every language of content to HTML. null: ignored.
+             * @enum {string}
+             */
+            content_format?: "html" | "markdown";
+            /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
+            rehost_images?: boolean;
+            /**
+             * @description Title per language.
+             * @example {
+             *       "en": "Getting started"
+             *     }
+             */
+            title: {
+                [key: string]: string;
+            };
+        };
         BulkArticlesDto: {
             /**
              * @description Article objects, each as in POST /articles.
@@ -1932,6 +2020,94 @@ export type components = {
              * @example true
              */
             dry_run?: boolean;
+        };
+        UpdateArticleDto: {
+            /**
+             * @description Article body per language, HTML (or Markdown with content_format "markdown").
+             * @example {
+             *       "en": "<p>Welcome.</p>"
+             *     }
+             */
+            content?: {
+                [key: string]: string;
+            };
+            /** @description URL slug per language; made from the title when omitted. */
+            slug?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Primary category id; 0 for none. null: none.
+             * @example 12
+             */
+            category_id?: number;
+            /**
+             * @description All category ids of the article. null: none.
+             * @example [
+             *       3,
+             *       7
+             *     ]
+             */
+            categories?: number[];
+            /**
+             * @description public, private (team members in shared_with) or link_only.
+             * @enum {string}
+             */
+            visibility?: "public" | "private" | "link_only";
+            /**
+             * @description article or faq. null: ignored.
+             * @enum {string}
+             */
+            type?: "article" | "faq";
+            /**
+             * @description Team member id of the author. null: ignored.
+             * @example 7
+             */
+            author_id?: number;
+            /**
+             * @description Team member ids who may read it while private. null: none.
+             * @example [
+             *       3,
+             *       7
+             *     ]
+             */
+            shared_with?: number[];
+            /** @description SEO title and description, each per language. null: ignored. */
+            metadata?: {
+                /** @description SEO title per language, up to 60 characters. null: ignored. */
+                title?: {
+                    [key: string]: string;
+                };
+                /** @description SEO description per language, up to 160 characters. null: ignored. */
+                description?: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description true publishes; false keeps or makes it a draft.
+             * @example true
+             */
+            published?: boolean;
+            /**
+             * @description Your own id; POST with the same external_id updates that article. null: ignored.
+             * @example kb-1042
+             */
+            external_id?: string;
+            /**
+             * @description markdown converts every language of content to HTML. null: ignored.
+             * @enum {string}
+             */
+            content_format?: "html" | "markdown";
+            /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
+            rehost_images?: boolean;
+            /**
+             * @description Title per language.
+             * @example {
+             *       "en": "Getting started"
+             *     }
+             */
+            title?: {
+                [key: string]: string;
+            };
         };
         StagedPublishDto: {
             /**
@@ -3346,7 +3522,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateArticleDto"];
+            };
+        };
         responses: {
             /** @description Upsert by `external_id` updated the article (`action` = `updated`). */
             200: {
@@ -4120,7 +4300,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateArticleDto"];
+            };
+        };
         responses: {
             /** @description Only the fields sent changed. */
             200: {

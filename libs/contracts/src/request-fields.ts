@@ -60,7 +60,7 @@ const ids = (description: string): FieldSpec => ({
 });
 
 /** Spec 2.3: SEO title and description, each a language map. */
-const SEO_FIELDS: FieldTable = {
+const SEO_FIELDS = {
   title: {
     kind: 'languageMap',
     maxLength: SEO_TITLE_MAX,
@@ -73,10 +73,10 @@ const SEO_FIELDS: FieldTable = {
     null: 'ignored',
     description: `SEO description per language, up to ${SEO_DESCRIPTION_MAX} characters`,
   },
-};
+} satisfies FieldTable;
 
 /** The article-wide fields shared by article writes and staged edits (spec 2.3, 4.5). */
-const ARTICLE_WIDE: FieldTable = {
+const ARTICLE_WIDE = {
   category_id: {
     kind: 'integer',
     minimum: 0,
@@ -106,7 +106,7 @@ const ARTICLE_WIDE: FieldTable = {
     null: 'ignored',
     description: 'SEO title and description, each per language',
   },
-};
+} satisfies FieldTable;
 
 /** POST /articles, PATCH /articles/{id}, bulk items (spec 2.3); `title` is required on create. */
 export const ARTICLE_FIELDS = {

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ValidateBy, ValidateIf, ValidateNested, ValidationArguments } from 'class-validator';
 import { FieldSpec, FieldTable, messages } from '@hc/contracts';
 import { subFieldMessage } from './validation.pipe';
 
@@ -167,6 +168,27 @@ export interface FieldOptions {
   languageKeyMessage?: (code: string) => string;
   /** The message for a null the entry does not allow (default: the kind's message). */
   nullMessage?: string;
+  /** The field's name in messages when it sits inside another (`metadata.title`). */
+  path?: string;
+}
+
+/**
+ * The class an `object` entry's value is read into, one `@Field` per sub-field, so each sub-field
+ * is judged and reported on its own (`metadata.title.en` and `metadata.description.en`).
+ */
+function nestedClass(
+  spec: Extract<FieldSpec, { kind: 'object' }>,
+  path: string,
+  options: FieldOptions,
+) {
+  class Nested {}
+  for (const [key, sub] of Object.entries(spec.fields)) {
+    Field(sub, { ...options, required: false, nullMessage: undefined, path: `${path}.${key}` })(
+      Nested.prototype,
+      key,
+    );
+  }
+  return Nested;
 }
 
 /**
@@ -175,11 +197,22 @@ export interface FieldOptions {
  * the property's one message. A language map's refused key is the `languageKey` constraint.
  */
 export function Field(spec: FieldSpec, options: FieldOptions = {}): PropertyDecorator {
+  return (target, key) =>
+    applyDecorators(...fieldDecorators(spec, { ...options, path: options.path ?? String(key) }))(
+      target,
+      key,
+    );
+}
+
+function fieldDecorators(spec: FieldSpec, options: FieldOptions): PropertyDecorator[] {
   const isLanguage = options.isLanguage ?? (() => true);
+  const name = () => options.path ?? '';
+  // An object's sub-fields are judged by its nested class, not here.
+  const own: FieldSpec = spec.kind === 'object' ? { ...spec, fields: {} } : spec;
   const judge = (args?: ValidationArguments) =>
     args?.value === null && options.nullMessage
       ? problem(options.nullMessage)
-      : fieldProblem(spec, args?.property ?? '', args?.value, isLanguage);
+      : fieldProblem(own, name(), args?.value, isLanguage);
   // class-validator runs a property's checks in the order they are declared here, and the
   // global pipe keeps the first failure: required, then language keys, then the field's rules.
   const decorators: PropertyDecorator[] = [
@@ -191,14 +224,14 @@ export function Field(spec: FieldSpec, options: FieldOptions = {}): PropertyDeco
         name: 'isDefined',
         validator: {
           validate: (v: unknown) => v !== undefined && v !== null,
-          defaultMessage: (args) => messages.required(args?.property ?? ''),
+          defaultMessage: () => messages.required(name()),
         },
       }),
     );
   } else {
     decorators.push(ValidateIf((_o, v: unknown) => v !== undefined && !(v === null && spec.null)));
   }
-  if (spec.kind === 'languageMap' || spec.kind === 'object') {
+  if (spec.kind === 'languageMap') {
     decorators.push(
       ValidateBy({
         name: LANGUAGE_KEY_CONSTRAINT,
@@ -206,7 +239,7 @@ export function Field(spec: FieldSpec, options: FieldOptions = {}): PropertyDeco
           validate: (v: unknown) => foreignKey(spec, v, isLanguage) === null,
           defaultMessage: (args) => {
             const code = foreignKey(spec, args?.value, isLanguage) ?? '';
-            return options.languageKeyMessage?.(code) ?? messages.object(args?.property ?? '');
+            return options.languageKeyMessage?.(code) ?? messages.object(name());
           },
         },
       }),
@@ -225,7 +258,14 @@ export function Field(spec: FieldSpec, options: FieldOptions = {}): PropertyDeco
       },
     }),
   );
-  return applyDecorators(...decorators);
+  if (spec.kind === 'object') {
+    const Nested = nestedClass(spec, name(), options);
+    decorators.push(
+      ValidateNested(),
+      Type(() => Nested),
+    );
+  }
+  return decorators;
 }
 
 /** Every entry of a table as `[name, spec]`, for DTOs that take all of them. */

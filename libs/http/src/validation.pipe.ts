@@ -17,7 +17,12 @@ export interface FieldFailure {
   message: string;
 }
 
-export type ValidationErrorFactory = (errors: FieldErrors, failures: FieldFailure[]) => ApiError;
+/** `body` is the object the DTO was read from (a field sent as null and one left out differ). */
+export type ValidationErrorFactory = (
+  errors: FieldErrors,
+  failures: FieldFailure[],
+  body: Record<string, unknown>,
+) => ApiError;
 
 /**
  * A DTO whose endpoint answers validation failures in another shape than the plain shape (b)
@@ -38,6 +43,18 @@ export function ValidationErrorShape(factory: ValidationErrorFactory): ClassDeco
 export function BodyFrom(read: (raw: unknown) => unknown): ClassDecorator {
   return (target) => {
     Reflect.defineMetadata(BODY_FROM, read, target);
+  };
+}
+
+const OBJECT_BODY = Symbol('hc:object-body');
+
+/**
+ * A DTO whose endpoint refuses a body that is not an object (a top-level array) on the field
+ * `path` with `message`, instead of reading it as empty.
+ */
+export function ObjectBody(path: string, message: string): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(OBJECT_BODY, { path, message }, target);
   };
 }
 
@@ -92,7 +109,10 @@ function translate(constraint: string, property: string, raw: string, args: unkn
 function collect(errors: ValidationError[], prefix = '', out: FieldFailure[] = []): FieldFailure[] {
   for (const e of errors) {
     const path = prefix ? `${prefix}.${e.property}` : e.property;
-    for (const [constraint, raw] of Object.entries(e.constraints ?? {})) {
+    const constraints = Object.entries(e.constraints ?? {});
+    for (const [constraint, raw] of constraints) {
+      // A nested object's own check (`@Field`) already said it is not an object.
+      if (constraint === 'nestedValidation' && constraints.length > 1) continue;
       const cut = raw.indexOf(SUB_PATH);
       if (cut >= 0) {
         out.push({ path: `${path}.${raw.slice(0, cut)}`, constraint, message: raw.slice(cut + 1) });
@@ -122,7 +142,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export type DtoCheck<T> = { ok: true; value: T } | { ok: false; failures: FieldFailure[] };
+export type DtoCheck<T> =
+  { ok: true; value: T } | { ok: false; failures: FieldFailure[]; body: Record<string, unknown> };
 
 /**
  * Reads `raw` into the DTO class `type` and runs its checks: what the global pipe does for a
@@ -132,6 +153,10 @@ export type DtoCheck<T> = { ok: true; value: T } | { ok: false; failures: FieldF
 export function checkDto<T extends object>(type: new () => T, raw: unknown): DtoCheck<T> {
   const read = Reflect.getMetadata(BODY_FROM, type) as ((raw: unknown) => unknown) | undefined;
   const value = read ? read(raw) : raw;
+  const refuse = Reflect.getMetadata(OBJECT_BODY, type) as
+    { path: string; message: string } | undefined;
+  if (refuse && value !== undefined && !isPlainObject(value))
+    return { ok: false, failures: [{ ...refuse, constraint: 'isObject' }], body: {} };
   // A body that is not an object (a top-level array) reads as empty, like a body without the
   // JSON content type (spec 4.1 rule 4); prototype keys never reach class-transformer.
   const plain = isPlainObject(value) ? value : {};
@@ -144,14 +169,20 @@ export function checkDto<T extends object>(type: new () => T, raw: unknown): Dto
     stopAtFirstError: true,
     validationError: { target: false, value: false },
   });
-  return errors.length ? { ok: false, failures: collect(errors) } : { ok: true, value: instance };
+  return errors.length
+    ? { ok: false, failures: collect(errors), body: plain }
+    : { ok: true, value: instance };
 }
 
 /** The error a DTO's failures answer: its own shape (`@ValidationErrorShape`) or shape (b). */
-export function dtoError(type: object, failures: FieldFailure[]): ApiError {
+export function dtoError(
+  type: object,
+  failures: FieldFailure[],
+  body: Record<string, unknown>,
+): ApiError {
   const shape = Reflect.getMetadata(ERROR_SHAPE, type) as ValidationErrorFactory | undefined;
   const errors = fieldErrorsOf(failures);
-  return shape ? shape(errors, failures) : validationError(errors);
+  return shape ? shape(errors, failures, body) : validationError(errors);
 }
 
 /**
@@ -171,6 +202,6 @@ export class HcValidationPipe implements PipeTransform {
     // parameters are settled within this turn (the id and theme pipes are synchronous), so
     // refusing the body one turn later lets a path's 404 win over the body's 422.
     await new Promise((resolve) => setImmediate(resolve));
-    throw dtoError(type, checked.failures);
+    throw dtoError(type, checked.failures, checked.body);
   }
 }

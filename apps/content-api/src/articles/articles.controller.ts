@@ -11,7 +11,8 @@ import {
   RedirectInvalidInput,
   SharedIpLimit,
 } from '@hc/http';
-import { ArticleInputError, articleHttpError, readArticleInput } from './article-input';
+import { ArticleInputError, articleHttpError, toArticleInput } from './article-input';
+import { CreateArticleDto, UpdateArticleDto } from './dto/article.dto';
 import { toArticleResponse } from './article.mapper';
 import { ArticleQueryService } from './article-query.service';
 import { ArticlesService } from './articles.service';
@@ -45,11 +46,11 @@ export class ArticlesController {
   async create(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
-    @Body() body: unknown,
+    @Body() body: CreateArticleDto,
     @Res({ passthrough: true }) res: Response,
   ) {
     const result = await guarded('create', () =>
-      this.articles.createOrUpsert(site, ctx.principal.userId, readArticleInput(body, site, true)),
+      this.articles.createOrUpsert(site, ctx.principal.userId, toArticleInput(body, site)),
     );
     res.status(result.action === 'created' ? 201 : 200);
     return {
@@ -110,13 +111,12 @@ export class ArticlesController {
   async update(
     @CurrentSite() site: SiteContext,
     @IdParam('id', htmlNotFound) id: number,
-    @Body() body: unknown,
+    @Body() body: UpdateArticleDto,
   ) {
     if (!(await this.articles.exists(site, id))) throw htmlNotFound();
-    const result = await guarded('patch', async () => {
-      const input = readArticleInput(body, site, false);
-      return this.articles.update(site, id, input);
-    });
+    const result = await guarded('patch', () =>
+      this.articles.update(site, id, toArticleInput(body, site)),
+    );
     if (!result) throw htmlNotFound();
     return {
       status: 'success',
