@@ -178,7 +178,7 @@ export function checkDto<T extends object>(type: new () => T, raw: unknown): Dto
 export function dtoError(
   type: object,
   failures: FieldFailure[],
-  body: Record<string, unknown>,
+  body: Record<string, unknown> = {},
 ): ApiError {
   const shape = Reflect.getMetadata(ERROR_SHAPE, type) as ValidationErrorFactory | undefined;
   const errors = fieldErrorsOf(failures);

@@ -174,7 +174,7 @@ export async function readBulkImageRequest(req: Request): Promise<BulkInput> {
     }
   }
   const checked = checkDto(BulkImagesDto, flags);
-  if (!checked.ok) throw dtoError(BulkImagesDto, checked.failures);
+  if (!checked.ok) throw dtoError(BulkImagesDto, checked.failures, checked.body);
   const dedupe = checked.value.dedupe ?? true;
   const dryRun = checked.value.dry_run ?? false;
 
