@@ -300,6 +300,65 @@ function sharedResponses() {
   };
 }
 
+/**
+ * An example value for a schema, for bodies whose table gives none: a schema's own `examples`
+ * first (the resource objects carry real ones), else `const`, the first `enum` value, the first
+ * branch of a choice, and for objects their required keys. `openapi.spec.ts` checks every example
+ * against its schema.
+ */
+function exampleOf(schema, schemas, depth = 0) {
+  if (!schema || depth > 12) return undefined;
+  if (schema.$ref) return exampleOf(schemas[schema.$ref.split('/').pop()], schemas, depth + 1);
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const branch = schema.oneOf ?? schema.anyOf ?? schema.allOf;
+  if (branch) return exampleOf(branch[0], schemas, depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      if (!schema.properties) return {};
+      const keys = schema.required ?? [];
+      return Object.fromEntries(
+        keys.map((k) => [k, exampleOf(schema.properties[k], schemas, depth + 1)]),
+      );
+    }
+    case 'array':
+      return schema.maxItems === 0 ? [] : [exampleOf(schema.items, schemas, depth + 1)];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'string':
+      return 'string';
+    default:
+      // Any value (`{}`): null is one.
+      return null;
+  }
+}
+
+/** Gives every JSON body of the document (answers and request bodies) an example. */
+function addExamples(doc) {
+  const schemas = doc.components.schemas;
+  const fill = (content) => {
+    const media = content?.['application/json'];
+    if (!media?.schema || media.example !== undefined || media.examples) return;
+    const example = exampleOf(media.schema, schemas);
+    if (example !== undefined) media.example = example;
+  };
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation?.responses) continue;
+      fill(operation.requestBody?.content);
+      for (const res of Object.values(operation.responses)) fill(res.content);
+    }
+  }
+}
+
 /** Keeps only the shared responses some operation refers to (an unused component is noise). */
 function usedResponses(doc) {
   const text = JSON.stringify(doc.paths);
@@ -400,6 +459,7 @@ async function generate() {
   doc.tags = [...(doc.tags ?? []), auth.AUTH_TAG];
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   doc.components.responses = usedResponses(doc);
+  addExamples(doc);
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -432,7 +492,7 @@ async function main() {
   console.log(`wrote docs/openapi.json (${Object.keys(JSON.parse(text).paths).length} paths)`);
 }
 
-module.exports = { generate, FILE };
+module.exports = { generate, exampleOf, FILE };
 
 if (require.main === module) {
   main().catch((err) => {

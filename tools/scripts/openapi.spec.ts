@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ERROR_CODES, SCOPES } from '@hc/contracts';
 
@@ -113,6 +114,50 @@ describe('docs/openapi.json', () => {
         );
       }
     }
+  });
+
+  it('gives every JSON body (answers and requests) an example that its own schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
+    const compile = (schema: unknown) =>
+      ajv.compile(
+        JSON.parse(
+          JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'),
+        ),
+      );
+    type Media = { schema?: unknown; example?: unknown };
+    const bodies: [string, Media][] = [];
+    for (const [method, route, op] of operations) {
+      const withBody = op as Operation & { requestBody?: { content?: Record<string, Media> } };
+      const request = withBody.requestBody?.content?.['application/json'];
+      if (request) bodies.push([`${method} ${route} request`, request]);
+      for (const [status, res] of Object.entries(op.responses) as [
+        string,
+        { content?: Record<string, Media> },
+      ][]) {
+        const media = res.content?.['application/json'];
+        if (media) bodies.push([`${method} ${route} ${status}`, media]);
+      }
+    }
+    const problems: string[] = [];
+    for (const [where, media] of bodies) {
+      if (media.example === undefined) {
+        problems.push(`${where}: no example`);
+        continue;
+      }
+      const validate = compile(media.schema);
+      if (!validate(media.example)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    }
+    for (const [name, schema] of Object.entries(
+      doc.components.schemas as Record<string, { examples?: unknown[] }>,
+    )) {
+      for (const example of schema.examples ?? []) {
+        const validate = compile({ $ref: `#/components/schemas/${name}` });
+        if (!validate(example)) problems.push(`${name}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(bodies.length).toBeGreaterThan(100);
   });
 
   it('states nullable values the 3.1 way (type arrays), never with the 3.0 `nullable` keyword', () => {

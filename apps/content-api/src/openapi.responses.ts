@@ -113,22 +113,42 @@ function dryRun(schema: Schema, nulls: Record<string, Schema>, description: stri
   };
 }
 
+/** Where example links point. */
+const API = 'https://api.example.com/v1';
+
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
   PageMeta: pageMeta,
-  Site: obj({
-    id,
-    uuid: str,
-    name: str,
-    subdomain: str,
-    domain: str,
-    url: str,
-    default_language: str,
-    visibility: oneOfStr('public', 'private', 'password'),
-    publicly_accessible: bool,
-    languages: strings,
-    created_at: formatA,
-  }),
+  Site: {
+    ...obj({
+      id,
+      uuid: str,
+      name: str,
+      subdomain: str,
+      domain: str,
+      url: str,
+      default_language: str,
+      visibility: oneOfStr('public', 'private', 'password'),
+      publicly_accessible: bool,
+      languages: strings,
+      created_at: formatA,
+    }),
+    examples: [
+      {
+        id: 5,
+        uuid: '4fafa854-c482-403c-8b3f-2906cfb7ed9d',
+        name: 'Acme Help',
+        subdomain: 'acme',
+        domain: 'acme.example.com',
+        url: 'https://acme.example.com',
+        default_language: 'en',
+        visibility: 'public',
+        publicly_accessible: true,
+        languages: ['en', 'de'],
+        created_at: '2026-01-31 09:30:00',
+      },
+    ],
+  },
   Article: {
     ...obj({
       id,
@@ -218,6 +238,24 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     description:
       'A reader or team comment (spec 2.10 "fields: not shown": the product’s choice). ' +
       'Threads of GET /articles/{id}/comments nest `replies`.',
+    examples: [
+      {
+        id: 3,
+        article_id: 12,
+        parent_id: null,
+        lang: 'en',
+        status: 'published',
+        text: 'Worked for me.',
+        html: 'Worked for me.',
+        author: { id: null, name: 'Sam', avatar: null, type: 'reader' },
+        created_at: '2026-01-31T09:30:00+00:00',
+        updated_at: '2026-01-31T09:30:00+00:00',
+        _links: {
+          moderate: { method: 'PATCH', url: `${API}/comments/3` },
+          thread: { method: 'GET', url: `${API}/articles/12/comments` },
+        },
+      },
+    ],
   },
   NoteThread: obj({
     id,
@@ -250,6 +288,17 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     description:
       'Spec 2.6; `secret` only in the response that registers the webhook (a standard ' +
       'webhook also gets it as `standard_secret`); `signature_scheme` says how deliveries are signed.',
+    examples: [
+      {
+        id: 1,
+        url: 'https://hooks.example.com/help-center',
+        site_id: 5,
+        active: true,
+        last_delivered_at: null,
+        created_at: '2026-01-31T09:30:00+00:00',
+        signature_scheme: 'service',
+      },
+    ],
   },
   WebhookDelivery: obj(
     {
@@ -279,41 +328,60 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     },
     ['request_body'],
   ),
-  StagedCopy: obj({
-    article_id: int,
-    locale: str,
-    fields: {
-      oneOf: [
-        partial({
-          title: nullable(str),
-          content: nullable(str),
-          slug: nullable(str),
-          audio_file: nullable(str),
-          has_custom_slug: bool,
-        }),
-        emptyArray,
-      ],
-    },
-    shared: {
-      oneOf: [
-        partial({
-          category_id: nullable(int),
-          categories: ids,
-          visibility: oneOfStr(...VISIBILITY),
-          type: oneOfStr('article', 'faq'),
-          author_id: nullable(int),
-          shared_with: ids,
-          metadata: partial({ title: langMap, description: langMap }),
-        }),
-        emptyArray,
-      ],
-    },
-    release_translation: bool,
-    etag: str,
-    shared_etag: nullable(str),
-    updated_at: formatB,
-    _links: links('publish', 'discard', 'compare'),
-  }),
+  StagedCopy: {
+    ...obj({
+      article_id: int,
+      locale: str,
+      fields: {
+        oneOf: [
+          partial({
+            title: nullable(str),
+            content: nullable(str),
+            slug: nullable(str),
+            audio_file: nullable(str),
+            has_custom_slug: bool,
+          }),
+          emptyArray,
+        ],
+      },
+      shared: {
+        oneOf: [
+          partial({
+            category_id: nullable(int),
+            categories: ids,
+            visibility: oneOfStr(...VISIBILITY),
+            type: oneOfStr('article', 'faq'),
+            author_id: nullable(int),
+            shared_with: ids,
+            metadata: partial({ title: langMap, description: langMap }),
+          }),
+          emptyArray,
+        ],
+      },
+      release_translation: bool,
+      etag: str,
+      shared_etag: nullable(str),
+      updated_at: formatB,
+      _links: links('publish', 'discard', 'compare'),
+    }),
+    examples: [
+      {
+        article_id: 12,
+        locale: 'en',
+        fields: { title: 'Getting started, revised' },
+        shared: [],
+        release_translation: false,
+        etag: 'f5c6fb422349367bce2ba0597e2384b1',
+        shared_etag: null,
+        updated_at: '2026-01-31T09:30:00+00:00',
+        _links: {
+          publish: { method: 'POST', url: `${API}/articles/12/staged/publish?locale=en` },
+          discard: { method: 'DELETE', url: `${API}/articles/12/staged?locale=en` },
+          compare: { method: 'GET', url: `${API}/articles/12/staged/compare?locale=en` },
+        },
+      },
+    ],
+  },
   FieldChange: obj(
     {
       field: str,
@@ -351,6 +419,25 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
       _links: links('self', 'items', 'publish'),
     }),
     description: 'Spec 2.10 "fields: not shown": the product’s change set.',
+    examples: [
+      {
+        id: 1,
+        name: 'Release',
+        status: 'open',
+        publish_at: null,
+        published_at: null,
+        force: false,
+        items_count: 1,
+        items: [{ article_id: 12, locale: 'en', status: 'pending' }],
+        created_at: '2026-01-31T09:30:00+00:00',
+        updated_at: '2026-01-31T09:30:00+00:00',
+        _links: {
+          self: { method: 'GET', url: `${API}/change-sets/1` },
+          items: { method: 'POST', url: `${API}/change-sets/1/items` },
+          publish: { method: 'POST', url: `${API}/change-sets/1/publish` },
+        },
+      },
+    ],
   },
 };
 

@@ -1209,6 +1209,24 @@ export type components = {
             total_pages: number;
             items_count: number;
         };
+        /**
+         * @example {
+         *       "id": 5,
+         *       "uuid": "4fafa854-c482-403c-8b3f-2906cfb7ed9d",
+         *       "name": "Acme Help",
+         *       "subdomain": "acme",
+         *       "domain": "acme.example.com",
+         *       "url": "https://acme.example.com",
+         *       "default_language": "en",
+         *       "visibility": "public",
+         *       "publicly_accessible": true,
+         *       "languages": [
+         *         "en",
+         *         "de"
+         *       ],
+         *       "created_at": "2026-01-31 09:30:00"
+         *     }
+         */
         Site: {
             id: number;
             uuid: string;
@@ -1454,7 +1472,36 @@ export type components = {
             reused: boolean;
             image: components["schemas"]["Image"];
         };
-        /** @description A reader or team comment (spec 2.10 "fields: not shown": the product’s choice). Threads of GET /articles/{id}/comments nest `replies`. */
+        /**
+         * @description A reader or team comment (spec 2.10 "fields: not shown": the product’s choice). Threads of GET /articles/{id}/comments nest `replies`.
+         * @example {
+         *       "id": 3,
+         *       "article_id": 12,
+         *       "parent_id": null,
+         *       "lang": "en",
+         *       "status": "published",
+         *       "text": "Worked for me.",
+         *       "html": "Worked for me.",
+         *       "author": {
+         *         "id": null,
+         *         "name": "Sam",
+         *         "avatar": null,
+         *         "type": "reader"
+         *       },
+         *       "created_at": "2026-01-31T09:30:00+00:00",
+         *       "updated_at": "2026-01-31T09:30:00+00:00",
+         *       "_links": {
+         *         "moderate": {
+         *           "method": "PATCH",
+         *           "url": "https://api.example.com/v1/comments/3"
+         *         },
+         *         "thread": {
+         *           "method": "GET",
+         *           "url": "https://api.example.com/v1/articles/12/comments"
+         *         }
+         *       }
+         *     }
+         */
         Comment: {
             id: number;
             article_id: number;
@@ -1528,7 +1575,18 @@ export type components = {
                 };
             };
         };
-        /** @description Spec 2.6; `secret` only in the response that registers the webhook (a standard webhook also gets it as `standard_secret`); `signature_scheme` says how deliveries are signed. */
+        /**
+         * @description Spec 2.6; `secret` only in the response that registers the webhook (a standard webhook also gets it as `standard_secret`); `signature_scheme` says how deliveries are signed.
+         * @example {
+         *       "id": 1,
+         *       "url": "https://hooks.example.com/help-center",
+         *       "site_id": 5,
+         *       "active": true,
+         *       "last_delivered_at": null,
+         *       "created_at": "2026-01-31T09:30:00+00:00",
+         *       "signature_scheme": "service"
+         *     }
+         */
         Webhook: {
             id: number;
             url: string;
@@ -1571,6 +1629,34 @@ export type components = {
             }[];
             request_body?: string;
         };
+        /**
+         * @example {
+         *       "article_id": 12,
+         *       "locale": "en",
+         *       "fields": {
+         *         "title": "Getting started, revised"
+         *       },
+         *       "shared": [],
+         *       "release_translation": false,
+         *       "etag": "f5c6fb422349367bce2ba0597e2384b1",
+         *       "shared_etag": null,
+         *       "updated_at": "2026-01-31T09:30:00+00:00",
+         *       "_links": {
+         *         "publish": {
+         *           "method": "POST",
+         *           "url": "https://api.example.com/v1/articles/12/staged/publish?locale=en"
+         *         },
+         *         "discard": {
+         *           "method": "DELETE",
+         *           "url": "https://api.example.com/v1/articles/12/staged?locale=en"
+         *         },
+         *         "compare": {
+         *           "method": "GET",
+         *           "url": "https://api.example.com/v1/articles/12/staged/compare?locale=en"
+         *         }
+         *       }
+         *     }
+         */
         StagedCopy: {
             article_id: number;
             locale: string;
@@ -1678,7 +1764,41 @@ export type components = {
                 };
             };
         };
-        /** @description Spec 2.10 "fields: not shown": the product’s change set. */
+        /**
+         * @description Spec 2.10 "fields: not shown": the product’s change set.
+         * @example {
+         *       "id": 1,
+         *       "name": "Release",
+         *       "status": "open",
+         *       "publish_at": null,
+         *       "published_at": null,
+         *       "force": false,
+         *       "items_count": 1,
+         *       "items": [
+         *         {
+         *           "article_id": 12,
+         *           "locale": "en",
+         *           "status": "pending"
+         *         }
+         *       ],
+         *       "created_at": "2026-01-31T09:30:00+00:00",
+         *       "updated_at": "2026-01-31T09:30:00+00:00",
+         *       "_links": {
+         *         "self": {
+         *           "method": "GET",
+         *           "url": "https://api.example.com/v1/change-sets/1"
+         *         },
+         *         "items": {
+         *           "method": "POST",
+         *           "url": "https://api.example.com/v1/change-sets/1/items"
+         *         },
+         *         "publish": {
+         *           "method": "POST",
+         *           "url": "https://api.example.com/v1/change-sets/1/publish"
+         *         }
+         *       }
+         *     }
+         */
         ChangeSet: {
             id: number;
             name: string | null;
@@ -2767,6 +2887,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "issuer": "string",
+                     *       "authorization_endpoint": "string",
+                     *       "token_endpoint": "string",
+                     *       "userinfo_endpoint": "string",
+                     *       "jwks_uri": "string",
+                     *       "registration_endpoint": "string",
+                     *       "scopes_supported": [
+                     *         "openid"
+                     *       ],
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "response_modes_supported": [
+                     *         "query"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic"
+                     *       ],
+                     *       "subject_types_supported": [
+                     *         "public"
+                     *       ],
+                     *       "id_token_signing_alg_values_supported": [
+                     *         "RS256"
+                     *       ],
+                     *       "authorization_response_iss_parameter_supported": true,
+                     *       "service_documentation": "string",
+                     *       "claims_supported": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OpenIdConfiguration"];
                 };
             };
@@ -2825,6 +2984,12 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    /**
+                     * @example {
+                     *       "error": "string",
+                     *       "error_description": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -2835,6 +3000,12 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    /**
+                     * @example {
+                     *       "error": "string",
+                     *       "error_description": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -2855,6 +3026,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "string",
+                     *           "kid": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["JsonWebKeySet"];
                     "application/jwk-set+json": components["schemas"]["JsonWebKeySet"];
                 };
@@ -2870,6 +3051,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "redirect_uris": [
+                 *         "http://127.0.0.1:7788/callback"
+                 *       ],
+                 *       "client_name": "My app"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientRegistrationRequest"];
             };
         };
@@ -2882,6 +3071,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "client_id": "string",
+                     *       "client_id_issued_at": 1,
+                     *       "client_name": "string",
+                     *       "redirect_uris": [
+                     *         "string"
+                     *       ],
+                     *       "grant_types": [
+                     *         "string"
+                     *       ],
+                     *       "response_types": [
+                     *         "string"
+                     *       ],
+                     *       "token_endpoint_auth_method": "none"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Client"];
                 };
             };
@@ -2891,6 +3097,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "string",
+                     *       "error_description": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -2901,6 +3113,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "string",
+                     *       "error_description": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -2916,6 +3134,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+                /**
+                 * @example {
+                 *       "grant_type": "authorization_code"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -2928,6 +3151,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "access_token": "eyJhbGciOiJSUzI1NiJ9.…",
+                     *       "refresh_token": "rt_…"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -2984,6 +3215,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sub": "4",
+                     *       "email": "ann@example.com",
+                     *       "email_verified": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
@@ -2994,6 +3232,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "string",
+                     *       "error_description": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3016,6 +3260,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sub": "4",
+                     *       "email": "ann@example.com",
+                     *       "email_verified": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
@@ -3026,6 +3277,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "string",
+                     *       "error_description": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3078,6 +3335,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "string",
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "sites_count": 1,
+                     *         "user": {
+                     *           "id": 1,
+                     *           "name": "string",
+                     *           "email": "string",
+                     *           "avatar": "string",
+                     *           "is_account_owner": true
+                     *         },
+                     *         "credential": {
+                     *           "type": "api_key",
+                     *           "scopes": [
+                     *             "string"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3130,16 +3411,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "range": {
+                     *         "from": "2026-01-31",
+                     *         "to": "2026-01-31",
+                     *         "days": 1,
+                     *         "lang": "string",
+                     *         "previous": {
+                     *           "from": "2026-01-31",
+                     *           "to": "2026-01-31"
+                     *         }
+                     *       },
+                     *       "excludes_never_viewed": true,
+                     *       "articles": [
+                     *         {
+                     *           "id": 1,
+                     *           "title": "string",
+                     *           "category_id": 1,
+                     *           "views": 1,
+                     *           "ratings": {
+                     *             "thumbs_up": 1,
+                     *             "thumbs_down": 1,
+                     *             "love": 1
+                     *           },
+                     *           "comments": 1,
+                     *           "_links": {
+                     *             "view": {
+                     *               "method": "string",
+                     *               "url": "string"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total_pages": 1,
+                     *         "items_count": 1,
+                     *         "sort": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
                         range: {
+                            /** @example 2026-01-31 */
                             from: string;
+                            /** @example 2026-01-31 */
                             to: string;
                             days: number;
                             lang: string | null;
                             previous: {
+                                /** @example 2026-01-31 */
                                 from: string;
+                                /** @example 2026-01-31 */
                                 to: string;
                             };
                         };
@@ -3212,16 +3540,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "range": {
+                     *         "from": "2026-01-31",
+                     *         "to": "2026-01-31",
+                     *         "days": 1,
+                     *         "lang": "string",
+                     *         "previous": {
+                     *           "from": "2026-01-31",
+                     *           "to": "2026-01-31"
+                     *         }
+                     *       },
+                     *       "content_gaps": [
+                     *         {
+                     *           "query": "string",
+                     *           "searches": 1,
+                     *           "last_results_count": 1
+                     *         }
+                     *       ],
+                     *       "frequent_queries": [
+                     *         {
+                     *           "query": "string",
+                     *           "searches": 1,
+                     *           "without_results": 1,
+                     *           "last_results_count": 1
+                     *         }
+                     *       ],
+                     *       "common_terms": [
+                     *         {
+                     *           "term": "string",
+                     *           "searches": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "limit": 1,
+                     *         "lists_are_top_n": true,
+                     *         "total_searches": 1,
+                     *         "searches_without_results": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
                         range: {
+                            /** @example 2026-01-31 */
                             from: string;
+                            /** @example 2026-01-31 */
                             to: string;
                             days: number;
                             lang: string | null;
                             previous: {
+                                /** @example 2026-01-31 */
                                 from: string;
+                                /** @example 2026-01-31 */
                                 to: string;
                             };
                         };
@@ -3289,16 +3663,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "range": {
+                     *         "from": "2026-01-31",
+                     *         "to": "2026-01-31",
+                     *         "days": 1,
+                     *         "lang": "string",
+                     *         "previous": {
+                     *           "from": "2026-01-31",
+                     *           "to": "2026-01-31"
+                     *         }
+                     *       },
+                     *       "summary": {
+                     *         "traffic": {
+                     *           "views": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "visitors": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "searches": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "searches_without_results": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           }
+                     *         },
+                     *         "ratings": {
+                     *           "thumbs_up": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "thumbs_down": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "love": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "total": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           }
+                     *         },
+                     *         "activity": {
+                     *           "comments": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "feedback_messages": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           },
+                     *           "contact_messages": {
+                     *             "value": 1,
+                     *             "previous": 1,
+                     *             "change_percent": 1
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "published_articles": 1,
+                     *           "draft_articles": 1,
+                     *           "categories": 1,
+                     *           "pending_comments": 1,
+                     *           "views_all_time": 1,
+                     *           "ratings_all_time": {
+                     *             "thumbs_up": 1,
+                     *             "thumbs_down": 1,
+                     *             "love": 1
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
                         range: {
+                            /** @example 2026-01-31 */
                             from: string;
+                            /** @example 2026-01-31 */
                             to: string;
                             days: number;
                             lang: string | null;
                             previous: {
+                                /** @example 2026-01-31 */
                                 from: string;
+                                /** @example 2026-01-31 */
                                 to: string;
                             };
                         };
@@ -3507,6 +3975,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -3534,6 +4009,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "action": "updated",
+                     *       "article": {
+                     *         "id": 12,
+                     *         "external_id": null,
+                     *         "title": {
+                     *           "en": "Getting started",
+                     *           "de": "Erste Schritte"
+                     *         },
+                     *         "slug": {
+                     *           "en": "getting-started",
+                     *           "de": "erste-schritte"
+                     *         },
+                     *         "content": {
+                     *           "en": "<p>Welcome.</p>",
+                     *           "de": "<p>Willkommen.</p>"
+                     *         },
+                     *         "author": {
+                     *           "id": 4,
+                     *           "name": "Ann",
+                     *           "avatar": null
+                     *         },
+                     *         "category_id": 3,
+                     *         "categories": [
+                     *           3
+                     *         ],
+                     *         "type": "article",
+                     *         "published": true,
+                     *         "has_staged_changes": false,
+                     *         "staged_locales": [],
+                     *         "staged_updated_at": null,
+                     *         "visibility": "public",
+                     *         "share_token": null,
+                     *         "views": 0,
+                     *         "audio_file": null,
+                     *         "metadata": {
+                     *           "title": {},
+                     *           "description": {}
+                     *         },
+                     *         "ratings": {
+                     *           "thumbs_up": 0,
+                     *           "thumbs_down": 0,
+                     *           "love": 0
+                     *         },
+                     *         "published_translations": [
+                     *           "en",
+                     *           "de"
+                     *         ],
+                     *         "outdated_translations": [],
+                     *         "shared_with": [],
+                     *         "created_at": "2026-01-31 09:30:00",
+                     *         "updated_at": "2026-01-31 09:30:00",
+                     *         "_links": {
+                     *           "view": {
+                     *             "method": "GET",
+                     *             "url": "https://acme.example.com/articles/12-getting-started"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3668,6 +4206,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServerErrorBody"];
                 };
             };
@@ -3690,6 +4233,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "staged": {
+                     *         "article_id": 12,
+                     *         "locale": "en",
+                     *         "fields": {
+                     *           "title": "Getting started, revised"
+                     *         },
+                     *         "shared": [],
+                     *         "release_translation": false,
+                     *         "etag": "f5c6fb422349367bce2ba0597e2384b1",
+                     *         "shared_etag": null,
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "publish": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/articles/12/staged/publish?locale=en"
+                     *           },
+                     *           "discard": {
+                     *             "method": "DELETE",
+                     *             "url": "https://api.example.com/v1/articles/12/staged?locale=en"
+                     *           },
+                     *           "compare": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/articles/12/staged/compare?locale=en"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3735,6 +4309,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "discarded": 1,
+                     *       "article": {
+                     *         "id": 12,
+                     *         "external_id": null,
+                     *         "title": {
+                     *           "en": "Getting started",
+                     *           "de": "Erste Schritte"
+                     *         },
+                     *         "slug": {
+                     *           "en": "getting-started",
+                     *           "de": "erste-schritte"
+                     *         },
+                     *         "content": {
+                     *           "en": "<p>Welcome.</p>",
+                     *           "de": "<p>Willkommen.</p>"
+                     *         },
+                     *         "author": {
+                     *           "id": 4,
+                     *           "name": "Ann",
+                     *           "avatar": null
+                     *         },
+                     *         "category_id": 3,
+                     *         "categories": [
+                     *           3
+                     *         ],
+                     *         "type": "article",
+                     *         "published": true,
+                     *         "has_staged_changes": false,
+                     *         "staged_locales": [],
+                     *         "staged_updated_at": null,
+                     *         "visibility": "public",
+                     *         "share_token": null,
+                     *         "views": 0,
+                     *         "audio_file": null,
+                     *         "metadata": {
+                     *           "title": {},
+                     *           "description": {}
+                     *         },
+                     *         "ratings": {
+                     *           "thumbs_up": 0,
+                     *           "thumbs_down": 0,
+                     *           "love": 0
+                     *         },
+                     *         "published_translations": [
+                     *           "en",
+                     *           "de"
+                     *         ],
+                     *         "outdated_translations": [],
+                     *         "shared_with": [],
+                     *         "created_at": "2026-01-31 09:30:00",
+                     *         "updated_at": "2026-01-31 09:30:00",
+                     *         "_links": {
+                     *           "view": {
+                     *             "method": "GET",
+                     *             "url": "https://acme.example.com/articles/12-getting-started"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3781,6 +4418,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "staged": {
+                     *         "article_id": 12,
+                     *         "locale": "en",
+                     *         "fields": {
+                     *           "title": "Getting started, revised"
+                     *         },
+                     *         "shared": [],
+                     *         "release_translation": false,
+                     *         "etag": "f5c6fb422349367bce2ba0597e2384b1",
+                     *         "shared_etag": null,
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "publish": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/articles/12/staged/publish?locale=en"
+                     *           },
+                     *           "discard": {
+                     *             "method": "DELETE",
+                     *             "url": "https://api.example.com/v1/articles/12/staged?locale=en"
+                     *           },
+                     *           "compare": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/articles/12/staged/compare?locale=en"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3796,6 +4464,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3839,6 +4513,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -3862,6 +4543,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "comparison": {
+                     *         "article_id": 1,
+                     *         "locale": "string",
+                     *         "base_changed": true,
+                     *         "changes": [
+                     *           {
+                     *             "field": "string",
+                     *             "old": null,
+                     *             "new": null
+                     *           }
+                     *         ],
+                     *         "_links": {
+                     *           "publish": {
+                     *             "method": "string",
+                     *             "url": "string"
+                     *           },
+                     *           "discard": {
+                     *             "method": "string",
+                     *             "url": "string"
+                     *           },
+                     *           "compare": {
+                     *             "method": "string",
+                     *             "url": "string"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3920,6 +4632,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["StagedPublishDto"];
             };
         };
@@ -3930,6 +4643,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "published_locales": [
+                     *         "string"
+                     *       ],
+                     *       "article": {
+                     *         "id": 12,
+                     *         "external_id": null,
+                     *         "title": {
+                     *           "en": "Getting started",
+                     *           "de": "Erste Schritte"
+                     *         },
+                     *         "slug": {
+                     *           "en": "getting-started",
+                     *           "de": "erste-schritte"
+                     *         },
+                     *         "content": {
+                     *           "en": "<p>Welcome.</p>",
+                     *           "de": "<p>Willkommen.</p>"
+                     *         },
+                     *         "author": {
+                     *           "id": 4,
+                     *           "name": "Ann",
+                     *           "avatar": null
+                     *         },
+                     *         "category_id": 3,
+                     *         "categories": [
+                     *           3
+                     *         ],
+                     *         "type": "article",
+                     *         "published": true,
+                     *         "has_staged_changes": false,
+                     *         "staged_locales": [],
+                     *         "staged_updated_at": null,
+                     *         "visibility": "public",
+                     *         "share_token": null,
+                     *         "views": 0,
+                     *         "audio_file": null,
+                     *         "metadata": {
+                     *           "title": {},
+                     *           "description": {}
+                     *         },
+                     *         "ratings": {
+                     *           "thumbs_up": 0,
+                     *           "thumbs_down": 0,
+                     *           "love": 0
+                     *         },
+                     *         "published_translations": [
+                     *           "en",
+                     *           "de"
+                     *         ],
+                     *         "outdated_translations": [],
+                     *         "shared_with": [],
+                     *         "created_at": "2026-01-31 09:30:00",
+                     *         "updated_at": "2026-01-31 09:30:00",
+                     *         "_links": {
+                     *           "view": {
+                     *             "method": "GET",
+                     *             "url": "https://acme.example.com/articles/12-getting-started"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3962,6 +4740,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3971,6 +4755,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -3994,6 +4785,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "versions": [
+                     *         {
+                     *           "id": 1,
+                     *           "locale": "string",
+                     *           "title": "string",
+                     *           "published_at": "string",
+                     *           "replaced_by": {
+                     *             "action": "staged.publish",
+                     *             "actor": {
+                     *               "kind": "api_key",
+                     *               "key_id": 1,
+                     *               "user_id": 1,
+                     *               "client_id": "string",
+                     *               "client_name": "string"
+                     *             },
+                     *             "occurred_at": "string"
+                     *           },
+                     *           "_links": {}
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4043,6 +4859,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "comparison": {
+                     *         "article_id": 1,
+                     *         "version": {
+                     *           "id": 1,
+                     *           "locale": "string",
+                     *           "title": "string",
+                     *           "published_at": "string",
+                     *           "replaced_by": {
+                     *             "action": "staged.publish",
+                     *             "actor": {
+                     *               "kind": "api_key",
+                     *               "key_id": 1,
+                     *               "user_id": 1,
+                     *               "client_id": "string",
+                     *               "client_name": "string"
+                     *             },
+                     *             "occurred_at": "string"
+                     *           },
+                     *           "_links": {}
+                     *         },
+                     *         "locale": "string",
+                     *         "changes": [
+                     *           {
+                     *             "field": "string",
+                     *             "old": null,
+                     *             "new": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4094,6 +4944,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "article": {
+                     *         "id": 12,
+                     *         "external_id": null,
+                     *         "title": {
+                     *           "en": "Getting started",
+                     *           "de": "Erste Schritte"
+                     *         },
+                     *         "slug": {
+                     *           "en": "getting-started",
+                     *           "de": "erste-schritte"
+                     *         },
+                     *         "content": {
+                     *           "en": "<p>Welcome.</p>",
+                     *           "de": "<p>Willkommen.</p>"
+                     *         },
+                     *         "author": {
+                     *           "id": 4,
+                     *           "name": "Ann",
+                     *           "avatar": null
+                     *         },
+                     *         "category_id": 3,
+                     *         "categories": [
+                     *           3
+                     *         ],
+                     *         "type": "article",
+                     *         "published": true,
+                     *         "has_staged_changes": false,
+                     *         "staged_locales": [],
+                     *         "staged_updated_at": null,
+                     *         "visibility": "public",
+                     *         "share_token": null,
+                     *         "views": 0,
+                     *         "audio_file": null,
+                     *         "metadata": {
+                     *           "title": {},
+                     *           "description": {}
+                     *         },
+                     *         "ratings": {
+                     *           "thumbs_up": 0,
+                     *           "thumbs_down": 0,
+                     *           "love": 0
+                     *         },
+                     *         "published_translations": [
+                     *           "en",
+                     *           "de"
+                     *         ],
+                     *         "outdated_translations": [],
+                     *         "shared_with": [],
+                     *         "created_at": "2026-01-31 09:30:00",
+                     *         "updated_at": "2026-01-31 09:30:00",
+                     *         "_links": {
+                     *           "view": {
+                     *             "method": "GET",
+                     *             "url": "https://acme.example.com/articles/12-getting-started"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4126,6 +5038,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServerErrorBody"];
                 };
             };
@@ -4312,6 +5229,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "article": {
+                     *         "id": 12,
+                     *         "external_id": null,
+                     *         "title": {
+                     *           "en": "Getting started",
+                     *           "de": "Erste Schritte"
+                     *         },
+                     *         "slug": {
+                     *           "en": "getting-started",
+                     *           "de": "erste-schritte"
+                     *         },
+                     *         "content": {
+                     *           "en": "<p>Welcome.</p>",
+                     *           "de": "<p>Willkommen.</p>"
+                     *         },
+                     *         "author": {
+                     *           "id": 4,
+                     *           "name": "Ann",
+                     *           "avatar": null
+                     *         },
+                     *         "category_id": 3,
+                     *         "categories": [
+                     *           3
+                     *         ],
+                     *         "type": "article",
+                     *         "published": true,
+                     *         "has_staged_changes": false,
+                     *         "staged_locales": [],
+                     *         "staged_updated_at": null,
+                     *         "visibility": "public",
+                     *         "share_token": null,
+                     *         "views": 0,
+                     *         "audio_file": null,
+                     *         "metadata": {
+                     *           "title": {},
+                     *           "description": {}
+                     *         },
+                     *         "ratings": {
+                     *           "thumbs_up": 0,
+                     *           "thumbs_down": 0,
+                     *           "love": 0
+                     *         },
+                     *         "published_translations": [
+                     *           "en",
+                     *           "de"
+                     *         ],
+                     *         "outdated_translations": [],
+                     *         "shared_with": [],
+                     *         "created_at": "2026-01-31 09:30:00",
+                     *         "updated_at": "2026-01-31 09:30:00",
+                     *         "_links": {
+                     *           "view": {
+                     *             "method": "GET",
+                     *             "url": "https://acme.example.com/articles/12-getting-started"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4335,6 +5314,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -4388,6 +5374,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "article": {
+                     *         "id": 1,
+                     *         "title": {
+                     *           "en": "Getting started"
+                     *         },
+                     *         "_links": {
+                     *           "view": {
+                     *             "method": "string",
+                     *             "url": "string"
+                     *           }
+                     *         }
+                     *       },
+                     *       "comments": [
+                     *         {
+                     *           "id": 3,
+                     *           "article_id": 12,
+                     *           "parent_id": null,
+                     *           "lang": "en",
+                     *           "status": "published",
+                     *           "text": "Worked for me.",
+                     *           "html": "Worked for me.",
+                     *           "author": {
+                     *             "id": null,
+                     *             "name": "Sam",
+                     *             "avatar": null,
+                     *             "type": "reader"
+                     *           },
+                     *           "created_at": "2026-01-31T09:30:00+00:00",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "_links": {
+                     *             "moderate": {
+                     *               "method": "PATCH",
+                     *               "url": "https://api.example.com/v1/comments/3"
+                     *             },
+                     *             "thread": {
+                     *               "method": "GET",
+                     *               "url": "https://api.example.com/v1/articles/12/comments"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "threads_count": 1,
+                     *         "comments_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4448,6 +5484,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Thanks, fixed in the latest version."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CommentBodyDto"];
             };
         };
@@ -4458,6 +5499,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "comment": {
+                     *         "id": 3,
+                     *         "article_id": 12,
+                     *         "parent_id": null,
+                     *         "lang": "en",
+                     *         "status": "published",
+                     *         "text": "Worked for me.",
+                     *         "html": "Worked for me.",
+                     *         "author": {
+                     *           "id": null,
+                     *           "name": "Sam",
+                     *           "avatar": null,
+                     *           "type": "reader"
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "moderate": {
+                     *             "method": "PATCH",
+                     *             "url": "https://api.example.com/v1/comments/3"
+                     *           },
+                     *           "thread": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/articles/12/comments"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4518,6 +5592,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rating": "thumbs_up"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FeedbackDto"];
             };
         };
@@ -4528,6 +5607,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "feedback": {
+                     *         "article_id": 1,
+                     *         "rating": "string",
+                     *         "lang": "string"
+                     *       },
+                     *       "ratings": {
+                     *         "thumbs_up": 1,
+                     *         "thumbs_down": 1,
+                     *         "love": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4603,6 +5698,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "article": {
+                     *         "id": 1,
+                     *         "title": {
+                     *           "en": "Getting started"
+                     *         }
+                     *       },
+                     *       "notes": [
+                     *         {
+                     *           "id": 1,
+                     *           "note": "string",
+                     *           "anchor": {
+                     *             "mark_id": "string",
+                     *             "quote": "string"
+                     *           },
+                     *           "author": {
+                     *             "id": 1,
+                     *             "name": "string",
+                     *             "avatar": "string"
+                     *           },
+                     *           "resolved": true,
+                     *           "resolved_at": "2026-01-31T09:30:00+00:00",
+                     *           "lang": "string",
+                     *           "replies": [
+                     *             {
+                     *               "id": 1,
+                     *               "note": "string",
+                     *               "author": {
+                     *                 "id": 1,
+                     *                 "name": "string",
+                     *                 "avatar": "string"
+                     *               },
+                     *               "created_at": "2026-01-31T09:30:00+00:00"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-31T09:30:00+00:00",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "_links": {
+                     *             "reply": {
+                     *               "method": "string",
+                     *               "url": "string"
+                     *             },
+                     *             "resolve": {
+                     *               "method": "string",
+                     *               "url": "string"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "threads_count": 1,
+                     *         "open_count": 1,
+                     *         "includes_resolved": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4633,6 +5786,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4667,6 +5826,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Thanks, fixed in the latest version."
+                 *     }
+                 */
                 "application/json": components["schemas"]["NoteReplyDto"];
             };
         };
@@ -4677,6 +5841,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "note": {
+                     *         "id": 1,
+                     *         "note": "string",
+                     *         "anchor": {
+                     *           "mark_id": "string",
+                     *           "quote": "string"
+                     *         },
+                     *         "author": {
+                     *           "id": 1,
+                     *           "name": "string",
+                     *           "avatar": "string"
+                     *         },
+                     *         "resolved": true,
+                     *         "resolved_at": "2026-01-31T09:30:00+00:00",
+                     *         "lang": "string",
+                     *         "replies": [
+                     *           {
+                     *             "id": 1,
+                     *             "note": "string",
+                     *             "author": {
+                     *               "id": 1,
+                     *               "name": "string",
+                     *               "avatar": "string"
+                     *             },
+                     *             "created_at": "2026-01-31T09:30:00+00:00"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "reply": {
+                     *             "method": "string",
+                     *             "url": "string"
+                     *           },
+                     *           "resolve": {
+                     *             "method": "string",
+                     *             "url": "string"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4692,6 +5902,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4752,6 +5968,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "id": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4767,6 +5990,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4801,6 +6030,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "articles": [
+                 *         {
+                 *           "title": {
+                 *             "en": "Getting started"
+                 *           },
+                 *           "external_id": "kb-1"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkArticlesDto"];
             };
         };
@@ -4811,6 +6052,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "results": [
+                     *         {
+                     *           "index": 1,
+                     *           "status": "created",
+                     *           "article": {
+                     *             "id": 12,
+                     *             "external_id": null,
+                     *             "title": {
+                     *               "en": "Getting started",
+                     *               "de": "Erste Schritte"
+                     *             },
+                     *             "slug": {
+                     *               "en": "getting-started",
+                     *               "de": "erste-schritte"
+                     *             },
+                     *             "content": {
+                     *               "en": "<p>Welcome.</p>",
+                     *               "de": "<p>Willkommen.</p>"
+                     *             },
+                     *             "author": {
+                     *               "id": 4,
+                     *               "name": "Ann",
+                     *               "avatar": null
+                     *             },
+                     *             "category_id": 3,
+                     *             "categories": [
+                     *               3
+                     *             ],
+                     *             "type": "article",
+                     *             "published": true,
+                     *             "has_staged_changes": false,
+                     *             "staged_locales": [],
+                     *             "staged_updated_at": null,
+                     *             "visibility": "public",
+                     *             "share_token": null,
+                     *             "views": 0,
+                     *             "audio_file": null,
+                     *             "metadata": {
+                     *               "title": {},
+                     *               "description": {}
+                     *             },
+                     *             "ratings": {
+                     *               "thumbs_up": 0,
+                     *               "thumbs_down": 0,
+                     *               "love": 0
+                     *             },
+                     *             "published_translations": [
+                     *               "en",
+                     *               "de"
+                     *             ],
+                     *             "outdated_translations": [],
+                     *             "shared_with": [],
+                     *             "created_at": "2026-01-31 09:30:00",
+                     *             "updated_at": "2026-01-31 09:30:00",
+                     *             "_links": {
+                     *               "view": {
+                     *                 "method": "GET",
+                     *                 "url": "https://acme.example.com/articles/12-getting-started"
+                     *               }
+                     *             }
+                     *           },
+                     *           "images": {
+                     *             "rehosted": 1,
+                     *             "reused": 1,
+                     *             "failed": [
+                     *               {
+                     *                 "src": "string",
+                     *                 "reason": "string"
+                     *               }
+                     *             ],
+                     *             "failed_count": 1
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "created": 1,
+                     *         "updated": 1,
+                     *         "failed": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4853,6 +6179,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -4874,6 +6207,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "entries": [
+                     *         {
+                     *           "id": 1,
+                     *           "action": "article.publish",
+                     *           "target_type": "article",
+                     *           "target_id": "42",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "key_id": 1,
+                     *             "user_id": 1,
+                     *             "client_id": "string",
+                     *             "client_name": "string"
+                     *           },
+                     *           "request_id": "string",
+                     *           "occurred_at": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total_pages": 1,
+                     *         "items_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4912,6 +6273,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5030,6 +6397,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "en": "Billing"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCategoryDto"];
             };
         };
@@ -5107,6 +6481,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "on_orphan": "uncategorize",
+                     *       "articles_moved": 1,
+                     *       "children_moved": 1,
+                     *       "trashed_articles_refiled": 1,
+                     *       "trashed_children_refiled": 1,
+                     *       "moved_to": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5138,6 +6524,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5175,6 +6567,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["UpdateCategoryDto"];
             };
         };
@@ -5185,6 +6578,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "category": {
+                     *         "id": 3,
+                     *         "parent": null,
+                     *         "name": {
+                     *           "en": "Billing"
+                     *         },
+                     *         "description": [],
+                     *         "icon": null,
+                     *         "position": 0,
+                     *         "privacy": "public",
+                     *         "created_at": "2026-01-31 09:30:00",
+                     *         "updated_at": "2026-01-31 09:30:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5237,6 +6648,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order": [
+                 *         4,
+                 *         2,
+                 *         9
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ArticleOrderDto"];
             };
         };
@@ -5247,6 +6667,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "updated_count": 1,
+                     *       "skipped_article_ids": [
+                     *         1
+                     *       ],
+                     *       "order_visible": true,
+                     *       "article_sort": "string",
+                     *       "article_sort_source": "string",
+                     *       "hint": "string"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5303,6 +6737,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order": [
+                 *         4,
+                 *         2,
+                 *         9
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CategoryOrderDto"];
             };
         };
@@ -5313,6 +6756,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "updated_count": 1,
+                     *       "categories": [
+                     *         {
+                     *           "id": 3,
+                     *           "parent": null,
+                     *           "name": {
+                     *             "en": "Billing"
+                     *           },
+                     *           "description": [],
+                     *           "icon": null,
+                     *           "position": 0,
+                     *           "privacy": "public",
+                     *           "created_at": "2026-01-31 09:30:00",
+                     *           "updated_at": "2026-01-31 09:30:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5362,6 +6827,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "change_sets": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Release",
+                     *           "status": "open",
+                     *           "publish_at": null,
+                     *           "published_at": null,
+                     *           "force": false,
+                     *           "items_count": 1,
+                     *           "items": [
+                     *             {
+                     *               "article_id": 12,
+                     *               "locale": "en",
+                     *               "status": "pending"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-31T09:30:00+00:00",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "_links": {
+                     *             "self": {
+                     *               "method": "GET",
+                     *               "url": "https://api.example.com/v1/change-sets/1"
+                     *             },
+                     *             "items": {
+                     *               "method": "POST",
+                     *               "url": "https://api.example.com/v1/change-sets/1/items"
+                     *             },
+                     *             "publish": {
+                     *               "method": "POST",
+                     *               "url": "https://api.example.com/v1/change-sets/1/publish"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "current_page": 1,
+                     *         "last_page": 1,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5387,6 +6896,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CreateChangeSetDto"];
             };
         };
@@ -5397,6 +6907,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "change_set": {
+                     *         "id": 1,
+                     *         "name": "Release",
+                     *         "status": "open",
+                     *         "publish_at": null,
+                     *         "published_at": null,
+                     *         "force": false,
+                     *         "items_count": 1,
+                     *         "items": [
+                     *           {
+                     *             "article_id": 12,
+                     *             "locale": "en",
+                     *             "status": "pending"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "self": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/change-sets/1"
+                     *           },
+                     *           "items": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/items"
+                     *           },
+                     *           "publish": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5411,6 +6958,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -5434,6 +6988,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "change_set": {
+                     *         "id": 1,
+                     *         "name": "Release",
+                     *         "status": "open",
+                     *         "publish_at": null,
+                     *         "published_at": null,
+                     *         "force": false,
+                     *         "items_count": 1,
+                     *         "items": [
+                     *           {
+                     *             "article_id": 12,
+                     *             "locale": "en",
+                     *             "status": "pending"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "self": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/change-sets/1"
+                     *           },
+                     *           "items": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/items"
+                     *           },
+                     *           "publish": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5472,6 +7063,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "article_id": 42,
+                 *           "locale": "en"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddChangeSetItemsDto"];
             };
         };
@@ -5482,6 +7083,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "results": [
+                     *         {
+                     *           "index": 1,
+                     *           "article_id": null,
+                     *           "locale": null,
+                     *           "status": "added"
+                     *         }
+                     *       ],
+                     *       "change_set": {
+                     *         "id": 1,
+                     *         "name": "Release",
+                     *         "status": "open",
+                     *         "publish_at": null,
+                     *         "published_at": null,
+                     *         "force": false,
+                     *         "items_count": 1,
+                     *         "items": [
+                     *           {
+                     *             "article_id": 12,
+                     *             "locale": "en",
+                     *             "status": "pending"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "self": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/change-sets/1"
+                     *           },
+                     *           "items": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/items"
+                     *           },
+                     *           "publish": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success" | "partial";
@@ -5520,6 +7166,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5529,6 +7181,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -5546,6 +7205,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PublishChangeSetDto"];
             };
         };
@@ -5556,6 +7216,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "queued",
+                     *       "change_set": {
+                     *         "id": 1,
+                     *         "name": "Release",
+                     *         "status": "open",
+                     *         "publish_at": null,
+                     *         "published_at": null,
+                     *         "force": false,
+                     *         "items_count": 1,
+                     *         "items": [
+                     *           {
+                     *             "article_id": 12,
+                     *             "locale": "en",
+                     *             "status": "pending"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "self": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/change-sets/1"
+                     *           },
+                     *           "items": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/items"
+                     *           },
+                     *           "publish": {
+                     *             "method": "POST",
+                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "queued" | "scheduled";
@@ -5586,6 +7283,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5595,6 +7298,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -5616,6 +7326,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "comments": [
+                     *         {
+                     *           "id": 3,
+                     *           "article_id": 12,
+                     *           "parent_id": null,
+                     *           "lang": "en",
+                     *           "status": "published",
+                     *           "text": "Worked for me.",
+                     *           "html": "Worked for me.",
+                     *           "author": {
+                     *             "id": null,
+                     *             "name": "Sam",
+                     *             "avatar": null,
+                     *             "type": "reader"
+                     *           },
+                     *           "created_at": "2026-01-31T09:30:00+00:00",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "_links": {
+                     *             "moderate": {
+                     *               "method": "PATCH",
+                     *               "url": "https://api.example.com/v1/comments/3"
+                     *             },
+                     *             "thread": {
+                     *               "method": "GET",
+                     *               "url": "https://api.example.com/v1/articles/12/comments"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total_pages": 1,
+                     *         "items_count": 1,
+                     *         "status_counts": {}
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5668,6 +7419,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "approve"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModerateCommentDto"];
             };
         };
@@ -5678,6 +7434,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "string",
+                     *       "comment": {
+                     *         "id": 3,
+                     *         "article_id": 12,
+                     *         "parent_id": null,
+                     *         "lang": "en",
+                     *         "status": "published",
+                     *         "text": "Worked for me.",
+                     *         "html": "Worked for me.",
+                     *         "author": {
+                     *           "id": null,
+                     *           "name": "Sam",
+                     *           "avatar": null,
+                     *           "type": "reader"
+                     *         },
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "updated_at": "2026-01-31T09:30:00+00:00",
+                     *         "_links": {
+                     *           "moderate": {
+                     *             "method": "PATCH",
+                     *             "url": "https://api.example.com/v1/comments/3"
+                     *           },
+                     *           "thread": {
+                     *             "method": "GET",
+                     *             "url": "https://api.example.com/v1/articles/12/comments"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5710,6 +7499,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5751,6 +7546,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "snapshot": {
+                     *         "generated_at": "2026-01-31T09:30:00+00:00"
+                     *       },
+                     *       "articles": [
+                     *         {
+                     *           "id": 12,
+                     *           "external_id": null,
+                     *           "title": {
+                     *             "en": "Getting started",
+                     *             "de": "Erste Schritte"
+                     *           },
+                     *           "slug": {
+                     *             "en": "getting-started",
+                     *             "de": "erste-schritte"
+                     *           },
+                     *           "content": {
+                     *             "en": "<p>Welcome.</p>",
+                     *             "de": "<p>Willkommen.</p>"
+                     *           },
+                     *           "author": {
+                     *             "id": 4,
+                     *             "name": "Ann",
+                     *             "avatar": null
+                     *           },
+                     *           "category_id": 3,
+                     *           "categories": [
+                     *             3
+                     *           ],
+                     *           "type": "article",
+                     *           "published": true,
+                     *           "has_staged_changes": false,
+                     *           "staged_locales": [],
+                     *           "staged_updated_at": null,
+                     *           "visibility": "public",
+                     *           "share_token": null,
+                     *           "views": 0,
+                     *           "audio_file": null,
+                     *           "metadata": {
+                     *             "title": {},
+                     *             "description": {}
+                     *           },
+                     *           "ratings": {
+                     *             "thumbs_up": 0,
+                     *             "thumbs_down": 0,
+                     *             "love": 0
+                     *           },
+                     *           "published_translations": [
+                     *             "en",
+                     *             "de"
+                     *           ],
+                     *           "outdated_translations": [],
+                     *           "shared_with": [],
+                     *           "created_at": "2026-01-31 09:30:00",
+                     *           "updated_at": "2026-01-31 09:30:00",
+                     *           "_links": {
+                     *             "view": {
+                     *               "method": "GET",
+                     *               "url": "https://acme.example.com/articles/12-getting-started"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cursor": {
+                     *         "next": 1,
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5891,6 +7757,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "reused": true,
+                     *       "image": {
+                     *         "id": 7,
+                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
+                     *         "filename": "screen.png",
+                     *         "mime_type": "image/png",
+                     *         "size": 1024,
+                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
+                     *         "alt_text": "",
+                     *         "snippets": {
+                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
+                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
+                     *         },
+                     *         "created_at": "2026-01-31 09:30:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
@@ -5952,6 +7838,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServerErrorBody"];
                 };
             };
@@ -6075,6 +7966,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6094,6 +7991,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["BulkImagesDto"];
+                /** @example {} */
                 "application/json": components["schemas"]["BulkImagesDto"];
             };
         };
@@ -6104,6 +8002,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "results": [
+                     *         {
+                     *           "index": 1,
+                     *           "status": "created",
+                     *           "image": {
+                     *             "id": 7,
+                     *             "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
+                     *             "filename": "screen.png",
+                     *             "mime_type": "image/png",
+                     *             "size": 1024,
+                     *             "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
+                     *             "alt_text": "",
+                     *             "snippets": {
+                     *               "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
+                     *               "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
+                     *             },
+                     *             "created_at": "2026-01-31 09:30:00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "created": 1,
+                     *         "reused": 1,
+                     *         "failed": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6210,6 +8139,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "upload_url": "string",
+                     *       "expires_at": "2026-01-31T09:30:00+00:00",
+                     *       "max_bytes": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6242,6 +8179,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "reused": true,
+                     *       "image": {
+                     *         "id": 7,
+                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
+                     *         "filename": "screen.png",
+                     *         "mime_type": "image/png",
+                     *         "size": 1024,
+                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
+                     *         "alt_text": "",
+                     *         "snippets": {
+                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
+                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
+                     *         },
+                     *         "created_at": "2026-01-31 09:30:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
@@ -6251,6 +8208,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "reused": true,
+                     *       "image": {
+                     *         "id": 7,
+                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
+                     *         "filename": "screen.png",
+                     *         "mime_type": "image/png",
+                     *         "size": 1024,
+                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
+                     *         "alt_text": "",
+                     *         "snippets": {
+                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
+                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
+                     *         },
+                     *         "created_at": "2026-01-31 09:30:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
@@ -6260,6 +8237,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6269,6 +8252,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6309,6 +8298,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "sites": [
+                     *         {
+                     *           "id": 5,
+                     *           "uuid": "4fafa854-c482-403c-8b3f-2906cfb7ed9d",
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme",
+                     *           "domain": "acme.example.com",
+                     *           "url": "https://acme.example.com",
+                     *           "default_language": "en",
+                     *           "visibility": "public",
+                     *           "publicly_accessible": true,
+                     *           "languages": [
+                     *             "en",
+                     *             "de"
+                     *           ],
+                     *           "created_at": "2026-01-31 09:30:00"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "items_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6338,6 +8353,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "template": {
+                     *         "engine": "v2",
+                     *         "site": {
+                     *           "id": 5,
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme"
+                     *         },
+                     *         "draft": {
+                     *           "id": 2,
+                     *           "etag": "\"d2-1\"",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "preset_key": "classic",
+                     *           "has_unpublished_changes": false
+                     *         },
+                     *         "published": {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": null,
+                     *           "preset_key": "classic",
+                     *           "published_at": "2026-01-31T09:30:00+00:00"
+                     *         },
+                     *         "urls": {
+                     *           "live_site": "https://acme.example.com",
+                     *           "customizer": "https://app.example.com/app/sites/5/design",
+                     *           "draft_preview": "https://acme.example.com"
+                     *         }
+                     *       },
+                     *       "outline": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6354,6 +8403,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6403,6 +8458,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6412,6 +8473,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6421,6 +8488,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -6439,6 +8513,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "set_brand",
+                 *           "name": "Acme Help"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PatchDraftDto"];
             };
         };
@@ -6449,6 +8533,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "template": {
+                     *         "engine": "v2",
+                     *         "site": {
+                     *           "id": 5,
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme"
+                     *         },
+                     *         "draft": {
+                     *           "id": 2,
+                     *           "etag": "\"d2-1\"",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "preset_key": "classic",
+                     *           "has_unpublished_changes": false
+                     *         },
+                     *         "published": {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": null,
+                     *           "preset_key": "classic",
+                     *           "published_at": "2026-01-31T09:30:00+00:00"
+                     *         },
+                     *         "urls": {
+                     *           "live_site": "https://acme.example.com",
+                     *           "customizer": "https://app.example.com/app/sites/5/design",
+                     *           "draft_preview": "https://acme.example.com"
+                     *         }
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "operation": 1,
+                     *           "op": "string"
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6477,6 +8603,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6533,6 +8665,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DesignWriteDto"];
             };
         };
@@ -6543,6 +8676,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "template": {
+                     *         "engine": "v2",
+                     *         "site": {
+                     *           "id": 5,
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme"
+                     *         },
+                     *         "draft": {
+                     *           "id": 2,
+                     *           "etag": "\"d2-1\"",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "preset_key": "classic",
+                     *           "has_unpublished_changes": false
+                     *         },
+                     *         "published": {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": null,
+                     *           "preset_key": "classic",
+                     *           "published_at": "2026-01-31T09:30:00+00:00"
+                     *         },
+                     *         "urls": {
+                     *           "live_site": "https://acme.example.com",
+                     *           "customizer": "https://app.example.com/app/sites/5/design",
+                     *           "draft_preview": "https://acme.example.com"
+                     *         }
+                     *       },
+                     *       "discarded": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6559,6 +8726,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6591,6 +8764,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["PublishDesignDto"];
             };
         };
@@ -6601,6 +8775,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "template": {
+                     *         "engine": "v2",
+                     *         "site": {
+                     *           "id": 5,
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme"
+                     *         },
+                     *         "draft": {
+                     *           "id": 2,
+                     *           "etag": "\"d2-1\"",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "preset_key": "classic",
+                     *           "has_unpublished_changes": false
+                     *         },
+                     *         "published": {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": null,
+                     *           "preset_key": "classic",
+                     *           "published_at": "2026-01-31T09:30:00+00:00"
+                     *         },
+                     *         "urls": {
+                     *           "live_site": "https://acme.example.com",
+                     *           "customizer": "https://app.example.com/app/sites/5/design",
+                     *           "draft_preview": "https://acme.example.com"
+                     *         }
+                     *       },
+                     *       "version": {
+                     *         "id": 1,
+                     *         "status": "published",
+                     *         "live": true,
+                     *         "message": "string",
+                     *         "preset_key": "string",
+                     *         "published_at": "2026-01-31T09:30:00+00:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6617,6 +8832,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6643,6 +8864,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -6664,6 +8892,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "topic": "string",
+                     *       "schema": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6680,6 +8915,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -6701,6 +8943,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "themes": [
+                     *         {
+                     *           "key": "string",
+                     *           "name": "string",
+                     *           "tagline": "string",
+                     *           "summary": "string",
+                     *           "best_for": [
+                     *             "string"
+                     *           ],
+                     *           "colors": {},
+                     *           "dark_colors": {},
+                     *           "fonts": {},
+                     *           "radius": {},
+                     *           "density": "string",
+                     *           "preview_image": "string",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6730,6 +8995,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "theme": {
+                     *         "key": "string",
+                     *         "name": "string",
+                     *         "tagline": "string",
+                     *         "summary": "string",
+                     *         "best_for": [
+                     *           "string"
+                     *         ],
+                     *         "colors": {},
+                     *         "dark_colors": {},
+                     *         "fonts": {},
+                     *         "radius": {},
+                     *         "density": "string",
+                     *         "preview_image": "string",
+                     *         "current": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6745,6 +9031,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6762,6 +9054,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["ApplyThemeDto"];
             };
         };
@@ -6772,6 +9065,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "template": {
+                     *         "engine": "v2",
+                     *         "site": {
+                     *           "id": 5,
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme"
+                     *         },
+                     *         "draft": {
+                     *           "id": 2,
+                     *           "etag": "\"d2-1\"",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "preset_key": "classic",
+                     *           "has_unpublished_changes": false
+                     *         },
+                     *         "published": {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": null,
+                     *           "preset_key": "classic",
+                     *           "published_at": "2026-01-31T09:30:00+00:00"
+                     *         },
+                     *         "urls": {
+                     *           "live_site": "https://acme.example.com",
+                     *           "customizer": "https://app.example.com/app/sites/5/design",
+                     *           "draft_preview": "https://acme.example.com"
+                     *         }
+                     *       },
+                     *       "theme": "string",
+                     *       "applied_sections": [
+                     *         "string"
+                     *       ],
+                     *       "warnings": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6791,6 +9124,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6800,6 +9139,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6826,6 +9171,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "validation_error",
+                     *       "message": "string",
+                     *       "errors": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -6912,6 +9264,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "versions": [
+                     *         {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": "string",
+                     *           "preset_key": "string",
+                     *           "published_at": "2026-01-31T09:30:00+00:00",
+                     *           "published_by": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6937,6 +9305,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -6954,6 +9328,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DesignWriteDto"];
             };
         };
@@ -6964,6 +9339,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "template": {
+                     *         "engine": "v2",
+                     *         "site": {
+                     *           "id": 5,
+                     *           "name": "Acme Help",
+                     *           "subdomain": "acme"
+                     *         },
+                     *         "draft": {
+                     *           "id": 2,
+                     *           "etag": "\"d2-1\"",
+                     *           "updated_at": "2026-01-31T09:30:00+00:00",
+                     *           "preset_key": "classic",
+                     *           "has_unpublished_changes": false
+                     *         },
+                     *         "published": {
+                     *           "id": 1,
+                     *           "status": "published",
+                     *           "live": true,
+                     *           "message": null,
+                     *           "preset_key": "classic",
+                     *           "published_at": "2026-01-31T09:30:00+00:00"
+                     *         },
+                     *         "urls": {
+                     *           "live_site": "https://acme.example.com",
+                     *           "customizer": "https://app.example.com/app/sites/5/design",
+                     *           "draft_preview": "https://acme.example.com"
+                     *         }
+                     *       },
+                     *       "restored_version": {
+                     *         "id": 1,
+                     *         "status": "published",
+                     *         "live": true,
+                     *         "message": "string",
+                     *         "preset_key": "string",
+                     *         "published_at": "2026-01-31T09:30:00+00:00"
+                     *       },
+                     *       "warnings": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6998,6 +9417,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -7036,6 +9461,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "lang": "string",
+                     *       "translations": [
+                     *         {
+                     *           "key": "string",
+                     *           "text": "string",
+                     *           "default": "string",
+                     *           "overridden": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "items_count": 1,
+                     *         "overridden_count": 1,
+                     *         "default_language": "string",
+                     *         "site_languages": [
+                     *           "string"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7095,6 +9542,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "webhooks": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "https://hooks.example.com/help-center",
+                     *           "site_id": 5,
+                     *           "active": true,
+                     *           "last_delivered_at": null,
+                     *           "created_at": "2026-01-31T09:30:00+00:00",
+                     *           "signature_scheme": "service"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "items_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7119,6 +9585,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/help-center"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookDto"];
             };
         };
@@ -7129,6 +9600,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "webhook": {
+                     *         "id": 1,
+                     *         "url": "https://hooks.example.com/help-center",
+                     *         "site_id": 5,
+                     *         "active": true,
+                     *         "last_delivered_at": null,
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "signature_scheme": "service"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7165,6 +9650,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServerErrorBody"];
                 };
             };
@@ -7243,6 +9733,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "deliveries": [
+                     *         {
+                     *           "id": 1,
+                     *           "redelivery_of": 1,
+                     *           "event": "string",
+                     *           "occurred_at": "2026-01-31T09:30:00+00:00",
+                     *           "status": "pending",
+                     *           "next_attempt_at": "2026-01-31T09:30:00+00:00",
+                     *           "created_at": "2026-01-31T09:30:00+00:00",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "delivery_id": "string",
+                     *               "started_at": "2026-01-31T09:30:00+00:00",
+                     *               "duration_ms": 1,
+                     *               "response_status": 1,
+                     *               "error_kind": "string",
+                     *               "response_body": "string"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "per_page": 1,
+                     *         "total_pages": 1,
+                     *         "items_count": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7310,6 +9833,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "delivery": {
+                     *         "id": 1,
+                     *         "redelivery_of": 1,
+                     *         "event": "string",
+                     *         "occurred_at": "2026-01-31T09:30:00+00:00",
+                     *         "status": "pending",
+                     *         "next_attempt_at": "2026-01-31T09:30:00+00:00",
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "delivery_id": "string",
+                     *             "started_at": "2026-01-31T09:30:00+00:00",
+                     *             "duration_ms": 1,
+                     *             "response_status": 1,
+                     *             "error_kind": "string",
+                     *             "response_body": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7356,6 +9904,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "delivery": {
+                     *         "id": 1,
+                     *         "redelivery_of": 1,
+                     *         "event": "string",
+                     *         "occurred_at": "2026-01-31T09:30:00+00:00",
+                     *         "status": "pending",
+                     *         "next_attempt_at": "2026-01-31T09:30:00+00:00",
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "delivery_id": "string",
+                     *             "started_at": "2026-01-31T09:30:00+00:00",
+                     *             "duration_ms": 1,
+                     *             "response_status": 1,
+                     *             "error_kind": "string",
+                     *             "response_body": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7393,6 +9966,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/help-center"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookDto"];
             };
         };
@@ -7403,6 +9981,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "webhook": {
+                     *         "id": 1,
+                     *         "url": "https://hooks.example.com/help-center",
+                     *         "site_id": 5,
+                     *         "active": true,
+                     *         "last_delivered_at": null,
+                     *         "created_at": "2026-01-31T09:30:00+00:00",
+                     *         "signature_scheme": "service"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7439,6 +10031,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ServerErrorBody"];
                 };
             };

@@ -104,7 +104,11 @@ export const formatB: Schema = {
   examples: ['2026-01-31T09:30:00+00:00'],
 };
 /** A plain date `YYYY-MM-DD` (analytics). */
-export const date: Schema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+export const date: Schema = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  examples: ['2026-01-31'],
+};
 /** Spec 2.1 language map: language code → text; `[]` where the spec says an empty one reads so. */
 export const langMap: Schema = { ...map(str), examples: [{ en: 'Getting started' }] };
 export const emptyArray: Schema = { type: 'array', maxItems: 0 };
