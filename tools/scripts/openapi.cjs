@@ -63,6 +63,7 @@ function routeMetadata(app) {
         out.set(`${type.name}_${method}`, {
           public: read(keys.PUBLIC_KEY) === true,
           apiKeysOnly: read(keys.API_KEYS_ONLY_KEY) === true,
+          siteOptional: read(keys.SITE_OPTIONAL_KEY) === true,
           scopes: read(keys.SCOPES_KEY),
           idParams: Reflect.getMetadata(ID_PARAMS_KEY, handler) ?? [],
         });
@@ -100,7 +101,7 @@ function errorSchemas() {
       type: 'object',
       description:
         'Shape (a) of spec 7: `status` error, `code` and `message`, with extra keys per case ' +
-        '(`errors`, `etag`, `scope`, `referenced_by`, `customizer_url`). Change sets carry ' +
+        '(`errors`, `etag`, `scope`, `referenced_by`, `customizer_url`, `sites`). Change sets carry ' +
         '`reason` instead of `code`.',
       required: ['status', 'message'],
       properties: {
@@ -132,6 +133,17 @@ function errorSchemas() {
         scope: { type: 'string', enum: ['locale', 'shared'] },
         referenced_by: { type: 'array', items: { type: 'object' } },
         customizer_url: { type: 'string' },
+        sites: {
+          description: '`site_required`: the sites the token reaches (spec 7).',
+          type: 'array',
+          items: { type: 'integer' },
+        },
+        articles_count: {
+          description: 'A refused category delete: what the category holds.',
+          type: 'integer',
+        },
+        children_count: { type: 'integer' },
+        on_orphan_choices: { type: 'array', items: { type: 'string' } },
       },
       additionalProperties: false,
     },
@@ -144,6 +156,7 @@ function errorSchemas() {
       properties: {
         status: { const: 'validation_error' },
         code,
+        reason: { ...code, description: 'Change sets carry `reason` instead of `code`.' },
         message: { type: 'string' },
         errors: fieldErrors,
       },
@@ -188,6 +201,13 @@ function errorSchemas() {
       },
       additionalProperties: false,
     },
+    MessageBody: {
+      type: 'object',
+      description: 'A bare message (413).',
+      required: ['message'],
+      properties: { message: { type: 'string' } },
+      additionalProperties: false,
+    },
     ServerErrorBody: {
       type: 'object',
       description: 'A 500 (spec 7 lists the cases); `error_id` leads to the request in the logs.',
@@ -221,8 +241,15 @@ function errorResponses(operation, meta) {
       content: error.rendering === 'html' ? HTML : json('ErrorBody', error.body),
     };
   }
+  // Spec 4.1 rule 10: any body over 32 MB.
+  if (operation.requestBody) responses['413'] ??= responseRef('PayloadTooLarge');
   if (!meta || meta.public) return;
   responses['401'] = responseRef('Unauthorized');
+  // Spec 5.2, 5.3: a token that reaches no site; a tool-server token on a site without the plan.
+  if (!meta.siteOptional && !meta.apiKeysOnly) {
+    responses['400'] ??= responseRef('SiteRequired');
+    responses['402'] = responseRef('PlanUpgradeRequired');
+  }
   const scopes = operation.security.find((s) => s.oauth2)?.oauth2 ?? [];
   if (scopes.length) responses['403'] ??= responseRef(`InsufficientScope.${scopes[0]}`);
   responses['429'] = responseRef('TooManyAttempts');
@@ -277,7 +304,10 @@ function sharedResponses() {
     Object.keys(SCOPE_TEXT).map((scope) => [
       `InsufficientScope.${scope}`,
       {
-        description: `The credential lacks the ${scope} scope (\`insufficient_scope\`).`,
+        description:
+          `The credential lacks the ${scope} scope (\`insufficient_scope\`); also ` +
+          '`site_forbidden` (the site is no longer shared with the app) and the access checks ' +
+          'of the domain (`design_forbidden`, `notes_forbidden`).',
         content: json('ErrorBody', {
           status: 'error',
           code: 'insufficient_scope',
@@ -295,6 +325,32 @@ function sharedResponses() {
       description: 'Rate limit reached (spec 8); HTML without `Accept: application/json`.',
       headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
       content: { ...json('TooManyAttemptsBody', { message: 'Too Many Attempts.' }), ...HTML },
+    },
+    SiteRequired: {
+      description: 'Invalid input, or `site_required`: the token reaches no site (spec 5.2).',
+      content: json('RefusalBody', {
+        status: 'error',
+        code: 'site_required',
+        message: 'The token reaches no site. List sites with GET /sites.',
+        sites: [],
+      }),
+    },
+    PlanUpgradeRequired: {
+      description:
+        '`plan_upgrade_required`: a tool-server token on a site without the Growth or Catalyst plan (spec 5.3).',
+      content: json('ErrorBody', {
+        status: 'error',
+        code: 'plan_upgrade_required',
+        message: 'The tool server is available on the Growth and Catalyst plans.',
+      }),
+    },
+    PayloadTooLarge: {
+      description:
+        'The request body is over 32 MB (spec 4.1); HTML without `Accept: application/json`.',
+      content: {
+        ...json('MessageBody', { message: 'The request body is larger than 32 MB.' }),
+        ...HTML,
+      },
     },
     ...insufficientScope,
   };
@@ -381,8 +437,10 @@ async function generate() {
     .setTitle('Help-center API')
     .setDescription(
       'REST API of the help-center platform: content (articles, categories, images, comments, ' +
-        'notes, analytics, webhooks, staged changes) and design. Errors follow the catalog in ' +
-        '`@hc/contracts` (spec 7).',
+        'notes, analytics, webhooks, staged changes) and design, and the OAuth 2.1 endpoints ' +
+        'of the authorization server at {auth_url}. Errors follow the catalog in ' +
+        '`@hc/contracts` (spec 7); every answer names its body schema, and the end-to-end ' +
+        'suite checks real answers against this document.',
     )
     .setVersion(version)
     .addServer('{api_origin}', 'The API origin', {

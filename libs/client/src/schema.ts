@@ -1133,7 +1133,7 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
-        /** @description Shape (a) of spec 7: `status` error, `code` and `message`, with extra keys per case (`errors`, `etag`, `scope`, `referenced_by`, `customizer_url`). Change sets carry `reason` instead of `code`. */
+        /** @description Shape (a) of spec 7: `status` error, `code` and `message`, with extra keys per case (`errors`, `etag`, `scope`, `referenced_by`, `customizer_url`, `sites`). Change sets carry `reason` instead of `code`. */
         ErrorBody: {
             /** @constant */
             status: "error";
@@ -1157,6 +1157,12 @@ export type components = {
             scope?: "locale" | "shared";
             referenced_by?: Record<string, never>[];
             customizer_url?: string;
+            /** @description `site_required`: the sites the token reaches (spec 7). */
+            sites?: number[];
+            /** @description A refused category delete: what the category holds. */
+            articles_count?: number;
+            children_count?: number;
+            on_orphan_choices?: string[];
         };
         /** @description Shape (b) of spec 7; message `The request could not be accepted.` unless stated. Staged endpoints add `code`. */
         ValidationErrorBody: {
@@ -1164,6 +1170,11 @@ export type components = {
             status: "validation_error";
             /** @enum {string} */
             code?: "not_found" | "forbidden" | "invalid_json" | "invalid_body" | "invalid_argument" | "invalid_multipart" | "http_error" | "not_ready" | "body_too_large" | "validation_error" | "unauthorized" | "insufficient_scope" | "site_required" | "site_forbidden" | "plan_upgrade_required" | "category_not_empty" | "image_in_use" | "storage_failed" | "upload_url_invalid" | "upload_url_revoked" | "upload_url_expired" | "upload_url_used" | "notes_forbidden" | "include_email_unavailable" | "comment_deleted" | "audit_forbidden" | "STAGING_UNAVAILABLE" | "NOT_PUBLISHED" | "ARTICLE_UNPUBLISHED" | "CHANGE_SETS_UNAVAILABLE" | "STALE_ETAG" | "BASE_CHANGED" | "NO_STAGED_CHANGES" | "TITLE_REQUIRED" | "NO_TITLE" | "CATEGORY_INVALID" | "AUTHOR_NOT_ON_TEAM" | "SHARED_WITH_NOT_ON_TEAM" | "design_forbidden" | "template_migration_required" | "nothing_to_publish" | "template_invalid" | "stale_draft" | "component_not_found" | "version_not_found" | "not_open" | "empty";
+            /**
+             * @description Change sets carry `reason` instead of `code`.
+             * @enum {string}
+             */
+            reason?: "not_found" | "forbidden" | "invalid_json" | "invalid_body" | "invalid_argument" | "invalid_multipart" | "http_error" | "not_ready" | "body_too_large" | "validation_error" | "unauthorized" | "insufficient_scope" | "site_required" | "site_forbidden" | "plan_upgrade_required" | "category_not_empty" | "image_in_use" | "storage_failed" | "upload_url_invalid" | "upload_url_revoked" | "upload_url_expired" | "upload_url_used" | "notes_forbidden" | "include_email_unavailable" | "comment_deleted" | "audit_forbidden" | "STAGING_UNAVAILABLE" | "NOT_PUBLISHED" | "ARTICLE_UNPUBLISHED" | "CHANGE_SETS_UNAVAILABLE" | "STALE_ETAG" | "BASE_CHANGED" | "NO_STAGED_CHANGES" | "TITLE_REQUIRED" | "NO_TITLE" | "CATEGORY_INVALID" | "AUTHOR_NOT_ON_TEAM" | "SHARED_WITH_NOT_ON_TEAM" | "design_forbidden" | "template_migration_required" | "nothing_to_publish" | "template_invalid" | "stale_draft" | "component_not_found" | "version_not_found" | "not_open" | "empty";
             message: string;
             /** @description Field name → messages. */
             errors: {
@@ -1197,6 +1208,10 @@ export type components = {
             error_description: string;
             hint?: string;
             message?: string;
+        };
+        /** @description A bare message (413). */
+        MessageBody: {
+            message: string;
         };
         /** @description A 500 (spec 7 lists the cases); `error_id` leads to the request in the logs. */
         ServerErrorBody: {
@@ -2696,7 +2711,55 @@ export type components = {
                 "text/html": string;
             };
         };
-        /** @description The credential lacks the content.read scope (`insufficient_scope`). */
+        /** @description Invalid input, or `site_required`: the token reaches no site (spec 5.2). */
+        SiteRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "site_required",
+                 *       "message": "The token reaches no site. List sites with GET /sites.",
+                 *       "sites": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefusalBody"];
+            };
+        };
+        /** @description `plan_upgrade_required`: a tool-server token on a site without the Growth or Catalyst plan (spec 5.3). */
+        PlanUpgradeRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "plan_upgrade_required",
+                 *       "message": "The tool server is available on the Growth and Catalyst plans."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request body is over 32 MB (spec 4.1); HTML without `Accept: application/json`. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request body is larger than 32 MB."
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageBody"];
+                "text/html": string;
+            };
+        };
+        /** @description The credential lacks the content.read scope (`insufficient_scope`); also `site_forbidden` (the site is no longer shared with the app) and the access checks of the domain (`design_forbidden`, `notes_forbidden`). */
         "InsufficientScope.content.read": {
             headers: {
                 [name: string]: unknown;
@@ -2712,7 +2775,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The credential lacks the content.write scope (`insufficient_scope`). */
+        /** @description The credential lacks the content.write scope (`insufficient_scope`); also `site_forbidden` (the site is no longer shared with the app) and the access checks of the domain (`design_forbidden`, `notes_forbidden`). */
         "InsufficientScope.content.write": {
             headers: {
                 [name: string]: unknown;
@@ -2728,7 +2791,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The credential lacks the analytics.read scope (`insufficient_scope`). */
+        /** @description The credential lacks the analytics.read scope (`insufficient_scope`); also `site_forbidden` (the site is no longer shared with the app) and the access checks of the domain (`design_forbidden`, `notes_forbidden`). */
         "InsufficientScope.analytics.read": {
             headers: {
                 [name: string]: unknown;
@@ -2744,7 +2807,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The credential lacks the webhooks.manage scope (`insufficient_scope`). */
+        /** @description The credential lacks the webhooks.manage scope (`insufficient_scope`); also `site_forbidden` (the site is no longer shared with the app) and the access checks of the domain (`design_forbidden`, `notes_forbidden`). */
         "InsufficientScope.webhooks.manage": {
             headers: {
                 [name: string]: unknown;
@@ -2760,7 +2823,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The credential lacks the design.read scope (`insufficient_scope`). */
+        /** @description The credential lacks the design.read scope (`insufficient_scope`); also `site_forbidden` (the site is no longer shared with the app) and the access checks of the domain (`design_forbidden`, `notes_forbidden`). */
         "InsufficientScope.design.read": {
             headers: {
                 [name: string]: unknown;
@@ -2776,7 +2839,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The credential lacks the design.write scope (`insufficient_scope`). */
+        /** @description The credential lacks the design.write scope (`insufficient_scope`); also `site_forbidden` (the site is no longer shared with the app) and the access checks of the domain (`design_forbidden`, `notes_forbidden`). */
         "InsufficientScope.design.write": {
             headers: {
                 [name: string]: unknown;
@@ -3500,7 +3563,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.analytics.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -3623,7 +3688,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.analytics.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -3848,7 +3915,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.analytics.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -3986,6 +4055,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             429: components["responses"]["TooManyAttempts"];
         };
@@ -4178,6 +4248,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -4271,7 +4342,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description This article has no staged changes. */
             404: {
@@ -4380,7 +4453,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description This article has no staged changes to discard. */
             404: {
@@ -4457,7 +4532,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             /** @description Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused. */
             403: {
                 headers: {
@@ -4600,7 +4677,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description This article has no staged changes for that language. */
             404: {
@@ -4716,7 +4795,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -4749,6 +4830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Nothing staged, no title left, author not on the team, or a foreign category. */
             422: {
                 headers: {
@@ -4817,7 +4899,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -4905,7 +4989,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -5013,7 +5099,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -5134,7 +5222,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -5194,7 +5284,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
             404: {
@@ -5325,6 +5417,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
             404: {
@@ -5452,7 +5545,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -5540,7 +5635,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -5558,6 +5655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -5640,7 +5738,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -5658,6 +5758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -5779,7 +5880,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             /** @description `notes_forbidden`: the person lacks team-notes access. */
             403: {
                 headers: {
@@ -5895,7 +5998,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             /** @description `notes_forbidden`. */
             403: {
                 headers: {
@@ -5927,6 +6032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -5983,7 +6089,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             /** @description `notes_forbidden`. */
             403: {
                 headers: {
@@ -6171,8 +6279,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description More than 50 items, or no `articles` array. */
             422: {
                 headers: {
@@ -6266,7 +6377,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             /** @description `audit_forbidden`: an Owner or Admin must be behind the credential. */
             403: {
                 headers: {
@@ -6363,7 +6476,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -6439,8 +6554,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -6507,7 +6625,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
             404: {
@@ -6603,7 +6723,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
             404: {
@@ -6614,6 +6736,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -6694,7 +6817,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
             404: {
@@ -6705,6 +6830,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -6787,8 +6913,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -6952,6 +7081,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (`reason`). */
             422: {
                 headers: {
@@ -7175,6 +7305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description No items, or invalid items (`reason`). */
             422: {
                 headers: {
@@ -7292,6 +7423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid `publish_at` (`reason`). */
             422: {
                 headers: {
@@ -7383,7 +7515,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -7475,7 +7609,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -7508,6 +7644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -7633,7 +7770,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -7717,7 +7856,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -7809,7 +7950,9 @@ export interface operations {
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Refused file or import (reason under `errors`). */
             422: {
@@ -7891,7 +8034,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -7942,7 +8087,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -8064,8 +8211,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -8157,7 +8307,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             429: components["responses"]["TooManyAttempts"];
         };
@@ -8395,7 +8547,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
             409: {
@@ -8450,7 +8604,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description `component_not_found` or `not_found` (script or CSS block). */
             404: {
@@ -8595,7 +8751,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
             409: {
@@ -8629,6 +8787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description `template_invalid`: `errors` lists {operation, op, path, message}; a batch without operations or over 50 is `validation_error`. */
             422: {
                 headers: {
@@ -8718,7 +8877,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
             409: {
@@ -8752,6 +8913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8824,7 +8986,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description `nothing_to_publish` (draft equals live) or `template_migration_required`. */
             409: {
@@ -8858,6 +9022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description `message` over 300 characters. */
             422: {
                 headers: {
@@ -8907,7 +9072,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description Unknown `topic` or too many `types`. */
             422: {
@@ -8973,7 +9140,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             429: components["responses"]["TooManyAttempts"];
         };
@@ -9023,7 +9192,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description Theme not found. */
             404: {
@@ -9116,7 +9287,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description Theme not found. */
             404: {
@@ -9165,6 +9338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Unknown section. */
             422: {
                 headers: {
@@ -9297,7 +9471,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
             409: {
@@ -9393,7 +9569,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description Unknown id, or a path segment that is no id. */
             404: {
@@ -9443,6 +9621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9502,7 +9681,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
@@ -9621,8 +9802,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid `url` or `secret`. */
             422: {
                 headers: {
@@ -10002,8 +10186,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid `url` or `secret`. */
             422: {
                 headers: {
