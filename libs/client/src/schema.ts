@@ -4069,6 +4069,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Getting started"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateArticleDto"];
             };
         };
@@ -4250,6 +4257,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
             422: {
                 headers: {
@@ -5311,6 +5319,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["UpdateArticleDto"];
             };
         };
@@ -5428,6 +5437,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (c) of spec 7: no `status`). */
             422: {
                 headers: {
