@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { resetSettings } from '@hc/contracts';
 import { Factory } from './factory';
 
 export interface TestResponse<T = any> {
@@ -77,6 +78,24 @@ export async function startTestApp(create: () => Promise<INestApplication>): Pro
     factory: new Factory(ds),
     request: (method, path, options) => request(url, method, path, options),
     close: () => app.close(),
+  };
+}
+
+/**
+ * Starts auth-server (`create` is its factory) and makes it {auth_url} (`HC_AUTH_URL`) of this
+ * process, so the apps started after it verify its tokens; `close()` stops it and forgets it.
+ */
+export async function startIssuer(create: () => Promise<INestApplication>): Promise<TestApp> {
+  const auth = await startTestApp(create);
+  process.env.HC_AUTH_URL = auth.url;
+  resetSettings();
+  return {
+    ...auth,
+    close: async () => {
+      await auth.close();
+      delete process.env.HC_AUTH_URL;
+      resetSettings();
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import { resetSettings } from '@hc/contracts';
 import {
   Browser,
   clientConfig,
@@ -7,7 +6,7 @@ import {
   oc,
   registerClient,
   runAuthorization,
-  startTestApp,
+  startIssuer,
   TEST_PASSWORD,
   TestApp,
   TestUser,
@@ -22,15 +21,9 @@ describe('dashboard sessions and form protection (issues #14, #15)', () => {
   let auth: TestApp;
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
-    process.env.HC_AUTH_URL = auth.url;
-    resetSettings();
+    auth = await startIssuer(createAuthServer);
   });
-  afterAll(async () => {
-    await auth.close();
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
-  });
+  afterAll(() => auth.close());
 
   /** A raw form post, as a page elsewhere would make it (no page of ours opened first). */
   const post = (path: string, form: Record<string, string>, headers: Record<string, string>) =>

@@ -1,7 +1,6 @@
 import { Controller, Get, Module, Post } from '@nestjs/common';
 import { createHmac, createPrivateKey, sign } from 'node:crypto';
 import { ApiKeysOnly, Ctx, RequestContext, Scopes, SiteOptional } from '@hc/auth';
-import { resetSettings } from '@hc/contracts';
 import { CoreModule, createHttpApp } from '@hc/http';
 import {
   Browser,
@@ -9,6 +8,7 @@ import {
   decodeJwt,
   oc,
   runAuthorization,
+  startIssuer,
   startTestApp,
   TEST_PASSWORD,
   TestApp,
@@ -70,17 +70,13 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
   let issuer: string;
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
+    auth = await startIssuer(createAuthServer);
     issuer = auth.url;
-    process.env.HC_AUTH_URL = issuer;
-    resetSettings();
     api = await startTestApp(createContentApi);
     probe = await startTestApp(() => createHttpApp(ProbeModule));
   });
   afterAll(async () => {
     await Promise.all([auth.close(), api.close(), probe.close()]);
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
   });
 
   const connect = (

@@ -7,7 +7,7 @@ import {
   oc,
   runAuthorization,
   selfSignedCertificate,
-  startTestApp,
+  startIssuer,
   TEST_PASSWORD,
   TestApp,
 } from '@hc/testing';
@@ -48,15 +48,12 @@ describe('client ID metadata documents (spec 4.13)', () => {
     base = `https://localhost:${port}`;
     process.env.NODE_EXTRA_CA_CERTS = cert.certPath;
     process.env.HC_OUTBOUND_ALLOWLIST = `localhost:${port}`;
-    auth = await startTestApp(createAuthServer);
+    auth = await startIssuer(createAuthServer);
     issuer = auth.url;
-    process.env.HC_AUTH_URL = issuer;
-    resetSettings();
   });
   afterAll(async () => {
     await auth.close();
     await new Promise((resolve) => docs.close(resolve));
-    delete process.env.HC_AUTH_URL;
     delete process.env.HC_OUTBOUND_ALLOWLIST;
     delete process.env.NODE_EXTRA_CA_CERTS;
     resetSettings();

@@ -1,4 +1,4 @@
-import { resetSettings, SCOPES } from '@hc/contracts';
+import { SCOPES } from '@hc/contracts';
 import {
   Browser,
   clientConfig,
@@ -9,7 +9,7 @@ import {
   oc,
   registerClient,
   runAuthorization,
-  startTestApp,
+  startIssuer,
   TEST_PASSWORD,
   TestApp,
   TestUser,
@@ -28,16 +28,10 @@ describe('auth-server (spec 4.13)', () => {
   let issuer: string;
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
+    auth = await startIssuer(createAuthServer);
     issuer = auth.url;
-    process.env.HC_AUTH_URL = issuer;
-    resetSettings();
   });
-  afterAll(async () => {
-    await auth.close();
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
-  });
+  afterAll(() => auth.close());
 
   /** Runs authorize → sign-in → consent and returns the code (no exchange). */
   async function authorizeCode(

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { DataSource } from 'typeorm';
 import { JwtTokenVerifier } from '@hc/auth';
 import { resetSettings, settings } from '@hc/contracts';
-import { connectApp, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import { connectApp, startIssuer, TEST_PASSWORD, TestApp } from '@hc/testing';
 import { createAuthServer } from '../app.factory';
 
 /**
@@ -28,9 +28,7 @@ describe('token verification without the private key (issue #15)', () => {
   const hosts = ['127.0.0.1', 'localhost'];
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
-    process.env.HC_AUTH_URL = auth.url;
-    resetSettings();
+    auth = await startIssuer(createAuthServer);
     const url = new URL(settings().databaseUrl);
     const database = url.pathname.slice(1);
     for (const host of hosts) {
@@ -47,7 +45,6 @@ describe('token verification without the private key (issue #15)', () => {
     await restricted?.destroy();
     for (const host of hosts) await auth.ds.query(`DROP USER IF EXISTS '${user}'@'${host}'`);
     await auth.close();
-    delete process.env.HC_AUTH_URL;
     resetSettings();
   });
 

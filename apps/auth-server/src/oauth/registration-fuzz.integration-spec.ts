@@ -2,8 +2,7 @@
 // authorization server. No 5xx, an OAuth error body (spec 7 shape (f)), no client stored on
 // refusal. Seeded (printed), time-bounded.
 import fc from 'fast-check';
-import { resetSettings } from '@hc/contracts';
-import { fuzzEndpoint, fuzzSeed, hostileBody, json, startTestApp, TestApp } from '@hc/testing';
+import { fuzzEndpoint, fuzzSeed, hostileBody, json, startIssuer, TestApp } from '@hc/testing';
 import { createAuthServer } from '../app.factory';
 
 const seed = fuzzSeed('auth-server registration');
@@ -12,15 +11,9 @@ describe('fuzz: POST /oauth/register (issue #16)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp(createAuthServer);
-    process.env.HC_AUTH_URL = t.url;
-    resetSettings();
+    t = await startIssuer(createAuthServer);
   });
-  afterAll(async () => {
-    await t.close();
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
-  });
+  afterAll(() => t.close());
 
   it('answers every generated registration in a spec shape, never 5xx, nothing stored on refusal', async () => {
     let client = 0;

@@ -1,11 +1,10 @@
-import { resetSettings } from '@hc/contracts';
 import {
   Browser,
   connectApp,
   oc,
   registerClient,
   runAuthorization,
-  startTestApp,
+  startIssuer,
   TEST_PASSWORD,
   TestApp,
   tokenRequest,
@@ -32,16 +31,10 @@ describe('single use under concurrency (issue #15)', () => {
   let issuer: string;
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
+    auth = await startIssuer(createAuthServer);
     issuer = auth.url;
-    process.env.HC_AUTH_URL = issuer;
-    resetSettings();
   });
-  afterAll(async () => {
-    await auth.close();
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
-  });
+  afterAll(() => auth.close());
 
   const userinfo = async (token: string) =>
     (await auth.request('GET', '/oauth/userinfo', { token })).status;

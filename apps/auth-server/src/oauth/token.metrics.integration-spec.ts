@@ -1,20 +1,13 @@
-import { resetSettings } from '@hc/contracts';
-import { registerClient, sampleValue, scrape, startTestApp, TestApp } from '@hc/testing';
+import { registerClient, sampleValue, scrape, startIssuer, TestApp } from '@hc/testing';
 import { createAuthServer } from '../app.factory';
 
 describe('token endpoint outcomes in /metrics (issue 18)', () => {
   let auth: TestApp;
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
-    process.env.HC_AUTH_URL = auth.url;
-    resetSettings();
+    auth = await startIssuer(createAuthServer);
   });
-  afterAll(async () => {
-    await auth.close();
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
-  });
+  afterAll(() => auth.close());
 
   const token = (body: Record<string, string>) =>
     fetch(`${auth.url}/oauth/token`, {

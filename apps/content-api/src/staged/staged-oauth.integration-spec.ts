@@ -1,5 +1,4 @@
-import { resetSettings } from '@hc/contracts';
-import { connectApp, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import { connectApp, startIssuer, startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
 // Real OAuth tokens need the authorization server next to content-api, as in auth-server's bearer tests.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createAuthServer } from '../../../auth-server/src/app.factory';
@@ -12,15 +11,11 @@ describe('staged changes and change sets with OAuth tokens (spec 4.5, 5.2)', () 
   let api: TestApp;
 
   beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
-    process.env.HC_AUTH_URL = auth.url;
-    resetSettings();
+    auth = await startIssuer(createAuthServer);
     api = await startTestApp(createContentApi);
   });
   afterAll(async () => {
     await Promise.all([auth.close(), api.close()]);
-    delete process.env.HC_AUTH_URL;
-    resetSettings();
   });
 
   it('API keys and OAuth tokens both work on staged changes and versions; change sets refuse the token with 401 Unknown API key', async () => {
