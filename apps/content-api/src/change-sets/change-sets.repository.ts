@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SiteContext } from '@hc/auth';
 import { toSiteContext } from '@hc/auth';
+import type { AuditActor } from '@hc/contracts';
 import type { ChangeSetStatus } from '@hc/data';
 
 export interface ChangeSetRow {
@@ -14,6 +15,8 @@ export interface ChangeSetRow {
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Issue 24: who published it; the worker's staged publishes are recorded as theirs. */
+  publishActor: AuditActor | null;
 }
 
 export interface ChangeSetItemRow {
@@ -39,6 +42,10 @@ function toSet(r: Record<string, unknown>): ChangeSetRow {
     publishedAt: (r.published_at as Date | null) ?? null,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
+    publishActor:
+      typeof r.publish_actor === 'string'
+        ? (JSON.parse(r.publish_actor) as AuditActor)
+        : ((r.publish_actor as AuditActor | null | undefined) ?? null),
   };
 }
 
@@ -138,6 +145,7 @@ export class ChangeSetsRepository {
       publishAt?: Date | null;
       forcePublish?: boolean;
       publishedAt?: Date | null;
+      publishActor?: AuditActor | null;
     },
     now: Date,
   ): Promise<void> {
@@ -147,6 +155,10 @@ export class ChangeSetsRepository {
       ['publish_at', values.publishAt],
       ['force_publish', values.forcePublish],
       ['published_at', values.publishedAt],
+      [
+        'publish_actor',
+        values.publishActor === undefined ? undefined : JSON.stringify(values.publishActor),
+      ],
     ];
     for (const [column, value] of optional) {
       if (value === undefined) continue;

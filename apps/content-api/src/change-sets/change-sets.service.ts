@@ -4,6 +4,7 @@ import {
   ApiError,
   ChangeSetErrorCode,
   CommonErrorCode,
+  currentActor,
   errorEntry,
   formatB,
   settings,
@@ -220,6 +221,7 @@ export class ChangeSetsService {
           status: scheduled ? 'scheduled' : 'queued',
           publishAt: scheduled ? publishAt : null,
           forcePublish: body.force === true,
+          publishActor: currentActor(),
         },
         now,
       );

@@ -1,6 +1,6 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ApiError, StagingErrorCode } from '@hc/contracts';
+import { ApiError, runAsActor, StagingErrorCode } from '@hc/contracts';
 import { PollingWorker, scrapedGauge } from '@hc/http';
 import { StagedPublisher } from '../staged/staged-publisher';
 import { ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
@@ -63,10 +63,13 @@ export class ChangeSetsWorker extends PollingWorker {
         continue;
       }
       try {
-        await this.publisher.publish(site, item.articleId, {
-          locale: item.locale,
-          force: set.forcePublish,
-        });
+        const publish = () =>
+          this.publisher.publish(site, item.articleId, {
+            locale: item.locale,
+            force: set.forcePublish,
+          });
+        // Issue 24: recorded as the write of whoever published the set.
+        await (set.publishActor ? runAsActor(set.publishActor, publish) : publish());
         await this.sets.setItemResult(set.siteId, item.id, 'published', null);
       } catch (err) {
         const reason = reasonOf(err);

@@ -18,7 +18,7 @@ import { WebhookLog1764760000000 } from './1764760000000-webhook-log';
 import { WebhookRedelivery1764770000000 } from './1764770000000-webhook-redelivery';
 import { WebhookSignatureScheme1795499466046 } from './1795499466046-webhook-signature-scheme';
 import { VersionAudit1795499512887 } from './1795499512887-version-audit';
-
+import { ChangeSetActor1795502419489 } from './1795502419489-change-set-actor';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -39,4 +39,5 @@ export const MIGRATIONS = [
   WebhookRedelivery1764770000000,
   WebhookSignatureScheme1795499466046,
   VersionAudit1795499512887,
+  ChangeSetActor1795502419489,
 ];
