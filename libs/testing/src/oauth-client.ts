@@ -106,6 +106,51 @@ export async function connectApp(
   return { clientId, config, tokens, browser, flow };
 }
 
+/** The redirect URI the helpers register by default (nothing listens there: the flow stops at it). */
+export const TEST_REDIRECT_URI = 'http://127.0.0.1:4999/callback';
+
+/**
+ * An authorize URL of `issuer` with PKCE (S256) for `clientId`, scope `content.read` and
+ * `TEST_REDIRECT_URI`; `extra` adds or replaces parameters. Returns the verifier with it.
+ */
+export async function pkceAuthorizeUrl(
+  issuer: string,
+  clientId: string,
+  extra: Record<string, string> = {},
+): Promise<{ url: string; verifier: string }> {
+  const verifier = oc.randomPKCECodeVerifier();
+  const params = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: TEST_REDIRECT_URI,
+    scope: 'content.read',
+    code_challenge: await oc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  return { url: `${issuer}/oauth/authorize?${params}`, verifier };
+}
+
+/**
+ * authorize → sign-in → consent as `person` (a fresh browser); the code is not exchanged.
+ * Returns the code, its PKCE verifier and the flow (pages shown, the callback).
+ */
+export async function authorizeCode(
+  issuer: string,
+  clientId: string,
+  person: { email: string; password: string },
+  extra: Record<string, string> = {},
+): Promise<{ code: string; verifier: string; flow: AuthorizeResult }> {
+  const { url, verifier } = await pkceAuthorizeUrl(issuer, clientId, extra);
+  const flow = await runAuthorization(
+    new Browser(),
+    url,
+    extra.redirect_uri ?? TEST_REDIRECT_URI,
+    person,
+  );
+  return { code: flow.callback!.searchParams.get('code')!, verifier, flow };
+}
+
 /** A raw form post to the token endpoint (for exact error bodies). */
 export async function tokenRequest(
   issuer: string,

@@ -1,5 +1,6 @@
 import { SCOPES } from '@hc/contracts';
 import {
+  authorizeCode as authorizeAs,
   Browser,
   clientConfig,
   connectApp,
@@ -34,33 +35,13 @@ describe('auth-server (spec 4.13)', () => {
   afterAll(() => auth.close());
 
   /** Runs authorize → sign-in → consent and returns the code (no exchange). */
-  async function authorizeCode(
-    clientId: string,
-    person: TestUser,
-    extra: Record<string, string> = {},
-  ) {
-    const verifier = oc.randomPKCECodeVerifier();
-    const params = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      scope: 'content.read',
-      state: 'xyz',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    });
-    const flow = await runAuthorization(
-      new Browser(),
-      `${issuer}/oauth/authorize?${params}`,
-      extra.redirect_uri ?? REDIRECT,
-      {
-        email: person.email,
-        password: TEST_PASSWORD,
-      },
+  const authorizeCode = (clientId: string, person: TestUser, extra: Record<string, string> = {}) =>
+    authorizeAs(
+      issuer,
+      clientId,
+      { email: person.email, password: TEST_PASSWORD },
+      { state: 'xyz', ...extra },
     );
-    return { code: flow.callback!.searchParams.get('code')!, verifier, flow };
-  }
 
   async function publicClient(redirectUris = [REDIRECT]) {
     return (await registerClient(issuer, { redirect_uris: redirectUris, client_name: 'Spec App' }))

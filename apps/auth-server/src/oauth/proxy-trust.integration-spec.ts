@@ -1,5 +1,5 @@
 import { resetSettings } from '@hc/contracts';
-import { oc, registerClient, startTestApp, TestApp } from '@hc/testing';
+import { pkceAuthorizeUrl, registerClient, startIssuer, TestApp } from '@hc/testing';
 import { createAuthServer } from '../app.factory';
 
 const REDIRECT = 'http://127.0.0.1:4999/callback';
@@ -15,20 +15,11 @@ describe('oidc-provider trusts X-Forwarded-* per HC_TRUST_PROXY (issue #15)', ()
     resetSettings();
     let auth: TestApp | null = null;
     try {
-      auth = await startTestApp(createAuthServer);
-      process.env.HC_AUTH_URL = auth.url;
-      resetSettings();
+      auth = await startIssuer(createAuthServer);
       const clientId = (await registerClient(auth.url, { redirect_uris: [REDIRECT] })).body
         .client_id as string;
-      const params = new URLSearchParams({
-        response_type: 'code',
-        client_id: clientId,
-        redirect_uri: REDIRECT,
-        scope: 'content.read',
-        code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
-        code_challenge_method: 'S256',
-      });
-      const res = await fetch(`${auth.url}/oauth/authorize?${params}`, {
+      const { url } = await pkceAuthorizeUrl(auth.url, clientId);
+      const res = await fetch(url, {
         redirect: 'manual',
         headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
       });
@@ -38,7 +29,6 @@ describe('oidc-provider trusts X-Forwarded-* per HC_TRUST_PROXY (issue #15)', ()
     } finally {
       await auth?.close();
       delete process.env.HC_TRUST_PROXY;
-      delete process.env.HC_AUTH_URL;
       resetSettings();
     }
   }

@@ -1,9 +1,7 @@
 import {
-  Browser,
+  authorizeCode,
   connectApp,
-  oc,
   registerClient,
-  runAuthorization,
   startIssuer,
   TEST_PASSWORD,
   TestApp,
@@ -42,25 +40,14 @@ describe('single use under concurrency (issue #15)', () => {
   async function codeFor(email: string) {
     const clientId = (await registerClient(issuer, { redirect_uris: [REDIRECT] })).body
       .client_id as string;
-    const verifier = oc.randomPKCECodeVerifier();
-    const params = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      scope: 'content.read',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
+    const { code, verifier } = await authorizeCode(issuer, clientId, {
+      email,
+      password: TEST_PASSWORD,
     });
-    const flow = await runAuthorization(
-      new Browser(),
-      `${issuer}/oauth/authorize?${params}`,
-      REDIRECT,
-      { email, password: TEST_PASSWORD },
-    );
     return {
       grant_type: 'authorization_code',
       client_id: clientId,
-      code: flow.callback!.searchParams.get('code')!,
+      code,
       code_verifier: verifier,
       redirect_uri: REDIRECT,
     };
