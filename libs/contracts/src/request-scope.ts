@@ -33,6 +33,14 @@ export function runAsActor<T>(actor: AuditActor, fn: () => T): T {
 }
 
 /**
+ * Runs `fn` outside any request or command scope: work a request merely woke (a polling
+ * worker's drain) must not carry that request's actor or id into writes it makes for others.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
+/**
  * Names the actor of the current request (the credential guard, once it knows the credential).
  * Outside a request scope there is nothing to attach to, and nothing is recorded.
  */

@@ -1,5 +1,6 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { HttpAdapterHost } from '@nestjs/core';
+import { outsideRequest } from '@hc/contracts';
 
 /**
  * A background loop that drains a queue kept in MySQL: it runs when woken after a commit and
@@ -59,7 +60,8 @@ export abstract class PollingWorker implements OnApplicationBootstrap, OnApplica
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.drain()
+      // Issue 24: a drain that a request woke is not that request's work (its actor, its id).
+      this.running = outsideRequest(() => this.drain())
         .then(() => undefined)
         .catch((err: unknown) => this.logger.error(`failed: ${String(err)}`))
         .finally(() => {
