@@ -132,7 +132,8 @@ export async function pkceAuthorizeUrl(
 }
 
 /**
- * authorize → sign-in → consent as `person` (a fresh browser); the code is not exchanged.
+ * authorize → sign-in → consent as `person` (in `browser`, a fresh one by default); the code is
+ * not exchanged.
  * Returns the code, its PKCE verifier and the flow (pages shown, the callback).
  */
 export async function authorizeCode(
@@ -140,10 +141,11 @@ export async function authorizeCode(
   clientId: string,
   person: { email: string; password: string },
   extra: Record<string, string> = {},
+  browser: Browser = new Browser(),
 ): Promise<{ code: string; verifier: string; flow: AuthorizeResult }> {
   const { url, verifier } = await pkceAuthorizeUrl(issuer, clientId, extra);
   const flow = await runAuthorization(
-    new Browser(),
+    browser,
     url,
     extra.redirect_uri ?? TEST_REDIRECT_URI,
     person,

@@ -3,14 +3,14 @@ import { createHmac, createPrivateKey, sign } from 'node:crypto';
 import { ApiKeysOnly, Ctx, RequestContext, Scopes, SiteOptional } from '@hc/auth';
 import { CoreModule, createHttpApp } from '@hc/http';
 import {
+  authorizeCode,
   Browser,
   connectApp,
   decodeJwt,
-  oc,
-  runAuthorization,
   startIssuer,
   startTestApp,
   TEST_PASSWORD,
+  TEST_REDIRECT_URI,
   TestApp,
   TestUser,
   tokenRequest,
@@ -419,22 +419,13 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
 
   /** Runs a second authorization in the same browser and keeps its code unexchanged. */
   async function connectPendingCode(clientId: string, person: TestUser, browser: Browser) {
-    const redirectUri = 'http://127.0.0.1:4999/callback';
-    const verifier = oc.randomPKCECodeVerifier();
-    const params = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      scope: 'openid content.read',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const flow = await runAuthorization(
-      browser,
-      `${issuer}/oauth/authorize?${params}`,
-      redirectUri,
+    const { code, verifier } = await authorizeCode(
+      issuer,
+      clientId,
       { email: person.email, password: TEST_PASSWORD },
+      { scope: 'openid content.read' },
+      browser,
     );
-    return { code: flow.callback!.searchParams.get('code')!, verifier, redirectUri };
+    return { code, verifier, redirectUri: TEST_REDIRECT_URI };
   }
 });
