@@ -42,6 +42,14 @@ const SCOPE_TEXT = {
   'design.write': 'Change and publish the design (template)',
 };
 
+/** Spec 5.2's identity scopes: what the ID token and /oauth/userinfo carry (spec 2.11). */
+const IDENTITY_SCOPE_TEXT = {
+  openid: 'An ID token and /oauth/userinfo (`sub`)',
+  profile: 'Name and picture in the ID token and userinfo',
+  email: 'Email address in the ID token and userinfo',
+  offline_access: 'Asked for by some clients; a refresh token is issued either way',
+};
+
 function requireDist(file) {
   return require(path.join(OUT, file));
 }
@@ -456,7 +464,7 @@ async function generate() {
             authorizationUrl: '/oauth/authorize',
             tokenUrl: '/oauth/token',
             refreshUrl: '/oauth/token',
-            scopes: SCOPE_TEXT,
+            scopes: { ...IDENTITY_SCOPE_TEXT, ...SCOPE_TEXT },
           },
         },
       },
