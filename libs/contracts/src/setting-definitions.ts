@@ -168,6 +168,15 @@ export const SETTING_DEFINITIONS = {
   HC_READER_URL: optional('the reader origin (default http://localhost:<HC_READER_PORT>)'),
   HC_READER_PORT: port("the edge's reader-pages port (default HC_PORT + 1)"),
   HC_READER_DOMAIN: optional('production: sites are served at {subdomain}.{HC_READER_DOMAIN}'),
+  HC_READER_CACHE_ENTRIES: int(
+    2000,
+    'rendered public reader pages each reader-site process keeps (0: none)',
+    { min: 0 },
+  ),
+  HC_READER_CACHE_TTL: duration(
+    '60s',
+    'longest a cached public reader page is served, also its CDN s-maxage',
+  ),
   HC_EMBED_HOSTS: list(
     'hosts whose https iframes reader pages keep (video players)',
     'www.youtube.com,www.youtube-nocookie.com,player.vimeo.com,www.loom.com,fast.wistia.net',

@@ -4,6 +4,7 @@ import { ensureDatabase } from './ensure-database';
 import { ENTITIES } from './entities';
 import { MIGRATION_LOCK_WAIT_SECONDS, withMigrationLock } from './migration-lock';
 import { MIGRATIONS } from './migrations';
+import { ReaderPagesSubscriber } from './reader-pages';
 import { pendingMigrations } from './schema-state';
 
 export interface DataSourceOptions {
@@ -28,6 +29,7 @@ export function createDataSource(options: DataSourceOptions = {}): DataSource {
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     entities: ENTITIES,
+    subscribers: [ReaderPagesSubscriber],
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

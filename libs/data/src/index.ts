@@ -7,3 +7,4 @@ export * from './entities';
 export * from './migrations';
 export * from './schema-state';
 export * from './dry-run';
+export * from './reader-pages';

@@ -3,6 +3,7 @@
 // site). One helper per row kind, so spec files hold no INSERT of their own.
 import { createHash } from 'node:crypto';
 import { htmlToText } from '@hc/content';
+import { bumpReaderPages } from '@hc/data';
 
 /** Anything that runs SQL: a DataSource, an EntityManager, a mysql2 connection. */
 export interface Db {
@@ -54,6 +55,8 @@ export async function categoryRow(
       now,
     ],
   );
+  // As every product write does (issue #28): the site's kept reader pages are out of date.
+  await bumpReaderPages(db, [siteId]);
   return Number(r.insertId);
 }
 
@@ -105,6 +108,7 @@ export async function articleRow(db: Db, siteId: number, a: ArticleFixture): Pro
       [id, a.categoryId, siteId],
     );
   }
+  await bumpReaderPages(db, [siteId]);
   return id;
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { numberedSlug, slugify } from '@hc/content';
+import { touchReaderPages } from '@hc/data';
 
 export type Visibility = 'public' | 'private' | 'link_only';
 export type ArticleType = 'article' | 'faq';
@@ -245,6 +246,7 @@ export class ArticlesRepository {
   }
 
   async insert(m: EntityManager, siteId: number, core: ArticleCore, now: Date): Promise<number> {
+    await touchReaderPages(m, siteId);
     const result = await m.query(
       `INSERT INTO articles (site_id, external_id, author_id, category_id, type, published, visibility,
          share_token, shared_with, created_at, updated_at)
@@ -273,6 +275,7 @@ export class ArticlesRepository {
     core: ArticleCore,
     now: Date,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       `UPDATE articles SET external_id = ?, author_id = ?, category_id = ?, type = ?, published = ?, visibility = ?,
          share_token = ?, shared_with = ?, updated_at = ?
@@ -294,6 +297,7 @@ export class ArticlesRepository {
   }
 
   async touch(m: EntityManager, siteId: number, ids: number[], now: Date): Promise<void> {
+    await touchReaderPages(m, siteId);
     if (ids.length)
       await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
         now,
@@ -316,6 +320,7 @@ export class ArticlesRepository {
     now: Date,
     defaultLanguage: string,
   ) {
+    await touchReaderPages(m, siteId);
     // A plain read: every writer holds the article's row lock (a new article's own insert, or
     // lock()) before it gets here, and a locking read of a row not written yet would lock the gap
     // at the end of the index that concurrent creates share, deadlocking their inserts.
@@ -363,6 +368,7 @@ export class ArticlesRepository {
     articleId: number,
     lang: string,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       'DELETE FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ?',
       [siteId, articleId, lang],
@@ -376,6 +382,7 @@ export class ArticlesRepository {
     lang: string,
     now: Date,
   ): Promise<boolean> {
+    await touchReaderPages(m, siteId);
     const r = await m.query(
       'UPDATE article_translations SET released = 1, updated_at = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
       [now, siteId, articleId, lang],
@@ -427,6 +434,7 @@ export class ArticlesRepository {
     articleId: number,
     categoryIds: number[],
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     if (categoryIds.length === 0) {
       await m.query('DELETE FROM article_categories WHERE site_id = ? AND article_id = ?', [
         siteId,
@@ -446,6 +454,7 @@ export class ArticlesRepository {
   }
 
   async trash(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query('UPDATE articles SET deleted_at = ? WHERE site_id = ? AND id = ?', [
       now,
       siteId,
@@ -454,6 +463,7 @@ export class ArticlesRepository {
   }
 
   async restore(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       'UPDATE articles SET deleted_at = NULL, updated_at = ? WHERE site_id = ? AND id = ?',
       [now, siteId, id],
@@ -461,6 +471,7 @@ export class ArticlesRepository {
   }
 
   async purge(m: EntityManager, siteId: number, id: number): Promise<void> {
+    await touchReaderPages(m, siteId);
     for (const table of ['article_translations', 'article_categories', 'article_stats']) {
       await m.query(`DELETE FROM ${table} WHERE site_id = ? AND article_id = ?`, [siteId, id]);
     }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { touchReaderPages } from '@hc/data';
 
 export interface CategoryRow {
   id: number;
@@ -142,6 +143,7 @@ export class CategoriesRepository {
     v: Required<Pick<CategoryValues, 'name' | 'description' | 'position'>> & CategoryValues,
     now: Date,
   ): Promise<number> {
+    await touchReaderPages(m, siteId);
     const result = await m.query(
       `INSERT INTO categories (site_id, parent_id, name, description, icon, position, privacy, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 'public', ?, ?)`,
@@ -166,6 +168,7 @@ export class CategoriesRepository {
     v: CategoryValues,
     now: Date,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     const sets: string[] = ['updated_at = ?'];
     const values: unknown[] = [now];
     const columns: [keyof CategoryValues, string, (x: unknown) => unknown][] = [
@@ -193,6 +196,7 @@ export class CategoriesRepository {
   }
 
   async delete(m: EntityManager, siteId: number, id: number): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query('DELETE FROM categories WHERE site_id = ? AND id = ?', [siteId, id]);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { touchReaderPages } from '@hc/data';
 
 /** The article ↔ category links as the category endpoints change them (site-scoped). */
 @Injectable()
@@ -31,6 +32,7 @@ export class CategoryArticlesRepository {
     articleIds: number[],
     to: number | null,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     if (articleIds.length === 0) return;
     if (to !== null) {
       await m.query(
@@ -68,6 +70,7 @@ export class CategoryArticlesRepository {
   }
 
   async touch(m: EntityManager, siteId: number, articleIds: number[], now: Date): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
       now,
       siteId,
@@ -82,6 +85,7 @@ export class CategoryArticlesRepository {
     categoryId: number,
     articleIds: number[],
   ): Promise<{ updated: number; skipped: number[] }> {
+    await touchReaderPages(m, siteId);
     const rows = await m.query(
       `SELECT ac.article_id FROM article_categories ac JOIN articles a ON a.id = ac.article_id
        WHERE ac.site_id = ? AND ac.category_id = ? AND a.deleted_at IS NULL AND ac.article_id IN (?)`,

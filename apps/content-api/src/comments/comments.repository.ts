@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { COMMENT_STATUSES } from '@hc/data';
 import type { CommentStatus } from '@hc/data';
+import { touchReaderPages } from '@hc/data';
 
 /** A comment as the service sees it; email and IP stay in the repository (spec 2.10). */
 export interface CommentRow {
@@ -190,6 +191,7 @@ export class CommentsRepository {
   }
 
   async insert(m: EntityManager, siteId: number, c: NewComment): Promise<number> {
+    await touchReaderPages(m, siteId);
     const now = new Date();
     const result = await m.query(
       `INSERT INTO comments (site_id, article_id, parent_id, lang, status, body, author_user_id, author_name,
@@ -219,6 +221,7 @@ export class CommentsRepository {
     id: number,
     status: CommentStatus,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query('UPDATE comments SET status = ?, updated_at = ? WHERE site_id = ? AND id = ?', [
       status,
       new Date(),

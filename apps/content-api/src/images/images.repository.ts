@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { touchReaderPages } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import { ImageEntity, ImageUploadUrlEntity, type ImageOrigin } from '@hc/data';
 
@@ -69,6 +70,7 @@ export class ImagesRepository {
   async delete(site: { id: number; uuid: string }, id: number): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.delete(ImageEntity, { siteId: site.id, id });
+      await touchReaderPages(m, site.id);
       await writeAuditEvent(m, site, 'image.delete', { type: 'image', id });
     });
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { touchReaderPages } from '@hc/data';
 
 export interface NoteAuthor {
   id: number;
@@ -230,6 +231,7 @@ export class NotesRepository {
     lang: string,
     content: string,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       'UPDATE article_translations SET content = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
       [content, siteId, articleId, lang],

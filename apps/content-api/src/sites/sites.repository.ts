@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { toSiteContext } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import type { Plan, SiteVisibility } from '@hc/contracts';
+import { touchReaderPages } from '@hc/data';
 
 const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
   s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
@@ -111,6 +112,7 @@ export class SitesRepository {
   }
 
   async update(manager: EntityManager, siteId: number, changes: SiteChanges): Promise<void> {
+    await touchReaderPages(manager, siteId);
     const sets: string[] = [];
     const values: unknown[] = [];
     for (const [key, value] of Object.entries(changes) as [keyof SiteChanges, unknown][]) {
@@ -128,6 +130,7 @@ export class SitesRepository {
   }
 
   async softDelete(manager: EntityManager, siteId: number): Promise<void> {
+    await touchReaderPages(manager, siteId);
     await manager.query('UPDATE sites SET deleted_at = ? WHERE id = ?', [new Date(), siteId]);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { touchReaderPages } from '@hc/data';
 
 /** A site's own wording of interface texts, per language. */
 @Injectable()
@@ -25,6 +26,7 @@ export class TranslationsRepository {
     key: string,
     text: string,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       `INSERT INTO interface_text_overrides (site_id, lang, text_key, text, updated_at) VALUES (?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE text = VALUES(text), updated_at = VALUES(updated_at)`,
@@ -33,6 +35,7 @@ export class TranslationsRepository {
   }
 
   async remove(m: EntityManager, siteId: number, lang: string, key: string): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       'DELETE FROM interface_text_overrides WHERE site_id = ? AND lang = ? AND text_key = ?',
       [siteId, lang, key],

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DesignVersionStatus } from '@hc/data';
 import type { DesignDocument, Translations } from '@hc/design';
+import { touchReaderPages } from '@hc/data';
 
 /** A design version as the service uses it (documents parsed). */
 export interface VersionRow {
@@ -113,6 +114,7 @@ export class TemplateRepository {
   }
 
   async setPointers(m: EntityManager, siteId: number, p: SitePointers): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query(
       'UPDATE design_sites SET draft_version_id = ?, live_version_id = ?, updated_at = ? WHERE site_id = ?',
       [p.draftVersionId, p.liveVersionId, new Date(), siteId],
@@ -199,6 +201,7 @@ export class TemplateRepository {
     message: string | null,
     userId: number | null,
   ): Promise<void> {
+    await touchReaderPages(m, siteId);
     const now = new Date();
     await m.query(
       `UPDATE design_versions SET status = 'published', message = ?, published_at = ?, published_by_user_id = ?, updated_at = ?
@@ -244,6 +247,7 @@ export class TemplateRepository {
 
   /** spec 2.2: the published brand.name becomes the site name. */
   async renameSite(m: EntityManager, siteId: number, name: string): Promise<void> {
+    await touchReaderPages(m, siteId);
     await m.query('UPDATE sites SET name = ?, updated_at = ? WHERE id = ?', [
       name,
       new Date(),

@@ -67,8 +67,9 @@ export class ActionsService {
     const open = /\/(signin|password|signout)$/.test(req.path);
     const admitted = await this.gate.admit(req, res, { open });
     if (!admitted) return;
-    // Every reader form carries this browser's token and is posted from this origin (issue #14).
-    if (!validForm(req)) return this.expired(res, admitted);
+    // Every reader form is posted from this origin with this browser's token (issue #14); an
+    // anonymous reader's, from a page all of them share, by its origin alone (issue #28).
+    if (!validForm(req, !open && admitted.session === null)) return this.expired(res, admitted);
     const [route, ref, action, ...rest] = admitted.path.segments;
     if (rest.length === 0 && admitted.path.lang !== null) {
       if (route === 'articles' && ref && action === 'feedback')

@@ -203,11 +203,12 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     const action = `${t.url}/hc/${site.subdomain}/articles/${id}/comments`;
     const form = { name: 'Mallory', email: 'm@example.com', text: 'forged', lang: 'en' };
     const victim = new ReaderClient(t.url);
-    await victim.get(`/hc/${site.subdomain}/articles/${id}`);
+    // The sign-in page gives this browser its token (shared public pages carry none, issue #28).
+    await victim.get(`/hc/${site.subdomain}/signin`);
     const victimToken = victim.cookie('hc_reader_forms') ?? '';
     expect(victimToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const attacker = new ReaderClient(t.url);
-    await attacker.get(`/hc/${site.subdomain}`);
+    await attacker.get(`/hc/${site.subdomain}/signin`);
     const attempt = (body: Record<string, string>, headers: Record<string, string>) =>
       fetch(action, {
         method: 'POST',
@@ -227,6 +228,11 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     // A sibling site (another tenant's origin) posting with the right token: refused too.
     const sibling = { origin: 'http://other-tenant.pages.example' };
     expect((await attempt({ ...form, csrf: victimToken }, sibling)).status).toBe(403);
+    // Without a token (an anonymous reader's form on a shared page, issue #28): only from this
+    // origin, and not when the browser says the request crossed sites.
+    expect((await attempt(form, sibling)).status).toBe(403);
+    const crossSite = { origin: new URL(t.url).origin, 'sec-fetch-site': 'cross-site' };
+    expect((await attempt(form, crossSite)).status).toBe(403);
     const rows = await t.ds.query('SELECT id FROM comments WHERE article_id = ?', [id]);
     expect(rows).toEqual([]);
     // The page's own form, from its own origin, goes through.
@@ -238,15 +244,21 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     const site = await t.factory.site();
     const id = await article(t.ds, site.id, { title: { en: 'Cookies' } });
     const https = { 'x-forwarded-proto': 'https', 'user-agent': 'Mozilla/5.0 Firefox/128.0' };
-    const page = await fetch(`${t.url}/hc/${site.subdomain}/articles/${id}`, { headers: https });
-    const set = page.headers.getSetCookie();
+    // The forms cookie comes with a page that has a token (sign-in), the visitor cookie with
+    // the article's view beacon (issue #28: shared pages set no cookie).
+    const signIn = await fetch(`${t.url}/hc/${site.subdomain}/signin`, { headers: https });
+    const beacon = await fetch(`${t.url}/hc/${site.subdomain}/articles/${id}/view`, {
+      headers: https,
+    });
+    expect(beacon.status).toBe(204);
+    const set = [...signIn.headers.getSetCookie(), ...beacon.headers.getSetCookie()];
     const forms = set.find((c) => c.includes('hc_reader_forms='));
     expect(forms).toMatch(
       /^__Host-hc_reader_forms=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
     );
     expect(set.find((c) => c.includes('hc_vid='))).toMatch(/^__Host-hc_vid=.*; Secure$/);
     expect(set.join('\n')).not.toMatch(/Domain=/i);
-    const plain = await fetch(`${t.url}/hc/${site.subdomain}`, {
+    const plain = await fetch(`${t.url}/hc/${site.subdomain}/signin`, {
       headers: { 'user-agent': https['user-agent'] },
     });
     expect(plain.headers.getSetCookie().find((c) => c.includes('hc_reader_forms='))).toMatch(

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { bumpArticleCounter } from '@hc/data';
+import { bumpArticleCounter, touchReaderPages } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import { writeOutbox } from '@hc/events';
 
@@ -120,6 +120,7 @@ export class ActivityRepository {
          VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
         [siteId, c.articleId, c.parentId, c.lang, status, c.text, c.name, c.email, c.ip, now, now],
       );
+      if (status === 'published') await touchReaderPages(m, siteId);
       return status;
     });
   }

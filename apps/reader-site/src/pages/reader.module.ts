@@ -7,6 +7,7 @@ import { SiteRepository } from '../site/site.repository';
 import { ContentRepository } from './content.repository';
 import { DesignRepository } from './design.repository';
 import { ReaderController, SiteDomainController } from './reader.controller';
+import { PageCache } from './page-cache';
 import { ReaderService } from './reader.service';
 
 @Module({
@@ -17,6 +18,7 @@ import { ReaderService } from './reader.service';
     ContentRepository,
     DesignRepository,
     ActivityRepository,
+    PageCache,
     ReaderService,
     ActionsService,
     AgentDocumentsService,

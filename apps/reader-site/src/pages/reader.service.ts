@@ -20,8 +20,10 @@ import {
   ListOrder,
 } from './content.repository';
 import { DesignRepository } from './design.repository';
+import { PageCache, sendShared, shareable, siteStamp, strongEtag } from './page-cache';
 import { queryString, refId } from './reader-request';
 import { articleHead } from '../agents/article-head';
+import { h } from '../render/html';
 
 /** Spec 4.4: search gives at most 15 matches. */
 export const SEARCH_MAX = 15;
@@ -45,21 +47,46 @@ export class ReaderService {
     private readonly content: ContentRepository,
     private readonly design: DesignRepository,
     private readonly activity: ActivityRepository,
+    private readonly cache: PageCache,
   ) {}
 
   async get(req: Request, res: Response): Promise<void> {
-    const admitted = await this.gate.admit(req, res);
+    // The sign-in page is open on every site (the password page and members link to it).
+    const signIn = /\/signin$/.test(req.path);
+    const admitted = await this.gate.admit(req, res, { open: signIn });
     if (!admitted) return;
     const { site, path } = admitted;
+    if (signIn && path.segments.length === 1 && path.segments[0] === 'signin') {
+      this.gate.signInPage(req, res, site, path, null, 200);
+      return;
+    }
     const preview = queryString(req, 'preview') === 'draft';
     if (preview && !admitted.session?.member) {
       // decisions.md: the draft preview is for signed-in team members only.
       this.gate.signInPage(req, res, site, path, null, 401);
       return;
     }
+    const [route, ref, ...rest] = path.segments;
+    if (
+      path.lang !== null &&
+      route === 'articles' &&
+      ref &&
+      rest.length === 1 &&
+      rest[0] === 'view'
+    )
+      return this.view(req, res, admitted, ref, preview);
+    if (shareable(req, admitted, preview)) {
+      const key = this.cache.key(req, site);
+      const stamp = siteStamp(site);
+      const hit = this.cache.get(key, stamp);
+      if (hit) {
+        sendShared(req, res, site, hit);
+        return;
+      }
+      res.locals.sharedPage = { key, stamp } satisfies SharedPage;
+    }
     if (path.lang === null)
       return this.render(req, res, admitted, 'notFound', { kind: 'notFound' }, 404, preview);
-    const [route, ref, ...rest] = path.segments;
     if (route === undefined)
       return this.render(req, res, admitted, 'home', { kind: 'home' }, 200, preview);
     if (route === 'articles' && ref && rest.length === 0)
@@ -112,12 +139,7 @@ export class ReaderService {
       );
       return;
     }
-    const counts = !preview && req.method === 'GET' && !isBot(req.headers['user-agent']);
-    const [comments] = await Promise.all([
-      this.content.comments(site.id, article.id, translation.lang),
-      counts &&
-        this.activity.recordView(site.id, article.id, translation.lang, readerKey(req, res)),
-    ]);
+    const comments = await this.content.comments(site.id, article.id, translation.lang);
     const rated = queryString(req, 'rated');
     const comment = queryString(req, 'comment');
     const shown = notice ?? (rated ? 'rated' : comment === 'pending' ? 'comment-pending' : null);
@@ -142,6 +164,34 @@ export class ReaderService {
         this.content.categories(site.id),
       )),
     });
+  }
+
+  /**
+   * The view beacon of an article page (issue #28): the page's own image request, never cached,
+   * so a page served from a cache (this one's, a CDN's, the browser's after a 304) still counts
+   * its view, once per reader, article and day (spec 4.10). It answers 204 whatever it is asked
+   * about, so it tells nothing about articles a reader may not open.
+   */
+  private async view(
+    req: Request,
+    res: Response,
+    admitted: Admitted,
+    ref: string,
+    preview: boolean,
+  ): Promise<void> {
+    const { site, path } = admitted;
+    const id = refId(ref);
+    if (id !== null && !preview && req.method === 'GET' && !isBot(req.headers['user-agent'])) {
+      const article = await this.content.article(site.id, id);
+      const readable = article && mayRead(article, admitted, queryString(req, 'token'));
+      const translation = readable
+        ? article.translations.find((t) => t.released && t.lang === path.lang)
+        : undefined;
+      if (article && translation)
+        await this.activity.recordView(site.id, article.id, translation.lang, readerKey(req, res));
+    }
+    res.status(204).setHeader('Cache-Control', 'private, no-store');
+    res.end();
   }
 
   private async category(
@@ -265,7 +315,9 @@ export class ReaderService {
       languages: extra.languages ?? [...new Set([site.defaultLanguage, ...site.languages])],
       preview,
       nonce: randomBytes(16).toString('base64'),
-      csrf: formToken(req, res),
+      // Anonymous readers' forms carry no token (the page is the same for all of them, and
+      // `validForm` checks their origin); a session's forms carry this browser's token.
+      csrf: admitted.session ? formToken(req, res) : '',
     };
     const brandTitle =
       (lang !== site.defaultLanguage && stored?.translations[lang]?.['meta.title']) ||
@@ -278,13 +330,22 @@ export class ReaderService {
       ((lang !== site.defaultLanguage && stored?.translations[lang]?.['meta.description']) ||
         doc.meta?.description ||
         null);
-    const html = await renderPage(ctx, {
+    let html = await renderPage(ctx, {
       title,
       description,
       canonical: extra.canonical ?? null,
       structuredData: extra.structuredData,
     });
-    res.setHeader('Content-Security-Policy', designPagePolicy(ctx.nonce, site.allowUnsafeHtml));
+    if (subject.kind === 'article' && !preview) html = withViewBeacon(html, ctx, subject);
+    const csp = designPagePolicy(ctx.nonce, site.allowUnsafeHtml);
+    const shared = res.locals.sharedPage as SharedPage | undefined;
+    if (shared && status === 200 && keepable(subject)) {
+      const page = { status, html, csp, etag: strongEtag(html) };
+      if (sendShared(req, res, site, page))
+        this.cache.put(shared.key, { ...page, stamp: shared.stamp });
+      return;
+    }
+    res.setHeader('Content-Security-Policy', csp);
     send(res, status, html);
   }
 
@@ -316,6 +377,40 @@ export class ReaderService {
         once(`images:${ids.join(',')}`, () => this.content.imageUrls(site.id, ids)),
     };
   }
+}
+
+/** Where a page that may be shared (`shareable`) waits to be kept once rendered. */
+interface SharedPage {
+  key: string;
+  stamp: string;
+}
+
+/**
+ * Pages kept for everyone: home, category, contact and public articles. Not search (each search
+ * is recorded), not share-token or member-only articles, not error pages.
+ */
+function keepable(subject: Subject): boolean {
+  if (subject.kind === 'article') return subject.article.visibility === 'public';
+  return subject.kind === 'home' || subject.kind === 'category' || subject.kind === 'contact';
+}
+
+/** The article page's view beacon: an image request the reader's browser makes (`view`). */
+function withViewBeacon(
+  html: string,
+  ctx: RenderContext,
+  subject: Extract<Subject, { kind: 'article' }>,
+): string {
+  const src = `${ctx.langBase}/articles/${subject.article.id}/view${subject.accessQuery}`;
+  const beacon = h('img', {
+    src,
+    alt: '',
+    width: '1',
+    height: '1',
+    hidden: true,
+    'data-hc-view': true,
+  }).value;
+  const at = html.lastIndexOf('</body>');
+  return at < 0 ? html + beacon : html.slice(0, at) + beacon + html.slice(at);
 }
 
 function categoryOrder(category: CategoryRow): ListOrder {

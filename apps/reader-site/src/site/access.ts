@@ -47,10 +47,22 @@ export function formToken(req: Request, res: Response): string {
   return token;
 }
 
-/** Whether a reader form post carries this browser's token and comes from this origin. */
-export function validForm(req: Request): boolean {
+/**
+ * Whether a reader form post comes from this origin with this browser's token. `tokenless`: a
+ * form of an anonymous reader on a page every anonymous reader shares (issue #28: it cannot hold
+ * a token of one browser, and a CDN may have served it), which must then name this origin in its
+ * `Origin` header (browsers send it with every POST; a page elsewhere cannot name ours) and,
+ * where the browser says so, come from the same origin (`Sec-Fetch-Site`). Signed-in and
+ * password readers, and the sign-in, password and sign-out forms, always need the token.
+ */
+export function validForm(req: Request, tokenless = false): boolean {
   const body = req.body as Record<string, unknown> | undefined;
-  return fromOrigin(req, []) && sameToken(body?.csrf, readCookie(req, FORMS_COOKIE));
+  if (!fromOrigin(req, [])) return false;
+  if (sameToken(body?.csrf, readCookie(req, FORMS_COOKIE))) return true;
+  const site = req.headers['sec-fetch-site'];
+  return (
+    tokenless && req.headers.origin !== undefined && (site === undefined || site === 'same-origin')
+  );
 }
 
 /**

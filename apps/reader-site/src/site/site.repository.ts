@@ -16,6 +16,8 @@ export interface ReaderSite {
   ipAllowlist: string[];
   /** The operator let this site render stored HTML unsanitized (issue #14). */
   allowUnsafeHtml: boolean;
+  /** The version of the site's reader pages (issue #28, `touchReaderPages`): what the page cache keys on. */
+  pagesVersion: string;
 }
 
 /** The person behind a reader session, when it is a member's session. */
@@ -53,9 +55,10 @@ export class SiteRepository {
 
   private async find(column: 'subdomain' | 'domain', value: string): Promise<ReaderSite | null> {
     const rows = await this.ds.query(
-      `SELECT id, uuid, name, subdomain, default_language, languages, visibility, password_hash,
-              suspended, ip_allowlist, allow_unsafe_html
-       FROM sites WHERE ${column} = ? AND deleted_at IS NULL`,
+      `SELECT s.id, s.uuid, s.name, s.subdomain, s.default_language, s.languages, s.visibility,
+              s.password_hash, s.suspended, s.ip_allowlist, s.allow_unsafe_html, v.version
+       FROM sites s LEFT JOIN reader_page_versions v ON v.site_id = s.id
+       WHERE s.${column} = ? AND s.deleted_at IS NULL`,
       [value.toLowerCase()],
     );
     const r = rows[0];
@@ -74,6 +77,7 @@ export class SiteRepository {
       suspended: Boolean(r.suspended),
       ipAllowlist: json(r.ip_allowlist),
       allowUnsafeHtml: Boolean(r.allow_unsafe_html),
+      pagesVersion: String(r.version ?? 0),
     };
   }
 

@@ -61,25 +61,45 @@ export class ReaderClient {
       redirect: 'manual',
     });
     this.remember(res);
+    const html = await res.text();
+    await this.loadBeacon(html);
     return {
       status: res.status,
-      html: await res.text(),
+      html,
       location: res.headers.get('location'),
       csp: res.headers.get('content-security-policy'),
     };
   }
 
+  /** As a browser loads the page's images: its view beacon (issue #28), with this client's cookies. */
+  private async loadBeacon(html: string): Promise<void> {
+    const src = /<img src="([^"]+)"[^>]*data-hc-view/.exec(html)?.[1];
+    if (!src) return;
+    const res = await fetch(this.baseUrl + src.replace(/&amp;/g, '&'), {
+      headers: this.headers(),
+      redirect: 'manual',
+    });
+    this.remember(res);
+    await res.arrayBuffer();
+  }
+
   /**
-   * Posts a form as the browser that opened its page does: with the page's CSRF field (the
-   * value of the forms cookie) unless `form` names its own `csrf`. A client that opened no page
-   * yet opens the site's home first, as a person would have.
+   * Posts a form as a browser does: from the site's origin (`Origin`), with the page's CSRF
+   * field (the value of the forms cookie, which pages of signed-in and password readers set)
+   * unless `form` names its own `csrf`.
    */
   async post(path: string, form: Record<string, string>): Promise<Page> {
-    if (!this.jar.has('hc_reader_forms')) await this.get(/^\/hc\/[^/?]+/.exec(path)?.[0] ?? '/');
+    // A person signs in (or gives the site password) from the page that asks for it.
+    const base = /^\/hc\/[^/?]+/.exec(path)?.[0] ?? '';
+    if (!this.jar.has('hc_reader_forms') && /\/(signin|password|signout)$/.test(path))
+      await this.get(`${base}/signin`);
     const csrf = this.jar.get('hc_reader_forms');
     const res = await fetch(this.baseUrl + path, {
       method: 'POST',
-      headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }),
+      headers: this.headers({
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: new URL(this.baseUrl).origin,
+      }),
       body: new URLSearchParams({ ...(csrf ? { csrf } : {}), ...form }).toString(),
       redirect: 'manual',
     });

@@ -1,6 +1,7 @@
 // Rows for the reader-site tests, written as content-api and design-service store them (not a
 // spec file). Articles and categories are @hc/testing's rows.
 
+import { bumpReaderPages } from '@hc/data';
 import { designVersionRow, type Db } from '@hc/testing';
 
 export type { ArticleFixture } from '@hc/testing';
@@ -24,6 +25,7 @@ export async function liveDesign(
      ON DUPLICATE KEY UPDATE draft_version_id = VALUES(draft_version_id), live_version_id = VALUES(live_version_id)`,
     [siteId, draftId, live, now, now],
   );
+  await bumpReaderPages(db, [siteId]);
 }
 
 /** A browser-like user agent (readers; bots are left out of the counts). */

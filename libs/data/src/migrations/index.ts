@@ -19,6 +19,7 @@ import { WebhookRedelivery1764770000000 } from './1764770000000-webhook-redelive
 import { WebhookSignatureScheme1795499466046 } from './1795499466046-webhook-signature-scheme';
 import { VersionAudit1795499512887 } from './1795499512887-version-audit';
 import { ChangeSetActor1795502419489 } from './1795502419489-change-set-actor';
+import { ReaderPageVersions1795502960017 } from './1795502960017-reader-page-versions';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   WebhookSignatureScheme1795499466046,
   VersionAudit1795499512887,
   ChangeSetActor1795502419489,
+  ReaderPageVersions1795502960017,
 ];

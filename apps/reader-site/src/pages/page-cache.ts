@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { settings } from '@hc/contracts';
+import type { Admitted } from '../site/gate.service';
+import type { ReaderSite } from '../site/site.repository';
+
+/**
+ * Render once, serve many (issue #28). A public page an anonymous reader asks for is the same
+ * for every anonymous reader: it carries no CSRF token (their forms are checked by origin,
+ * `validForm`), sets no cookie (views are counted by the page's beacon) and its CSP nonce is the
+ * entry's. Such a page is kept per site, address (scheme, host, path and query, so language and
+ * page are in it) and the versions it was rendered under: the site's reader-page version (moved
+ * after every committed write that changes what a page shows, `touchReaderPages`) and the site's
+ * own settings. A changed version is a miss, so a write shows on the next request, on every
+ * replica (the version is read with the site, from the database, on each request).
+ *
+ * Nothing else is kept or shared: signed-in and password readers, private and password sites,
+ * previews, share-token and member-only articles, search, forms posted back and error pages are
+ * rendered for their request and answered `private, no-store` as before.
+ */
+export interface CachedPage {
+  /** The version and settings the page was rendered under. */
+  stamp: string;
+  status: number;
+  html: string;
+  csp: string;
+  etag: string;
+  expires: number;
+}
+
+/** The site's reader-page version and a digest of its settings (name, languages, visibility…). */
+export function siteStamp(site: ReaderSite): string {
+  const digest = createHash('sha1').update(JSON.stringify(site)).digest('base64url');
+  return `${site.pagesVersion}.${digest}`;
+}
+
+/** Whether a page may be one shared by every reader: anonymous, public site, a read, no preview. */
+export function shareable(req: Request, admitted: Admitted, preview: boolean): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !preview &&
+    admitted.session === null &&
+    admitted.site.visibility === 'public'
+  );
+}
+
+export function strongEtag(html: string): string {
+  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+}
+
+/** `If-None-Match` names this entity tag (or `*`). */
+export function matches(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim())
+    .some((t) => t === '*' || t === etag);
+}
+
+/**
+ * The cache headers of a shared page: browsers revalidate every time (`max-age=0`, answered 304
+ * while it is unchanged); a CDN may keep it `s-maxage` seconds and serve it while refetching as
+ * long again. A site with an IP allow-list is never for a CDN (it would serve any address).
+ */
+export function sharedCacheControl(site: ReaderSite): string {
+  if (site.ipAllowlist.length > 0) return 'private, no-cache';
+  const ttl = Math.max(1, Math.round(settings().values.HC_READER_CACHE_TTL / 1000));
+  return `public, max-age=0, must-revalidate, s-maxage=${ttl}, stale-while-revalidate=${ttl}`;
+}
+
+/**
+ * Sends a shared page: its entity tag, cache headers, the CDN purge tag, and 304 when the reader
+ * already holds it. Never with a cookie: should anything have set one, the page goes out
+ * `private, no-store` instead and is not kept (returns false).
+ */
+export function sendShared(
+  req: Request,
+  res: Response,
+  site: ReaderSite,
+  page: Pick<CachedPage, 'status' | 'html' | 'csp' | 'etag'>,
+): boolean {
+  res.setHeader('Content-Security-Policy', page.csp);
+  if (res.getHeader('Set-Cookie') !== undefined) {
+    res.status(page.status).type('html').setHeader('Cache-Control', 'private, no-store');
+    res.send(page.html);
+    return false;
+  }
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Cache-Control', sharedCacheControl(site));
+  // docs/caching.md: a CDN purges a site's pages by this tag.
+  res.setHeader('Cache-Tag', `hc-site-${site.uuid}`);
+  res.setHeader('Surrogate-Key', `hc-site-${site.uuid}`);
+  if (page.status === 200 && matches(req, page.etag)) {
+    res.status(304).end();
+    return true;
+  }
+  res.status(page.status).type('html');
+  res.send(page.html);
+  return true;
+}
+
+/** The rendered shared pages of this process: least recently used out first, a bounded age. */
+@Injectable()
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+
+  private get capacity(): number {
+    return settings().values.HC_READER_CACHE_ENTRIES;
+  }
+
+  /** Site, scheme, host, path and query: what a rendered shared page depends on besides versions. */
+  key(req: Request, site: ReaderSite): string {
+    return `${site.id} ${req.protocol}://${req.get('host') ?? ''}${req.originalUrl}`;
+  }
+
+  get(key: string, stamp: string): CachedPage | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    this.entries.delete(key);
+    if (entry.stamp !== stamp || entry.expires <= Date.now()) return null;
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  put(key: string, entry: Omit<CachedPage, 'expires'>): void {
+    if (this.capacity === 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, {
+      ...entry,
+      expires: Date.now() + settings().values.HC_READER_CACHE_TTL,
+    });
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,72 @@
+import { Logger } from '@nestjs/common';
+import { EventSubscriber } from 'typeorm';
+import type { EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import type { TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+
+/**
+ * The version of a site's reader pages (issue #28): the reader site caches a rendered public page
+ * with the version it was rendered under and serves it only while the site's version is still
+ * that one. Every write that changes what a reader page shows calls `touchReaderPages` with its
+ * transaction's manager; the version moves once per committed transaction, right after COMMIT
+ * (before the write's caller answers), so no lock on it is ever held inside a transaction and
+ * a rolled-back write changes nothing. The version lives in the database every replica of the
+ * reader site already reads for each request (the site lookup joins it): no message bus, and a
+ * replica that missed nothing can never serve a page older than the last committed write.
+ */
+const PENDING = 'hcReaderPagesTouched';
+
+type WithPending = QueryRunner & { data: Record<string, unknown> };
+
+function pendingOf(runner: QueryRunner): Set<number> | undefined {
+  return (runner as WithPending).data?.[PENDING] as Set<number> | undefined;
+}
+
+/** Moves a site's reader-page version now (outside any transaction). */
+export async function bumpReaderPages(
+  runner: { query: (sql: string, params?: unknown[]) => Promise<unknown> },
+  siteIds: Iterable<number>,
+): Promise<void> {
+  for (const siteId of siteIds) {
+    await runner.query(
+      'INSERT INTO reader_page_versions (site_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1',
+      [siteId],
+    );
+  }
+}
+
+/**
+ * Marks the site's reader pages changed by this write: in a transaction, once its COMMIT is
+ * through (ReaderPagesSubscriber); without one, at once.
+ */
+export async function touchReaderPages(manager: EntityManager, siteId: number): Promise<void> {
+  const runner = manager.queryRunner;
+  if (runner && runner.isTransactionActive) {
+    const data = ((runner as WithPending).data ??= {});
+    const pending = (data[PENDING] as Set<number> | undefined) ?? new Set<number>();
+    pending.add(siteId);
+    data[PENDING] = pending;
+    return;
+  }
+  await bumpReaderPages(manager, [siteId]);
+}
+
+/** Moves the versions a transaction touched after its outermost COMMIT; forgets them on rollback. */
+@EventSubscriber()
+export class ReaderPagesSubscriber implements EntitySubscriberInterface {
+  async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+    const runner = event.queryRunner;
+    const pending = pendingOf(runner);
+    if (!pending || pending.size === 0 || runner.isTransactionActive) return;
+    const ids = [...pending];
+    pending.clear();
+    // The write is committed: its caller must not see an error now. A version that could not
+    // move leaves the pages at most their cache lifetime old (docs/caching.md).
+    await bumpReaderPages(runner, ids).catch((err: Error) =>
+      new Logger('ReaderPages').warn(`reader page version not moved: ${err.message}`),
+    );
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    if (!event.queryRunner.isTransactionActive) pendingOf(event.queryRunner)?.clear();
+  }
+}
