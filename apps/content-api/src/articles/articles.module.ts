@@ -3,6 +3,8 @@ import { CategoriesModule } from '../categories/categories.module';
 import { ImagesModule } from '../images/images.module';
 import { RehostService } from '../images/rehost.service';
 import { ArticleQueryService } from './article-query.service';
+import { VersionsRepository } from './article-versions.repository';
+import { ArticleWriter } from './article-writer';
 import { ArticlesController } from './articles.controller';
 import { ArticlesRepository } from './articles.repository';
 import { ArticlesService } from './articles.service';
@@ -15,6 +17,8 @@ import { IMAGE_REHOSTER, ImageRehoster } from './image-rehoster';
   providers: [
     ArticlesRepository,
     ArticlesService,
+    ArticleWriter,
+    VersionsRepository,
     ArticleQueryService,
     BulkArticlesService,
     {
@@ -26,6 +30,6 @@ import { IMAGE_REHOSTER, ImageRehoster } from './image-rehoster';
       }),
     },
   ],
-  exports: [ArticlesRepository, ArticlesService],
+  exports: [ArticlesRepository, ArticlesService, ArticleWriter, VersionsRepository],
 })
 export class ArticlesModule {}

@@ -1,23 +1,17 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
-import { formatA, formatB, htmlNotFound, messages, notFound } from '@hc/contracts';
-import type { ArticleEventData } from '@hc/contracts';
-import { writeWebhookEvent } from '@hc/events';
+import { formatB, htmlNotFound, messages, notFound } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { htmlToText, LanguageMapInput, markdownToHtml, stripInternalMarkup } from '@hc/content';
-import { CategoriesRepository } from '../categories/categories.repository';
-import { announceArticles, articleEventData } from './article-events';
+import { LanguageMapInput, markdownToHtml, stripInternalMarkup } from '@hc/content';
 import { ArticleInput, ArticleInputError, EXTERNAL_ID_TAKEN } from './article-input';
-import { toArticleResponse } from './article.mapper';
 import {
-  ArticleCore,
-  ArticlesRepository,
-  defaultFirst,
-  ArticleView,
-  TranslationRow,
-  TranslationWrite,
-} from './articles.repository';
+  ArticleWriter,
+  Edit,
+  isDuplicate,
+  newShareToken,
+  TranslationState,
+} from './article-writer';
+import { toArticleResponse } from './article.mapper';
+import { ArticlesRepository, ArticleView, TranslationRow } from './articles.repository';
 import { EMPTY_SUMMARY, IMAGE_REHOSTER, ImageRehoster, RehostSummary } from './image-rehoster';
 
 export interface WriteResult {
@@ -35,14 +29,8 @@ const fail = (failure: ConstructorParameters<typeof ArticleInputError>[0]): neve
   throw new ArticleInputError(failure);
 };
 
-function isDuplicate(err: unknown, key: string): boolean {
-  const e = err as { code?: string; sqlMessage?: string; message?: string };
-  return e?.code === 'ER_DUP_ENTRY' && String(e.sqlMessage ?? e.message).includes(key);
-}
-
-function newShareToken(): string {
-  return randomBytes(16).toString('hex');
-}
+const notInTrash = (site: SiteContext, id: number) =>
+  notFound(`Article ${id} is not in the Trash of site ${site.id}.`);
 
 interface CategoryState {
   primary: number | null;
@@ -78,12 +66,15 @@ export function resolveCategories(
   return { primary: input.categoryId, list: [input.categoryId, ...rest] };
 }
 
-/** Article writes: create, upsert, update, Trash, restore, purge, release (spec 2.3, 3.1). */
+/**
+ * Article writes from a request or a command (spec 2.3, 3.1): reads what was sent into changes
+ * for the write model (ArticleWriter), which stores them.
+ */
 @Injectable()
 export class ArticlesService {
   constructor(
     private readonly articles: ArticlesRepository,
-    private readonly categories: CategoriesRepository,
+    private readonly writer: ArticleWriter,
     @Optional() @Inject(IMAGE_REHOSTER) private readonly rehoster?: ImageRehoster,
   ) {}
 
@@ -144,73 +135,34 @@ export class ArticlesService {
     const cats = resolveCategories({ primary: null, list: [] }, input);
     // Rule 3: creating as link_only loses the visibility: public with a share token.
     const linkOnly = input.visibility === 'link_only';
-    const core: ArticleCore = {
-      externalId: input.externalId ?? null,
-      authorId: input.authorId ?? actorId,
-      categoryId: cats.primary,
-      type: input.type ?? 'article',
-      published: input.published ?? false,
-      visibility: linkOnly ? 'public' : (input.visibility ?? 'public'),
-      shareToken: linkOnly ? newShareToken() : null,
-      sharedWith: input.sharedWith ?? [],
-    };
     // The article's first language is released: the site default when written, else the first sent.
     const released = languages.includes(site.defaultLanguage) ? site.defaultLanguage : languages[0];
-    const id = await this.withSlugRetry(() =>
-      this.articles.transaction(async (m) => {
-        const now = new Date();
-        const articleId = await this.articles.insert(m, site.id, core, now);
-        const slugs: Record<string, string> = {};
-        for (const lang of languages) {
-          const custom = input.slug?.[lang];
-          const html = content[lang] ?? '';
-          slugs[lang] = await this.articles.freeSlug(
-            m,
-            site.id,
-            lang,
-            custom ?? titles[lang],
-            articleId,
-          );
-          await this.articles.upsertTranslation(
-            m,
-            site.id,
-            articleId,
-            {
-              lang,
-              title: titles[lang],
-              slug: slugs[lang],
-              hasCustomSlug: Boolean(custom),
-              content: html,
-              searchText: htmlToText(html),
-              metaTitle: input.metadata?.title?.[lang] ?? null,
-              metaDescription: input.metadata?.description?.[lang] ?? null,
-              released: lang === released,
-            },
-            now,
-            site.defaultLanguage,
-          );
-        }
-        if (cats.list.length) await this.articles.setCategories(m, site.id, articleId, cats.list);
-        // The event's data is known here; no need to read it back (spec 6 shape).
-        const data: ArticleEventData = {
-          type: 'article',
-          id: articleId,
-          category_id: cats.list.length === 1 ? cats.list[0] : null,
-          title: titles[site.defaultLanguage] ?? null,
-          slug: slugs[site.defaultLanguage] ?? null,
-          published: core.published,
-          visibility: core.visibility,
-          locale: site.defaultLanguage,
-          updated_at: formatA(now),
-        };
-        await writeWebhookEvent(
-          m,
-          site,
-          core.published ? 'article.published' : 'article.created',
-          data,
-        );
-        return articleId;
-      }),
+    const id = await this.writer.create(
+      site,
+      {
+        externalId: input.externalId ?? null,
+        authorId: input.authorId ?? actorId,
+        categoryId: cats.primary,
+        type: input.type ?? 'article',
+        published: input.published ?? false,
+        visibility: linkOnly ? 'public' : (input.visibility ?? 'public'),
+        shareToken: linkOnly ? newShareToken() : null,
+        sharedWith: input.sharedWith ?? [],
+      },
+      cats.list,
+      languages.map((lang) => [
+        lang,
+        {
+          title: titles[lang],
+          slug: input.slug?.[lang] ?? '',
+          hasCustomSlug: Boolean(input.slug?.[lang]),
+          content: content[lang] ?? '',
+          audioFile: null,
+          metaTitle: input.metadata?.title?.[lang] ?? null,
+          metaDescription: input.metadata?.description?.[lang] ?? null,
+          released: lang === released,
+        },
+      ]),
     );
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
     return { action: 'created', view, images };
@@ -234,32 +186,27 @@ export class ArticlesService {
         fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
     }
     const { content, images } = await this.prepareContent(site, input);
-    const found = await this.withSlugRetry(() =>
-      this.articles.transaction(async (m) => {
-        if (!(await this.articles.lock(m, site.id, id))) return false;
-        const current = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
-        const now = new Date();
-        const { writes, removed } = await this.mergeTranslations(m, site, current, input, content);
-        const cats = resolveCategories(
-          { primary: current.categoryId, list: current.categories },
-          input,
-        );
-        const published = input.published ?? current.published;
-        let visibility = current.visibility;
-        let shareToken = current.shareToken;
-        if (input.visibility !== undefined) {
-          // Rule 3: link_only holds only when sent together with published = true on an update.
-          const keepsLinkOnly =
-            input.visibility === 'link_only' && !opts.viaPost && input.published === true;
-          visibility =
-            input.visibility === 'link_only' && !keepsLinkOnly ? 'public' : input.visibility;
-          if (input.visibility === 'link_only') shareToken ??= newShareToken();
-        }
-        await this.articles.updateCore(
-          m,
-          site.id,
-          id,
-          {
+    const done = await this.writer.edit(site, id, async (current): Promise<Edit<boolean>> => {
+      const cats = resolveCategories(
+        { primary: current.categoryId, list: current.categories },
+        input,
+      );
+      const published = input.published ?? current.published;
+      let visibility = current.visibility;
+      let shareToken = current.shareToken;
+      if (input.visibility !== undefined) {
+        // Rule 3: link_only holds only when sent together with published = true on an update.
+        const keepsLinkOnly =
+          input.visibility === 'link_only' && !opts.viaPost && input.published === true;
+        visibility =
+          input.visibility === 'link_only' && !keepsLinkOnly ? 'public' : input.visibility;
+        if (input.visibility === 'link_only') shareToken ??= newShareToken();
+      }
+      const sentCategories = input.categoryId !== undefined || input.categories !== undefined;
+      return {
+        result: true,
+        change: {
+          core: {
             externalId: input.externalId ?? current.externalId,
             authorId: input.authorId ?? current.authorId,
             categoryId: cats.primary,
@@ -269,34 +216,21 @@ export class ArticlesService {
             shareToken,
             sharedWith: input.sharedWith ?? current.sharedWith,
           },
-          now,
-        );
-        for (const lang of removed) await this.articles.deleteTranslation(m, site.id, id, lang);
-        for (const w of defaultFirst(writes, (x) => x.lang, site.defaultLanguage))
-          await this.articles.upsertTranslation(m, site.id, id, w, now, site.defaultLanguage);
-        if (input.categoryId !== undefined || input.categories !== undefined) {
-          await this.articles.setCategories(m, site.id, id, cats.list);
-        }
-        const event = !current.published && published ? 'article.published' : 'article.updated';
-        await announceArticles(m, site, event, [id]);
-        return true;
-      }),
-    );
-    if (!found) return null;
+          categories: sentCategories ? cats.list : undefined,
+          translations: this.mergeTranslations(site, current, input, content),
+          event: !current.published && published ? 'article.published' : 'article.updated',
+        },
+      };
+    });
+    if (!done) return null;
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
     return { action: 'updated', view, images };
   }
 
   /** DELETE /articles/{id}: to the Trash, `article.deleted` with the article as it was. */
   async trash(site: SiteContext, id: number) {
-    const deletedAt = await this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id))) throw htmlNotFound();
-      const data = await articleEventData(m, site, [id]);
-      const now = new Date();
-      await this.articles.trash(m, site.id, id, now);
-      await announceArticles(m, site, 'article.deleted', [id], data);
-      return now;
-    });
+    const deletedAt = await this.writer.trash(site, id);
+    if (!deletedAt) throw htmlNotFound();
     return {
       status: 'success',
       message: 'The article was moved to the Trash.',
@@ -306,39 +240,20 @@ export class ArticlesService {
 
   /** `hc article restore`: back from the Trash to its previous status, `article.updated`. */
   async restore(site: SiteContext, id: number) {
-    await this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id, 'trashed'))) {
-        throw notFound(`Article ${id} is not in the Trash of site ${site.id}.`);
-      }
-      await this.articles.restore(m, site.id, id, new Date());
-      await announceArticles(m, site, 'article.updated', [id], undefined, 'article.restore');
-    });
+    if (!(await this.writer.restoreFromTrash(site, id))) throw notInTrash(site, id);
     return toArticleResponse((await this.articles.loadOne(site.id, id)) as ArticleView, site);
   }
 
   /** `hc article purge`: deletes a Trashed article for good, `article.deleted` again. */
   async purge(site: SiteContext, id: number): Promise<void> {
-    await this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id, 'trashed'))) {
-        throw notFound(`Article ${id} is not in the Trash of site ${site.id}.`);
-      }
-      const data = await articleEventData(m, site, [id]);
-      await announceArticles(m, site, 'article.deleted', [id], data, 'article.purge');
-      await this.articles.purge(m, site.id, id);
-    });
+    if (!(await this.writer.purge(site, id))) throw notInTrash(site, id);
   }
 
   /** `hc translation release`: shows an unreleased language to readers (spec 2.1). */
   async releaseTranslation(site: SiteContext, id: number, lang: string) {
-    await this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id))) throw notFound('Article not found.');
-      const now = new Date();
-      if (!(await this.articles.releaseTranslation(m, site.id, id, lang, now))) {
-        throw notFound(`Article ${id} has no "${lang}" translation.`);
-      }
-      await this.articles.touch(m, site.id, [id], now);
-      await announceArticles(m, site, 'article.updated', [id], undefined, 'translation.release');
-    });
+    const missing = await this.writer.release(site, id, lang);
+    if (missing === 'article') throw notFound('Article not found.');
+    if (missing === 'language') throw notFound(`Article ${id} has no "${lang}" translation.`);
     return toArticleResponse((await this.articles.loadOne(site.id, id)) as ArticleView, site);
   }
 
@@ -367,36 +282,14 @@ export class ArticlesService {
 
   /** Categories of this site (400, spec 7), author and shared_with among the site's team. */
   private async checkReferences(site: SiteContext, input: ArticleInput): Promise<void> {
-    const wanted = [...(input.categories ?? []), ...(input.categoryId ? [input.categoryId] : [])];
-    if (wanted.length) {
-      const known = await this.categories.existingIds(site.id, wanted);
-      if (input.categoryId && !known.has(input.categoryId)) {
-        fail({
-          kind: 'category',
-          field: 'category_id',
-          message: messages.selectedInvalid('category_id'),
-        });
-      }
-      if (input.categories?.some((c) => !known.has(c))) {
-        fail({
-          kind: 'category',
-          field: 'categories',
-          message: messages.selectedInvalid('categories'),
-        });
-      }
+    const bad = await this.writer.invalidReferences(site, input);
+    for (const field of ['category_id', 'categories'] as const) {
+      if (bad.has(field))
+        fail({ kind: 'category', field, message: messages.selectedInvalid(field) });
     }
-    const people = [...(input.sharedWith ?? []), ...(input.authorId ? [input.authorId] : [])];
-    if (people.length) {
-      const members = await this.articles.memberIds(site.id, people);
-      if (input.authorId && !members.has(input.authorId)) {
-        fail({ kind: 'fields', errors: { author_id: [messages.selectedInvalid('author_id')] } });
-      }
-      if (input.sharedWith?.some((u) => !members.has(u))) {
-        fail({
-          kind: 'fields',
-          errors: { shared_with: [messages.selectedInvalid('shared_with')] },
-        });
-      }
+    for (const field of ['author_id', 'shared_with'] as const) {
+      if (bad.has(field))
+        fail({ kind: 'fields', errors: { [field]: [messages.selectedInvalid(field)] } });
     }
   }
 
@@ -426,13 +319,13 @@ export class ArticlesService {
     return { content: { ...content, ...result.content }, images: result.summary };
   }
 
-  private async mergeTranslations(
-    m: EntityManager,
+  /** The languages a PATCH writes (a state) or clears (null, a title sent as null). */
+  private mergeTranslations(
     site: SiteContext,
     current: ArticleView,
     input: ArticleInput,
     content: Record<string, string>,
-  ): Promise<{ writes: TranslationWrite[]; removed: string[] }> {
+  ): Map<string, TranslationState | null> {
     const existing = new Map<string, TranslationRow>(current.translations.map((t) => [t.lang, t]));
     const titles: LanguageMapInput = input.title ?? {};
     const removed = Object.entries(titles)
@@ -453,51 +346,28 @@ export class ArticlesService {
       ...Object.keys(input.metadata?.title ?? {}),
       ...Object.keys(input.metadata?.description ?? {}),
     ]);
-    const writes: TranslationWrite[] = [];
+    const out = new Map<string, TranslationState | null>(removed.map((lang) => [lang, null]));
     for (const lang of touched) {
       if (!remaining.has(lang)) continue;
       const old = existing.get(lang);
-      const title = titles[lang] ?? old?.title ?? '';
-      const html = content[lang] ?? old?.content ?? '';
-      let slug = old?.slug;
-      let custom = old?.hasCustomSlug ?? false;
       const sentSlug = input.slug?.[lang];
-      if (sentSlug !== undefined) {
-        // A slug sent is made valid and unique; an empty one is made anew from the title.
-        custom = sentSlug !== null;
-        slug = await this.articles.freeSlug(m, site.id, lang, sentSlug ?? title, current.id);
-      } else if (!slug) {
-        slug = await this.articles.freeSlug(m, site.id, lang, title, current.id); // rule 1: kept on a title change
-      }
       const meta = (key: 'title' | 'description', was: string | null) => {
         const sent = input.metadata?.[key];
         return sent && lang in sent ? sent[lang] : was;
       };
-      writes.push({
-        lang,
-        title,
-        slug,
-        hasCustomSlug: custom,
-        content: html,
-        searchText:
-          content[lang] !== undefined || !old ? htmlToText(html) : htmlToText(old.content),
+      out.set(lang, {
+        title: titles[lang] ?? old?.title ?? '',
+        // A slug sent is made valid and unique, an empty one anew from the title; rule 1: a
+        // title change keeps the slug.
+        slug: sentSlug !== undefined ? (sentSlug ?? '') : (old?.slug ?? ''),
+        hasCustomSlug: sentSlug !== undefined ? sentSlug !== null : (old?.hasCustomSlug ?? false),
+        content: content[lang] ?? old?.content ?? '',
+        audioFile: old?.audioFile ?? null,
         metaTitle: meta('title', old?.metaTitle ?? null),
         metaDescription: meta('description', old?.metaDescription ?? null),
         released: old?.released ?? false,
       });
     }
-    return { writes, removed };
-  }
-
-  /** Two writers may pick the same free slug at once; the unique index refuses one, which retries. */
-  private async withSlugRetry<T>(work: (attempt: number) => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await work(attempt);
-      } catch (err) {
-        if (attempt < 3 && isDuplicate(err, 'uq_article_slug')) continue;
-        throw err;
-      }
-    }
+    return out;
   }
 }

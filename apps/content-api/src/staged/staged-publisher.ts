@@ -1,21 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { apiError, notFound, StagingErrorCode } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { announceArticles } from '../articles/article-events';
 import { toArticleResponse } from '../articles/article.mapper';
+import {
+  ArticleWriter,
+  coreOf,
+  Edit,
+  newShareToken,
+  TranslationState,
+  translationOf,
+} from '../articles/article-writer';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
 import { resolveCategories } from '../articles/articles.service';
-import { CategoriesRepository } from '../categories/categories.repository';
-import {
-  LiveTranslationState,
-  LiveWriter,
-  translationOf,
-  wideOf,
-  withSlugRetry,
-} from '../versions/live-writer';
-import { localeSignature } from './staged-model';
+import { localeSignature, SharedFields } from './staged-model';
 import { StagedRepository } from './staged.repository';
 import {
   ARTICLE_NOT_FOUND,
@@ -45,30 +43,30 @@ export class StagedPublisher {
   constructor(
     private readonly staged: StagedRepository,
     private readonly articles: ArticlesRepository,
-    private readonly categories: CategoriesRepository,
-    private readonly writer: LiveWriter,
+    private readonly writer: ArticleWriter,
   ) {}
 
   async publish(site: SiteContext, id: number, opts: PublishOptions) {
-    const locales = await withSlugRetry(() =>
-      this.staged.transaction((m) => this.publishIn(m, site, id, opts)),
+    const done = await this.writer.edit(site, id, (before, m) =>
+      this.decide(m, site, before, opts),
     );
+    if (!done) throw notFound(ARTICLE_NOT_FOUND);
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
     return {
       status: 'success',
-      published_locales: locales,
+      published_locales: done.result,
       article: toArticleResponse(view, site),
     };
   }
 
-  private async publishIn(
+  /** The change a publish makes, or the refusal it meets (spec 4.5). */
+  private async decide(
     m: EntityManager,
     site: SiteContext,
-    id: number,
+    before: ArticleView,
     opts: PublishOptions,
-  ): Promise<string[]> {
-    if (!(await this.articles.lock(m, site.id, id))) throw notFound(ARTICLE_NOT_FOUND);
-    const before = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
+  ): Promise<Edit<string[]>> {
+    const id = before.id;
     const copies = await this.staged.copies(site.id, id, { locale: opts.locale, m, lock: true });
     if (copies.length === 0) {
       throw apiError(
@@ -83,25 +81,26 @@ export class StagedPublisher {
 
     // Article-wide changes apply whichever language is published.
     const s = shared?.fields ?? {};
-    const wide = wideOf(before);
+    const core = coreOf(before);
+    let categories = before.categories;
     if (s.category_id !== undefined || s.categories !== undefined) {
       const cats = resolveCategories(
         { primary: before.categoryId, list: before.categories },
         { categoryId: s.category_id, categories: s.categories },
       );
-      wide.categoryId = cats.primary;
-      wide.categories = cats.list;
+      core.categoryId = cats.primary;
+      categories = cats.list;
     }
     if (s.visibility !== undefined) {
-      wide.visibility = s.visibility;
-      if (s.visibility === 'link_only') wide.shareToken ??= randomBytes(16).toString('hex');
+      core.visibility = s.visibility;
+      if (s.visibility === 'link_only') core.shareToken ??= newShareToken();
     }
-    if (s.type !== undefined) wide.type = s.type;
-    if (s.author_id !== undefined) wide.authorId = s.author_id;
-    if (s.shared_with !== undefined) wide.sharedWith = s.shared_with;
+    if (s.type !== undefined) core.type = s.type;
+    if (s.author_id !== undefined) core.authorId = s.author_id;
+    if (s.shared_with !== undefined) core.sharedWith = s.shared_with;
 
     const current = new Map(before.translations.map((t) => [t.lang, translationOf(t)]));
-    const next = new Map<string, LiveTranslationState | null>();
+    const next = new Map<string, TranslationState | null>();
     for (const c of copies) {
       const old = current.get(c.locale);
       const f = c.fields;
@@ -147,71 +146,63 @@ export class StagedPublisher {
         'Publishing these changes would leave the article with no title in any language.',
       );
     }
-    await this.checkReferences(m, site, s.category_id, s.categories, s.author_id, s.shared_with);
+    await this.checkReferences(m, site, s);
 
-    const now = new Date();
     const locales = copies.map((c) => c.locale);
-    await this.writer.apply(
-      m,
-      site,
-      before,
-      { wide, translations: next, versionLocales: locales, auditAction: 'staged.publish' },
-      now,
-    );
-    await this.staged.deleteCopies(m, site.id, id, locales);
-    if (shared) await this.staged.deleteShared(m, site.id, id);
-
-    // Copies of other languages that were in step with the live article stay in step with it.
-    const after = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
-    for (const other of await this.staged.copies(site.id, id, { m })) {
-      if (other.baseSignature === localeSignature(before, other.locale)) {
-        await this.staged.setBase(
-          m,
-          site.id,
-          id,
-          other.locale,
-          localeSignature(after, other.locale),
-        );
+    const afterwards = async (tx: EntityManager) => {
+      await this.staged.deleteCopies(tx, site.id, id, locales);
+      if (shared) await this.staged.deleteShared(tx, site.id, id);
+      // Copies of other languages that were in step with the live article stay in step with it.
+      const after = (await this.articles.loadOne(site.id, id, tx)) as ArticleView;
+      for (const other of await this.staged.copies(site.id, id, { m: tx })) {
+        if (other.baseSignature === localeSignature(before, other.locale)) {
+          const signature = localeSignature(after, other.locale);
+          await this.staged.setBase(tx, site.id, id, other.locale, signature);
+        }
       }
-    }
-    await announceArticles(m, site, 'article.updated', [id], undefined, null);
-    return locales;
+    };
+    return {
+      change: {
+        core,
+        categories,
+        translations: next,
+        event: 'article.updated',
+        publish: { audit: 'staged.publish', versionLocales: locales },
+      },
+      result: locales,
+      afterwards,
+    };
   }
 
   /** Publish refusals of spec 4.5: a category of another site, an author not on the team. */
-  private async checkReferences(
-    m: EntityManager,
-    site: SiteContext,
-    categoryId: number | null | undefined,
-    categories: number[] | undefined,
-    authorId: number | undefined,
-    sharedWith: number[] | undefined,
-  ): Promise<void> {
-    const wanted = [...(categories ?? []), ...(categoryId ? [categoryId] : [])];
-    if (wanted.length) {
-      const known = await this.categories.existingIds(site.id, wanted, m);
-      if (wanted.some((c) => !known.has(c))) {
-        throw apiError(
-          StagingErrorCode.CategoryInvalid,
-          'The category does not belong to this site.',
-        );
-      }
+  private async checkReferences(m: EntityManager, site: SiteContext, s: SharedFields) {
+    const bad = await this.writer.invalidReferences(
+      site,
+      {
+        categoryId: s.category_id,
+        categories: s.categories,
+        authorId: s.author_id,
+        sharedWith: s.shared_with,
+      },
+      m,
+    );
+    if (bad.has('category_id') || bad.has('categories')) {
+      throw apiError(
+        StagingErrorCode.CategoryInvalid,
+        'The category does not belong to this site.',
+      );
     }
-    const people = [...(sharedWith ?? []), ...(authorId ? [authorId] : [])];
-    if (people.length) {
-      const members = await this.articles.memberIds(site.id, people, m);
-      if (authorId && !members.has(authorId)) {
-        throw apiError(
-          StagingErrorCode.AuthorNotOnTeam,
-          'The author is not a member of this site’s team.',
-        );
-      }
-      if (sharedWith?.some((u) => !members.has(u))) {
-        throw apiError(
-          StagingErrorCode.SharedWithNotOnTeam,
-          'Everyone in shared_with must be a member of this site’s team.',
-        );
-      }
+    if (bad.has('author_id')) {
+      throw apiError(
+        StagingErrorCode.AuthorNotOnTeam,
+        'The author is not a member of this site’s team.',
+      );
+    }
+    if (bad.has('shared_with')) {
+      throw apiError(
+        StagingErrorCode.SharedWithNotOnTeam,
+        'Everyone in shared_with must be a member of this site’s team.',
+      );
     }
   }
 }

@@ -6,7 +6,7 @@ import type { SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
 import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
-import { LiveWriter } from '../versions/live-writer';
+import { ArticleWriter } from '../articles/article-writer';
 import { readStageInput } from './staged-input';
 import {
   diff,
@@ -50,7 +50,7 @@ export class StagedService {
   constructor(
     private readonly staged: StagedRepository,
     private readonly articles: ArticlesRepository,
-    private readonly writer: LiveWriter,
+    private readonly writer: ArticleWriter,
   ) {}
 
   private async liveArticle(site: SiteContext, id: number): Promise<ArticleView> {
@@ -138,7 +138,7 @@ export class StagedService {
         // Made valid and unique; empty makes a new one from the title (staged or live).
         const source =
           input.slug ?? (fields.title !== undefined ? fields.title : live?.title) ?? '';
-        fields.slug = await this.writer.freeSlug(m, site.id, locale, source, id);
+        fields.slug = await this.writer.freeSlug(m, site, locale, source, id);
         fields.has_custom_slug = input.slug !== null;
       }
       if (input.hasCustomSlug !== undefined) fields.has_custom_slug = input.hasCustomSlug;

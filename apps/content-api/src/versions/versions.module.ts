@@ -1,16 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ArticlesModule } from '../articles/articles.module';
 import { AuditModule } from '../audit/audit.module';
-import { CategoriesModule } from '../categories/categories.module';
-import { LiveWriter } from './live-writer';
 import { VersionsController } from './versions.controller';
-import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
 
 @Module({
-  imports: [ArticlesModule, AuditModule, CategoriesModule],
+  imports: [ArticlesModule, AuditModule],
   controllers: [VersionsController],
-  providers: [VersionsRepository, VersionsService, LiveWriter],
-  exports: [VersionsRepository, LiveWriter],
+  providers: [VersionsService],
 })
 export class VersionsModule {}

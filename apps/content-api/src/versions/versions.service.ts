@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { formatB, internalError, notFound, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
-import { announceArticles } from '../articles/article-events';
+import { ArticleChange, ArticleWriter, coreOf, newShareToken } from '../articles/article-writer';
+import { VersionRow, VersionsRepository } from '../articles/article-versions.repository';
 import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
-import { CategoriesRepository } from '../categories/categories.repository';
 import { diff } from '../staged/staged-model';
 import { fieldChange } from '../staged/word-diff';
 import { AuditRepository, AuditRow } from '../audit/audit.repository';
 import { toRecordedWriteResponse } from '../audit/audit.mapper';
-import { LiveWriter, withSlugRetry } from './live-writer';
-import { VersionRow, VersionsRepository } from './versions.repository';
 
 /** A version's values under their wire names (what compare looks at). */
 function versionValues(v: VersionRow) {
@@ -83,8 +81,7 @@ export class VersionsService {
   constructor(
     private readonly versions: VersionsRepository,
     private readonly articles: ArticlesRepository,
-    private readonly categories: CategoriesRepository,
-    private readonly writer: LiveWriter,
+    private readonly writer: ArticleWriter,
     private readonly audit: AuditRepository,
   ) {}
 
@@ -157,63 +154,53 @@ export class VersionsService {
    * was deleted fails with 500 (spec 7).
    */
   async restore(site: SiteContext, id: number, versionId: number) {
-    await withSlugRetry(() =>
-      this.versions.transaction(async (m) => {
-        if (!(await this.articles.lock(m, site.id, id))) throw notFound('Article not found.');
-        const v = await this.versions.find(site.id, id, versionId, m);
-        if (!v) throw notFound(VERSION_NOT_FOUND);
-        const cats = [...new Set([...v.categories, ...(v.categoryId ? [v.categoryId] : [])])];
-        if (cats.length) {
-          const known = await this.categories.existingIds(site.id, cats, m);
-          if (cats.some((c) => !known.has(c))) {
-            throw internalError(
-              randomUUID(),
-              'The version refers to a category that no longer exists.',
-            );
-          }
-        }
-        const before = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
-        const old = before.translations.find((t) => t.lang === v.locale);
-        const now = new Date();
-        await this.writer.apply(
-          m,
-          site,
-          before,
-          {
-            wide: {
-              categoryId: v.categoryId,
-              categories: v.categories,
-              visibility: v.visibility,
-              type: v.type,
-              authorId: v.authorId,
-              sharedWith: v.sharedWith,
-              shareToken:
-                before.shareToken ??
-                (v.visibility === 'link_only' ? randomBytes(16).toString('hex') : null),
-            },
-            translations: new Map([
-              [
-                v.locale,
-                {
-                  title: v.title,
-                  slug: v.slug,
-                  hasCustomSlug: v.hasCustomSlug,
-                  content: v.content,
-                  audioFile: v.audioFile,
-                  metaTitle: v.metaTitle,
-                  metaDescription: v.metaDescription,
-                  released: old?.released ?? false,
-                },
-              ],
-            ]),
-            versionLocales: [v.locale],
-            auditAction: 'version.restore',
-          },
-          now,
+    const done = await this.writer.edit(site, id, async (before, m) => {
+      const v = await this.versions.find(site.id, id, versionId, m);
+      if (!v) throw notFound(VERSION_NOT_FOUND);
+      const bad = await this.writer.invalidReferences(
+        site,
+        { categoryId: v.categoryId, categories: v.categories },
+        m,
+      );
+      if (bad.size) {
+        throw internalError(
+          randomUUID(),
+          'The version refers to a category that no longer exists.',
         );
-        await announceArticles(m, site, 'article.updated', [id], undefined, null);
-      }),
-    );
+      }
+      const old = before.translations.find((t) => t.lang === v.locale);
+      const change: ArticleChange = {
+        core: {
+          ...coreOf(before),
+          categoryId: v.categoryId,
+          visibility: v.visibility,
+          type: v.type,
+          authorId: v.authorId,
+          sharedWith: v.sharedWith,
+          shareToken: before.shareToken ?? (v.visibility === 'link_only' ? newShareToken() : null),
+        },
+        categories: v.categories,
+        translations: new Map([
+          [
+            v.locale,
+            {
+              title: v.title,
+              slug: v.slug,
+              hasCustomSlug: v.hasCustomSlug,
+              content: v.content,
+              audioFile: v.audioFile,
+              metaTitle: v.metaTitle,
+              metaDescription: v.metaDescription,
+              released: old?.released ?? false,
+            },
+          ],
+        ]),
+        event: 'article.updated',
+        publish: { audit: 'version.restore', versionLocales: [v.locale] },
+      };
+      return { change, result: true };
+    });
+    if (!done) throw notFound('Article not found.');
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
     return { status: 'success', article: toArticleResponse(view, site) };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ArticleType, Visibility } from '../articles/articles.repository';
+import type { ArticleType, Visibility } from './articles.repository';
 
 /** Spec 8: article versions kept per language. */
 export const VERSIONS_KEPT = 20;

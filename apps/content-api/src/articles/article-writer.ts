@@ -1,0 +1,386 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { formatA } from '@hc/contracts';
+import type { ArticleEventData } from '@hc/contracts';
+import type { SiteContext } from '@hc/auth';
+import { htmlToText } from '@hc/content';
+import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
+import { CategoriesRepository } from '../categories/categories.repository';
+import { announceArticles, articleEventData } from './article-events';
+import { VersionsRepository } from './article-versions.repository';
+import {
+  ArticleCore,
+  ArticlesRepository,
+  ArticleView,
+  defaultFirst,
+  TranslationRow,
+} from './articles.repository';
+
+/** One language of the live article as the writer stores it. */
+export interface TranslationState {
+  title: string;
+  /** The slug wanted: made valid and unique unless it is the one the language has; '' makes one from the title. */
+  slug: string;
+  hasCustomSlug: boolean;
+  content: string;
+  audioFile: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  released: boolean;
+}
+
+/**
+ * A staged publish or a version restore (spec 3.2, 4.5): the write is recorded under its own
+ * audit action, the replaced values of `versionLocales` are kept as versions pointing at that
+ * entry (the only writes that create versions), and a changed slug leaves a redirect.
+ */
+export interface RecordedPublish {
+  audit: 'staged.publish' | 'version.restore';
+  versionLocales: string[];
+}
+
+/** What a write does to an existing article: the whole core, the languages named. */
+export interface ArticleChange {
+  core: ArticleCore;
+  /** The category list (primary first); written when it differs from the article's. */
+  categories?: number[];
+  /** Languages written (a state) or removed (null); the others stay as they are. */
+  translations: Map<string, TranslationState | null>;
+  event: 'article.updated' | 'article.published';
+  publish?: RecordedPublish;
+}
+
+/** A change the caller decides under the article's row lock, from the article as it is. */
+export interface Edit<T> {
+  change: ArticleChange;
+  result: T;
+  /** More writes in the same transaction, after the article's. */
+  afterwards?: (m: EntityManager) => Promise<void>;
+}
+
+/** The references of a write that do not exist in the site (a category) or its team (a person). */
+export type Reference = 'category_id' | 'categories' | 'author_id' | 'shared_with';
+
+export function isDuplicate(err: unknown, key: string): boolean {
+  const e = err as { code?: string; sqlMessage?: string; message?: string };
+  return e?.code === 'ER_DUP_ENTRY' && String(e.sqlMessage ?? e.message).includes(key);
+}
+
+export function newShareToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function translationOf(t: TranslationRow): TranslationState {
+  return {
+    title: t.title,
+    slug: t.slug,
+    hasCustomSlug: t.hasCustomSlug,
+    content: t.content,
+    audioFile: t.audioFile,
+    metaTitle: t.metaTitle,
+    metaDescription: t.metaDescription,
+    released: t.released,
+  };
+}
+
+export function coreOf(view: ArticleView): ArticleCore {
+  return {
+    externalId: view.externalId,
+    authorId: view.authorId,
+    categoryId: view.categoryId,
+    type: view.type,
+    published: view.published,
+    visibility: view.visibility,
+    shareToken: view.shareToken,
+    sharedWith: view.sharedWith,
+  };
+}
+
+/**
+ * The article write model: every write of a live article (POST, PATCH, bulk, staged publish,
+ * version restore, change sets, the operator's restore, purge and release) goes through here.
+ * It allocates slugs (retrying when two writers took the same one), checks references, keeps
+ * versions, and writes the outbox events in the write's transaction.
+ */
+@Injectable()
+export class ArticleWriter {
+  constructor(
+    private readonly articles: ArticlesRepository,
+    private readonly versions: VersionsRepository,
+    private readonly categories: CategoriesRepository,
+  ) {}
+
+  /** A valid slug, unique for the site and language (spec 2.3 rule 1, 4.5). */
+  freeSlug(m: EntityManager, site: SiteContext, lang: string, text: string, articleId: number) {
+    return this.articles.freeSlug(m, site.id, lang, text, articleId);
+  }
+
+  /** Which of the references sent name no category of the site or no member of its team. */
+  async invalidReferences(
+    site: SiteContext,
+    refs: {
+      categoryId?: number | null;
+      categories?: number[];
+      authorId?: number | null;
+      sharedWith?: number[];
+    },
+    m?: EntityManager,
+  ): Promise<Set<Reference>> {
+    const bad = new Set<Reference>();
+    const wanted = [...(refs.categories ?? []), ...(refs.categoryId ? [refs.categoryId] : [])];
+    if (wanted.length) {
+      const known = await this.categories.existingIds(site.id, wanted, m);
+      if (refs.categoryId && !known.has(refs.categoryId)) bad.add('category_id');
+      if (refs.categories?.some((c) => !known.has(c))) bad.add('categories');
+    }
+    const people = [...(refs.sharedWith ?? []), ...(refs.authorId ? [refs.authorId] : [])];
+    if (people.length) {
+      const members = await this.articles.memberIds(site.id, people, m);
+      if (refs.authorId && !members.has(refs.authorId)) bad.add('author_id');
+      if (refs.sharedWith?.some((u) => !members.has(u))) bad.add('shared_with');
+    }
+    return bad;
+  }
+
+  /** A new article with its languages (in the order given) and categories; returns its id. */
+  async create(
+    site: SiteContext,
+    core: ArticleCore,
+    categories: number[],
+    translations: [string, TranslationState][],
+  ): Promise<number> {
+    return this.withSlugRetry(() =>
+      this.articles.transaction(async (m) => {
+        const now = new Date();
+        const id = await this.articles.insert(m, site.id, core, now);
+        const slugs: Record<string, string> = {};
+        for (const [lang, t] of translations) {
+          slugs[lang] = await this.freeSlug(m, site, lang, t.slug || t.title, id);
+          await this.writeTranslation(m, site, id, lang, { ...t, slug: slugs[lang] }, now);
+        }
+        if (categories.length) await this.articles.setCategories(m, site.id, id, categories);
+        // The event's data is known here; no need to read it back (spec 6 shape).
+        const title = translations.find(([lang]) => lang === site.defaultLanguage)?.[1].title;
+        const data: ArticleEventData = {
+          type: 'article',
+          id,
+          category_id: categories.length === 1 ? categories[0] : null,
+          title: title ?? null,
+          slug: slugs[site.defaultLanguage] ?? null,
+          published: core.published,
+          visibility: core.visibility,
+          locale: site.defaultLanguage,
+          updated_at: formatA(now),
+        };
+        await writeWebhookEvent(
+          m,
+          site,
+          core.published ? 'article.published' : 'article.created',
+          data,
+        );
+        return id;
+      }),
+    );
+  }
+
+  /**
+   * Changes an existing article in one transaction: locks it, lets `decide` make the change
+   * from the article as it is (refusing by throwing), applies it. Null when the article is
+   * missing, foreign or in the Trash.
+   */
+  async edit<T>(
+    site: SiteContext,
+    id: number,
+    decide: (current: ArticleView, m: EntityManager) => Promise<Edit<T>>,
+  ): Promise<{ result: T } | null> {
+    return this.withSlugRetry(() =>
+      this.articles.transaction(async (m) => {
+        if (!(await this.articles.lock(m, site.id, id))) return null;
+        const current = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
+        const edit = await decide(current, m);
+        await this.apply(m, site, current, edit.change, new Date());
+        if (edit.afterwards) await edit.afterwards(m);
+        return { result: edit.result };
+      }),
+    );
+  }
+
+  private async apply(
+    m: EntityManager,
+    site: SiteContext,
+    before: ArticleView,
+    change: ArticleChange,
+    now: Date,
+  ): Promise<void> {
+    const id = before.id;
+    const existing = new Map(before.translations.map((t) => [t.lang, t]));
+    if (change.publish) await this.keepVersions(m, site, before, change.publish, now);
+    await this.articles.updateCore(m, site.id, id, change.core, now);
+    if (
+      change.categories &&
+      JSON.stringify(change.categories) !== JSON.stringify(before.categories)
+    )
+      await this.articles.setCategories(m, site.id, id, change.categories);
+
+    const order = defaultFirst([...change.translations], ([lang]) => lang, site.defaultLanguage);
+    for (const [lang, next] of order) {
+      const old = existing.get(lang);
+      if (next === null) {
+        if (old) await this.articles.deleteTranslation(m, site.id, id, lang);
+        continue;
+      }
+      const slug =
+        old && next.slug === old.slug
+          ? next.slug
+          : await this.freeSlug(m, site, lang, next.slug || next.title, id);
+      await this.writeTranslation(m, site, id, lang, { ...next, slug }, now);
+      if (next.audioFile !== (old?.audioFile ?? null)) {
+        await this.versions.setAudioFile(m, site.id, id, lang, next.audioFile);
+      }
+      if (change.publish && old && old.slug !== slug)
+        await this.versions.redirectSlug(m, site.id, id, lang, old.slug, slug, now);
+    }
+    // A recorded publish has its audit entry already; other writes are recorded with the event.
+    await announceArticles(
+      m,
+      site,
+      change.event,
+      [id],
+      undefined,
+      change.publish ? null : undefined,
+    );
+  }
+
+  /** The write's audit entry, then the replaced values kept as versions (20 newest per language). */
+  private async keepVersions(
+    m: EntityManager,
+    site: SiteContext,
+    before: ArticleView,
+    publish: RecordedPublish,
+    now: Date,
+  ): Promise<void> {
+    const id = before.id;
+    const auditId = await writeAuditEvent(m, site, publish.audit, { type: 'article', id }, now);
+    if (publish.versionLocales.length === 0) return;
+    const times = await this.versions.translationTimes(m, site.id, id);
+    for (const locale of publish.versionLocales) {
+      const t = before.translations.find((x) => x.lang === locale);
+      if (!t) continue;
+      await this.versions.insert(
+        m,
+        site.id,
+        {
+          articleId: id,
+          locale,
+          title: t.title,
+          slug: t.slug,
+          hasCustomSlug: t.hasCustomSlug,
+          content: t.content,
+          audioFile: t.audioFile,
+          metaTitle: t.metaTitle,
+          metaDescription: t.metaDescription,
+          categoryId: before.categoryId,
+          categories: before.categories,
+          visibility: before.visibility,
+          type: before.type,
+          authorId: before.authorId,
+          sharedWith: before.sharedWith,
+          publishedAt: times.get(locale) ?? before.updatedAt,
+          auditId,
+        },
+        now,
+      );
+      await this.versions.prune(m, site.id, id, locale);
+    }
+  }
+
+  private writeTranslation(
+    m: EntityManager,
+    site: SiteContext,
+    id: number,
+    lang: string,
+    t: TranslationState,
+    now: Date,
+  ) {
+    return this.articles.upsertTranslation(
+      m,
+      site.id,
+      id,
+      {
+        lang,
+        title: t.title,
+        slug: t.slug,
+        hasCustomSlug: t.hasCustomSlug,
+        content: t.content,
+        searchText: htmlToText(t.content),
+        metaTitle: t.metaTitle,
+        metaDescription: t.metaDescription,
+        released: t.released,
+      },
+      now,
+      site.defaultLanguage,
+    );
+  }
+
+  /** DELETE /articles/{id}: to the Trash, `article.deleted` with the article as it was. */
+  async trash(site: SiteContext, id: number): Promise<Date | null> {
+    return this.articles.transaction(async (m) => {
+      if (!(await this.articles.lock(m, site.id, id))) return null;
+      const data = await articleEventData(m, site, [id]);
+      const now = new Date();
+      await this.articles.trash(m, site.id, id, now);
+      await announceArticles(m, site, 'article.deleted', [id], data);
+      return now;
+    });
+  }
+
+  /** Back from the Trash to its previous status, `article.updated`; false when not in the Trash. */
+  async restoreFromTrash(site: SiteContext, id: number): Promise<boolean> {
+    return this.articles.transaction(async (m) => {
+      if (!(await this.articles.lock(m, site.id, id, 'trashed'))) return false;
+      await this.articles.restore(m, site.id, id, new Date());
+      await announceArticles(m, site, 'article.updated', [id], undefined, 'article.restore');
+      return true;
+    });
+  }
+
+  /** Deletes a Trashed article for good, `article.deleted` again; false when not in the Trash. */
+  async purge(site: SiteContext, id: number): Promise<boolean> {
+    return this.articles.transaction(async (m) => {
+      if (!(await this.articles.lock(m, site.id, id, 'trashed'))) return false;
+      const data = await articleEventData(m, site, [id]);
+      await announceArticles(m, site, 'article.deleted', [id], data, 'article.purge');
+      await this.articles.purge(m, site.id, id);
+      return true;
+    });
+  }
+
+  /** Shows an unreleased language to readers (spec 2.1): 'article' or 'language' when missing. */
+  async release(
+    site: SiteContext,
+    id: number,
+    lang: string,
+  ): Promise<'article' | 'language' | null> {
+    return this.articles.transaction(async (m) => {
+      if (!(await this.articles.lock(m, site.id, id))) return 'article';
+      const now = new Date();
+      if (!(await this.articles.releaseTranslation(m, site.id, id, lang, now))) return 'language';
+      await this.articles.touch(m, site.id, [id], now);
+      await announceArticles(m, site, 'article.updated', [id], undefined, 'translation.release');
+      return null;
+    });
+  }
+
+  /** Two writers may pick the same free slug at once; the unique index refuses one, which retries. */
+  private async withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await work();
+      } catch (err) {
+        if (attempt < 3 && isDuplicate(err, 'uq_article_slug')) continue;
+        throw err;
+      }
+    }
+  }
+}
