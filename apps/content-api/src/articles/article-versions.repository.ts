@@ -5,10 +5,8 @@ import type { ArticleType, Visibility } from './articles.repository';
 /** Spec 8: article versions kept per language. */
 export const VERSIONS_KEPT = 20;
 
-export interface VersionRow {
-  id: number;
-  articleId: number;
-  locale: string;
+/** The values of one language, as a version keeps them. */
+export interface LanguageValues {
   title: string;
   slug: string;
   hasCustomSlug: boolean;
@@ -16,6 +14,24 @@ export interface VersionRow {
   audioFile: string | null;
   metaTitle: string | null;
   metaDescription: string | null;
+}
+
+export function languageValues(t: LanguageValues): LanguageValues {
+  return {
+    title: t.title,
+    slug: t.slug,
+    hasCustomSlug: t.hasCustomSlug,
+    content: t.content,
+    audioFile: t.audioFile,
+    metaTitle: t.metaTitle,
+    metaDescription: t.metaDescription,
+  };
+}
+
+export interface VersionRow extends LanguageValues {
+  id: number;
+  articleId: number;
+  locale: string;
   categoryId: number | null;
   categories: number[];
   visibility: Visibility;

@@ -8,7 +8,7 @@ import { htmlToText } from '@hc/content';
 import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { announceArticles, articleEventData } from './article-events';
-import { VersionsRepository } from './article-versions.repository';
+import { languageValues, LanguageValues, VersionsRepository } from './article-versions.repository';
 import {
   ArticleCore,
   ArticlesRepository,
@@ -17,16 +17,11 @@ import {
   TranslationRow,
 } from './articles.repository';
 
-/** One language of the live article as the writer stores it. */
-export interface TranslationState {
-  title: string;
-  /** The slug wanted: made valid and unique unless it is the one the language has; '' makes one from the title. */
-  slug: string;
-  hasCustomSlug: boolean;
-  content: string;
-  audioFile: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
+/**
+ * One language of the live article as the writer stores it. `slug` is the slug wanted: made
+ * valid and unique unless it is the one the language has; '' makes one from the title.
+ */
+export interface TranslationState extends LanguageValues {
   released: boolean;
 }
 
@@ -72,16 +67,7 @@ export function newShareToken(): string {
 }
 
 export function translationOf(t: TranslationRow): TranslationState {
-  return {
-    title: t.title,
-    slug: t.slug,
-    hasCustomSlug: t.hasCustomSlug,
-    content: t.content,
-    audioFile: t.audioFile,
-    metaTitle: t.metaTitle,
-    metaDescription: t.metaDescription,
-    released: t.released,
-  };
+  return { ...languageValues(t), released: t.released };
 }
 
 export function coreOf(view: ArticleView): ArticleCore {
@@ -273,13 +259,7 @@ export class ArticleWriter {
         {
           articleId: id,
           locale,
-          title: t.title,
-          slug: t.slug,
-          hasCustomSlug: t.hasCustomSlug,
-          content: t.content,
-          audioFile: t.audioFile,
-          metaTitle: t.metaTitle,
-          metaDescription: t.metaDescription,
+          ...languageValues(t),
           categoryId: before.categoryId,
           categories: before.categories,
           visibility: before.visibility,

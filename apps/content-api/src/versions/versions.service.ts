@@ -4,7 +4,11 @@ import { formatB, internalError, notFound, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
 import { ArticleChange, ArticleWriter, coreOf, newShareToken } from '../articles/article-writer';
-import { VersionRow, VersionsRepository } from '../articles/article-versions.repository';
+import {
+  languageValues,
+  VersionRow,
+  VersionsRepository,
+} from '../articles/article-versions.repository';
 import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
 import { diff } from '../staged/staged-model';
@@ -181,19 +185,7 @@ export class VersionsService {
         },
         categories: v.categories,
         translations: new Map([
-          [
-            v.locale,
-            {
-              title: v.title,
-              slug: v.slug,
-              hasCustomSlug: v.hasCustomSlug,
-              content: v.content,
-              audioFile: v.audioFile,
-              metaTitle: v.metaTitle,
-              metaDescription: v.metaDescription,
-              released: old?.released ?? false,
-            },
-          ],
+          [v.locale, { ...languageValues(v), released: old?.released ?? false }],
         ]),
         event: 'article.updated',
         publish: { audit: 'version.restore', versionLocales: [v.locale] },
