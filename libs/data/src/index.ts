@@ -8,3 +8,4 @@ export * from './migrations';
 export * from './schema-state';
 export * from './dry-run';
 export * from './reader-pages';
+export * from './activity-buffer';

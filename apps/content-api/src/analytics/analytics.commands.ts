@@ -1,10 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { settings } from '@hc/contracts';
+import { ActivityBuffer } from '@hc/data';
 import { int, progress, str } from '../cli/flags';
 import type { Flags } from '../cli/flags';
 import { readRange } from './analytics-range';
 import { RollupService } from './rollup.service';
 
-/** `hc analytics rollup [--site] [--date YYYY-MM-DD]` (docs/operations.md). */
+/** operator-contract.md: `analytics rollup [--site] [--date YYYY-MM-DD]`. */
 export const ANALYTICS_COMMANDS: Record<
   string,
   (app: INestApplicationContext, flags: Flags) => Promise<object>
@@ -13,6 +16,11 @@ export const ANALYTICS_COMMANDS: Record<
     const date = str(f, 'date');
     // The same date check as the API's `from`/`to` (422 on a bad date).
     if (date !== undefined) readRange({ from: date, to: date });
+    // Views and searches the reader sites buffered (issue #28) are written first: with Redis,
+    // whatever no replica wrote yet; without it each reader-site process writes its own
+    // within a second (docs/caching.md).
+    const pending = new ActivityBuffer(app.get(DataSource), settings().redisUrl);
+    await pending.stop();
     progress(`rolling up analytics for ${date ?? 'yesterday and today'}`);
     const rolledUp = await app.get(RollupService).run({ siteId: int(f, 'site'), date });
     progress(`rolled up ${rolledUp.length} site-day(s)`);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { bumpArticleCounter, touchReaderPages } from '@hc/data';
+import { ActivityBuffer, bumpArticleCounter, touchReaderPages } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import { writeOutbox } from '@hc/events';
 
@@ -33,11 +33,15 @@ export const CONTACT_EVENT = 'contact.submitted';
  */
 @Injectable()
 export class ActivityRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    private readonly buffer: ActivityBuffer,
+  ) {}
 
   /**
-   * Records a view unless this reader already viewed the article today (UTC); a first view of
-   * the day also adds one to the article's `views`. Returns whether it counted.
+   * Records a view (issue #28: buffered, written within a second in a batch with its own time);
+   * it counts unless this reader already viewed the article that day (UTC), and a counted view
+   * adds one to the article's `views` (`writeViews`).
    */
   async recordView(
     siteId: number,
@@ -45,19 +49,11 @@ export class ActivityRepository {
     lang: string,
     readerKey: string,
     now = new Date(),
-  ): Promise<boolean> {
-    return this.ds.transaction(async (m) => {
-      const result = await m.query(
-        `INSERT IGNORE INTO reader_views (site_id, article_id, lang, day, reader_key, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        [siteId, articleId, lang, now.toISOString().slice(0, 10), readerKey, now],
-      );
-      if (Number((result as { affectedRows?: number }).affectedRows ?? 0) !== 1) return false;
-      await bumpArticleCounter(m, siteId, articleId, 'views');
-      return true;
-    });
+  ): Promise<void> {
+    await this.buffer.view({ siteId, articleId, lang, readerKey, at: now.getTime() });
   }
 
+  /** Records a search (buffered like views). */
   async recordSearch(
     siteId: number,
     lang: string,
@@ -66,11 +62,15 @@ export class ActivityRepository {
     readerKey: string,
   ): Promise<void> {
     const q = [...query].slice(0, 190).join('');
-    await this.ds.query(
-      `INSERT INTO reader_searches (site_id, lang, query, normalized_query, results_count, reader_key, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [siteId, lang, q, normalizeQuery(q), resultsCount, readerKey, new Date()],
-    );
+    await this.buffer.search({
+      siteId,
+      lang,
+      query: q,
+      normalizedQuery: normalizeQuery(q),
+      resultsCount,
+      readerKey,
+      at: Date.now(),
+    });
   }
 
   /** POST /articles/{id}/feedback's rule: one article_feedback row and +1 on article_stats. */

@@ -1,5 +1,5 @@
 import { hashPassword } from '@hc/auth';
-import { bumpReaderPages } from '@hc/data';
+import { ActivityBuffer, bumpReaderPages } from '@hc/data';
 import { startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article } from '../testing/reader-fixtures';
@@ -73,6 +73,7 @@ describe('reader site: the page cache (issue #28)', () => {
     const beacon = await get(`${path}/view`);
     expect(beacon.status).toBe(204);
     expect(beacon.headers.get('cache-control')).toBe('private, no-store');
+    await t.app.get(ActivityBuffer).flush();
     const views = await t.ds.query('SELECT views FROM article_stats WHERE article_id = ?', [id]);
     expect(Number(views[0]?.views)).toBe(1);
   });

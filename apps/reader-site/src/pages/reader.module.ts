@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { settings } from '@hc/contracts';
+import { ActivityBuffer } from '@hc/data';
 import { ActionsService } from '../activity/actions.service';
 import { ActivityRepository } from '../activity/activity.repository';
 import { AgentDocumentsService } from '../agents/agent-documents.service';
@@ -18,6 +21,16 @@ import { ReaderService } from './reader.service';
     ContentRepository,
     DesignRepository,
     ActivityRepository,
+    {
+      // Views and searches, written in batches every second (issue #28, docs/caching.md).
+      provide: ActivityBuffer,
+      inject: [DataSource],
+      useFactory: (ds: DataSource) => {
+        const buffer = new ActivityBuffer(ds, settings().redisUrl);
+        buffer.start();
+        return buffer;
+      },
+    },
     PageCache,
     ReaderService,
     ActionsService,
