@@ -2049,19 +2049,6 @@ export type components = {
         };
         CreateArticleDto: {
             /**
-             * @description Article body per language, HTML (or Markdown with content_format "markdown").
-             * @example {
-             *       "en": "<p>Welcome.</p>"
-             *     }
-             */
-            content?: {
-                [key: string]: string;
-            };
-            /** @description URL slug per language; made from the title when omitted. */
-            slug?: {
-                [key: string]: string;
-            };
-            /**
              * @description Primary category id; 0 for none. null: none.
              * @example 12
              */
@@ -2107,6 +2094,19 @@ export type components = {
                 description?: {
                     [key: string]: string;
                 };
+            };
+            /**
+             * @description Article body per language, HTML (or Markdown with content_format "markdown").
+             * @example {
+             *       "en": "<p>Welcome.</p>"
+             *     }
+             */
+            content?: {
+                [key: string]: string;
+            };
+            /** @description URL slug per language; made from the title when omitted. */
+            slug?: {
+                [key: string]: string;
             };
             /**
              * @description true publishes; false keeps or makes it a draft.
@@ -2158,6 +2158,53 @@ export type components = {
         };
         UpdateArticleDto: {
             /**
+             * @description Primary category id; 0 for none. null: none.
+             * @example 12
+             */
+            category_id?: number;
+            /**
+             * @description All category ids of the article. null: none.
+             * @example [
+             *       3,
+             *       7
+             *     ]
+             */
+            categories?: number[];
+            /**
+             * @description public, private (team members in shared_with) or link_only.
+             * @enum {string}
+             */
+            visibility?: "public" | "private" | "link_only";
+            /**
+             * @description article or faq. null: ignored.
+             * @enum {string}
+             */
+            type?: "article" | "faq";
+            /**
+             * @description Team member id of the author. null: ignored.
+             * @example 7
+             */
+            author_id?: number;
+            /**
+             * @description Team member ids who may read it while private. null: none.
+             * @example [
+             *       3,
+             *       7
+             *     ]
+             */
+            shared_with?: number[];
+            /** @description SEO title and description, each per language. null: ignored. */
+            metadata?: {
+                /** @description SEO title per language, up to 60 characters. null: ignored. */
+                title?: {
+                    [key: string]: string;
+                };
+                /** @description SEO description per language, up to 160 characters. null: ignored. */
+                description?: {
+                    [key: string]: string;
+                };
+            };
+            /**
              * @description Article body per language, HTML (or Markdown with content_format "markdown").
              * @example {
              *       "en": "<p>Welcome.</p>"
@@ -2170,6 +2217,34 @@ export type components = {
             slug?: {
                 [key: string]: string;
             };
+            /**
+             * @description true publishes; false keeps or makes it a draft.
+             * @example true
+             */
+            published?: boolean;
+            /**
+             * @description Your own id; POST with the same external_id updates that article. null: ignored.
+             * @example kb-1042
+             */
+            external_id?: string;
+            /**
+             * @description markdown converts every language of content to HTML. null: ignored.
+             * @enum {string}
+             */
+            content_format?: "html" | "markdown";
+            /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
+            rehost_images?: boolean;
+            /**
+             * @description Title per language.
+             * @example {
+             *       "en": "Getting started"
+             *     }
+             */
+            title?: {
+                [key: string]: string;
+            };
+        };
+        StageDto: {
             /**
              * @description Primary category id; 0 for none. null: none.
              * @example 12
@@ -2218,31 +2293,31 @@ export type components = {
                 };
             };
             /**
-             * @description true publishes; false keeps or makes it a draft.
-             * @example true
+             * @description The language these texts are in; any supported code.
+             * @example de
              */
-            published?: boolean;
+            locale: string;
+            /** @description Title; empty or null clears. null: none. */
+            title?: string;
+            /** @description HTML; Markdown is not converted here. null: none. */
+            content?: string;
+            /** @description Made valid and unique; empty makes a new one from the title. null: none. */
+            slug?: string;
+            /** @description Audio http(s) URL; null removes it. null: none. */
+            audio_file?: string;
+            /** @description Whether the slug was set by hand. null: ignored. */
+            has_custom_slug?: boolean;
+            /** @description true releases this language to readers at publish; false withdraws. null: ignored. */
+            release_translation?: boolean;
+            /** @description From the last read or write of this language. null: ignored. */
+            etag?: string;
+            /** @description From the last read or write, or "none" when it was null. null: ignored. */
+            shared_etag?: string;
             /**
-             * @description Your own id; POST with the same external_id updates that article. null: ignored.
-             * @example kb-1042
+             * @deprecated
+             * @description Not accepted here: any value answers 422 CHANGE_SETS_UNAVAILABLE.
              */
-            external_id?: string;
-            /**
-             * @description markdown converts every language of content to HTML. null: ignored.
-             * @enum {string}
-             */
-            content_format?: "html" | "markdown";
-            /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
-            rehost_images?: boolean;
-            /**
-             * @description Title per language.
-             * @example {
-             *       "en": "Getting started"
-             *     }
-             */
-            title?: {
-                [key: string]: string;
-            };
+            change_set_id?: Record<string, never>;
         };
         StagedPublishDto: {
             /**
@@ -4493,7 +4568,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locale": "de"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StageDto"];
+            };
+        };
         responses: {
             /** @description Staged (`staged` null with a message when the values equal the live article). */
             200: {
@@ -4592,6 +4676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields, or `change_set_id` (`CHANGE_SETS_UNAVAILABLE`). */
             422: {
                 headers: {

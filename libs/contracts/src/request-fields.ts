@@ -50,6 +50,7 @@ export const CATEGORY_ICON_MAX = 190;
 /** The position column is a signed INT. */
 export const CATEGORY_POSITION_MAX = 2_147_483_647;
 export const STAGED_SLUG_MAX = 190;
+export const AUDIO_URL_MAX = 2048;
 export const TEXT_MAX = 5000;
 
 const ids = (description: string): FieldSpec => ({
@@ -195,7 +196,12 @@ export const STAGED_FIELDS = {
     description: 'The language these texts are in; any supported code',
     example: 'de',
   },
-  title: { kind: 'text', null: 'clears', description: 'Title; empty or null clears' },
+  title: {
+    kind: 'text',
+    maxLength: TITLE_MAX,
+    null: 'clears',
+    description: 'Title; empty or null clears',
+  },
   content: {
     kind: 'text',
     null: 'clears',
@@ -207,16 +213,31 @@ export const STAGED_FIELDS = {
     null: 'clears',
     description: 'Made valid and unique; empty makes a new one from the title',
   },
-  audio_file: { kind: 'text', null: 'clears', description: 'Audio URL; null removes it' },
-  has_custom_slug: { kind: 'boolean', description: 'Whether the slug was set by hand' },
+  audio_file: {
+    kind: 'text',
+    maxLength: AUDIO_URL_MAX,
+    null: 'clears',
+    description: 'Audio http(s) URL; null removes it',
+  },
+  has_custom_slug: {
+    kind: 'boolean',
+    null: 'ignored',
+    description: 'Whether the slug was set by hand',
+  },
   ...ARTICLE_WIDE,
   release_translation: {
     kind: 'boolean',
+    null: 'ignored',
     description: 'true releases this language to readers at publish; false withdraws',
   },
-  etag: { kind: 'text', description: 'From the last read or write of this language' },
+  etag: {
+    kind: 'text',
+    null: 'ignored',
+    description: 'From the last read or write of this language',
+  },
   shared_etag: {
     kind: 'text',
+    null: 'ignored',
     description: 'From the last read or write, or "none" when it was null',
   },
 } satisfies FieldTable;

@@ -1,22 +1,14 @@
-// PATCH /articles/{id}/staged body (spec 4.5 table): plain values, except `metadata`.
+// PATCH /articles/{id}/staged: the typed edit the service stages (spec 4.5), read from StageDto.
 import {
   apiError,
   ApiError,
   CommonErrorCode,
   DEFAULT_VALIDATION_MESSAGE,
   FieldErrors,
-  messages,
-  StagingErrorCode,
 } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import {
-  isLanguageCode,
-  readLanguageMap,
-  SLUG_MAX_LENGTH,
-  unsupportedLanguageMessage,
-} from '@hc/content';
-import type { ArticleType, Visibility } from '../articles/articles.repository';
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, TYPES, VISIBILITIES } from '../articles/article-input';
+import { readLanguageMap, unsupportedLanguageMessage } from '@hc/content';
+import type { StageDto } from './dto/stage.dto';
 import type { SharedFields } from './staged-model';
 
 export interface StageInput {
@@ -43,147 +35,48 @@ export function stagedValidationError(errors: FieldErrors): ApiError {
   });
 }
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const unique = (ids: number[] | null) => [...new Set(ids ?? [])];
 
-function isUrl(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** Reads and checks the body; unknown fields are ignored (spec 4.5 rules). */
-export function readStageInput(body: unknown, site: SiteContext): StageInput {
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<
-    string,
-    unknown
-  >;
-  if (b.change_set_id !== undefined && b.change_set_id !== null) {
-    throw apiError(
-      StagingErrorCode.ChangeSetsUnavailable,
-      'Change sets cannot be filled through this endpoint. Stage the change, then add it with POST /change-sets/{id}/items.',
-    );
-  }
-  const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const input: StageInput = { locale: '', shared: {} };
-
-  if (b.locale === undefined || b.locale === null) add('locale', messages.required('locale'));
-  else if (!isLanguageCode(b.locale)) add('locale', messages.selectedInvalid('locale'));
-  else input.locale = b.locale;
-
-  const text = (field: string, max?: number): string | null | undefined => {
-    const v = b[field];
-    if (v === undefined) return undefined;
-    if (v === null || v === '') return null;
-    if (typeof v !== 'string') {
-      add(field, messages.string(field));
-      return undefined;
-    }
-    const trimmed = v.trim();
-    if (max !== undefined && Array.from(trimmed).length > max)
-      add(field, messages.maxString(field, max));
-    return trimmed === '' ? null : trimmed;
+/** The staged edit a checked DTO asks for; metadata languages the site lacks are 400 (spec 4.5). */
+export function toStageInput(dto: StageDto, site: SiteContext): StageInput {
+  const text = (v: string | null | undefined) =>
+    v === undefined ? undefined : v === null || !v.trim() ? null : v.trim();
+  const input: StageInput = {
+    locale: dto.locale,
+    title: text(dto.title),
+    content: text(dto.content),
+    slug: text(dto.slug),
+    audioFile: text(dto.audio_file),
+    hasCustomSlug: dto.has_custom_slug ?? undefined,
+    releaseTranslation: dto.release_translation ?? undefined,
+    etag: dto.etag ?? undefined,
+    sharedEtag: dto.shared_etag ?? undefined,
+    shared: {},
   };
-  input.title = text('title', 1024);
-  input.content = text('content');
-  input.slug = text('slug', SLUG_MAX_LENGTH);
-  input.audioFile = text('audio_file', 2048);
-  if (typeof input.audioFile === 'string' && !isUrl(input.audioFile))
-    add('audio_file', messages.url('audio_file'));
-
-  const bool = (field: string): boolean | undefined => {
-    const v = b[field];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v !== 'boolean') {
-      add(field, messages.boolean(field));
-      return undefined;
-    }
-    return v;
-  };
-  input.hasCustomSlug = bool('has_custom_slug');
-  input.releaseTranslation = bool('release_translation');
-
-  const ids = (field: string): number[] | undefined => {
-    const v = b[field];
-    if (v === undefined) return undefined;
-    if (v === null) return [];
-    if (!Array.isArray(v)) add(field, messages.array(field));
-    else if (!v.every((x) => isInt(x) && x > 0)) add(field, messages.integer(field));
-    else return [...new Set(v as number[])];
-    return undefined;
-  };
-
   const shared: SharedFields = {};
-  if (b.category_id !== undefined) {
-    const c = b.category_id;
-    if (c === null || c === 0) shared.category_id = null;
-    else if (isInt(c) && c > 0) shared.category_id = c;
-    else add('category_id', messages.integer('category_id'));
-  }
-  const categories = ids('categories');
-  if (categories) shared.categories = categories;
-  if (b.visibility !== undefined) {
-    if (!VISIBILITIES.includes(b.visibility as Visibility))
-      add('visibility', messages.selectedInvalid('visibility'));
-    else shared.visibility = b.visibility as Visibility;
-  }
-  if (b.type !== undefined && b.type !== null) {
-    if (!TYPES.includes(b.type as ArticleType)) add('type', messages.selectedInvalid('type'));
-    else shared.type = b.type as ArticleType;
-  }
-  if (b.author_id !== undefined && b.author_id !== null) {
-    if (!isInt(b.author_id) || b.author_id < 1) add('author_id', messages.integer('author_id'));
-    else shared.author_id = b.author_id;
-  }
-  const sharedWith = ids('shared_with');
-  if (sharedWith) shared.shared_with = sharedWith;
-
-  if (b.metadata !== undefined && b.metadata !== null) {
-    if (typeof b.metadata !== 'object' || Array.isArray(b.metadata))
-      add('metadata', messages.object('metadata'));
-    else {
-      const md = b.metadata as Record<string, unknown>;
-      const metadata: NonNullable<SharedFields['metadata']> = {};
-      for (const [key, max] of [
-        ['title', SEO_TITLE_MAX],
-        ['description', SEO_DESCRIPTION_MAX],
-      ] as const) {
-        if (md[key] === undefined || md[key] === null) continue;
-        // spec 4.5: metadata languages must be enabled on the site (spec 2.1 message).
-        const r = readLanguageMap(md[key], site);
-        if (!r.ok) {
-          if (r.problem.kind === 'unsupported_language') {
-            throw apiError(
-              CommonErrorCode.InvalidArgument,
-              unsupportedLanguageMessage(r.problem.code),
-            );
-          }
-          add(`metadata.${key}`, messages.object(`metadata.${key}`));
-          continue;
-        }
-        for (const [lang, value] of Object.entries(r.value)) {
-          if (value !== null && Array.from(value).length > max) {
-            add(`metadata.${key}.${lang}`, messages.maxString(`metadata.${key}.${lang}`, max));
-          }
-        }
-        if (Object.keys(r.value).length) metadata[key] = r.value;
+  if (dto.category_id !== undefined) shared.category_id = Number(dto.category_id) || null;
+  if (dto.categories !== undefined) shared.categories = unique(dto.categories);
+  if (dto.visibility !== undefined) shared.visibility = dto.visibility;
+  if (dto.type) shared.type = dto.type;
+  if (dto.author_id) shared.author_id = dto.author_id;
+  if (dto.shared_with !== undefined) shared.shared_with = unique(dto.shared_with);
+  if (dto.metadata) {
+    const metadata: NonNullable<SharedFields['metadata']> = {};
+    for (const key of ['title', 'description'] as const) {
+      const raw = dto.metadata[key];
+      if (raw === undefined || raw === null) continue;
+      const r = readLanguageMap(raw, site);
+      // The DTO checked the shape: what is left is a language the site lacks.
+      if (!r.ok) {
+        const code = r.problem.kind === 'not_object' ? '' : r.problem.code;
+        throw apiError(CommonErrorCode.InvalidArgument, unsupportedLanguageMessage(code));
       }
-      if (Object.keys(metadata).length) shared.metadata = metadata;
+      if (Object.keys(r.value).length) metadata[key] = r.value;
     }
+    if (Object.keys(metadata).length) shared.metadata = metadata;
   }
   input.shared = shared;
-
-  for (const field of ['etag', 'shared_etag'] as const) {
-    const v = b[field];
-    if (v === undefined || v === null) continue;
-    if (typeof v !== 'string') add(field, messages.string(field));
-    else if (field === 'etag') input.etag = v;
-    else input.sharedEtag = v;
-  }
-
-  if (Object.keys(errors).length) throw stagedValidationError(errors);
+  for (const key of Object.keys(input) as Array<keyof StageInput>)
+    if (input[key] === undefined) delete input[key];
   return input;
 }

@@ -1,11 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { messages, notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { isLanguageCode } from '@hc/content';
 import { IdParam, queryString } from '@hc/http';
-import { stagedValidationError } from './staged-input';
+import { stagedValidationError, toStageInput } from './staged-input';
+import { StageDto } from './dto/stage.dto';
+import { StagingPlanGuard } from './staging-plan.guard';
 import { StagedPublisher } from './staged-publisher';
 import { StagedPublishDto } from './dto/staged-publish.dto';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
@@ -57,8 +69,9 @@ export class StagedController {
   @ApiOperation({ summary: 'Stage changes to one language of an article' })
   @Patch()
   @Scopes('content.write')
-  stage(@CurrentSite() site: SiteContext, @ArticleIdParam() id: number, @Body() body: unknown) {
-    return this.staged.stage(site, id, body);
+  @UseGuards(StagingPlanGuard)
+  stage(@CurrentSite() site: SiteContext, @ArticleIdParam() id: number, @Body() body: StageDto) {
+    return this.staged.stage(site, id, toStageInput(body, site));
   }
 
   @ApiOperation({ summary: 'Discard staged changes' })

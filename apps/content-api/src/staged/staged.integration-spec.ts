@@ -332,6 +332,8 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         expect(res.status).toBe(403);
         expect(res.body).toMatchObject({ status: 'error', code: 'STAGING_UNAVAILABLE' });
         expect(res.body.message).toMatch(/staged changes are not included in .*plan/i);
+        // The plan is checked before the body is judged at the edge.
+        expect((await stage(a.id, { locale: 'xx', title: 5 }, k)).status).toBe(403);
         expect((await getStaged(a.id, undefined, k)).status).toBe(404);
         expect((await discard(a.id, undefined, k)).status).toBe(404);
         expect((await publish(a.id, {}, k)).status).toBe(422);

@@ -7,7 +7,7 @@ import { stripInternalMarkup } from '@hc/content';
 import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
 import { ArticleWriter } from '../articles/article-writer';
-import { readStageInput } from './staged-input';
+import type { StageInput } from './staged-input';
 import {
   diff,
   isEmpty,
@@ -84,9 +84,8 @@ export class StagedService {
   }
 
   /** PATCH staged: stages one language; the live article and its `updated_at` stay as they are. */
-  async stage(site: SiteContext, id: number, body: unknown) {
+  async stage(site: SiteContext, id: number, input: StageInput) {
     assertStagingAvailable(site);
-    const input = readStageInput(body, site);
     const locale = input.locale;
     return this.staged.transaction(async (m) => {
       if (!(await this.articles.lock(m, site.id, id))) throw notFound(ARTICLE_NOT_FOUND);

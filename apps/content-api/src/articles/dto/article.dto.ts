@@ -10,7 +10,10 @@ import type { ArticleType, Visibility } from '../articles.repository';
 export type LanguageMapBody = Record<string, string | number | null> | [];
 
 /** A key that is not a language code is 400 with spec 2.1's message (`articleFailureOf`). */
-const LANGUAGES = { isLanguage: isLanguageCode, languageKeyMessage: unsupportedLanguageMessage };
+export const LANGUAGES = {
+  isLanguage: isLanguageCode,
+  languageKeyMessage: unsupportedLanguageMessage,
+};
 
 /** An `external_id` sent as a number is that number's digits. */
 const digits = ({ value }: { value: unknown }) =>
@@ -29,15 +32,8 @@ function blankTitle(value: unknown): boolean {
   );
 }
 
-/** The writable fields of spec 2.3 but the title; unknown fields are dropped. */
-@ObjectBody('article', 'The article must be an object.')
-class ArticleFieldsDto {
-  @Field(ARTICLE_FIELDS.content, LANGUAGES)
-  content?: LanguageMapBody;
-
-  @Field(ARTICLE_FIELDS.slug, LANGUAGES)
-  slug?: LanguageMapBody;
-
+/** The article-wide fields (spec 2.3), shared by article writes and staged edits (spec 4.5). */
+export class ArticleWideDto {
   @Field(ARTICLE_FIELDS.category_id)
   category_id?: number | string | null;
 
@@ -58,6 +54,16 @@ class ArticleFieldsDto {
 
   @Field(ARTICLE_FIELDS.metadata, LANGUAGES)
   metadata?: { title?: LanguageMapBody | null; description?: LanguageMapBody | null } | null;
+}
+
+/** The writable fields of spec 2.3 but the title; unknown fields are dropped. */
+@ObjectBody('article', 'The article must be an object.')
+class ArticleFieldsDto extends ArticleWideDto {
+  @Field(ARTICLE_FIELDS.content, LANGUAGES)
+  content?: LanguageMapBody;
+
+  @Field(ARTICLE_FIELDS.slug, LANGUAGES)
+  slug?: LanguageMapBody;
 
   @Field(ARTICLE_FIELDS.published)
   published?: boolean;
