@@ -50,13 +50,45 @@ export async function touchReaderPages(manager: EntityManager, siteId: number): 
   await bumpReaderPages(manager, [siteId]);
 }
 
+const CALLBACKS = 'hcAfterCommit';
+
+/**
+ * Runs `work` once the caller's transaction is committed (once per `key` and transaction; no
+ * transaction: now). For announcements that must never run ahead of the data they announce
+ * (issue #28: the outbox wake-up). Errors are the callback's to handle.
+ */
+export async function afterCommit(
+  manager: EntityManager,
+  key: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  const runner = manager.queryRunner;
+  if (runner && runner.isTransactionActive) {
+    const data = ((runner as WithPending).data ??= {});
+    const callbacks =
+      (data[CALLBACKS] as Map<string, () => Promise<void>> | undefined) ?? new Map();
+    callbacks.set(key, work);
+    data[CALLBACKS] = callbacks;
+    return;
+  }
+  await work();
+}
+
 /** Moves the versions a transaction touched after its outermost COMMIT; forgets them on rollback. */
 @EventSubscriber()
 export class ReaderPagesSubscriber implements EntitySubscriberInterface {
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     const runner = event.queryRunner;
+    if (runner.isTransactionActive) return;
+    const callbacks = (runner as WithPending).data?.[CALLBACKS] as
+      Map<string, () => Promise<void>> | undefined;
+    if (callbacks?.size) {
+      const work = [...callbacks.values()];
+      callbacks.clear();
+      for (const w of work) await w();
+    }
     const pending = pendingOf(runner);
-    if (!pending || pending.size === 0 || runner.isTransactionActive) return;
+    if (!pending || pending.size === 0) return;
     const ids = [...pending];
     pending.clear();
     // The write is committed: its caller must not see an error now. A version that could not
@@ -67,6 +99,10 @@ export class ReaderPagesSubscriber implements EntitySubscriberInterface {
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
-    if (!event.queryRunner.isTransactionActive) pendingOf(event.queryRunner)?.clear();
+    if (event.queryRunner.isTransactionActive) return;
+    pendingOf(event.queryRunner)?.clear();
+    (
+      (event.queryRunner as WithPending).data?.[CALLBACKS] as Map<string, unknown> | undefined
+    )?.clear();
   }
 }

@@ -7,3 +7,4 @@ export * from './kafka';
 export * from './memory-bus';
 export * from './relay';
 export * from './waker';
+export * from './outbox-wake';

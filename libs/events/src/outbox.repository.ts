@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { OutboxRow } from './serialization';
+import { announceOutbox } from './outbox-wake';
 
 /** A transaction's manager or the relay's own connection: anything that runs SQL. */
 type Sql = Pick<EntityManager, 'query'> | QueryRunner;
@@ -32,6 +33,7 @@ export async function insertOutboxRows(
     'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES ?',
     [rows.map((r) => [r.siteId, r.event, r.payload, r.occurredAt, r.requestId])],
   );
+  await announceOutbox(manager);
   return String((result as { insertId: number | string }).insertId);
 }
 

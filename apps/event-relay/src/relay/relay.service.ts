@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { Counter, register } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { OutboxRelay, RELAY_DEFAULTS } from '@hc/events';
+import { onOutboxWritten, OutboxRelay, RELAY_DEFAULTS } from '@hc/events';
 import type { EventBus, EventPublisher } from '@hc/events';
 import { scrapedGauge } from '@hc/http';
 
@@ -24,6 +24,7 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly logger = new Logger('event-relay');
   private publisher: EventPublisher | null = null;
   relay: OutboxRelay | null = null;
+  private stopWakeUps: () => Promise<void> = async () => undefined;
 
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
@@ -53,10 +54,14 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
       async () => this.relay?.shardsHeld().length ?? 0,
     );
     this.relay.start();
+    // Issue #28: a committed event wakes the relay at once (Redis); the poll stays as the net.
+    const database = String((this.ds.options as { database?: string }).database ?? '');
+    this.stopWakeUps = onOutboxWritten(database, () => this.relay?.wake());
     this.logger.log(`relaying the outbox (${this.shards} shard(s))`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.stopWakeUps();
     await this.relay?.stop();
     await this.publisher?.disconnect();
     await this.bus.close();

@@ -7,7 +7,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { claimOutbox, DISPATCHER_GROUP, Waker } from '@hc/events';
+import { claimOutbox, DISPATCHER_GROUP, onOutboxWritten, Waker } from '@hc/events';
 import { closeOutboundPools } from '@hc/net';
 import { settings } from '@hc/contracts';
 import type { DomainEvent, EventBus, EventSubscriber } from '@hc/events';
@@ -38,6 +38,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   private readonly inFlight = new Set<Promise<void>>();
   private loops: Promise<void>[] = [];
   private subscriber: EventSubscriber | null = null;
+  private stopWakeUps: () => Promise<void> = async () => undefined;
   /** Events handed over again (a replay after a crash or a rebalance) and passed over. */
   duplicates = 0;
 
@@ -64,6 +65,9 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
       this.subscriber = this.bus.subscriber(DISPATCHER_GROUP);
       await this.subscriber.start((events) => this.accept(events));
     } else {
+      // Issue #28: a committed event wakes the intake at once (Redis); the poll stays as the net.
+      const database = String((this.ds.options as { database?: string }).database ?? '');
+      this.stopWakeUps = onOutboxWritten(database, () => this.intakeWaker.wake());
       this.loops.push(this.outboxLoop());
     }
     this.loops.push(this.attemptLoop(), this.purgeLoop());
@@ -73,6 +77,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    await this.stopWakeUps();
     this.intakeWaker.wake();
     this.attemptWaker.wake();
     this.purgeWaker.wake();

@@ -1,0 +1,80 @@
+import { resetSettings } from '@hc/contracts';
+import { writeWebhookEvent } from '@hc/events';
+import { startTestApp, testServices, TestApp, WebhookReceiver } from '@hc/testing';
+import { createWebhookDispatcher } from '../app.factory';
+import { DISPATCHER } from './dispatcher.options';
+
+jest.setTimeout(60_000);
+
+/**
+ * Issue #28, push, not poll: with Redis configured, a committed event wakes the dispatcher at
+ * once. The poll is stretched to 30 s here, so only the wake-up can deliver within seconds; with
+ * the wake-up gone the same event waits for the poll (the safety net).
+ */
+describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
+  let d: TestApp;
+  let receiver: WebhookReceiver;
+  const poll = DISPATCHER.pollMs;
+  const saved = { allow: process.env.HC_OUTBOUND_ALLOWLIST, redis: process.env.HC_REDIS_URL };
+  const setPoll = (ms: number) => ((DISPATCHER as { pollMs: number }).pollMs = ms);
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
+    process.env.HC_REDIS_URL = testServices().redisUrl;
+    resetSettings();
+    d = await startTestApp(() => createWebhookDispatcher());
+  });
+
+  afterAll(async () => {
+    setPoll(poll);
+    await d.close();
+    await receiver.close();
+    for (const [name, value] of [
+      ['HC_OUTBOUND_ALLOWLIST', saved.allow],
+      ['HC_REDIS_URL', saved.redis],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetSettings();
+  });
+
+  it('delivers within a fraction of the (stretched) poll; without Redis the event waits for the poll', async () => {
+    const site = await d.factory.site();
+    await d.ds.query(
+      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
+      [site.id, receiver.url('/pushed'), 'secret-0123456789abcdef', 'service', new Date()],
+    );
+    receiver.secretFor('/pushed', 'secret-0123456789abcdef');
+    setPoll(30_000);
+    // Let both loops fall asleep on the long poll.
+    await new Promise((r) => setTimeout(r, 500));
+    const fire = (id: number) =>
+      d.ds.transaction((m) =>
+        writeWebhookEvent(m, site, 'article.updated', {
+          type: 'article',
+          id,
+          category_id: null,
+          title: 'Pushed',
+          slug: 'pushed',
+          published: true,
+          visibility: 'public',
+          locale: 'en',
+          updated_at: '2026-01-01 00:00:00',
+        }),
+      );
+    const started = Date.now();
+    await fire(1);
+    await receiver.waitFor(() => receiver.for('/pushed').length === 1, 5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    // Without Redis (no message is published), the next event waits for the poll.
+    delete process.env.HC_REDIS_URL;
+    resetSettings();
+    await new Promise((r) => setTimeout(r, 500));
+    await fire(2);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(receiver.for('/pushed')).toHaveLength(1);
+  });
+});
