@@ -53,12 +53,8 @@ export const STAGED_SLUG_MAX = 190;
 export const AUDIO_URL_MAX = 2048;
 export const TEXT_MAX = 5000;
 
-const ids = (description: string): FieldSpec => ({
-  kind: 'ids',
-  null: 'clears',
-  description,
-  example: [3, 7],
-});
+const ids = (description: string) =>
+  ({ kind: 'ids', null: 'clears', description, example: [3, 7] }) as const;
 
 /** Spec 2.3: SEO title and description, each a language map. */
 const SEO_FIELDS = {

@@ -1,53 +1,29 @@
 import { articleLine, articleSummary, listMarkdown, wrapList } from './format';
-import { id, language, languageMap, page, responseFormat, z } from './schema';
+import { ARTICLE_FIELDS } from '@hc/contracts';
+import { fromField, fromFields, id, language, page, responseFormat, z } from './schema';
 import { defineTool } from './tool';
 
-const visibility = z.enum(['public', 'private', 'link_only']);
-const metadata = z
-  .object({
-    title: languageMap('SEO title (up to 60 characters)').optional(),
-    description: languageMap('SEO description (up to 160 characters)').optional(),
-  })
-  .strict();
+/** The article fields an agent may write: the REST DTO's table (spec 2.3). */
+const articleFields = fromFields(ARTICLE_FIELDS, [
+  'content',
+  'slug',
+  'category_id',
+  'categories',
+  'visibility',
+  'type',
+  'published',
+  'external_id',
+  'content_format',
+  'metadata',
+  'shared_with',
+  'author_id',
+  'rehost_images',
+]);
 
-/** The article fields an agent may write (spec 2.3), maps keyed by language code. */
-const articleFields = {
-  content: languageMap(
-    'Article body, HTML (or Markdown with content_format "markdown")',
-  ).optional(),
-  slug: languageMap('URL slug per language; made from the title when omitted').optional(),
-  category_id: z.number().int().min(0).optional().describe('Primary category id; 0 for none'),
-  categories: z
-    .array(z.number().int().positive())
-    .optional()
-    .describe('All category ids of the article'),
-  visibility: visibility
-    .optional()
-    .describe('public, private (team members in shared_with) or link_only'),
-  type: z.enum(['article', 'faq']).optional(),
-  published: z.boolean().optional().describe('true publishes; false keeps or makes it a draft'),
-  external_id: z
-    .string()
-    .max(191)
-    .optional()
-    .describe('Your own id; POST with the same external_id updates'),
-  content_format: z
-    .enum(['html', 'markdown'])
-    .optional()
-    .describe('markdown converts every language of content to HTML'),
-  metadata: metadata.optional(),
-  shared_with: z
-    .array(z.number().int().positive())
-    .optional()
-    .describe('Team member ids who may read it while private'),
-  author_id: z.number().int().positive().optional().describe('Team member id of the author'),
-  rehost_images: z
-    .boolean()
-    .optional()
-    .describe('Copy images from other sites and data: URLs into the help center'),
+const createShape = {
+  title: fromField(ARTICLE_FIELDS.title, 'Title per language (required)'),
+  ...articleFields,
 };
-
-const createShape = { title: languageMap('Title per language (required)'), ...articleFields };
 
 export const articleTools = [
   defineTool({
@@ -144,7 +120,7 @@ export const articleTools = [
     kind: 'write',
     input: {
       id: id('Article id'),
-      title: languageMap('Title per language').optional(),
+      title: fromField(ARTICLE_FIELDS.title).optional(),
       ...articleFields,
     },
     request: ({ id: articleId, ...body }) => ({

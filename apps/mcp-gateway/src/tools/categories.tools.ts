@@ -1,19 +1,15 @@
 import { categoryLine, listMarkdown, wrapList } from './format';
-import { id, languageMap, page, responseFormat, z } from './schema';
+import { CATEGORY_FIELDS } from '@hc/contracts';
+import { fromField, fromFields, id, page, responseFormat, z } from './schema';
 import { defineTool } from './tool';
 
-const categoryFields = {
-  description: languageMap('Description per language').optional(),
-  parent_id: z
-    .number()
-    .int()
-    .positive()
-    .nullable()
-    .optional()
-    .describe('Parent category id; null for top level'),
-  icon: z.string().max(190).optional(),
-  position: z.number().int().min(0).optional().describe('Order among siblings, ascending'),
-};
+/** The category fields an agent may write: the REST DTO's table (spec 4.6). */
+const categoryFields = fromFields(CATEGORY_FIELDS, [
+  'description',
+  'parent_id',
+  'icon',
+  'position',
+]);
 
 export const categoryTools = [
   defineTool({
@@ -46,7 +42,10 @@ export const categoryTools = [
     description:
       'Creates a public category. Without position it goes after the others, though the response shows position 0. Privacy cannot be set.',
     kind: 'write',
-    input: { name: languageMap('Name per language (required)'), ...categoryFields },
+    input: {
+      name: fromField(CATEGORY_FIELDS.name, 'Name per language (required)'),
+      ...categoryFields,
+    },
     request: (a) => ({ method: 'post', path: '/v1/categories', body: a }),
   }),
   defineTool({
@@ -57,7 +56,7 @@ export const categoryTools = [
     kind: 'write',
     input: {
       id: id('Category id'),
-      name: languageMap('Name per language').optional(),
+      name: fromField(CATEGORY_FIELDS.name).optional(),
       ...categoryFields,
     },
     request: ({ id: categoryId, ...body }) => ({

@@ -1,5 +1,6 @@
 import { commentLine, genericMarkdown, listMarkdown, wrapList } from './format';
-import { id, language, page, responseFormat, z } from './schema';
+import { COMMENT_FIELDS, TEXT_FIELD } from '@hc/contracts';
+import { fromField, id, language, page, responseFormat, z } from './schema';
 import { defineTool } from './tool';
 
 const date = z
@@ -75,7 +76,7 @@ export const engagementTools = [
     description:
       'Approves or unpublishes a reader comment (comments cannot be deleted). Approving a reply emails the parent comment’s author once.',
     kind: 'write',
-    input: { id: id('Comment id'), action: z.enum(['approve', 'unpublish']) },
+    input: { id: id('Comment id'), action: fromField(COMMENT_FIELDS.action) },
     request: (a) => ({
       method: 'patch',
       path: '/v1/comments/{id}',
@@ -91,8 +92,8 @@ export const engagementTools = [
     kind: 'write',
     input: {
       article_id: id('Article id'),
-      text: z.string().min(1).max(5000),
-      parent_id: id('The comment to reply to').optional(),
+      text: fromField(COMMENT_FIELDS.text),
+      parent_id: fromField(COMMENT_FIELDS.parent_id).optional(),
       language: language()
         .optional()
         .describe("Defaults to the parent's language, else the site default"),
@@ -220,7 +221,7 @@ export const engagementTools = [
     input: {
       article_id: id('Article id'),
       note_id: id('Note thread id'),
-      text: z.string().min(1).max(5000),
+      text: fromField(TEXT_FIELD),
     },
     request: (a) => ({
       method: 'post',

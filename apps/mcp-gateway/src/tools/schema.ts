@@ -1,6 +1,7 @@
 // Tool input schemas. zod's v3 API (shipped inside zod 4) gives the spec's wording for unknown
 // arguments: "Unrecognized key(s) in object: '<name>'" (spec 4.14).
 import { z } from 'zod/v3';
+import type { FieldSpec, FieldTable } from '@hc/contracts';
 
 export { z };
 
@@ -12,9 +13,9 @@ export const LANGUAGE_KEY_MESSAGE =
 export const language = () => z.string().regex(LANGUAGE_KEY, LANGUAGE_KEY_MESSAGE);
 
 /** A per-language text: an object keyed by language code. */
-export const languageMap = (what: string) =>
+export const languageMap = (what: string, maxLength?: number) =>
   z
-    .record(z.string())
+    .record(maxLength === undefined ? z.string() : z.string().max(maxLength))
     .superRefine((map, ctx) => {
       for (const key of Object.keys(map)) {
         if (!LANGUAGE_KEY.test(key)) {
@@ -40,3 +41,90 @@ export const responseFormat = z
 export const page = z.number().int().min(1).optional().describe('Page number, from 1');
 
 export type Shape = z.ZodRawShape;
+
+/** The value an entry of a field table holds (`@hc/contracts` request-fields). */
+type ValueOf<S> = S extends { kind: 'text' }
+  ? string
+  : S extends { kind: 'integer' }
+    ? number
+    : S extends { kind: 'boolean' }
+      ? boolean
+      : S extends { kind: 'choice'; values: readonly (infer V)[] }
+        ? V
+        : S extends { kind: 'ids' }
+          ? number[]
+          : S extends { kind: 'languageMap' }
+            ? Record<string, string>
+            : S extends { kind: 'object'; fields: infer F }
+              ? { [K in keyof F]?: ValueOf<F[K]> }
+              : never;
+type FieldValue<S> = ValueOf<S> | (S extends { null: 'clears' } ? null : never);
+
+/**
+ * A tool argument from the REST field table (issue 21 item 6): the bounds, values and words of
+ * the DTO's field, in zod. Objects stay strict and language maps keep the tool's key rule
+ * (spec 4.14 rule 1); a null is accepted where it clears the field.
+ */
+export function fromField<S extends FieldSpec>(
+  spec: S,
+  description?: string,
+): z.ZodType<FieldValue<S>> {
+  const words = description ?? spec.description;
+  let schema: z.ZodTypeAny;
+  switch (spec.kind) {
+    case 'text': {
+      let text = z.string();
+      if (spec.minLength !== undefined) text = text.min(spec.minLength);
+      if (spec.maxLength !== undefined) text = text.max(spec.maxLength);
+      schema = text;
+      break;
+    }
+    case 'integer': {
+      let n = z.number().int();
+      if (spec.minimum !== undefined) n = n.min(spec.minimum);
+      if (spec.maximum !== undefined) n = n.max(spec.maximum);
+      schema = n;
+      break;
+    }
+    case 'boolean':
+      schema = z.boolean();
+      break;
+    case 'choice':
+      schema = z.enum(spec.values as [string, ...string[]]);
+      break;
+    case 'ids':
+      schema = z.array(z.number().int().positive());
+      break;
+    case 'languageMap':
+      schema = languageMap(words, spec.maxLength);
+      break;
+    case 'object':
+      schema = z
+        .object(
+          Object.fromEntries(
+            Object.entries(spec.fields).map(([key, sub]) => [key, fromField(sub).optional()]),
+          ),
+        )
+        .strict();
+      break;
+  }
+  if (spec.null === 'clears') schema = schema.nullable();
+  return (spec.kind === 'languageMap' ? schema : schema.describe(words)) as z.ZodType<
+    FieldValue<S>
+  >;
+}
+
+/** Optional tool arguments for the named entries of a field table, as the REST DTO has them. */
+export function fromFields<T extends FieldTable, const K extends keyof T & string>(
+  table: T,
+  keys: readonly K[],
+): { [P in K]: z.ZodOptional<z.ZodType<FieldValue<T[P]>>> } {
+  return Object.fromEntries(keys.map((k) => [k, fromField(table[k]).optional()])) as {
+    [P in K]: z.ZodOptional<z.ZodType<FieldValue<T[P]>>>;
+  };
+}
+
+/** Optional tool arguments for every entry of a field table. */
+export function fromTable<T extends FieldTable>(table: T) {
+  return fromFields(table, Object.keys(table) as Array<keyof T & string>);
+}

@@ -1,6 +1,10 @@
 import { genericMarkdown } from './format';
-import { id, language, languageMap, responseFormat, z } from './schema';
+import { STAGED_FIELDS } from '@hc/contracts';
+import { fromTable, id, language, responseFormat, z } from './schema';
 import { defineTool } from './tool';
+
+// The REST DTO's table (spec 4.5) but `locale`, which keeps the tool language-key rule.
+const { locale: _locale, ...stagedFields } = STAGED_FIELDS;
 
 export const stagedTools = [
   defineTool({
@@ -31,33 +35,7 @@ export const stagedTools = [
     input: {
       article_id: id('Article id (must be published)'),
       locale: language().describe('The language these texts are in'),
-      title: z.string().nullable().optional(),
-      content: z.string().nullable().optional().describe('HTML; Markdown is not converted here'),
-      slug: z.string().max(190).nullable().optional(),
-      audio_file: z.string().nullable().optional(),
-      has_custom_slug: z.boolean().optional(),
-      category_id: z.number().int().min(0).optional(),
-      categories: z.array(z.number().int().positive()).optional(),
-      visibility: z.enum(['public', 'private', 'link_only']).optional(),
-      type: z.enum(['article', 'faq']).optional(),
-      author_id: z.number().int().positive().optional(),
-      shared_with: z.array(z.number().int().positive()).optional(),
-      metadata: z
-        .object({
-          title: languageMap('SEO title').optional(),
-          description: languageMap('SEO description').optional(),
-        })
-        .strict()
-        .optional(),
-      release_translation: z
-        .boolean()
-        .optional()
-        .describe('true releases this language to readers at publish'),
-      etag: z.string().optional().describe('From the last read or write of this language'),
-      shared_etag: z
-        .string()
-        .optional()
-        .describe('From the last read or write, or "none" when it was null'),
+      ...fromTable(stagedFields),
     },
     request: ({ article_id: articleId, ...body }) => ({
       method: 'patch',
