@@ -36,7 +36,8 @@ export interface ArticleInput {
   rehostImages: boolean;
 }
 
-const fail = (failure: ArticleFailure): never => {
+/** Refuses the write with `failure` (spec 7 shapes; bulk items report it per item). */
+export const fail = (failure: ArticleFailure): never => {
   throw new ArticleInputError(failure);
 };
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { formatA } from '@hc/contracts';
 import type { ArticleEventData } from '@hc/contracts';
@@ -8,80 +7,16 @@ import { htmlToText } from '@hc/content';
 import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { announceArticles, articleEventData } from './article-events';
-import { languageValues, LanguageValues, VersionsRepository } from './article-versions.repository';
 import {
-  ArticleCore,
-  ArticlesRepository,
-  ArticleView,
-  defaultFirst,
-  TranslationRow,
-} from './articles.repository';
-
-/**
- * One language of the live article as the writer stores it. `slug` is the slug wanted: made
- * valid and unique unless it is the one the language has; '' makes one from the title.
- */
-export interface TranslationState extends LanguageValues {
-  released: boolean;
-}
-
-/**
- * A staged publish or a version restore (spec 3.2, 4.5): the write is recorded under its own
- * audit action, the replaced values of `versionLocales` are kept as versions pointing at that
- * entry (the only writes that create versions), and a changed slug leaves a redirect.
- */
-export interface RecordedPublish {
-  audit: 'staged.publish' | 'version.restore';
-  versionLocales: string[];
-}
-
-/** What a write does to an existing article: the whole core, the languages named. */
-export interface ArticleChange {
-  core: ArticleCore;
-  /** The category list (primary first); written when it differs from the article's. */
-  categories?: number[];
-  /** Languages written (a state) or removed (null); the others stay as they are. */
-  translations: Map<string, TranslationState | null>;
-  event: 'article.updated' | 'article.published';
-  publish?: RecordedPublish;
-}
-
-/** A change the caller decides under the article's row lock, from the article as it is. */
-export interface Edit<T> {
-  change: ArticleChange;
-  result: T;
-  /** More writes in the same transaction, after the article's. */
-  afterwards?: (m: EntityManager) => Promise<void>;
-}
-
-/** The references of a write that do not exist in the site (a category) or its team (a person). */
-export type Reference = 'category_id' | 'categories' | 'author_id' | 'shared_with';
-
-export function isDuplicate(err: unknown, key: string): boolean {
-  const e = err as { code?: string; sqlMessage?: string; message?: string };
-  return e?.code === 'ER_DUP_ENTRY' && String(e.sqlMessage ?? e.message).includes(key);
-}
-
-export function newShareToken(): string {
-  return randomBytes(16).toString('hex');
-}
-
-export function translationOf(t: TranslationRow): TranslationState {
-  return { ...languageValues(t), released: t.released };
-}
-
-export function coreOf(view: ArticleView): ArticleCore {
-  return {
-    externalId: view.externalId,
-    authorId: view.authorId,
-    categoryId: view.categoryId,
-    type: view.type,
-    published: view.published,
-    visibility: view.visibility,
-    shareToken: view.shareToken,
-    sharedWith: view.sharedWith,
-  };
-}
+  ArticleChange,
+  Edit,
+  isDuplicate,
+  RecordedPublish,
+  Reference,
+  TranslationState,
+} from './article-change';
+import { languageValues, VersionsRepository } from './article-versions.repository';
+import { ArticleCore, ArticlesRepository, ArticleView, defaultFirst } from './articles.repository';
 
 /**
  * The article write model: every write of a live article (POST, PATCH, bulk, staged publish,

@@ -1,17 +1,19 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { formatB, htmlNotFound, messages, notFound } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { LanguageMapInput, markdownToHtml, stripInternalMarkup } from '@hc/content';
-import { ArticleInput, ArticleInputError, EXTERNAL_ID_TAKEN } from './article-input';
+import { markdownToHtml, stripInternalMarkup } from '@hc/content';
+import { ArticleInput, EXTERNAL_ID_TAKEN, fail } from './article-input';
 import {
-  ArticleWriter,
+  checkLanguagesHaveTitles,
   Edit,
   isDuplicate,
   newShareToken,
-  TranslationState,
-} from './article-writer';
+  patchTranslations,
+  resolveCategories,
+} from './article-change';
+import { ArticleWriter } from './article-writer';
 import { toArticleResponse } from './article.mapper';
-import { ArticlesRepository, ArticleView, TranslationRow } from './articles.repository';
+import { ArticlesRepository, ArticleView } from './articles.repository';
 import { EMPTY_SUMMARY, IMAGE_REHOSTER, ImageRehoster, RehostSummary } from './image-rehoster';
 
 export interface WriteResult {
@@ -25,46 +27,11 @@ export interface WriteOptions {
   bulk?: boolean;
 }
 
-const fail = (failure: ConstructorParameters<typeof ArticleInputError>[0]): never => {
-  throw new ArticleInputError(failure);
-};
+/** `category_id` and `categories` of a write (spec 2.3); also used by a staged publish. */
+export { resolveCategories };
 
 const notInTrash = (site: SiteContext, id: number) =>
   notFound(`Article ${id} is not in the Trash of site ${site.id}.`);
-
-interface CategoryState {
-  primary: number | null;
-  list: number[];
-}
-
-/**
- * `category_id` names the primary category and `categories` the whole list (primary first).
- * Sent alone, `category_id` replaces the primary (0 or null: no category at all); `categories`
- * alone keeps the primary when it stays in the list, else its first entry becomes primary.
- */
-export function resolveCategories(
-  current: CategoryState,
-  input: Pick<ArticleInput, 'categoryId' | 'categories'>,
-): CategoryState {
-  if (input.categoryId === undefined && input.categories === undefined) return current;
-  if (input.categories !== undefined) {
-    const list = input.categories;
-    const primary =
-      input.categoryId !== undefined
-        ? input.categoryId
-        : current.primary !== null && list.includes(current.primary)
-          ? current.primary
-          : (list[0] ?? null);
-    return {
-      primary,
-      list: primary === null ? list : [primary, ...list.filter((c) => c !== primary)],
-    };
-  }
-  if (input.categoryId === null || input.categoryId === undefined)
-    return { primary: null, list: [] };
-  const rest = current.list.filter((c) => c !== current.primary && c !== input.categoryId);
-  return { primary: input.categoryId, list: [input.categoryId, ...rest] };
-}
 
 /**
  * Article writes from a request or a command (spec 2.3, 3.1): reads what was sent into changes
@@ -129,7 +96,7 @@ export class ArticlesService {
   ): Promise<WriteResult> {
     const titles = input.title as Record<string, string>;
     const languages = Object.keys(titles);
-    this.checkLanguagesHaveTitles(input, new Set(languages));
+    checkLanguagesHaveTitles(input, new Set(languages));
     await this.checkReferences(site, input);
     const { content, images } = await this.prepareContent(site, input);
     const cats = resolveCategories({ primary: null, list: [] }, input);
@@ -217,7 +184,7 @@ export class ArticlesService {
             sharedWith: input.sharedWith ?? current.sharedWith,
           },
           categories: sentCategories ? cats.list : undefined,
-          translations: this.mergeTranslations(site, current, input, content),
+          translations: patchTranslations(current, input, content),
           event: !current.published && published ? 'article.published' : 'article.updated',
         },
       };
@@ -259,27 +226,6 @@ export class ArticlesService {
 
   // --- helpers ---------------------------------------------------------------------------
 
-  /** Every language written needs a title in that language (spec 2.3 "text in every language sent"). */
-  private checkLanguagesHaveTitles(input: ArticleInput, titled: Set<string>): void {
-    const sent = [
-      ...Object.keys(input.content ?? {}),
-      ...Object.keys(input.slug ?? {}),
-      ...Object.keys(input.metadata?.title ?? {}),
-      ...Object.keys(input.metadata?.description ?? {}),
-    ];
-    const missing = [...new Set(sent.filter((lang) => !titled.has(lang)))];
-    if (missing.length) {
-      fail({
-        kind: 'fields',
-        errors: {
-          title: [
-            `The title field must have a text in every language sent (${missing.join(', ')}).`,
-          ],
-        },
-      });
-    }
-  }
-
   /** Categories of this site (400, spec 7), author and shared_with among the site's team. */
   private async checkReferences(site: SiteContext, input: ArticleInput): Promise<void> {
     const bad = await this.writer.invalidReferences(site, input);
@@ -317,57 +263,5 @@ export class ArticlesService {
       return { content, images: { ...EMPTY_SUMMARY } };
     const result = await this.rehoster.rehost(site, withImages);
     return { content: { ...content, ...result.content }, images: result.summary };
-  }
-
-  /** The languages a PATCH writes (a state) or clears (null, a title sent as null). */
-  private mergeTranslations(
-    site: SiteContext,
-    current: ArticleView,
-    input: ArticleInput,
-    content: Record<string, string>,
-  ): Map<string, TranslationState | null> {
-    const existing = new Map<string, TranslationRow>(current.translations.map((t) => [t.lang, t]));
-    const titles: LanguageMapInput = input.title ?? {};
-    const removed = Object.entries(titles)
-      .filter(([lang, v]) => v === null && existing.has(lang))
-      .map(([lang]) => lang);
-    const remaining = new Set([...existing.keys()].filter((l) => !removed.includes(l)));
-    for (const [lang, v] of Object.entries(titles)) if (v !== null) remaining.add(lang);
-    if (remaining.size === 0)
-      fail({ kind: 'fields', errors: { title: [messages.required('title')] } });
-    this.checkLanguagesHaveTitles(input, remaining);
-
-    const touched = new Set<string>([
-      ...Object.entries(titles)
-        .filter(([, v]) => v !== null)
-        .map(([l]) => l),
-      ...Object.keys(content),
-      ...Object.keys(input.slug ?? {}),
-      ...Object.keys(input.metadata?.title ?? {}),
-      ...Object.keys(input.metadata?.description ?? {}),
-    ]);
-    const out = new Map<string, TranslationState | null>(removed.map((lang) => [lang, null]));
-    for (const lang of touched) {
-      if (!remaining.has(lang)) continue;
-      const old = existing.get(lang);
-      const sentSlug = input.slug?.[lang];
-      const meta = (key: 'title' | 'description', was: string | null) => {
-        const sent = input.metadata?.[key];
-        return sent && lang in sent ? sent[lang] : was;
-      };
-      out.set(lang, {
-        title: titles[lang] ?? old?.title ?? '',
-        // A slug sent is made valid and unique, an empty one anew from the title; rule 1: a
-        // title change keeps the slug.
-        slug: sentSlug !== undefined ? (sentSlug ?? '') : (old?.slug ?? ''),
-        hasCustomSlug: sentSlug !== undefined ? sentSlug !== null : (old?.hasCustomSlug ?? false),
-        content: content[lang] ?? old?.content ?? '',
-        audioFile: old?.audioFile ?? null,
-        metaTitle: meta('title', old?.metaTitle ?? null),
-        metaDescription: meta('description', old?.metaDescription ?? null),
-        released: old?.released ?? false,
-      });
-    }
-    return out;
   }
 }

@@ -4,15 +4,15 @@ import { apiError, notFound, StagingErrorCode } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { toArticleResponse } from '../articles/article.mapper';
 import {
-  ArticleWriter,
   coreOf,
   Edit,
   newShareToken,
+  resolveCategories,
   TranslationState,
   translationOf,
-} from '../articles/article-writer';
+} from '../articles/article-change';
+import { ArticleWriter } from '../articles/article-writer';
 import { ArticlesRepository, ArticleView } from '../articles/articles.repository';
-import { resolveCategories } from '../articles/articles.service';
 import { localeSignature, SharedFields } from './staged-model';
 import { StagedRepository } from './staged.repository';
 import {

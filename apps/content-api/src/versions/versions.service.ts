@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { formatB, internalError, notFound, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
-import { ArticleChange, ArticleWriter, coreOf, newShareToken } from '../articles/article-writer';
+import { ArticleChange, coreOf, newShareToken } from '../articles/article-change';
+import { ArticleWriter } from '../articles/article-writer';
 import {
   languageValues,
   VersionRow,
