@@ -4372,7 +4372,10 @@ export interface operations {
     };
     StagedController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One language; absent: every staged language. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 articleId: number;
@@ -4450,7 +4453,10 @@ export interface operations {
     };
     StagedController_discard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One language; absent: every staged language. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 articleId: number;
@@ -4698,7 +4704,10 @@ export interface operations {
     };
     StagedController_compare: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One language; absent: every staged language. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 articleId: number;
@@ -4795,7 +4804,10 @@ export interface operations {
     };
     StagedController_publish: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One language; absent: every staged language. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 articleId: number;
@@ -4945,7 +4957,12 @@ export interface operations {
     };
     VersionsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One language; absent: every staged language. */
+                locale?: string;
+                /** @description How many, newest first; outside 1 to 100 is brought into range. Default 20. */
+                limit?: number;
+            };
             header?: never;
             path: {
                 articleId: number;

@@ -71,3 +71,17 @@ export function queryEnum<T extends string>(
     throw fieldError(field, messages.selectedInvalid(field));
   return v as T;
 }
+
+/**
+ * How a query DTO reads the query string (`@BodyFrom(readQuery)`): values trimmed, an empty
+ * value as if absent, as the `query*` readers above do.
+ */
+export function readQuery(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Query = {};
+  for (const [key, value] of Object.entries(raw as Query)) {
+    const v = typeof value === 'string' ? value.trim() : value;
+    if (v !== '' && v !== undefined) out[key] = v;
+  }
+  return out;
+}

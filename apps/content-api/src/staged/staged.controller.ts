@@ -10,13 +10,13 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
-import { messages, notFound } from '@hc/contracts';
+import { notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { isLanguageCode } from '@hc/content';
-import { IdParam, queryString } from '@hc/http';
-import { stagedValidationError, toStageInput } from './staged-input';
+import { IdParam } from '@hc/http';
+import { toStageInput } from './staged-input';
 import { StageDto } from './dto/stage.dto';
+import { StagedLocaleQuery } from './dto/staged-query.dto';
 import { StagingPlanGuard } from './staging-plan.guard';
 import { StagedPublisher } from './staged-publisher';
 import { StagedPublishDto } from './dto/staged-publish.dto';
@@ -24,14 +24,6 @@ import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
 
 /** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
 export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_NOT_FOUND));
-
-/** Optional `locale` (query or body): a supported language code (spec 2.1). */
-export function readLocale(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (!isLanguageCode(value))
-    throw stagedValidationError({ locale: [messages.selectedInvalid('locale')] });
-  return value;
-}
 
 /** Spec 4.5 staged changes. Every call counts toward the 120 writes per minute (reads included). */
 @Controller('articles/:articleId/staged')
@@ -48,9 +40,9 @@ export class StagedController {
   get(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: StagedLocaleQuery,
   ) {
-    return this.staged.get(site, id, readLocale(queryString(query, 'locale')));
+    return this.staged.get(site, id, query.locale);
   }
 
   /** Field-by-field differences between the staged copies and the live article. */
@@ -61,9 +53,9 @@ export class StagedController {
   compare(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: StagedLocaleQuery,
   ) {
-    return this.staged.compare(site, id, readLocale(queryString(query, 'locale')));
+    return this.staged.compare(site, id, query.locale);
   }
 
   @ApiOperation({ summary: 'Stage changes to one language of an article' })
@@ -80,9 +72,9 @@ export class StagedController {
   discard(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: StagedLocaleQuery,
   ) {
-    return this.staged.discard(site, id, readLocale(queryString(query, 'locale')));
+    return this.staged.discard(site, id, query.locale);
   }
 
   /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
@@ -95,9 +87,10 @@ export class StagedController {
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @Body() body: StagedPublishDto,
-    @Query() query: Record<string, unknown>,
+    @Query() query: StagedLocaleQuery,
   ) {
-    const locale = readLocale(body.locale ?? queryString(query, 'locale'));
+    // The body's locale (checked by its DTO) wins; absent, null or empty: the query's.
+    const locale = body.locale || query.locale;
     return this.publisher.publish(site, id, { locale, force: body.force === true });
   }
 }

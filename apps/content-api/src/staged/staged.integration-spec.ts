@@ -172,6 +172,37 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect((await getStaged(a.id, 'en')).body.staged.fields).toEqual({ title: 'Known' });
     });
 
+    it('reads the locale and limit queries at the edge, with the staged code', async () => {
+      const a = await published();
+      const refused = {
+        status: 'validation_error',
+        code: 'validation_error',
+        message: 'The request could not be accepted.',
+        errors: { locale: ['The selected locale is invalid.'] },
+      };
+      for (const [method, path] of [
+        ['GET', `/v1/articles/${a.id}/staged?locale=pt-BR`],
+        ['GET', `/v1/articles/${a.id}/staged/compare?locale=xx`],
+        ['DELETE', `/v1/articles/${a.id}/staged?locale[]=en`],
+        ['GET', `/v1/articles/${a.id}/versions?locale=zz`],
+      ]) {
+        const res = await t.request(method, path, { key });
+        expect([res.status, res.body]).toEqual([422, refused]);
+      }
+      const limit = await t.request('GET', `/v1/articles/${a.id}/versions?limit=ten`, { key });
+      expect([limit.status, limit.body.errors]).toEqual([
+        422,
+        { limit: ['The limit field must be an integer.'] },
+      ]);
+      for (const q of ['limit=0', 'limit=500', 'limit=', 'locale=']) {
+        const res = await t.request('GET', `/v1/articles/${a.id}/versions?${q}`, { key });
+        expect(res.status).toBe(200);
+      }
+      // A path that cannot be an id answers its 404 before the query is judged.
+      const bad = await t.request('GET', '/v1/articles/abc/staged?locale=xx', { key });
+      expect(bad.status).toBe(404);
+    });
+
     it('needs a supported locale, even one not enabled on the site', async () => {
       const a = await published();
       const missing = await stage(a.id, { title: 'X' });

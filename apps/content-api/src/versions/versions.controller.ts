@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
-import { messages, notFound } from '@hc/contracts';
+import { notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { IdParam, queryInteger } from '@hc/http';
-import { ArticleIdParam, readLocale } from '../staged/staged.controller';
-import { stagedValidationError } from '../staged/staged-input';
+import { IdParam } from '@hc/http';
+import { ArticleIdParam } from '../staged/staged.controller';
+import { VersionsQuery } from '../staged/dto/staged-query.dto';
 import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
 
@@ -36,16 +36,10 @@ export class VersionsController {
   list(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: VersionsQuery,
   ) {
-    let limit: number;
-    try {
-      limit = queryInteger(query, 'limit') ?? DEFAULT_LIMIT;
-    } catch {
-      throw stagedValidationError({ limit: [messages.integer('limit')] });
-    }
-    limit = Math.min(MAX_LIMIT, Math.max(1, limit));
-    return this.versions.list(site, id, limit, readLocale(query.locale));
+    const limit = Math.min(MAX_LIMIT, Math.max(1, Number(query.limit ?? DEFAULT_LIMIT)));
+    return this.versions.list(site, id, limit, query.locale);
   }
 
   /** `to` (#25): another version of the same article to compare with instead of the live one. */
