@@ -5896,7 +5896,12 @@ export interface operations {
     };
     NotesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A language; one without notes (a typo) gives an empty list */
+                lang?: string;
+                /** @description 1: resolved threads too */
+                include_resolved?: "1" | "0";
+            };
             header?: never;
             path: {
                 id: number;

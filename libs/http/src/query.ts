@@ -1,3 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, ValidateBy } from 'class-validator';
 import { fieldError, messages } from '@hc/contracts';
 
 type Query = Record<string, unknown>;
@@ -84,4 +88,40 @@ export function readQuery(raw: unknown): unknown {
     if (v !== '' && v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/**
+ * A query DTO's `1`/`0` boolean (spec 4.1 rule 7): read as true/false; anything else, the words
+ * included, fails with `The <field> field must be true or false.`
+ */
+export function QueryBoolean(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'string', enum: ['1', '0'], description }),
+    Transform(({ value }: { value: unknown }) =>
+      value === '1' ? true : value === '0' ? false : value,
+    ),
+    IsOptional(),
+    ValidateBy({
+      name: 'isQueryBoolean',
+      validator: {
+        validate: (v: unknown) => typeof v === 'boolean',
+        defaultMessage: (args) => messages.boolean(args?.property ?? ''),
+      },
+    }),
+  );
+}
+
+/** A query DTO's text: one value (not a list), trimmed; empty reads as absent (`readQuery`). */
+export function QueryText(description: string, example?: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'string', description, example }),
+    IsOptional(),
+    ValidateBy({
+      name: 'isString',
+      validator: {
+        validate: (v: unknown) => typeof v === 'string',
+        defaultMessage: (args) => messages.string(args?.property ?? ''),
+      },
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { NoteReplyDto } from './dto/note-reply.dto';
+import { NotesQuery } from './dto/notes-query.dto';
 import { NotesAccessGuard, NotesWrite } from './notes-access.guard';
 import { NOTE_NOT_FOUND, NotesService } from './notes.service';
 import { ArticleRefIdParam } from '../comments/article-ref';
@@ -22,9 +23,12 @@ export class NotesController {
   list(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: NotesQuery,
   ) {
-    return this.notes.list(site, id, query);
+    return this.notes.list(site, id, {
+      lang: query.lang,
+      includeResolved: query.include_resolved ?? false,
+    });
   }
 
   @ApiOperation({ summary: 'Reply to a team note' })

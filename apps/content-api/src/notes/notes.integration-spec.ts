@@ -239,6 +239,16 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       expect(res.body.meta.threads_count).toBe(res.body.notes.length);
       expect(res.body.meta.open_count).toBe(res.body.notes.length - 1);
       expect((await notes('?include_resolved=yes')).status).toBe(422);
+      // spec 4.1 rule 7: the words fail too; 0 and an empty value read as "open only".
+      const word = await notes('?include_resolved=true');
+      expect([word.status, word.body.errors]).toEqual([
+        422,
+        { include_resolved: ['The include resolved field must be true or false.'] },
+      ]);
+      for (const q of ['?include_resolved=0', '?include_resolved=']) {
+        const open = await notes(q);
+        expect([open.status, open.body.meta.includes_resolved]).toEqual([200, false]);
+      }
     });
 
     it('lang is unchecked: a typo gives an empty list; without lang every language is listed', async () => {

@@ -2,7 +2,6 @@ import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import { fieldError, notFound } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
-import { queryBoolean, queryString } from '@hc/http';
 import { ArticleSite, requireArticleRef } from '../comments/article-ref';
 import { readText } from '../comments/comment-input';
 import { highlightQuote, newMarkId } from './note-anchor';
@@ -25,11 +24,15 @@ export class NotesService {
   constructor(private readonly notes: NotesRepository) {}
 
   /** GET /articles/{id}/notes: open threads; `include_resolved`=1 adds resolved; `lang` unchecked. */
-  async list(site: ArticleSite, articleId: number, query: Record<string, unknown>) {
+  async list(
+    site: ArticleSite,
+    articleId: number,
+    filter: { lang?: string; includeResolved: boolean },
+  ) {
     const article = await requireArticleRef(this.notes.manager, site, articleId);
-    const includeResolved = queryBoolean(query, 'include_resolved') ?? false;
+    const { includeResolved } = filter;
     // spec 4.9: `lang` is not checked; a language with no notes (a typo) is an empty list.
-    const lang = queryString(query, 'lang');
+    const lang = filter.lang;
     const [threads, open] = await Promise.all([
       this.notes.threads(site.id, article.id, { lang, includeResolved }),
       this.notes.openCount(site.id, article.id, lang),
