@@ -41,6 +41,29 @@ const boundaries = (depConstraints, ignoredCircularDependencies = []) => [
   },
 ];
 
+/**
+ * The files that may build a SiteId (trustSiteId, toSiteContext): the credential guard's lookup,
+ * the reader site's host lookup, the operator CLI, the workers and the site rows themselves
+ * (creating a site); tests use testSiteId from @hc/testing.
+ */
+const SITE_ID_BUILDERS = [
+  'libs/contracts/src/site-id.ts',
+  'libs/auth/src/credential.repository.ts',
+  'apps/reader-site/src/site/site.repository.ts',
+  'apps/content-api/src/cli/**',
+  'apps/content-api/src/**/*.commands.ts',
+  'apps/content-api/src/sites/sites.repository.ts',
+  'apps/content-api/src/**/*.worker.ts',
+  'apps/content-api/src/change-sets/change-sets.repository.ts',
+  'apps/webhook-dispatcher/src/**',
+  '**/*.spec.ts',
+  '**/*.integration-spec.ts',
+  'libs/testing/**',
+  'apps/**/testing/**',
+];
+const SITE_ID_MESSAGE =
+  'A SiteId comes from the request (@CurrentSite), the host lookup, the CLI or a worker; see docs/architecture.md "Site scope".';
+
 export default [
   {
     ignores: [
@@ -88,6 +111,31 @@ export default [
     ],
     plugins: { hc },
     rules: { 'hc/sql-in-repositories': 'error' },
+  },
+  {
+    // Site scope by type (issue 22, docs/architecture.md "Site scope"): a SiteId is built only by
+    // the credential guard, the reader site's host lookup, the operator CLI and the workers.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: SITE_ID_BUILDERS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hc/contracts',
+              importNames: ['trustSiteId'],
+              message: SITE_ID_MESSAGE,
+            },
+            {
+              name: '@hc/auth',
+              importNames: ['toSiteContext'],
+              message: SITE_ID_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { trustSiteId } from '@hc/contracts';
 import type { ApiKeyScope, Plan, Role, SiteVisibility } from '@hc/contracts';
 import type { SiteContext } from './request-context';
 
@@ -43,9 +44,10 @@ function json<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
+/** The credential guard's site: the one place a request's `SiteId` is built (issue 22). */
 export function toSiteContext(row: SiteRow): SiteContext {
   return {
-    id: row.site_id,
+    id: trustSiteId(row.site_id),
     uuid: row.site_uuid,
     accountId: row.site_account_id,
     name: row.site_name,

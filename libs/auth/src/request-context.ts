@@ -1,8 +1,9 @@
-import type { ApiKeyScope, Plan, Role, SiteVisibility } from '@hc/contracts';
+import type { ApiKeyScope, Plan, Role, SiteId, SiteVisibility } from '@hc/contracts';
 
 /** The site a request acts on, loaded once by the credential guard. */
 export interface SiteContext {
-  id: number;
+  /** The site scope every tenant-data repository method takes first (issue 22). */
+  id: SiteId;
   uuid: string;
   accountId: number;
   name: string;

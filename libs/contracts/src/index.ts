@@ -10,3 +10,4 @@ export * from './standard-webhooks';
 export * from './request-scope';
 export * from './event-envelope';
 export * from './request-fields';
+export * from './site-id';

@@ -18,3 +18,4 @@ export * from './clock';
 export * from './snapshot';
 export * from './audit';
 export * from './rows';
+export * from './site-id';

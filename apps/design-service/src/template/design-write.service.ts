@@ -159,18 +159,18 @@ export class DesignWriteService {
       }
       // spec 3.3: the draft becomes live with its id; the previous live is archived; a new
       // draft with a new id and etag starts; brand.name becomes the site name.
-      await this.repo.markPublished(m, site.id, draft.id, message, ctx.principal.userId);
+      await this.repo.markPublished(site.id, m, draft.id, message, ctx.principal.userId);
       // Issue 24: recorded in the publish's transaction.
       await writeAuditEvent(m, site, 'design.publish', { type: 'template', id: draft.id });
-      if (live) await this.repo.archive(m, site.id, live.id);
-      const nextId = await this.repo.insert(m, site.id, {
+      if (live) await this.repo.archive(site.id, m, live.id);
+      const nextId = await this.repo.insert(site.id, m, {
         status: 'draft',
         document: draft.document,
         translations: draft.translations,
         presetKey: draft.presetKey,
       });
-      await this.repo.setPointers(m, site.id, { draftVersionId: nextId, liveVersionId: draft.id });
-      await this.repo.renameSite(m, site.id, draft.document.brand.name);
+      await this.repo.setPointers(site.id, m, { draftVersionId: nextId, liveVersionId: draft.id });
+      await this.repo.renameSite(site.id, m, draft.document.brand.name);
       return {
         draft: (await this.repo.find(site.id, nextId, m))!,
         live: (await this.repo.find(site.id, draft.id, m))!,

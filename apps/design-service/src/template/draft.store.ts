@@ -63,12 +63,12 @@ export class DraftStore {
 
   /** Loads the state under the site's lock, creating what is missing. */
   private async locked(m: EntityManager, site: SiteContext): Promise<DesignState> {
-    const p = await this.repo.lock(m, site.id);
+    const p = await this.repo.lock(site.id, m);
     if (!p) throw new MissingDesignRow();
     let live = p.liveVersionId ? await this.repo.find(site.id, p.liveVersionId, m) : null;
     if (!live) {
       const theme = findTheme(DEFAULT_THEME_KEY)!;
-      const id = await this.repo.insert(m, site.id, {
+      const id = await this.repo.insert(site.id, m, {
         status: 'published',
         document: buildDocument(theme, site.name),
         translations: {},
@@ -79,7 +79,7 @@ export class DraftStore {
     }
     let draft = p.draftVersionId ? await this.repo.find(site.id, p.draftVersionId, m) : null;
     if (!draft) {
-      const id = await this.repo.insert(m, site.id, {
+      const id = await this.repo.insert(site.id, m, {
         status: 'draft',
         document: live.document,
         translations: live.translations,
@@ -88,7 +88,7 @@ export class DraftStore {
       draft = (await this.repo.find(site.id, id, m))!;
     }
     if (p.draftVersionId !== draft.id || p.liveVersionId !== live.id) {
-      await this.repo.setPointers(m, site.id, { draftVersionId: draft.id, liveVersionId: live.id });
+      await this.repo.setPointers(site.id, m, { draftVersionId: draft.id, liveVersionId: live.id });
     }
     return { draft, live };
   }
@@ -125,7 +125,7 @@ export class DraftStore {
       const { next, extra } = await change(state, m);
       await writeAuditEvent(m, site, action, { type: 'template', id: state.draft.id });
       if (next && !sameContent(state.draft, next)) {
-        await this.repo.saveDraft(m, site.id, state.draft.id, next);
+        await this.repo.saveDraft(site.id, m, state.draft.id, next);
         state.draft = (await this.repo.find(site.id, state.draft.id, m))!;
       }
       return { ...state, extra };

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 import type { DesignVersionStatus } from '@hc/data';
 import type { DesignDocument, Translations } from '@hc/design';
 import { touchReaderPages } from '@hc/data';
@@ -66,7 +67,7 @@ function toRow(r: RawVersion): VersionRow {
   };
 }
 
-/** Every method takes the site id; a foreign id answers like a missing one. */
+/** Every method takes the site scope first; a foreign id answers like a missing one. */
 @Injectable()
 export class TemplateRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
@@ -83,7 +84,7 @@ export class TemplateRepository {
     }
   }
 
-  async pointers(siteId: number, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
+  async pointers(siteId: SiteId, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
     const rows = await m.query(
       'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ?',
       [siteId],
@@ -94,7 +95,7 @@ export class TemplateRepository {
   }
 
   /** Creates the site's design row if missing (its own statement, outside any transaction). */
-  async ensureSiteRow(siteId: number): Promise<void> {
+  async ensureSiteRow(siteId: SiteId): Promise<void> {
     const now = new Date();
     await this.ds.query(
       'INSERT IGNORE INTO design_sites (site_id, created_at, updated_at) VALUES (?, ?, ?)',
@@ -103,7 +104,7 @@ export class TemplateRepository {
   }
 
   /** Locks the site's design row for the rest of the transaction; null when it does not exist yet. */
-  async lock(m: EntityManager, siteId: number): Promise<SitePointers | null> {
+  async lock(siteId: SiteId, m: EntityManager): Promise<SitePointers | null> {
     const rows = await m.query(
       'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE',
       [siteId],
@@ -113,7 +114,7 @@ export class TemplateRepository {
       : null;
   }
 
-  async setPointers(m: EntityManager, siteId: number, p: SitePointers): Promise<void> {
+  async setPointers(siteId: SiteId, m: EntityManager, p: SitePointers): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query(
       'UPDATE design_sites SET draft_version_id = ?, live_version_id = ?, updated_at = ? WHERE site_id = ?',
@@ -122,7 +123,7 @@ export class TemplateRepository {
   }
 
   async find(
-    siteId: number,
+    siteId: SiteId,
     id: number,
     m: EntityManager = this.ds.manager,
   ): Promise<VersionRow | null> {
@@ -134,14 +135,14 @@ export class TemplateRepository {
   }
 
   /** A published or archived version (never the draft). */
-  async findVersion(siteId: number, id: number, m: EntityManager): Promise<VersionRow | null> {
+  async findVersion(siteId: SiteId, id: number, m: EntityManager): Promise<VersionRow | null> {
     const row = await this.find(siteId, id, m);
     return row && row.status !== 'draft' ? row : null;
   }
 
   async insert(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     v: {
       status: DesignVersionStatus;
       document: DesignDocument;
@@ -175,8 +176,8 @@ export class TemplateRepository {
 
   /** Saves the draft's new content; the revision moves on, so the etag changes. */
   async saveDraft(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     v: { document: DesignDocument; translations: Translations; presetKey: string },
   ): Promise<void> {
@@ -195,8 +196,8 @@ export class TemplateRepository {
   }
 
   async markPublished(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     message: string | null,
     userId: number | null,
@@ -210,7 +211,7 @@ export class TemplateRepository {
     );
   }
 
-  async archive(m: EntityManager, siteId: number, id: number): Promise<void> {
+  async archive(siteId: SiteId, m: EntityManager, id: number): Promise<void> {
     await m.query(`UPDATE design_versions SET status = 'archived' WHERE site_id = ? AND id = ?`, [
       siteId,
       id,
@@ -222,7 +223,7 @@ export class TemplateRepository {
    * person the audit log (issue 24) names for the publish; the version's own column stands in
    * while the entry is on its way, and after retention has pruned it.
    */
-  async list(siteId: number, limit: number): Promise<VersionListRow[]> {
+  async list(siteId: SiteId, limit: number): Promise<VersionListRow[]> {
     const rows = await this.ds.query(
       `SELECT v.id, v.status, v.message, v.preset_key, v.published_at,
          COALESCE(ua.name, u.name) AS published_by
@@ -246,7 +247,7 @@ export class TemplateRepository {
   }
 
   /** spec 2.2: the published brand.name becomes the site name. */
-  async renameSite(m: EntityManager, siteId: number, name: string): Promise<void> {
+  async renameSite(siteId: SiteId, m: EntityManager, name: string): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query('UPDATE sites SET name = ?, updated_at = ? WHERE id = ?', [
       name,

@@ -312,7 +312,7 @@ export class ActionsService {
     admitted: Admitted,
     userId: number | null,
   ) {
-    await this.sites.purgeExpired();
+    await this.sites.purgeExpiredAcrossSites();
     const token = await this.sites.openSession(admitted.site.id, userId);
     setCookie(req, res, SESSION_COOKIE, token, {
       path: admitted.path.base || '/',

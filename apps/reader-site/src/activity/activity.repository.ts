@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ActivityBuffer, bumpArticleCounter, touchReaderPages } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import { writeOutbox } from '@hc/events';
+import type { SiteId } from '@hc/contracts';
 
 export interface NewReaderComment {
   articleId: number;
@@ -44,7 +45,7 @@ export class ActivityRepository {
    * adds one to the article's `views` (`writeViews`).
    */
   async recordView(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     lang: string,
     readerKey: string,
@@ -55,7 +56,7 @@ export class ActivityRepository {
 
   /** Records a search (buffered like views). */
   async recordSearch(
-    siteId: number,
+    siteId: SiteId,
     lang: string,
     query: string,
     resultsCount: number,
@@ -75,7 +76,7 @@ export class ActivityRepository {
 
   /** POST /articles/{id}/feedback's rule: one article_feedback row and +1 on article_stats. */
   async recordFeedback(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     lang: string,
     rating: FeedbackRating,
@@ -92,7 +93,7 @@ export class ActivityRepository {
 
   /** The parent comment a reply may hang on: same article, not deleted. */
   async parentComment(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     parentId: number,
   ): Promise<{ id: number; lang: string } | null> {
@@ -107,7 +108,7 @@ export class ActivityRepository {
    * A reader comment into the moderation flow: `pending` while the site moderates comments
    * (the default without a comment_settings row), else `published`. Returns its status.
    */
-  async insertComment(siteId: number, c: NewReaderComment): Promise<'pending' | 'published'> {
+  async insertComment(siteId: SiteId, c: NewReaderComment): Promise<'pending' | 'published'> {
     return this.ds.transaction(async (m) => {
       const settings = await m.query('SELECT moderate FROM comment_settings WHERE site_id = ?', [
         siteId,
@@ -126,7 +127,7 @@ export class ActivityRepository {
   }
 
   /** Stores a contact message and announces it as an event in the same transaction. */
-  async insertContact(site: { id: number; uuid: string }, msg: NewContactMessage): Promise<number> {
+  async insertContact(site: { id: SiteId; uuid: string }, msg: NewContactMessage): Promise<number> {
     return this.ds.transaction(async (m) => {
       const now = new Date();
       const result = await m.query(

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 
 export interface CategoryRow {
   id: number;
@@ -80,7 +81,7 @@ export class ContentRepository {
 
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async categories(siteId: number): Promise<CategoryRow[]> {
+  async categories(siteId: SiteId): Promise<CategoryRow[]> {
     const rows = await this.ds.query(
       `SELECT id, parent_id, name, description, icon, position, article_sort FROM categories
        WHERE site_id = ? AND privacy = 'public' ORDER BY parent_id IS NOT NULL, parent_id, position, id`,
@@ -103,7 +104,7 @@ export class ContentRepository {
    * every article of the site, so the counts are kept for a minute per site and language (a
    * category card may lag a new article by that much).
    */
-  async articleCounts(siteId: number, lang: string): Promise<Map<number, number>> {
+  async articleCounts(siteId: SiteId, lang: string): Promise<Map<number, number>> {
     const key = `${siteId}:${lang}`;
     const cached = this.countCache.get(key);
     if (cached && cached.until > Date.now()) return cached.counts;
@@ -124,7 +125,7 @@ export class ContentRepository {
 
   /** A list of listed articles in one language (home, category pages, sidebars). */
   async list(
-    siteId: number,
+    siteId: SiteId,
     lang: string,
     options: { categoryId?: number; order: ListOrder; limit: number; excludeId?: number },
   ): Promise<ArticleSummary[]> {
@@ -144,7 +145,7 @@ export class ContentRepository {
   }
 
   private async listIn(
-    siteId: number,
+    siteId: SiteId,
     lang: string,
     options: { categoryId?: number; order: ListOrder; limit: number; excludeId?: number },
     popularPool: number | null,
@@ -195,7 +196,7 @@ export class ContentRepository {
    * site whose default language is not English only articles with a released English text.
    */
   async search(
-    siteId: number,
+    siteId: SiteId,
     lang: string,
     booleanQuery: string,
     requireEnglish: boolean,
@@ -222,7 +223,7 @@ export class ContentRepository {
   }
 
   /** One article of the site with everything the visibility rules need (null: no such id). */
-  async article(siteId: number, id: number): Promise<ArticleRow | null> {
+  async article(siteId: SiteId, id: number): Promise<ArticleRow | null> {
     const rows = await this.ds.query(
       `SELECT a.id, a.published, a.deleted_at, a.visibility, a.type, a.share_token, a.shared_with,
               a.category_id, a.updated_at, u.name AS author_name
@@ -274,7 +275,7 @@ export class ContentRepository {
   }
 
   /** Published comments of an article in one language, oldest first. */
-  async comments(siteId: number, articleId: number, lang: string): Promise<CommentRow[]> {
+  async comments(siteId: SiteId, articleId: number, lang: string): Promise<CommentRow[]> {
     const rows = await this.ds.query(
       `SELECT id, parent_id, author_name, body, created_at FROM comments
        WHERE site_id = ? AND article_id = ? AND lang = ? AND status = 'published' ORDER BY id`,
@@ -290,7 +291,7 @@ export class ContentRepository {
   }
 
   /** The site's own wording of interface texts in one language. */
-  async textOverrides(siteId: number, lang: string): Promise<Record<string, string>> {
+  async textOverrides(siteId: SiteId, lang: string): Promise<Record<string, string>> {
     const rows = await this.ds.query(
       'SELECT text_key, text FROM interface_text_overrides WHERE site_id = ? AND lang = ?',
       [siteId, lang],
@@ -301,7 +302,7 @@ export class ContentRepository {
   }
 
   /** Image addresses by id (logos, design images), this site's only. */
-  async imageUrls(siteId: number, ids: number[]): Promise<Map<number, string>> {
+  async imageUrls(siteId: SiteId, ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.ds.query(
       `SELECT id, url FROM images WHERE site_id = ? AND id IN (${ids.map(() => '?').join(',')})`,

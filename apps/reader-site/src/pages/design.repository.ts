@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DesignDocument, DesignTranslations } from '../render/document';
+import type { SiteId } from '@hc/contracts';
 
 export interface StoredDesign {
   versionId: number;
@@ -13,7 +14,7 @@ export interface StoredDesign {
 export class DesignRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async version(siteId: number, which: 'live' | 'draft'): Promise<StoredDesign | null> {
+  async version(siteId: SiteId, which: 'live' | 'draft'): Promise<StoredDesign | null> {
     const column = which === 'live' ? 'live_version_id' : 'draft_version_id';
     const rows = await this.ds.query(
       `SELECT v.id, v.document, v.translations FROM design_sites d

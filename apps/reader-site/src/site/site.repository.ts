@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { trustSiteId } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
 
 /** What the reader site needs of a site row. */
 export interface ReaderSite {
-  id: number;
+  /** The site scope of the reader's request, from the host lookup (issue 22). */
+  id: SiteId;
   uuid: string;
   name: string;
   subdomain: string;
@@ -53,6 +56,7 @@ export class SiteRepository {
     return this.find('domain', host);
   }
 
+  /** The reader site's host lookup: one of the places a `SiteId` is built (issue 22). */
   private async find(column: 'subdomain' | 'domain', value: string): Promise<ReaderSite | null> {
     const rows = await this.ds.query(
       `SELECT s.id, s.uuid, s.name, s.subdomain, s.default_language, s.languages, s.visibility,
@@ -66,7 +70,7 @@ export class SiteRepository {
     const json = (v: unknown): string[] =>
       typeof v === 'string' ? JSON.parse(v) : (v as string[]);
     return {
-      id: Number(r.id),
+      id: trustSiteId(Number(r.id)),
       uuid: r.uuid,
       name: r.name,
       subdomain: r.subdomain,
@@ -83,7 +87,7 @@ export class SiteRepository {
 
   /** A user by sign-in email with their membership of the site (null role: not a member). */
   async userForSignIn(
-    siteId: number,
+    siteId: SiteId,
     email: string,
   ): Promise<{ id: number; passwordHash: string; role: string | null } | null> {
     const rows = await this.ds.query(
@@ -97,7 +101,7 @@ export class SiteRepository {
   }
 
   /** Opens a session; returns the cookie value (only its hash is stored). */
-  async openSession(siteId: number, userId: number | null): Promise<string> {
+  async openSession(siteId: SiteId, userId: number | null): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     await this.ds.query(
@@ -107,7 +111,7 @@ export class SiteRepository {
     return token;
   }
 
-  async closeSession(siteId: number, token: string): Promise<void> {
+  async closeSession(siteId: SiteId, token: string): Promise<void> {
     await this.ds.query('DELETE FROM reader_sessions WHERE token_hash = ? AND site_id = ?', [
       sha256(token),
       siteId,
@@ -118,7 +122,7 @@ export class SiteRepository {
    * The session behind a cookie value on this site. A member's session holds only while the
    * person is still a member (their current role is read on every request).
    */
-  async session(siteId: number, token: string): Promise<ReaderSession | null> {
+  async session(siteId: SiteId, token: string): Promise<ReaderSession | null> {
     const rows = await this.ds.query(
       `SELECT s.user_id, u.name, m.role FROM reader_sessions s
        LEFT JOIN users u ON u.id = s.user_id
@@ -133,8 +137,8 @@ export class SiteRepository {
     return { siteId, member: { userId: Number(r.user_id), name: r.name, role: r.role } };
   }
 
-  /** Drops expired sessions (called now and then by the sign-in path). */
-  async purgeExpired(): Promise<void> {
+  /** Drops expired sessions of every site (cross-site on purpose; now and then, on sign-in). */
+  async purgeExpiredAcrossSites(): Promise<void> {
     await this.ds.query('DELETE FROM reader_sessions WHERE expires_at <= ? LIMIT 500', [
       new Date(),
     ]);

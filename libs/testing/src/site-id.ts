@@ -1,0 +1,7 @@
+import { trustSiteId } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
+
+/** A site scope for a test that calls a repository or service directly (issue 22). */
+export function testSiteId(id: number | { id: number }): SiteId {
+  return trustSiteId(typeof id === 'number' ? id : id.id);
+}
