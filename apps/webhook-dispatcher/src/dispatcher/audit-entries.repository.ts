@@ -8,12 +8,15 @@ function isAuditEvent(e: DomainEvent): e is DomainEvent<{ data: AuditEventData }
 }
 
 /**
+ * Cross-site by design (issue 22 "Site scope"): the dispatcher's batches span sites; each entry
+ * keeps its event's site.
+ *
  * Writes the audit entries (issue 24) carried by a batch of events, inside the caller's
  * transaction (the outbox claim, or the consumed Kafka batch). Keyed by event id, so an event
  * handed over twice writes one row. The app's name is read from the person's connection now,
  * so the entry keeps it if the app is later renamed or disconnected. Returns entries seen.
  */
-export async function recordAuditEntries(
+export async function recordAuditEntriesAcrossSites(
   manager: EntityManager,
   events: DomainEvent[],
 ): Promise<number> {
@@ -58,7 +61,10 @@ export async function recordAuditEntries(
 }
 
 /** Retention (issue 24, HC_AUDIT_RETENTION_DAYS): deletes entries older than `before`, in chunks. */
-export async function pruneAuditEntries(manager: EntityManager, before: Date): Promise<number> {
+export async function pruneAuditEntriesAcrossSites(
+  manager: EntityManager,
+  before: Date,
+): Promise<number> {
   let deleted = 0;
   for (;;) {
     const r = await manager.query('DELETE FROM audit_entries WHERE occurred_at < ? LIMIT 1000', [

@@ -2,7 +2,7 @@ import { resetSettings, runAsActor, settings } from '@hc/contracts';
 import { outboxRowToEvent, writeWebhookEvent } from '@hc/events';
 import { startTestApp, TestApp, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
-import { pruneAuditEntries } from './audit-entries.repository';
+import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
 import { DeliveriesRepository } from './deliveries.repository';
 
 jest.setTimeout(60_000);
@@ -108,8 +108,8 @@ describe('audit intake (issue 24)', () => {
       request_id: 'req-9',
     });
     const repo = new DeliveriesRepository(d.ds);
-    expect((await repo.fanOutNow([event])).added).toBe(0);
-    await repo.fanOutNow([event]);
+    expect((await repo.fanOutNowAcrossSites([event])).added).toBe(0);
+    await repo.fanOutNowAcrossSites([event]);
     const rows = await d.ds.query('SELECT * FROM audit_entries WHERE site_id = ?', [site.id]);
     expect(rows).toEqual([
       expect.objectContaining({
@@ -133,7 +133,7 @@ describe('audit intake (issue 24)', () => {
     await insert(9000000101, new Date(Date.now() - 366 * day));
     await insert(9000000102, new Date(Date.now() - 364 * day));
     expect(settings().auditRetentionDays).toBe(365);
-    await pruneAuditEntries(d.ds.manager, new Date(Date.now() - 365 * day));
+    await pruneAuditEntriesAcrossSites(d.ds.manager, new Date(Date.now() - 365 * day));
     const rows = await d.ds.query('SELECT id FROM audit_entries WHERE site_id = ?', [site.id]);
     expect(rows.map((r: { id: number }) => Number(r.id))).toEqual([9000000102]);
   });

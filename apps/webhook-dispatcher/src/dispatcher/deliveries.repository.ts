@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { settings } from '@hc/contracts';
 import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
 import type { DomainEvent, WebhookEventPayload } from '@hc/events';
-import { recordAuditEntries } from './audit-entries.repository';
+import { recordAuditEntriesAcrossSites } from './audit-entries.repository';
 
 /** A delivery claimed for one attempt, with what the attempt needs. */
 export interface DeliveryClaim {
@@ -72,6 +72,11 @@ function isWebhookPayload(payload: unknown): payload is WebhookEventPayload {
   );
 }
 
+/**
+ * The dispatcher's queue. A worker of every site at once: each method works on a batch that
+ * spans sites, so each is named `…AcrossSites` (issue 22, docs/architecture.md "Site scope");
+ * the rows keep their own `site_id`, which every statement carries.
+ */
 @Injectable()
 export class DeliveriesRepository {
   private readonly logger = new Logger('webhook-dispatcher');
@@ -84,9 +89,13 @@ export class DeliveriesRepository {
    * Kafka batch, a crash before the outbox row was marked) adds nothing the second time.
    * Events that are not webhook events (spec 6) are passed over. Returns deliveries added.
    */
-  async fanOut(manager: EntityManager, events: DomainEvent[], now: Date): Promise<number> {
+  async fanOutAcrossSites(
+    manager: EntityManager,
+    events: DomainEvent[],
+    now: Date,
+  ): Promise<number> {
     // Issue 24: audit events become audit rows in the same transaction, never deliveries.
-    await recordAuditEntries(manager, events);
+    await recordAuditEntriesAcrossSites(manager, events);
     const usable = events.filter((e) => {
       if (!isWebhookEvent(e.event)) return false;
       if (isWebhookPayload(e.payload)) return true;
@@ -127,7 +136,7 @@ export class DeliveriesRepository {
   }
 
   /** Deliveries waiting for a retry (failed at least once, not yet delivered or dropped). */
-  async retryQueueSize(): Promise<number> {
+  async retryQueueSizeAcrossSites(): Promise<number> {
     const [row]: { n: number | string }[] = await this.ds.query(
       "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'pending' AND attempts > 0",
     );
@@ -139,7 +148,7 @@ export class DeliveriesRepository {
    * same one) by moving their due time to the end of a lease. A dispatcher that dies mid-attempt
    * leaves the delivery due again when the lease runs out: a retry, never a loss.
    */
-  async claimDue(limit: number, now: Date, leaseUntil: Date): Promise<DeliveryClaim[]> {
+  async claimDueAcrossSites(limit: number, now: Date, leaseUntil: Date): Promise<DeliveryClaim[]> {
     const ids = await retryTransaction(() =>
       this.ds.transaction('READ COMMITTED', async (m) => {
         const rows: { id: string }[] = await m.query(
@@ -198,7 +207,10 @@ export class DeliveriesRepository {
    * after the configured delays; dropped after the last). A delivery whose webhook is gone is
    * removed.
    */
-  async recordOutcomes(results: AttemptResult[], delaysMs: readonly number[]): Promise<void> {
+  async recordOutcomesAcrossSites(
+    results: AttemptResult[],
+    delaysMs: readonly number[],
+  ): Promise<void> {
     if (results.length === 0) return;
     const maxAttempts = delaysMs.length + 1;
     const gone: string[] = [];
@@ -317,7 +329,7 @@ export class DeliveriesRepository {
    * attempts and events no delivery refers to any more, and processed outbox rows. Pending deliveries are never touched.
    * Returns the rows deleted.
    */
-  async purgeBefore(before: Date, chunk = 1000): Promise<number> {
+  async purgeBeforeAcrossSites(before: Date, chunk = 1000): Promise<number> {
     let deleted = 0;
     const statements: [string, unknown[]][] = [
       [
@@ -353,7 +365,7 @@ export class DeliveriesRepository {
    * row were fanned out before (a replay after a crash or a rebalance) and make no second
    * delivery, even for a webhook registered since. Returns deliveries added and events passed over.
    */
-  fanOutNow(events: DomainEvent[]): Promise<{ added: number; duplicates: number }> {
+  fanOutNowAcrossSites(events: DomainEvent[]): Promise<{ added: number; duplicates: number }> {
     return retryTransaction(() =>
       this.ds.transaction('READ COMMITTED', async (m) => {
         const ids = [...new Set(events.map((e) => e.id))];
@@ -363,7 +375,7 @@ export class DeliveriesRepository {
         const known = new Set(seen.map((r) => String(r.id)));
         const fresh = new Map<string, DomainEvent>();
         for (const e of events) if (!known.has(e.id)) fresh.set(e.id, e);
-        const added = await this.fanOut(m, [...fresh.values()], new Date());
+        const added = await this.fanOutAcrossSites(m, [...fresh.values()], new Date());
         return { added, duplicates: events.length - fresh.size };
       }),
     );

@@ -551,7 +551,9 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
       [site.id, 'site.updated', '{}', old, old],
     );
 
-    await d.app.get(DeliveriesRepository).purgeBefore(new Date(Date.now() - 7 * 24 * 3_600_000));
+    await d.app
+      .get(DeliveriesRepository)
+      .purgeBeforeAcrossSites(new Date(Date.now() - 7 * 24 * 3_600_000));
 
     const left = await d.ds.query(
       'SELECT event_id, state FROM webhook_deliveries WHERE site_id = ? ORDER BY event_id',

@@ -59,7 +59,7 @@ export class DispatcherMetrics implements OnModuleInit {
       async () => (await read()).oldestAgeSeconds,
     );
     scrapedGauge('hc_webhook_retry_queue', 'Deliveries waiting for a retry', () =>
-      this.repo.retryQueueSize(),
+      this.repo.retryQueueSizeAcrossSites(),
     );
   }
 

@@ -11,7 +11,7 @@ import { claimOutbox, DISPATCHER_GROUP, onOutboxWritten, Waker } from '@hc/event
 import { closeOutboundPools } from '@hc/net';
 import { settings } from '@hc/contracts';
 import type { DomainEvent, EventBus, EventSubscriber } from '@hc/events';
-import { pruneAuditEntries } from './audit-entries.repository';
+import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
 import { DispatcherMetrics } from './dispatcher.metrics';
@@ -94,7 +94,8 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     while (this.running) {
       try {
         const claimed = await claimOutbox(this.ds, DISPATCHER.fanOutBatch, async (m, events) => {
-          if ((await this.deliveries.fanOut(m, events, new Date())) > 0) this.attemptWaker.wake();
+          if ((await this.deliveries.fanOutAcrossSites(m, events, new Date())) > 0)
+            this.attemptWaker.wake();
         });
         if (claimed > 0) continue;
         await this.intakeWaker.wait(DISPATCHER.pollMs);
@@ -107,7 +108,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
 
   /** Kafka transport, consumer side: resolves (so offsets are committed) once the rows exist. */
   async accept(events: DomainEvent[]): Promise<void> {
-    const { added, duplicates } = await this.deliveries.fanOutNow(events);
+    const { added, duplicates } = await this.deliveries.fanOutNowAcrossSites(events);
     if (duplicates > 0) {
       this.duplicates += duplicates;
       this.metrics?.duplicated(duplicates);
@@ -124,8 +125,10 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
       await this.purgeWaker.wait(DISPATCHER.purgeEveryMs);
       if (!this.running) break;
       try {
-        await this.deliveries.purgeBefore(new Date(Date.now() - settings().webhookLogRetentionMs));
-        await pruneAuditEntries(
+        await this.deliveries.purgeBeforeAcrossSites(
+          new Date(Date.now() - settings().webhookLogRetentionMs),
+        );
+        await pruneAuditEntriesAcrossSites(
           this.ds.manager,
           new Date(Date.now() - settings().auditRetentionDays * 86_400_000),
         );
@@ -146,7 +149,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
       let claims: DeliveryClaim[];
       try {
         const now = new Date();
-        claims = await this.deliveries.claimDue(
+        claims = await this.deliveries.claimDueAcrossSites(
           want,
           now,
           new Date(now.getTime() + DISPATCHER.leaseMs),

@@ -34,7 +34,7 @@ export class OutcomeRecorder {
         const batch = this.queue;
         this.queue = [];
         try {
-          await this.deliveries.recordOutcomes(
+          await this.deliveries.recordOutcomesAcrossSites(
             batch.map((q) => q.result),
             settings().webhookRetryDelaysMs,
           );
