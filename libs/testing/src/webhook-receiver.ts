@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { Webhook } from 'standardwebhooks';
+import { Webhook } from 'standardwebhooks';
 
 /**
  * `verify` of `@octokit/webhooks-methods`: an independent implementation of the same `sha256=`
@@ -79,13 +79,8 @@ export class WebhookReceiver {
    */
   secretFor(p: string, secret: string, standardSecret?: string): void {
     this.secrets.set(p, secret);
-    if (standardSecret !== undefined) {
-      // Loaded on first use: only tests of standard webhooks need the package.
-      const { Webhook: StandardWebhook } =
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        require('standardwebhooks') as typeof import('standardwebhooks');
-      this.standard.set(p, new StandardWebhook(standardSecret));
-    } else this.standard.delete(p);
+    if (standardSecret !== undefined) this.standard.set(p, new Webhook(standardSecret));
+    else this.standard.delete(p);
   }
 
   respond(responder: Responder): void {
