@@ -2,12 +2,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
 import { ActivityBuffer } from '@hc/data';
-import { int, progress, str } from '../cli/flags';
+import { progress, siteFlag, str } from '../cli/flags';
 import type { Flags } from '../cli/flags';
 import { readRange } from './analytics-range';
 import { RollupService } from './rollup.service';
 
-/** operator-contract.md: `analytics rollup [--site] [--date YYYY-MM-DD]`. */
+/** docs/operations.md: `analytics rollup [--site] [--date YYYY-MM-DD]`. */
 export const ANALYTICS_COMMANDS: Record<
   string,
   (app: INestApplicationContext, flags: Flags) => Promise<object>
@@ -22,7 +22,7 @@ export const ANALYTICS_COMMANDS: Record<
     const pending = new ActivityBuffer(app.get(DataSource), settings().redisUrl);
     await pending.stop();
     progress(`rolling up analytics for ${date ?? 'yesterday and today'}`);
-    const rolledUp = await app.get(RollupService).run({ siteId: int(f, 'site'), date });
+    const rolledUp = await app.get(RollupService).run({ siteId: siteFlag(f), date });
     progress(`rolled up ${rolledUp.length} site-day(s)`);
     return { rolled_up: rolledUp };
   },

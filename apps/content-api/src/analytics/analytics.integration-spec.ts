@@ -9,6 +9,7 @@ import {
   startTestApp,
   TestApp,
   TestSite,
+  testSiteId,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
@@ -79,7 +80,8 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
     return { site, other, key, cat, a, b, never };
   }
 
-  const rollUp = (siteId?: number) => t.app.get(RollupService).run({ siteId });
+  const rollUp = (siteId?: number) =>
+    t.app.get(RollupService).run({ siteId: siteId === undefined ? undefined : testSiteId(siteId) });
 
   it('summary: traffic from the rollup (same period, same numbers), ratings/activity/totals live, compared with the preceding period', async () => {
     const { site, key } = await populated();
@@ -124,7 +126,7 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
       { key },
     );
     expect(wider.body.summary.traffic.views.value).toBe(5); // the older view was never rolled up
-    await t.app.get(RollupService).run({ siteId: site.id, date: addDays(today, -9) });
+    await t.app.get(RollupService).run({ siteId: testSiteId(site), date: addDays(today, -9) });
     const again = await t.request(
       'GET',
       `/v1/analytics/summary?from=${addDays(today, -13)}&to=${today}`,

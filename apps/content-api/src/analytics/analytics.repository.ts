@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DateRange, instants } from './analytics-range';
+import type { SiteId } from '@hc/contracts';
 
 export interface TrafficFigures {
   views: number;
@@ -63,7 +64,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export class AnalyticsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async traffic(siteId: number, range: DateRange, lang: string | null): Promise<TrafficFigures> {
+  async traffic(siteId: SiteId, range: DateRange, lang: string | null): Promise<TrafficFigures> {
     const rows = await this.ds.query(
       `SELECT SUM(views) AS views, SUM(visitors) AS visitors, SUM(searches) AS searches,
               SUM(searches_without_results) AS zero
@@ -79,7 +80,7 @@ export class AnalyticsRepository {
     };
   }
 
-  async ratings(siteId: number, range: DateRange, lang: string | null): Promise<RatingFigures> {
+  async ratings(siteId: SiteId, range: DateRange, lang: string | null): Promise<RatingFigures> {
     const [start, end] = instants(range);
     const rows = await this.ds.query(
       `SELECT SUM(rating = 'thumbs_up') AS up, SUM(rating = 'thumbs_down') AS down, SUM(rating = 'love') AS love
@@ -90,7 +91,7 @@ export class AnalyticsRepository {
     return { thumbs_up: num(r.up), thumbs_down: num(r.down), love: num(r.love) };
   }
 
-  async activity(siteId: number, range: DateRange, lang: string | null): Promise<ActivityFigures> {
+  async activity(siteId: SiteId, range: DateRange, lang: string | null): Promise<ActivityFigures> {
     const [start, end] = instants(range);
     const l = lang ? 'AND lang = ?' : '';
     const p = [siteId, start, end, ...(lang ? [lang] : [])];
@@ -116,7 +117,7 @@ export class AnalyticsRepository {
   }
 
   /** Current totals (not per period). */
-  async totals(siteId: number, lang: string | null) {
+  async totals(siteId: SiteId, lang: string | null) {
     const released = lang
       ? `AND EXISTS (SELECT 1 FROM article_translations t WHERE t.article_id = a.id AND t.lang = ? AND t.released = 1)`
       : '';
@@ -153,7 +154,7 @@ export class AnalyticsRepository {
     };
   }
 
-  async categoryExists(siteId: number, id: number): Promise<boolean> {
+  async categoryExists(siteId: SiteId, id: number): Promise<boolean> {
     const rows = await this.ds.query('SELECT id FROM categories WHERE site_id = ? AND id = ?', [
       siteId,
       id,
@@ -163,7 +164,7 @@ export class AnalyticsRepository {
 
   /** Articles viewed in the range (views from the rollup), with ratings and comments of the range. */
   async content(
-    siteId: number,
+    siteId: SiteId,
     range: DateRange,
     lang: string | null,
     options: { categoryId: number | null; sort: ContentSort; limit: number; offset: number },
@@ -225,7 +226,7 @@ export class AnalyticsRepository {
 
   /** Titles and slugs of articles: the language asked for, else the site's default, else any. */
   async titles(
-    siteId: number,
+    siteId: SiteId,
     ids: number[],
     lang: string,
   ): Promise<Map<number, { title: string; slug: string; category_id: number | null }>> {
@@ -252,7 +253,7 @@ export class AnalyticsRepository {
 
   /** Searches of the range grouped by normalized query (rollup), most searched first. */
   async searchQueries(
-    siteId: number,
+    siteId: SiteId,
     range: DateRange,
     lang: string | null,
     cap: number,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { retryTransaction } from '@hc/events';
 import { addDays } from './analytics-range';
+import type { SiteId } from '@hc/contracts';
 
 export interface DayRollup {
   date: string;
@@ -22,11 +23,12 @@ const ALL_SITES = 0;
 export class RollupRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async rollUp(day: string, siteId: number | null): Promise<DayRollup> {
-    return retryTransaction(() => this.ds.transaction((m) => this.rollUpIn(m, day, siteId)));
+  /** One site's day, or (null) every site's: the worker's run and the operator's `--site`. */
+  async rollUp(siteId: SiteId | null, day: string): Promise<DayRollup> {
+    return retryTransaction(() => this.ds.transaction((m) => this.rollUpIn(siteId, m, day)));
   }
 
-  private async rollUpIn(m: EntityManager, day: string, siteId: number | null): Promise<DayRollup> {
+  private async rollUpIn(siteId: SiteId | null, m: EntityManager, day: string): Promise<DayRollup> {
     const start = new Date(`${day}T00:00:00.000Z`);
     const end = new Date(`${addDays(day, 1)}T00:00:00.000Z`);
     const site = siteId === null ? '' : 'AND site_id = ?';
@@ -76,8 +78,8 @@ export class RollupRepository {
     };
   }
 
-  /** Whether a run over every site has covered this day. */
-  async rolledUp(day: string): Promise<boolean> {
+  /** Whether a run over every site has covered this day (cross-site on purpose). */
+  async rolledUpAcrossSites(day: string): Promise<boolean> {
     const rows = await this.ds.query(
       'SELECT 1 FROM analytics_rollups WHERE site_id = ? AND day = ?',
       [ALL_SITES, day],

@@ -8,7 +8,7 @@ describe('RollupService schedule', () => {
   const saved = process.env.HC_ANALYTICS_ROLLUP_TIMER;
   const httpApp = { httpAdapter: {} } as HttpAdapterHost;
   const rollups = {
-    rolledUp: jest.fn(async () => true),
+    rolledUpAcrossSites: jest.fn(async () => true),
     rollUp: jest.fn(),
   } as unknown as RollupRepository;
 

@@ -9,6 +9,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { settings } from '@hc/contracts';
 import { addDays, isoDay } from './analytics-range';
 import { DayRollup, RollupRepository } from './rollup.repository';
+import type { SiteId } from '@hc/contracts';
 
 /** The schedule: every day shortly after midnight UTC, yesterday is rolled up. */
 const RUN_AT_MINUTE_UTC = 5;
@@ -26,13 +27,13 @@ export class RollupService implements OnApplicationBootstrap, OnApplicationShutd
 
   /** `hc analytics rollup`: the given day, or yesterday and today. */
   async run(
-    options: { siteId?: number; date?: string } = {},
+    options: { siteId?: SiteId; date?: string } = {},
     now = new Date(),
   ): Promise<DayRollup[]> {
     const today = isoDay(now);
     const days = options.date ? [options.date] : [addDays(today, -1), today];
     const out: DayRollup[] = [];
-    for (const day of days) out.push(await this.rollups.rollUp(day, options.siteId ?? null));
+    for (const day of days) out.push(await this.rollups.rollUp(options.siteId ?? null, day));
     return out;
   }
 
@@ -65,7 +66,7 @@ export class RollupService implements OnApplicationBootstrap, OnApplicationShutd
     const yesterday = addDays(isoDay(new Date()), -1);
     try {
       // At boot only when nobody rolled yesterday up yet; on schedule always.
-      if (catchUp && (await this.rollups.rolledUp(yesterday))) return;
+      if (catchUp && (await this.rollups.rolledUpAcrossSites(yesterday))) return;
       const [result] = await this.run({ date: yesterday });
       this.logger.log(
         `rolled up ${result.date}: ${result.views} views, ${result.searches} searches`,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 
 export interface AuditFilter {
   action?: string;
@@ -33,7 +34,7 @@ export class AuditRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   async page(
-    siteId: number,
+    siteId: SiteId,
     f: AuditFilter,
     limit: number,
     offset: number,
@@ -64,7 +65,7 @@ export class AuditRepository {
   }
 
   /** The site's entries with these ids (ids of other sites read as missing), by id. */
-  async byIds(siteId: number, ids: string[]): Promise<Map<string, AuditRow>> {
+  async byIds(siteId: SiteId, ids: string[]): Promise<Map<string, AuditRow>> {
     const out = new Map<string, AuditRow>();
     if (ids.length === 0) return out;
     const rows: AuditRow[] = await this.ds.query(

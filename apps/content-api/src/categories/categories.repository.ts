@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { touchReaderPages } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 export interface CategoryRow {
   id: number;
@@ -60,7 +61,7 @@ export class CategoriesRepository {
   }
 
   async findById(
-    siteId: number,
+    siteId: SiteId,
     id: number,
     m: EntityManager = this.ds.manager,
   ): Promise<CategoryRow | null> {
@@ -71,7 +72,7 @@ export class CategoriesRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  async findForUpdate(m: EntityManager, siteId: number, id: number): Promise<CategoryRow | null> {
+  async findForUpdate(siteId: SiteId, m: EntityManager, id: number): Promise<CategoryRow | null> {
     const rows = await m.query(
       `SELECT ${COLUMNS} FROM categories WHERE site_id = ? AND id = ? FOR UPDATE`,
       [siteId, id],
@@ -80,7 +81,7 @@ export class CategoriesRepository {
   }
 
   async page(
-    siteId: number,
+    siteId: SiteId,
     offset: number,
     limit: number,
   ): Promise<{ rows: CategoryRow[]; total: number }> {
@@ -95,7 +96,7 @@ export class CategoriesRepository {
     return { rows: rows.map(toRow), total: Number(count[0].n) };
   }
 
-  async all(siteId: number, m: EntityManager = this.ds.manager): Promise<CategoryRow[]> {
+  async all(siteId: SiteId, m: EntityManager = this.ds.manager): Promise<CategoryRow[]> {
     const rows = await m.query(
       `SELECT ${COLUMNS} FROM categories WHERE site_id = ? ORDER BY parent_id IS NOT NULL, parent_id, position, id`,
       [siteId],
@@ -105,7 +106,7 @@ export class CategoriesRepository {
 
   /** The ids among `ids` that are categories of the site. */
   async existingIds(
-    siteId: number,
+    siteId: SiteId,
     ids: number[],
     m: EntityManager = this.ds.manager,
   ): Promise<Set<number>> {
@@ -118,7 +119,7 @@ export class CategoriesRepository {
   }
 
   /** Parent links of the site's categories (for the descendant check). */
-  async parentLinks(m: EntityManager, siteId: number): Promise<Map<number, number | null>> {
+  async parentLinks(siteId: SiteId, m: EntityManager): Promise<Map<number, number | null>> {
     const rows = await m.query('SELECT id, parent_id FROM categories WHERE site_id = ?', [siteId]);
     return new Map(
       rows.map((r: { id: number; parent_id: number | null }) => [
@@ -129,7 +130,7 @@ export class CategoriesRepository {
   }
 
   /** The position after the last sibling (spec 2.4: an omitted position goes after the ordered ones). */
-  async nextPosition(m: EntityManager, siteId: number, parentId: number | null): Promise<number> {
+  async nextPosition(siteId: SiteId, m: EntityManager, parentId: number | null): Promise<number> {
     const rows = await m.query(
       'SELECT COALESCE(MAX(position) + 1, 0) AS p FROM categories WHERE site_id = ? AND parent_id <=> ?',
       [siteId, parentId],
@@ -138,8 +139,8 @@ export class CategoriesRepository {
   }
 
   async insert(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     v: Required<Pick<CategoryValues, 'name' | 'description' | 'position'>> & CategoryValues,
     now: Date,
   ): Promise<number> {
@@ -162,8 +163,8 @@ export class CategoriesRepository {
   }
 
   async update(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     v: CategoryValues,
     now: Date,
@@ -187,7 +188,7 @@ export class CategoriesRepository {
     await m.query(`UPDATE categories SET ${sets.join(', ')} WHERE site_id = ? AND id = ?`, values);
   }
 
-  async children(m: EntityManager, siteId: number, id: number): Promise<number[]> {
+  async children(siteId: SiteId, m: EntityManager, id: number): Promise<number[]> {
     const rows = await m.query(
       'SELECT id FROM categories WHERE site_id = ? AND parent_id = ? ORDER BY position, id',
       [siteId, id],
@@ -195,7 +196,7 @@ export class CategoriesRepository {
     return rows.map((r: { id: number }) => Number(r.id));
   }
 
-  async delete(m: EntityManager, siteId: number, id: number): Promise<void> {
+  async delete(siteId: SiteId, m: EntityManager, id: number): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query('DELETE FROM categories WHERE site_id = ? AND id = ?', [siteId, id]);
   }

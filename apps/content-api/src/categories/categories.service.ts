@@ -50,14 +50,14 @@ export class CategoriesService {
       const now = new Date();
       const parentId = input.parentId ?? null;
       const id = await this.categories.insert(
-        m,
         site.id,
+        m,
         {
           parentId,
           name: mergeLanguageMap({}, input.name ?? {}),
           description: mergeLanguageMap({}, input.description ?? {}),
           icon: input.icon ?? null,
-          position: input.position ?? (await this.categories.nextPosition(m, site.id, parentId)),
+          position: input.position ?? (await this.categories.nextPosition(site.id, m, parentId)),
         },
         now,
       );
@@ -80,10 +80,10 @@ export class CategoriesService {
   async update(site: SiteContext, id: number, input: CategoryInput) {
     if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
     const category = await this.categories.transaction(async (m) => {
-      const current = await this.categories.findForUpdate(m, site.id, id);
+      const current = await this.categories.findForUpdate(site.id, m, id);
       if (!current) throw htmlNotFound();
       const changes = await this.changes(m, site, current, input);
-      await this.categories.update(m, site.id, id, changes, new Date());
+      await this.categories.update(site.id, m, id, changes, new Date());
       const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
       await writeWebhookEvent(
         m,
@@ -105,12 +105,12 @@ export class CategoriesService {
   async delete(site: SiteContext, id: number, onOrphan: OnOrphan | undefined) {
     if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
     return this.categories.transaction(async (m) => {
-      const category = await this.categories.findForUpdate(m, site.id, id);
+      const category = await this.categories.findForUpdate(site.id, m, id);
       if (!category) throw htmlNotFound();
-      const held = await this.links.articlesIn(m, site.id, id);
+      const held = await this.links.articlesIn(site.id, m, id);
       const active = held.filter((a) => !a.trashed).map((a) => a.id);
       const trashed = held.filter((a) => a.trashed).map((a) => a.id);
-      const children = await this.categories.children(m, site.id, id);
+      const children = await this.categories.children(site.id, m, id);
       if (!onOrphan && (active.length || children.length)) {
         const parts = [
           ...(active.length ? [plural(active.length, 'article', 'articles')] : []),
@@ -129,24 +129,24 @@ export class CategoriesService {
       const policy: OnOrphan = onOrphan ?? 'uncategorize';
       const target = policy === 'reparent' ? category.parentId : null;
       const data = categoryEventData(category, site.defaultLanguage);
-      await this.links.refile(m, site.id, id, [...active, ...trashed], target);
+      await this.links.refile(site.id, m, id, [...active, ...trashed], target);
       if (children.length) {
-        let position = await this.categories.nextPosition(m, site.id, target);
+        let position = await this.categories.nextPosition(site.id, m, target);
         for (const child of children)
           await this.categories.update(
-            m,
             site.id,
+            m,
             child,
             { parentId: target, position: position++ },
             new Date(),
           );
       }
-      await this.categories.delete(m, site.id, id);
+      await this.categories.delete(site.id, m, id);
       await writeWebhookEvent(m, site, 'category.deleted', data);
       // spec 6: an API category delete sends article.updated for an article left in one category.
-      const single = await this.links.inExactlyOneCategory(m, site.id, active);
+      const single = await this.links.inExactlyOneCategory(site.id, m, active);
       if (single.length) {
-        await this.links.touch(m, site.id, single, new Date());
+        await this.links.touch(site.id, m, single, new Date());
         await announceArticles(m, site, 'article.updated', single);
       }
       return {
@@ -194,7 +194,7 @@ export class CategoriesService {
         const rest = all.filter((c) => c.parentId === parent && !listed.has(c.id)).map((c) => c.id);
         for (const [position, id] of [...order, ...rest].entries()) {
           if ((byId.get(id) as CategoryRow).position !== position) {
-            await this.categories.update(m, site.id, id, { position }, now);
+            await this.categories.update(site.id, m, id, { position }, now);
             changed.push(id);
           }
         }
@@ -233,7 +233,7 @@ export class CategoriesService {
     if (!category) throw htmlNotFound();
     if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
     const { updated, skipped } = await this.categories.transaction(async (m) => {
-      const result = await this.links.setOrder(m, site.id, id, ids);
+      const result = await this.links.setOrder(site.id, m, id, ids);
       await writeAuditEvent(m, site, 'category.reorder_articles', { type: 'category', id });
       return result;
     });
@@ -286,7 +286,7 @@ export class CategoriesService {
       if (input.parentId !== null) {
         await this.requireParent(m, site, input.parentId);
         // Not the category itself or one of its descendants (spec 4.6).
-        const parents = await this.categories.parentLinks(m, site.id);
+        const parents = await this.categories.parentLinks(site.id, m);
         for (
           let p: number | null = input.parentId, hops = 0;
           p !== null && hops <= parents.size;
@@ -304,7 +304,7 @@ export class CategoriesService {
       }
       out.parentId = input.parentId;
       if (input.position === undefined)
-        out.position = await this.categories.nextPosition(m, site.id, input.parentId);
+        out.position = await this.categories.nextPosition(site.id, m, input.parentId);
     }
     return out;
   }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { touchReaderPages } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 /** The article ↔ category links as the category endpoints change them (site-scoped). */
 @Injectable()
 export class CategoryArticlesRepository {
   async articlesIn(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     categoryId: number,
   ): Promise<{ id: number; trashed: boolean }[]> {
     const rows = await m.query(
@@ -26,8 +27,8 @@ export class CategoryArticlesRepository {
    * the primary category (the new one, else the next of the article's categories, else none).
    */
   async refile(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     from: number,
     articleIds: number[],
     to: number | null,
@@ -56,8 +57,8 @@ export class CategoryArticlesRepository {
   }
 
   async inExactlyOneCategory(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleIds: number[],
   ): Promise<number[]> {
     if (articleIds.length === 0) return [];
@@ -69,7 +70,7 @@ export class CategoryArticlesRepository {
     return rows.map((r: { article_id: number }) => Number(r.article_id));
   }
 
-  async touch(m: EntityManager, siteId: number, articleIds: number[], now: Date): Promise<void> {
+  async touch(siteId: SiteId, m: EntityManager, articleIds: number[], now: Date): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
       now,
@@ -80,8 +81,8 @@ export class CategoryArticlesRepository {
 
   /** Sets the custom positions in the order given; returns how many were set and the skipped ids. */
   async setOrder(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     categoryId: number,
     articleIds: number[],
   ): Promise<{ updated: number; skipped: number[] }> {

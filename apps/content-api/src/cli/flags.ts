@@ -1,3 +1,6 @@
+import { trustSiteId } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
+
 /** Flags as the `hc` dispatcher passes them: `--flag value`, bare booleans, repeated → array. */
 export type Flags = Record<string, string | boolean | string[]>;
 
@@ -27,6 +30,15 @@ export function int(flags: Flags, name: string): number | undefined {
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v)) throw new CliError(`--${name} must be a number`);
   return Number(v);
+}
+
+/**
+ * `--site N`: the operator names the site, so the CLI is one of the places a `SiteId` is built
+ * (issue 22, docs/architecture.md "Site scope").
+ */
+export function siteFlag(flags: Flags): SiteId | undefined {
+  const id = int(flags, 'site');
+  return id === undefined ? undefined : trustSiteId(id);
 }
 
 export function requireInt(flags: Flags, name: string): number {

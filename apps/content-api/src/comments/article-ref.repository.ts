@@ -1,12 +1,13 @@
 import type { EntityManager } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 
 /**
  * Whether the site has this article outside the Trash; a foreign id reads as missing. With
  * `lock` the article row is locked for the caller's transaction.
  */
 export async function articleInPlace(
+  siteId: SiteId,
   m: EntityManager,
-  siteId: number,
   articleId: number,
   lock: boolean,
 ): Promise<boolean> {
@@ -19,8 +20,8 @@ export async function articleInPlace(
 
 /** The article's title and slug per language, languages in order. */
 export function articleTitles(
+  siteId: SiteId,
   m: EntityManager,
-  siteId: number,
   articleId: number,
 ): Promise<{ lang: string; title: string; slug: string }[]> {
   return m.query(

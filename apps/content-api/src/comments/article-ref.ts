@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { notFound } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { siteUrl } from '../sites/site.mapper';
 import { articleInPlace, articleTitles } from './article-ref.repository';
@@ -14,7 +15,7 @@ export interface ArticleRef {
 }
 
 export interface ArticleSite {
-  id: number;
+  id: SiteId;
   uuid: string;
   defaultLanguage: string;
   subdomain: string;
@@ -35,8 +36,8 @@ export async function findArticleRef(
   articleId: number,
   lock = false,
 ): Promise<ArticleRef | null> {
-  if (!(await articleInPlace(m, site.id, articleId, lock))) return null;
-  const translations = await articleTitles(m, site.id, articleId);
+  if (!(await articleInPlace(site.id, m, articleId, lock))) return null;
+  const translations = await articleTitles(site.id, m, articleId);
   const title: Record<string, string> = {};
   for (const t of translations) title[t.lang] = t.title;
   const slug = (translations.find((t) => t.lang === site.defaultLanguage) ?? translations[0])?.slug;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 
 export interface QueuedEmail {
   id: string;
@@ -37,7 +38,7 @@ export class CommentEmailsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** Emails neither sent nor given up on: a metric, all sites. */
-  async queueDepth(): Promise<number> {
+  async queueDepthAcrossSites(): Promise<number> {
     const [row]: { n: number | string }[] = await this.ds.query(
       'SELECT COUNT(*) AS n FROM comment_emails WHERE sent_at IS NULL AND failed_at IS NULL',
     );
@@ -46,8 +47,8 @@ export class CommentEmailsRepository {
 
   /** Queues an email once per (comment, kind); false when one was already queued. */
   async enqueue(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     commentId: number,
     kind: string,
     to: { name: string; email: string },
@@ -65,7 +66,7 @@ export class CommentEmailsRepository {
   }
 
   /** Takes up to `limit` due emails under a lease and counts the attempt. */
-  async claim(limit: number, now = new Date()): Promise<QueuedEmail[]> {
+  async claimAcrossSites(limit: number, now = new Date()): Promise<QueuedEmail[]> {
     return this.ds.transaction(async (m) => {
       const rows = await m.query(
         `SELECT id, site_id, comment_id, attempts, recipient_email, recipient_name, subject, body

@@ -23,7 +23,7 @@ export class CommentEmailsWorker extends PollingWorker {
 
   onModuleInit(): void {
     scrapedGauge('hc_email_queue_depth', 'Comment emails waiting to be sent', () =>
-      this.emails.queueDepth(),
+      this.emails.queueDepthAcrossSites(),
     );
   }
 
@@ -43,7 +43,7 @@ export class CommentEmailsWorker extends PollingWorker {
   async drain(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await this.emails.claim(BATCH);
+      const batch = await this.emails.claimAcrossSites(BATCH);
       if (batch.length === 0) return sent;
       for (const email of batch) {
         try {

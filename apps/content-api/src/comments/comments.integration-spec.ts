@@ -1,7 +1,7 @@
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import { startTestApp, TestApp, TestSite, testSiteId, TestTokens } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
 import { SitesService } from '../sites/sites.service';
@@ -858,8 +858,8 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const repo = t.app.get(CommentEmailsRepository);
       await t.ds.transaction((m) =>
         repo.enqueue(
+          testSiteId(site),
           m,
-          site.id,
           4000000001,
           'reply_approved',
           { name: 'F', email: 'f@example.test' },
@@ -901,8 +901,8 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const working = new CommentEmailsWorker(repo, { send: async (e) => void sent.push(e) });
       await t.ds.transaction((m) =>
         repo.enqueue(
+          testSiteId(site),
           m,
-          site.id,
           4000000002,
           'reply_approved',
           { name: 'G', email: 'g@example.test' },
@@ -913,8 +913,8 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       expect(
         await t.ds.transaction((m) =>
           repo.enqueue(
+            testSiteId(site),
             m,
-            site.id,
             4000000002,
             'reply_approved',
             { name: 'G', email: 'g@example.test' },

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { COMMENT_STATUSES } from '@hc/data';
 import type { CommentStatus } from '@hc/data';
 import { touchReaderPages } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 /** A comment as the service sees it; email and IP stay in the repository (spec 2.10). */
 export interface CommentRow {
@@ -103,7 +104,7 @@ export class CommentsRepository {
     return this.ds.manager;
   }
 
-  private where(siteId: number, filter: CommentFilter, withStatus: boolean): [string, unknown[]] {
+  private where(siteId: SiteId, filter: CommentFilter, withStatus: boolean): [string, unknown[]] {
     const parts = ['c.site_id = ?'];
     const params: unknown[] = [siteId];
     if (withStatus) {
@@ -131,7 +132,7 @@ export class CommentsRepository {
 
   /** One page, newest first (or oldest first), with the total over all pages. */
   async page(
-    siteId: number,
+    siteId: SiteId,
     filter: CommentFilter,
     order: 'asc' | 'desc',
     limit: number,
@@ -151,7 +152,7 @@ export class CommentsRepository {
 
   /** Count per state under the same filters but the state (every state listed, zeros included). */
   async statusCounts(
-    siteId: number,
+    siteId: SiteId,
     filter: CommentFilter,
   ): Promise<Record<CommentStatus, number>> {
     const [where, params] = this.where(siteId, filter, false);
@@ -168,7 +169,7 @@ export class CommentsRepository {
   }
 
   /** Every comment of an article matching the filter, oldest first (threads are built by the caller). */
-  async ofArticle(siteId: number, articleId: number, filter: CommentFilter): Promise<CommentRow[]> {
+  async ofArticle(siteId: SiteId, articleId: number, filter: CommentFilter): Promise<CommentRow[]> {
     const [where, params] = this.where(siteId, { ...filter, articleId }, true);
     const rows = await this.ds.query(
       `SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY c.created_at, c.id`,
@@ -178,7 +179,7 @@ export class CommentsRepository {
   }
 
   async find(
-    siteId: number,
+    siteId: SiteId,
     id: number,
     m: EntityManager = this.ds.manager,
     lock = false,
@@ -190,7 +191,7 @@ export class CommentsRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  async insert(m: EntityManager, siteId: number, c: NewComment): Promise<number> {
+  async insert(siteId: SiteId, m: EntityManager, c: NewComment): Promise<number> {
     await touchReaderPages(m, siteId);
     const now = new Date();
     const result = await m.query(
@@ -216,8 +217,8 @@ export class CommentsRepository {
   }
 
   async setStatus(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     status: CommentStatus,
   ): Promise<void> {
@@ -231,7 +232,7 @@ export class CommentsRepository {
   }
 
   /** The author of a comment and the address to write to (a reader's, or the team member's account email). */
-  async author(m: EntityManager, siteId: number, id: number): Promise<ParentAuthor | null> {
+  async author(siteId: SiteId, m: EntityManager, id: number): Promise<ParentAuthor | null> {
     const rows = await m.query(
       `SELECT c.id, c.author_name, COALESCE(c.author_email, u.email) AS email
          FROM comments c LEFT JOIN users u ON u.id = c.author_user_id
@@ -244,7 +245,7 @@ export class CommentsRepository {
   }
 
   /** True when this reply has already told its parent's author (spec 4.9: once). */
-  async parentNotified(m: EntityManager, siteId: number, id: number): Promise<boolean> {
+  async parentNotified(siteId: SiteId, m: EntityManager, id: number): Promise<boolean> {
     const rows = await m.query(
       'SELECT parent_notified_at FROM comments WHERE site_id = ? AND id = ?',
       [siteId, id],
@@ -252,7 +253,7 @@ export class CommentsRepository {
     return Boolean(rows[0]?.parent_notified_at);
   }
 
-  async markParentNotified(m: EntityManager, siteId: number, id: number): Promise<void> {
+  async markParentNotified(siteId: SiteId, m: EntityManager, id: number): Promise<void> {
     await m.query('UPDATE comments SET parent_notified_at = ? WHERE site_id = ? AND id = ?', [
       new Date(),
       siteId,
@@ -261,12 +262,12 @@ export class CommentsRepository {
   }
 
   /** Reader comments arrive `pending` unless the site turned moderation off. */
-  async moderates(siteId: number, m: EntityManager = this.ds.manager): Promise<boolean> {
+  async moderates(siteId: SiteId, m: EntityManager = this.ds.manager): Promise<boolean> {
     const rows = await m.query('SELECT moderate FROM comment_settings WHERE site_id = ?', [siteId]);
     return rows[0] ? Boolean(rows[0].moderate) : true;
   }
 
-  async setModeration(m: EntityManager, siteId: number, moderate: boolean): Promise<void> {
+  async setModeration(siteId: SiteId, m: EntityManager, moderate: boolean): Promise<void> {
     await m.query(
       `INSERT INTO comment_settings (site_id, moderate, updated_at) VALUES (?, ?, ?)
        ON DUPLICATE KEY UPDATE moderate = VALUES(moderate), updated_at = VALUES(updated_at)`,

@@ -135,7 +135,7 @@ export class CommentsService {
         );
       }
       const next: CommentStatus = action === 'approve' ? 'published' : 'unpublished';
-      if (current.status !== next) await this.comments.setStatus(m, site.id, current.id, next);
+      if (current.status !== next) await this.comments.setStatus(site.id, m, current.id, next);
       // Issue 24: moderation is recorded in its transaction.
       await writeAuditEvent(m, site, `comment.${action}`, { type: 'comment', id: current.id });
       if (action === 'approve' && current.parentId !== null) {
@@ -161,10 +161,10 @@ export class CommentsService {
     site: CommentSite,
     reply: CommentRow,
   ): Promise<boolean> {
-    if (await this.comments.parentNotified(m, site.id, reply.id)) return false;
-    const parent = await this.comments.author(m, site.id, reply.parentId!);
+    if (await this.comments.parentNotified(site.id, m, reply.id)) return false;
+    const parent = await this.comments.author(site.id, m, reply.parentId!);
     if (!parent?.email) return false;
-    const replier = await this.comments.author(m, site.id, reply.id);
+    const replier = await this.comments.author(site.id, m, reply.id);
     if (replier?.email && replier.email.toLowerCase() === parent.email.toLowerCase()) return false;
     const article = await findArticleRef(m, site, reply.articleId);
     const title = article ? titleIn(article, reply.lang, site.defaultLanguage) : '';
@@ -180,15 +180,15 @@ export class CommentsService {
       .join('\n')
       .trimEnd();
     await this.emails.enqueue(
-      m,
       site.id,
+      m,
       reply.id,
       'reply_approved',
       { name: parent.name, email: parent.email },
       `New reply to your comment on "${title}"`,
       body,
     );
-    await this.comments.markParentNotified(m, site.id, reply.id);
+    await this.comments.markParentNotified(site.id, m, reply.id);
     return true;
   }
 
@@ -209,7 +209,7 @@ export class CommentsService {
         readSiteLanguage(input.lang, siteLanguages(site)),
       );
       const authorName = await this.comments.userName(m, ctx.principal.userId);
-      const id = await this.comments.insert(m, site.id, {
+      const id = await this.comments.insert(site.id, m, {
         articleId: article.id,
         parentId,
         lang,
@@ -244,7 +244,7 @@ export class CommentsService {
         readOptionalId(input.parentId, 'parent_id'),
         readSiteLanguage(input.lang, siteLanguages(site)),
       );
-      const id = await this.comments.insert(m, site.id, {
+      const id = await this.comments.insert(site.id, m, {
         articleId: article.id,
         parentId,
         lang,
@@ -286,7 +286,7 @@ export class CommentsService {
     const row = await this.comments.transaction(async (m) => {
       const current = await this.comments.find(site.id, id, m, true);
       if (!current) throw notFound(COMMENT_NOT_FOUND);
-      await this.comments.setStatus(m, site.id, id, 'deleted');
+      await this.comments.setStatus(site.id, m, id, 'deleted');
       await writeAuditEvent(m, site, 'comment.delete', { type: 'comment', id });
       return (await this.comments.find(site.id, id, m))!;
     });
@@ -296,7 +296,7 @@ export class CommentsService {
   /** Operator: whether reader comments wait for approval on this site. */
   async setModeration(site: CommentSite, moderate: boolean) {
     await this.comments.transaction(async (m) => {
-      await this.comments.setModeration(m, site.id, moderate);
+      await this.comments.setModeration(site.id, m, moderate);
       await writeAuditEvent(m, site, 'comment_settings.update', { type: 'site', id: site.id });
     });
     return { site_id: site.id, moderate };

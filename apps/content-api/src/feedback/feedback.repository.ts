@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { FeedbackRating } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 export interface Ratings {
   thumbs_up: number;
@@ -18,8 +19,8 @@ export class FeedbackRepository {
   }
 
   async record(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
     rating: FeedbackRating,
@@ -37,7 +38,7 @@ export class FeedbackRepository {
     );
   }
 
-  async ratings(m: EntityManager, siteId: number, articleId: number): Promise<Ratings> {
+  async ratings(siteId: SiteId, m: EntityManager, articleId: number): Promise<Ratings> {
     const rows = await m.query(
       'SELECT thumbs_up, thumbs_down, love FROM article_stats WHERE site_id = ? AND article_id = ?',
       [siteId, articleId],

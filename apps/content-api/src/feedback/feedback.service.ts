@@ -30,9 +30,9 @@ export class FeedbackService {
         : site.defaultLanguage;
     const ratings = await this.feedback.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId);
-      await this.feedback.record(m, site.id, article.id, lang, rating, message);
+      await this.feedback.record(site.id, m, article.id, lang, rating, message);
       await writeAuditEvent(m, site, 'feedback.create', { type: 'article', id: article.id });
-      return this.feedback.ratings(m, site.id, article.id);
+      return this.feedback.ratings(site.id, m, article.id);
     });
     return {
       status: 'success',

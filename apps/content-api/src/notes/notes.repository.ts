@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { touchReaderPages } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 export interface NoteAuthor {
   id: number;
@@ -87,7 +88,7 @@ export class NotesRepository {
 
   /** Threads of an article (one language, or all), oldest first, with their replies. */
   async threads(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     filter: { lang?: string; includeResolved: boolean; threadId?: number },
     m: EntityManager = this.ds.manager,
@@ -144,7 +145,7 @@ export class NotesRepository {
   }
 
   /** Open threads of an article (one language, or all). */
-  async openCount(siteId: number, articleId: number, lang?: string): Promise<number> {
+  async openCount(siteId: SiteId, articleId: number, lang?: string): Promise<number> {
     const rows = await this.ds.query(
       `SELECT COUNT(*) AS n FROM note_threads WHERE site_id = ? AND article_id = ? AND resolved_at IS NULL${
         lang !== undefined ? ' AND lang = ?' : ''
@@ -156,8 +157,8 @@ export class NotesRepository {
 
   /** Locks a thread of the article; null when missing or on another article or site. */
   async lockThread(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     threadId: number,
   ): Promise<boolean> {
@@ -169,8 +170,8 @@ export class NotesRepository {
   }
 
   async insertReply(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     threadId: number,
     userId: number,
     body: string,
@@ -187,7 +188,7 @@ export class NotesRepository {
     ]);
   }
 
-  async resolve(m: EntityManager, siteId: number, threadId: number, userId: number): Promise<void> {
+  async resolve(siteId: SiteId, m: EntityManager, threadId: number, userId: number): Promise<void> {
     const now = new Date();
     await m.query(
       `UPDATE note_threads SET resolved_at = ?, resolved_by_user_id = ?, updated_at = ?
@@ -196,7 +197,7 @@ export class NotesRepository {
     );
   }
 
-  async insertThread(m: EntityManager, siteId: number, t: NewThread): Promise<number> {
+  async insertThread(siteId: SiteId, m: EntityManager, t: NewThread): Promise<number> {
     const now = new Date();
     const result = await m.query(
       `INSERT INTO note_threads (site_id, article_id, lang, mark_id, quote, body, author_user_id, created_at, updated_at)
@@ -208,8 +209,8 @@ export class NotesRepository {
 
   /** One language's stored content (internal markup included), locked; null when the article lacks it. */
   async lockContent(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
   ): Promise<string | null> {
@@ -225,8 +226,8 @@ export class NotesRepository {
    * markup), so `updated_at` and the search text stay and no event is sent (spec 6).
    */
   async writeContent(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
     content: string,
@@ -240,7 +241,7 @@ export class NotesRepository {
 
   /** The person's membership on the site: whether they may write team notes. */
   async notesMember(
-    siteId: number,
+    siteId: SiteId,
     userId: number,
   ): Promise<{ exists: boolean; notesAccess: boolean }> {
     const rows = await this.ds.query(

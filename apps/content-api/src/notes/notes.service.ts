@@ -55,10 +55,10 @@ export class NotesService {
   ) {
     const thread = await this.notes.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId);
-      if (!(await this.notes.lockThread(m, site.id, article.id, noteId))) {
+      if (!(await this.notes.lockThread(site.id, m, article.id, noteId))) {
         throw notFound(NOTE_NOT_FOUND);
       }
-      await this.notes.insertReply(m, site.id, noteId, ctx.principal.userId, text);
+      await this.notes.insertReply(site.id, m, noteId, ctx.principal.userId, text);
       await writeAuditEvent(m, site, 'note.reply', { type: 'note', id: noteId });
       return (
         await this.notes.threads(
@@ -76,10 +76,10 @@ export class NotesService {
   async resolve(site: ArticleSite, ctx: RequestContext, articleId: number, noteId: number) {
     const id = await this.notes.transaction(async (m) => {
       const article = await requireArticleRef(m, site, articleId);
-      if (!(await this.notes.lockThread(m, site.id, article.id, noteId))) {
+      if (!(await this.notes.lockThread(site.id, m, article.id, noteId))) {
         throw notFound(NOTE_NOT_FOUND);
       }
-      await this.notes.resolve(m, site.id, noteId, ctx.principal.userId);
+      await this.notes.resolve(site.id, m, noteId, ctx.principal.userId);
       await writeAuditEvent(m, site, 'note.resolve', { type: 'note', id: noteId });
       return noteId;
     });
@@ -103,7 +103,7 @@ export class NotesService {
     const quote = readText(input.quote, 'quote');
     const thread = await this.notes.transaction(async (m) => {
       const article = await requireArticleRef(m, site, input.articleId, true);
-      const content = await this.notes.lockContent(m, site.id, article.id, lang);
+      const content = await this.notes.lockContent(site.id, m, article.id, lang);
       if (content === null) {
         throw fieldError('lang', `Article ${article.id} has no content in "${lang}".`);
       }
@@ -112,8 +112,8 @@ export class NotesService {
       if (highlighted === null) {
         throw fieldError('quote', `The quote was not found in the article's "${lang}" content.`);
       }
-      await this.notes.writeContent(m, site.id, article.id, lang, highlighted);
-      const id = await this.notes.insertThread(m, site.id, {
+      await this.notes.writeContent(site.id, m, article.id, lang, highlighted);
+      const id = await this.notes.insertThread(site.id, m, {
         articleId: article.id,
         lang,
         markId,

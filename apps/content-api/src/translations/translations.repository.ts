@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { touchReaderPages } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 /** A site's own wording of interface texts, per language. */
 @Injectable()
@@ -11,7 +12,7 @@ export class TranslationsRepository {
     return this.ds.transaction(work);
   }
 
-  async overrides(siteId: number, lang: string): Promise<Map<string, string>> {
+  async overrides(siteId: SiteId, lang: string): Promise<Map<string, string>> {
     const rows: { text_key: string; text: string }[] = await this.ds.query(
       'SELECT text_key, text FROM interface_text_overrides WHERE site_id = ? AND lang = ?',
       [siteId, lang],
@@ -20,8 +21,8 @@ export class TranslationsRepository {
   }
 
   async set(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     lang: string,
     key: string,
     text: string,
@@ -34,7 +35,7 @@ export class TranslationsRepository {
     );
   }
 
-  async remove(m: EntityManager, siteId: number, lang: string, key: string): Promise<void> {
+  async remove(siteId: SiteId, m: EntityManager, lang: string, key: string): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query(
       'DELETE FROM interface_text_overrides WHERE site_id = ? AND lang = ? AND text_key = ?',

@@ -4,9 +4,10 @@ import { fieldError, messages } from '@hc/contracts';
 import { queryString } from '@hc/http';
 import { defaultText, INTERFACE_TEXT_KEYS, isInterfaceTextKey } from '@hc/content';
 import { TranslationsRepository } from './translations.repository';
+import type { SiteId } from '@hc/contracts';
 
 interface TranslationSite {
-  id: number;
+  id: SiteId;
   uuid: string;
   defaultLanguage: string;
   languages: string[];
@@ -52,8 +53,8 @@ export class TranslationsService {
     if (!isInterfaceTextKey(key)) throw fieldError('key', messages.selectedInvalid('key'));
     const own = text === null || text.trim() === '' ? null : text.trim();
     await this.translations.transaction(async (m) => {
-      if (own === null) await this.translations.remove(m, site.id, lang, key);
-      else await this.translations.set(m, site.id, lang, key, own);
+      if (own === null) await this.translations.remove(site.id, m, lang, key);
+      else await this.translations.set(site.id, m, lang, key, own);
       await writeAuditEvent(m, site, 'interface_text.set', {
         type: 'interface_text',
         id: `${lang}:${key}`,
