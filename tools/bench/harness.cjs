@@ -5,6 +5,7 @@
 
 const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 const { execSync, spawn } = require('node:child_process');
 const autocannon = require('autocannon');
@@ -47,26 +48,41 @@ async function waitReady(url, child) {
 
 /**
  * Starts `kind` 'nest' (the built app `app`, its port in `portVar`) or 'bare' (the `bare`
- * script, port in PORT) against `dbUrl`; `nodeArgs` go before the script (`-r <preload>`).
+ * script, port in PORT) against `dbUrl`; `nodeArgs` go before the script (`-r <preload>`), `env`
+ * adds settings (HC_READER_CACHE_ENTRIES=0). `label` names it in the results (default `kind`).
  */
-async function startServer(kind, { app, portVar, bare, dbUrl, nodeArgs = [] }) {
+async function startServer(
+  kind,
+  { app, portVar, bare, dbUrl, nodeArgs = [], env: extra = {}, label },
+) {
   const port = await freePort();
+  // Every server counts its SQL statements (count-queries.cjs) for the queries/request column.
+  const queryFile = path.join(os.tmpdir(), `hc-bench-queries-${process.pid}-${port}`);
   const env = {
     ...process.env,
     HC_DATABASE_URL: dbUrl,
     LOG_LEVEL: 'error',
     PORT: String(port),
     [portVar]: String(port),
+    BENCH_QUERY_COUNT_FILE: queryFile,
+    ...extra,
   };
   const script = kind === 'nest' ? path.join(DIST, 'apps', app, 'src/main.js') : bare;
   // BENCH_SERVER_STDOUT=1 shows the server's log lines (the cause of a 500 under load).
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const preload = ['-r', path.join(__dirname, 'count-queries.cjs')];
+  const child = spawn(process.execPath, [...preload, ...nodeArgs, script], {
     env,
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
-  return { kind, url, child, stop: () => stopChild(child, `${kind} server`) };
+  const name = label ?? kind;
+  const queries = () => Number(fs.readFileSync(queryFile, 'utf8')) || 0;
+  const stop = async () => {
+    await stopChild(child, `${name} server`);
+    fs.rmSync(queryFile, { force: true });
+  };
+  return { kind: name, url, child, queries, stop };
 }
 
 const STOP_GRACE_MS = 20_000;
@@ -108,6 +124,7 @@ async function load(server, make, { connections, duration }) {
   const first = make(0);
   await idle(server);
   const before = cpuTicks(server.child.pid);
+  const queriesBefore = await settledQueries(server);
   const result = await autocannon({
     url: server.url,
     connections,
@@ -133,14 +150,23 @@ async function load(server, make, { connections, duration }) {
   await idle(server);
   const cpuMs = ((cpuTicks(server.child.pid) - before) * 1000) / TICK;
   const total = result['2xx'] + result.non2xx;
+  const queries = (await settledQueries(server)) - queriesBefore;
   return {
+    queriesPerReq: total ? queries / total : NaN,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMsPerReq: total ? cpuMs / total : NaN,
-    ok: result['2xx'],
-    failed: result.non2xx + result.errors + result.timeouts,
+    // A 304 is the answer a revalidation asks for.
+    ok: result['2xx'] + result['3xx'],
+    failed: result['4xx'] + result['5xx'] + result.errors + result.timeouts,
   };
+}
+
+/** The server's SQL statement count once its preload has written the latest total. */
+async function settledQueries(server) {
+  await new Promise((r) => setTimeout(r, 150));
+  return server.queries();
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -152,6 +178,7 @@ function summarize(runs) {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     cpu: median(runs.map((r) => r.cpuMsPerReq)),
+    queries: median(runs.map((r) => r.queriesPerReq)),
     failed: runs.reduce((n, r) => n + r.failed, 0),
   };
 }

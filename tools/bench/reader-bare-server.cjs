@@ -1,6 +1,7 @@
 // The baseline of the reader benchmark: bare node:http + mysql2 answering the same pages as
 // reader-site with the same queries (site, live design, article and its translations, comments,
-// the view insert and counter, search and its insert, home lists) and a minimal escaped page.
+// the view insert and counter behind the page's beacon (`…/view`), search and its insert, home
+// lists) and a minimal escaped page.
 // Not a product; measurement only.
 'use strict';
 
@@ -51,9 +52,10 @@ async function handle(req, res) {
   if (!m) return ((res.statusCode = 404), res.end());
   const s = await site(m[1]);
   if (!s) return ((res.statusCode = 404), res.end());
-  const doc = await design(s.id);
   const rest = m[2] ?? '/';
-  const art = /^\/articles\/(\d+)/.exec(rest);
+  const art = /^\/articles\/(\d+)(\/view)?$/.exec(rest);
+  // The beacon renders nothing: no design, no comments.
+  const doc = art?.[2] ? {} : await design(s.id);
   let html;
   if (art) {
     const id = Number(art[1]);
@@ -66,24 +68,30 @@ async function handle(req, res) {
         'SELECT lang, title, content, released FROM article_translations WHERE site_id = ? AND article_id = ?',
         [s.id, id],
       ),
-      q(
-        `SELECT id, author_name, body FROM comments WHERE site_id = ? AND article_id = ? AND status = 'published'`,
-        [s.id, id],
-      ),
+      art[2]
+        ? []
+        : q(
+            `SELECT id, author_name, body FROM comments WHERE site_id = ? AND article_id = ? AND status = 'published'`,
+            [s.id, id],
+          ),
     ]);
     const a = rows[0];
     const t = trs.find((x) => x.lang === s.default_language && x.released);
     if (!a || !a.published || a.deleted_at || !t) return ((res.statusCode = 404), res.end());
-    const day = new Date().toISOString().slice(0, 10);
-    const r = await q(
-      'INSERT IGNORE INTO reader_views (site_id, article_id, lang, day, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [s.id, id, t.lang, day, reader(req), new Date()],
-    );
-    if (r.affectedRows === 1) {
-      await q(
-        'INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE views = views + 1',
-        [id, s.id],
+    if (art[2]) {
+      // The view beacon: the view row and counter of a first view, no page.
+      const day = new Date().toISOString().slice(0, 10);
+      const r = await q(
+        'INSERT IGNORE INTO reader_views (site_id, article_id, lang, day, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [s.id, id, t.lang, day, reader(req), new Date()],
       );
+      if (r.affectedRows === 1) {
+        await q(
+          'INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE views = views + 1',
+          [id, s.id],
+        );
+      }
+      return ((res.statusCode = 204), res.end());
     }
     html = page(
       t.title,

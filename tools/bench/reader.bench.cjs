@@ -1,13 +1,19 @@
-// `npm run bench -- reader` (issue #10): reader-site pages against a bare node:http + mysql2
-// server running the same queries (reader-bare-server.cjs), in the same run. For each page:
-// req/s, p50/p99 latency at 32 connections, server CPU time per request and page bytes,
-// median of three runs alternating the two servers. 10,000 articles; every article view is a
-// new reader, so each one writes its view row and counter like a real first visit.
+// `npm run bench -- reader` (issues #10, #28): reader-site pages in three servers of the same
+// run, on one database of 10,000 articles:
+//  - cached: the built reader-site as it ships (rendered public pages kept, docs/caching.md);
+//  - uncached: the same build with HC_READER_CACHE_ENTRIES=0, i.e. every page rendered;
+//  - bare: node:http + mysql2 running the same queries (reader-bare-server.cjs).
+// For each page: req/s, p50/p99 latency at 32 connections, server CPU time per request and page
+// bytes, SQL statements per request (count-queries.cjs), median of BENCH_RUNS runs, the servers' order rotating from run to run. Article pages
+// are asked for by anonymous readers (a new visitor each request) over a hot set of articles that
+// fits the cache; their views are counted by the page's beacon, measured in a row of its own.
 //
-// Settings: BENCH_DURATION seconds per run (default 5), BENCH_RUNS (3),
+// Settings: BENCH_DURATION seconds per run (default 5), BENCH_RUNS (3), BENCH_HOT_ARTICLES (500),
+// BENCH_WARMUP (seconds of uncounted load per server before each page's runs, 2),
 // HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_reader).
 'use strict';
 
+const os = require('node:os');
 const path = require('node:path');
 const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
@@ -18,6 +24,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 const DURATION = Number(process.env.BENCH_DURATION || 5);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
+const HOT = Number(process.env.BENCH_HOT_ARTICLES || 500);
+const WARMUP = Number(process.env.BENCH_WARMUP || 2);
 const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_reader');
 const CONNECTIONS = 32;
 const UA =
@@ -30,19 +38,20 @@ const SERVERS = {
   portVar: 'HC_READER_SITE_PORT',
   bare: path.join(__dirname, 'reader-bare-server.cjs'),
 };
-const startServer = (kind) => h.startServer(kind, { ...SERVERS, dbUrl: DB_URL });
-/** A new reader each request (cookie for reader-site; the bare server hashes it too). */
+/** A new reader each request (visitor cookie; the bare server hashes it too). */
 const load = (server, make) =>
   h.load(
     server,
     (i) => {
       const id = (++visitor).toString(16).padStart(32, '0');
-      return { ...make(i), headers: { 'user-agent': UA, cookie: `hc_vid=${id}` } };
+      const r = make(i);
+      return { ...r, headers: { 'user-agent': UA, cookie: `hc_vid=${id}`, ...(r.headers ?? {}) } };
     },
     { connections: CONNECTIONS, duration: DURATION },
   );
 
-async function main() {
+/** A fresh, migrated database with one public site of 10,000 articles. */
+async function seed() {
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
   const u = new URL(DB_URL);
   const admin = await mysql.createConnection({
@@ -68,66 +77,130 @@ async function main() {
     seeded.siteId,
   ]);
   const [published] = await conn.query(
-    'SELECT id FROM articles WHERE site_id = ? AND published = 1',
+    'SELECT id FROM articles WHERE site_id = ? AND published = 1 ORDER BY id',
     [seeded.siteId],
   );
   await conn.end();
-  const ids = published.map((r) => r.id);
+  return { base: `/hc/${subdomain}`, ids: published.map((r) => r.id) };
+}
+
+/** Asks `server` for each path once (fills the cache) and returns each page's ETag. */
+async function warm(server, paths) {
+  const etags = new Map();
+  for (const p of paths) {
+    const res = await fetch(server.url + p, { headers: { 'user-agent': UA } });
+    await res.arrayBuffer();
+    if (res.headers.get('etag')) etags.set(p, res.headers.get('etag'));
+  }
+  return etags;
+}
+
+async function main() {
+  const { base, ids } = await seed();
+  const hot = ids.filter((_, n) => n % Math.max(1, Math.floor(ids.length / HOT)) === 0);
+  const hotPath = (i) => `${base}/articles/${hot[(i * 7919) % hot.length]}`;
   const words = [VOCAB[17], VOCAB[250], VOCAB[1000], VOCAB[1500], VOCAB[1999]];
-  const base = `/hc/${subdomain}`;
+  const servers = {
+    cached: await h.startServer('nest', { ...SERVERS, dbUrl: DB_URL, label: 'cached' }),
+    uncached: await h.startServer('nest', {
+      ...SERVERS,
+      dbUrl: DB_URL,
+      label: 'uncached',
+      env: { HC_READER_CACHE_ENTRIES: '0' },
+    }),
+    bare: await h.startServer('bare', { ...SERVERS, dbUrl: DB_URL }),
+  };
+  let etags = new Map();
   const scenarios = [
     {
-      name: 'article page (first view of a reader)',
-      make: (i) => ({ path: `${base}/articles/${ids[(i * 7919) % ids.length]}` }),
+      name: `article page (${hot.length} hot articles)`,
+      on: ['cached', 'uncached', 'bare'],
+      make: (i) => ({ path: hotPath(i) }),
+    },
+    {
+      name: 'article page revalidated (If-None-Match, 304)',
+      on: ['cached'],
+      make: (i) => ({ path: hotPath(i), headers: { 'if-none-match': etags.get(hotPath(i)) } }),
+    },
+    {
+      name: 'view beacon (a new reader each request)',
+      on: ['cached', 'bare'],
+      make: (i) => ({ path: `${hotPath(i)}/view` }),
     },
     {
       name: 'search page (10,000 articles)',
+      on: ['uncached', 'bare'],
       make: (i) => ({ path: `${base}/search?q=${words[i % words.length]}` }),
     },
-    { name: 'home page', make: () => ({ path: base }) },
+    { name: 'home page', on: ['cached', 'uncached', 'bare'], make: () => ({ path: base }) },
   ];
-  const nest = await startServer('nest');
-  const bare = await startServer('bare');
   try {
+    log(`warming the cache with ${hot.length} article pages and the home page…`);
+    etags = await warm(servers.cached, [...hot.map((_, n) => hotPath(n)), base]);
     const rows = [];
     for (const s of scenarios) {
-      const runs = { nest: [], bare: [] };
+      const runs = Object.fromEntries(s.on.map((k) => [k, []]));
+      // Warm-up, not counted: the JIT and the pools settle, the cache holds the hot set.
+      for (const k of s.on)
+        await h.load(servers[k], s.make, { connections: CONNECTIONS, duration: WARMUP });
       for (let r = 0; r < RUNS; r++) {
-        for (const server of r % 2 ? [bare, nest] : [nest, bare])
-          runs[server.kind].push(await load(server, s.make));
+        const order = s.on.map((_, n) => s.on[(n + r) % s.on.length]);
+        for (const k of order) runs[k].push(await load(servers[k], s.make));
       }
-      const bytes = {};
-      for (const server of [nest, bare]) {
-        bytes[server.kind] = Buffer.byteLength(
-          await (
-            await fetch(server.url + s.make(1).path, { headers: { 'user-agent': UA } })
-          ).text(),
-        );
+      const results = {};
+      for (const k of s.on) {
+        const res = await fetch(servers[k].url + s.make(1).path, {
+          headers: { 'user-agent': UA, ...(s.make(1).headers ?? {}) },
+        });
+        results[k] = { ...h.summarize(runs[k]), bytes: Buffer.byteLength(await res.text()) };
       }
-      rows.push({
-        name: s.name,
-        nest: h.summarize(runs.nest),
-        bare: h.summarize(runs.bare),
-        bytes,
-      });
+      rows.push({ name: s.name, results });
       log(`${s.name}: done`);
     }
-    const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-    const out = [
-      `reader-site vs bare node:http + mysql2, ${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs`,
-      '',
-      '| page | req/s nest | req/s bare | ratio | p50 / p99 ms nest | p50 / p99 ms bare | CPU ms/req nest | CPU ms/req bare | bytes nest | bytes bare | failed |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
-    ];
-    for (const r of rows) {
+    process.stdout.write(report(rows) + '\n');
+  } finally {
+    for (const server of Object.values(servers)) await server.stop();
+  }
+}
+
+function report(rows) {
+  const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  const out = [
+    `reader-site cached (as shipped) and uncached (HC_READER_CACHE_ENTRIES=0) vs bare node:http + mysql2, ${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs`,
+    '',
+    '| page | server | req/s | p50 / p99 ms | CPU ms/req | SQL statements/req | bytes | failed |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    for (const [k, x] of Object.entries(r.results)) {
       out.push(
-        `| ${r.name} | ${f(r.nest.rps, 0)} | ${f(r.bare.rps, 0)} | ${f(r.nest.rps / r.bare.rps, 2)} | ${r.nest.p50} / ${r.nest.p99} | ${r.bare.p50} / ${r.bare.p99} | ${f(r.nest.cpu, 2)} | ${f(r.bare.cpu, 2)} | ${r.bytes.nest} | ${r.bytes.bare} | ${r.nest.failed + r.bare.failed} |`,
+        `| ${r.name} | ${k} | ${f(x.rps, 0)} | ${x.p50} / ${x.p99} | ${f(x.cpu, 2)} | ${f(x.queries, 1)} | ${x.bytes} | ${x.failed} |`,
       );
     }
-    process.stdout.write(out.join('\n') + '\n');
-  } finally {
-    for (const server of [nest, bare]) await server.stop();
   }
+  out.push('');
+  for (const r of rows) {
+    const { cached, uncached, bare } = r.results;
+    const parts = [];
+    if (cached && uncached)
+      parts.push(
+        `cached ÷ uncached: ${f(cached.rps / uncached.rps, 2)}× req/s, ${f(uncached.cpu / cached.cpu, 2)}× less CPU per request (cached p99 ${cached.p99} ms)`,
+      );
+    const rendered = uncached ?? cached;
+    if (rendered && bare)
+      parts.push(
+        `${uncached ? 'uncached' : 'cached'} CPU per request at ${f((bare.cpu / rendered.cpu) * 100, 0)} % of the bare server's efficiency (bare ${f(bare.cpu, 2)} ms, ${bare.bytes} bytes)`,
+      );
+    if (parts.length) out.push(`- ${r.name}: ${parts.join('; ')}`);
+  }
+  out.push('');
+  out.push(
+    `Machine load average at the end: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')} (${os.cpus().length} cores)`,
+  );
+  return out.join('\n');
 }
 
 main().then(

@@ -6,14 +6,19 @@
 //    so commit-to-receipt includes relay, broker and consumer.
 //  - throughput: events committed to the outbox in batches as fast as possible; deliveries per
 //    second from the first commit to the last receipt;
-//  - latency: events committed one at a time at a steady pace; commit-to-receipt p50/p99.
+//  - latency: events committed one at a time at a steady pace (open loop: a commit does not wait
+//    for the previous one); commit-to-receipt p50/p99.
 // Same-run baseline: a bare node:http client POSTing the same signed bodies to the same receiver
 // at the same concurrency (no database, no claiming), i.e. what the HTTP part alone costs here.
 //  - delivery log (issue 23): throughput through the outbox with HC_WEBHOOK_LOG=false and =true,
 //    two dispatchers on two databases, runs alternating between them so both see the same
 //    machine; the log's cost is the drop in deliveries per second (summed runs) from off to on.
 //
-// Settings: BENCH_WEBHOOKS_PARTS (`transports,log` by default; either alone runs only that part),
+//  - push (issue #28): commit-to-receipt at a steady rate and throughput with events committed by
+//    the product's own writer, polling only (the baseline) against the Redis wake-up (outbox and
+//    Kafka transports); see `push` below.
+//
+// Settings: BENCH_WEBHOOKS_PARTS (`transports,push,log` by default; any subset, comma-separated),
 // BENCH_LOG_ROUNDS (rounds of log off/on runs, default 4), BENCH_DELIVERIES (deliveries per throughput
 // run, default 10000), BENCH_LATENCY_SECONDS
 // (5), BENCH_LATENCY_RATE (deliveries per second offered in the latency run, 200; events per
@@ -27,7 +32,7 @@ const path = require('node:path');
 const { createHmac, randomUUID } = require('node:crypto');
 const { spawn } = require('node:child_process');
 const mysql = require('mysql2/promise');
-const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
+const { testDatabaseUrl, testServices } = require('../../libs/testing/src/jest/test-env.cjs');
 const { stopChild } = require('./harness.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -37,7 +42,8 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES || 10000);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS || 5);
 const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);
 const FANOUTS = [1, 10, 100];
-const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,log').split(',');
+const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,push,log').split(',');
+const REDIS_URL = testServices().redisUrl;
 const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 4);
 const SECRET = 'bench-secret-0123456789abcdef';
 
@@ -196,7 +202,11 @@ function outboxRow(site) {
       updated_at: '2026-01-01 00:00:00',
     },
   };
-  return { id, row: [site.siteId, 'article.updated', JSON.stringify(payload), new Date()] };
+  return {
+    id,
+    payload,
+    row: [site.siteId, 'article.updated', JSON.stringify(payload), new Date()],
+  };
 }
 
 async function insertEvents(pool, rows) {
@@ -212,23 +222,41 @@ async function waitFor(predicate, timeoutMs) {
   return true;
 }
 
-async function throughput(pool, receiver, webhooks, pid, relayPid) {
+async function throughput(pool, receiver, webhooks, pid, relayPid, commit = null) {
   const cpu = () => cpuMs(pid) + (relayPid ? cpuMs(relayPid) : 0);
   const cpuBefore = cpu();
   const site = await makeSite(pool, receiver.port, webhooks);
   const events = Math.max(1, Math.round(DELIVERIES / webhooks));
   receiver.reset();
   const ids = [];
-  const started = performance.now();
+  const batches = [];
   for (let i = 0; i < events; i += 200) {
     const batch = [];
     for (let j = i; j < Math.min(events, i + 200); j++) {
       const e = outboxRow(site);
       ids.push(e.id);
-      batch.push(e.row);
+      batch.push(e);
     }
-    await insertEvents(pool, batch);
+    batches.push(batch);
   }
+  const started = performance.now();
+  if (commit) {
+    // The product's writer: one statement per event, so four transactions at a time keep the
+    // producer ahead of the dispatcher.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < batches.length) await commit(site, batches[next++]);
+      }),
+    );
+  } else {
+    for (const batch of batches)
+      await insertEvents(
+        pool,
+        batch.map((e) => e.row),
+      );
+  }
+  const committedIn = (performance.now() - started) / 1000;
   const expected = events * webhooks;
   const done = await waitFor(() => receiver.total >= expected, 300_000);
   const seconds = (receiver.last - started) / 1000;
@@ -240,26 +268,45 @@ async function throughput(pool, receiver, webhooks, pid, relayPid) {
     deliveries: receiver.total,
     seconds,
     perSecond: receiver.total / seconds,
+    committedPerSecond: events / committedIn,
     complete: done && lost === 0,
   };
 }
 
-async function latency(pool, receiver, webhooks) {
+/** Commits one event with a plain INSERT (the writer of the transports part). */
+const plainCommit = (pool) => (site, events) =>
+  insertEvents(
+    pool,
+    events.map((e) => e.row),
+  );
+
+/**
+ * Commit-to-receipt at a steady LATENCY_RATE deliveries per second. Open loop: each event is
+ * committed at its time whether or not the previous commit has returned, so a slow commit does
+ * not lower the rate offered; an event's commit time is when its COMMIT returned.
+ */
+async function latency(pool, receiver, webhooks, commit = plainCommit(pool)) {
   const site = await makeSite(pool, receiver.port, webhooks);
+  // One event through first, not counted: a consumer that is still joining its group (Kafka)
+  // or a pool that is still connecting is not what this measures.
+  receiver.reset();
+  await commit(site, [outboxRow(site)]);
+  await waitFor(() => receiver.total >= webhooks, 60_000);
   receiver.reset();
   const committed = new Map();
   const eventsPerSecond = LATENCY_RATE / webhooks;
   const count = Math.max(1, Math.round(LATENCY_SECONDS * eventsPerSecond));
   const interval = 1000 / eventsPerSecond;
+  const commits = [];
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
     const e = outboxRow(site);
-    await insertEvents(pool, [e.row]);
-    committed.set(e.id, performance.now());
-    const next = t0 + (i + 1) * interval;
-    const wait = next - performance.now();
+    commits.push(commit(site, [e]).then(() => committed.set(e.id, performance.now())));
+    const wait = t0 + (i + 1) * interval - performance.now();
     if (wait > 0) await sleep(wait);
   }
+  await Promise.all(commits);
+  const lastCommit = Math.max(...committed.values());
   await waitFor(() => receiver.total >= count * webhooks, 120_000);
   const samples = [];
   for (const [id, at] of committed)
@@ -268,6 +315,8 @@ async function latency(pool, receiver, webhooks) {
   return {
     webhooks,
     rate: LATENCY_RATE,
+    achieved: (count * webhooks) / ((lastCommit - t0) / 1000),
+    complete: samples.length === count * webhooks,
     p50: percentile(samples, 50),
     p99: percentile(samples, 99),
     samples: samples.length,
@@ -396,6 +445,91 @@ async function logCost(receiver) {
   });
 }
 
+/**
+ * Issue #28, push not poll: commit-to-receipt at a steady LATENCY_RATE deliveries per second and
+ * throughput, with events committed by the product's own writer (`writeOutbox` in a TypeORM
+ * transaction, so whatever a commit announces is announced here as in the apps), through:
+ *  - outbox, polling only (no Redis): the baseline, the dispatcher finds an event at its next poll;
+ *  - outbox with Redis (HC_REDIS_URL on writer and dispatcher);
+ *  - kafka with Redis (the relay is the one woken; the dispatcher consumes the topic).
+ * One webhook per site, so deliveries per second = events per second.
+ */
+async function push(pool, receiver, kafka) {
+  // Read by the writer's settings on first use: set before the product's modules load.
+  process.env.HC_REDIS_URL = REDIS_URL;
+  const { createDataSource } = require(path.join(DIST, 'libs/data/src/data-source.js'));
+  const { writeOutbox } = require(path.join(DIST, 'libs/events/src'));
+  const ds = createDataSource({ url: DB_URL, poolSize: 8 });
+  await ds.initialize();
+  const commit = (site, events) =>
+    ds.transaction(async (m) => {
+      for (const e of events) await writeOutbox(m, site.siteId, 'article.updated', e.payload);
+    });
+  const configs = [
+    { name: 'outbox, polling only (baseline)', env: { HC_EVENT_TRANSPORT: 'outbox' } },
+    {
+      name: 'outbox, Redis wake-up',
+      env: { HC_EVENT_TRANSPORT: 'outbox', HC_REDIS_URL: REDIS_URL },
+    },
+    ...(kafka
+      ? [{ name: 'kafka, Redis wake-up', env: { ...kafka.env, HC_REDIS_URL: REDIS_URL } }]
+      : []),
+  ];
+  const rows = [];
+  try {
+    for (const c of configs) {
+      const relay =
+        c.env.HC_EVENT_TRANSPORT === 'kafka'
+          ? await startApp('event-relay', receiver.port, c.env)
+          : null;
+      const dispatcher = await startApp('webhook-dispatcher', receiver.port, c.env);
+      try {
+        // Settle: the subscriptions are made, the first poll is behind us.
+        await sleep(1000);
+        const l = await latency(pool, receiver, 1, commit);
+        const t = await throughput(
+          pool,
+          receiver,
+          1,
+          dispatcher.child.pid,
+          relay?.child.pid,
+          commit,
+        );
+        rows.push({ name: c.name, l, t });
+        log(`  push: ${c.name} done`);
+      } finally {
+        await dispatcher.stop();
+        await relay?.stop();
+      }
+    }
+  } finally {
+    await ds.destroy();
+  }
+  return rows;
+}
+
+function pushReport(rows, fmt) {
+  const out = [
+    `Push, not poll (issue #28): 1 webhook per site, events committed by the product's writer (writeOutbox, one transaction each) at a steady ${LATENCY_RATE} deliveries/s for ${LATENCY_SECONDS} s; throughput ${DELIVERIES} deliveries committed in transactions of 200, four at a time. Targets: p50 < 50 ms, p99 < 250 ms, ≥ 2,000 deliveries/s.`,
+    '',
+    '| transport | deliveries/s offered (committed) | samples | p50 ms | p99 ms | deliveries/s | committed/s | CPU ms/delivery |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { name, l, t } of rows) {
+    out.push(
+      `| ${name} | ${fmt(l.rate)} (${fmt(l.achieved)}) | ${fmt(l.samples)}${l.complete ? '' : ' (incomplete)'} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} | ${fmt(t.perSecond)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.committedPerSecond)} | ${fmt(t.cpuPerDelivery, 2)} |`,
+    );
+  }
+  const base = rows[0];
+  for (const r of rows.slice(1)) {
+    out.push('');
+    out.push(
+      `${r.name} vs ${base.name}: p50 ${fmt(r.l.p50, 1)} vs ${fmt(base.l.p50, 1)} ms, p99 ${fmt(r.l.p99, 1)} vs ${fmt(base.l.p99, 1)} ms; targets ${r.l.p50 < 50 && r.l.p99 < 250 && r.t.perSecond >= 2000 ? 'met' : 'NOT met'}.`,
+    );
+  }
+  return out;
+}
+
 /** A Kafka-protocol broker for the Kafka rows, from the built test helper (kcat's mock cluster). */
 async function startKafka() {
   const { startMockKafka } = require(path.join(DIST, 'libs/testing/src/mock-kafka.js'));
@@ -417,13 +551,18 @@ async function startKafka() {
 async function main() {
   const receiver = await startReceiver();
   const pool = await connect();
-  const kafka = PARTS.includes('transports') ? await startKafka() : null;
+  const kafka = PARTS.includes('transports') || PARTS.includes('push') ? await startKafka() : null;
   const fmt = (n, d = 0) =>
     n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   try {
     log(`webhooks bench: ${DELIVERIES} deliveries per throughput run`);
     const out = [];
     if (PARTS.includes('transports')) out.push(...(await transports(pool, receiver, kafka, fmt)));
+    if (PARTS.includes('push')) {
+      const rows = await push(pool, receiver, kafka);
+      if (out.length) out.push('');
+      out.push(...pushReport(rows, fmt));
+    }
     if (PARTS.includes('log')) {
       const rows = await logCost(receiver);
       if (out.length) out.push('');
