@@ -521,10 +521,12 @@ function pushReport(rows, fmt) {
     );
   }
   const base = rows[0];
-  for (const r of rows.slice(1)) {
+  for (const r of rows) {
+    const latencyMet = r.l.p50 < 50 && r.l.p99 < 250;
+    const throughputMet = r.t.perSecond >= 2000;
     out.push('');
     out.push(
-      `${r.name} vs ${base.name}: p50 ${fmt(r.l.p50, 1)} vs ${fmt(base.l.p50, 1)} ms, p99 ${fmt(r.l.p99, 1)} vs ${fmt(base.l.p99, 1)} ms; targets ${r.l.p50 < 50 && r.l.p99 < 250 && r.t.perSecond >= 2000 ? 'met' : 'NOT met'}.`,
+      `${r.name}${r === base ? '' : ` (baseline p50 ${fmt(base.l.p50, 1)} ms, p99 ${fmt(base.l.p99, 1)} ms)`}: latency target ${latencyMet ? 'met' : 'NOT met'}, throughput target ${throughputMet ? 'met' : 'NOT met'}.`,
     );
   }
   return out;
