@@ -44,15 +44,7 @@ const load = (server, make, connections = CONNECTIONS, duration = DURATION) =>
 async function main() {
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
   const fresh = async (dbUrl) => {
-    const u = new URL(dbUrl);
-    const admin = await mysql.createConnection({
-      host: u.hostname,
-      port: Number(u.port || 3306),
-      user: decodeURIComponent(u.username || 'root'),
-      password: decodeURIComponent(u.password || ''),
-    });
-    await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
-    await admin.end();
+    await h.dropDatabase(dbUrl);
     await migrateDatabase(dbUrl);
     return mysql.createConnection({ uri: dbUrl, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
   };

@@ -11,6 +11,9 @@ const { execSync, spawn } = require('node:child_process');
 const autocannon = require('autocannon');
 
 const DIST = path.resolve(__dirname, '../../dist');
+/** A browser's User-Agent: reader pages count views and searches of browsers, not bots. */
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const TICK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 const log = (...a) => process.stderr.write(a.join(' ') + '\n');
 
@@ -169,6 +172,40 @@ async function settledQueries(server) {
   return server.queries();
 }
 
+/** The line every benchmark ends its report with: the machine's load while it ran. */
+function loadLine() {
+  const avg = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
+  return `Machine load average at the end: ${avg} (${os.cpus().length} cores)`;
+}
+
+/** Runs a benchmark's `main` and exits (0, or 1 with the error), so it always ends by itself. */
+function runMain(main) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`${err.stack || err}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** Drops the database named in `url`, if it exists (a fresh one is made by migrateDatabase). */
+async function dropDatabase(url) {
+  const mysql = require('mysql2/promise');
+  const u = new URL(url);
+  const conn = await mysql.createConnection({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password || ''),
+  });
+  await conn.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
+  await conn.end();
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Medians of several runs of `load`. */
@@ -185,6 +222,7 @@ function summarize(runs) {
 
 module.exports = {
   DIST,
+  BROWSER_UA,
   TICK,
   log,
   freePort,
@@ -196,4 +234,7 @@ module.exports = {
   load,
   median,
   summarize,
+  loadLine,
+  runMain,
+  dropDatabase,
 };

@@ -15,12 +15,11 @@
 // HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_reader).
 'use strict';
 
-const os = require('node:os');
 const path = require('node:path');
 const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
 const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
-const { seedSite, VOCAB } = require('./content-seed.cjs');
+const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -30,8 +29,7 @@ const HOT = Number(process.env.BENCH_HOT_ARTICLES || 500);
 const WARMUP = Number(process.env.BENCH_WARMUP || 2);
 const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_reader');
 const CONNECTIONS = 32;
-const UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const UA = h.BROWSER_UA;
 
 let visitor = 0;
 const { log } = h;
@@ -55,15 +53,7 @@ const load = (server, make) =>
 /** A fresh, migrated database with one public site of 10,000 articles. */
 async function seed() {
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
-  const u = new URL(DB_URL);
-  const admin = await mysql.createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username || 'root'),
-    password: decodeURIComponent(u.password || ''),
-  });
-  await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
-  await admin.end();
+  await h.dropDatabase(DB_URL);
   await migrateDatabase(DB_URL);
   const conn = await mysql.createConnection({
     uri: DB_URL,
@@ -101,7 +91,7 @@ async function main() {
   const { base, ids } = await seed();
   const hot = ids.filter((_, n) => n % Math.max(1, Math.floor(ids.length / HOT)) === 0);
   const hotPath = (i) => `${base}/articles/${hot[(i * 7919) % hot.length]}`;
-  const words = [VOCAB[17], VOCAB[250], VOCAB[1000], VOCAB[1500], VOCAB[1999]];
+  const words = SEARCH_WORDS;
   const servers = {
     // A kept page lives HC_READER_CACHE_TTL (60 s by default); the runs of one page take longer,
     // so the hot set is kept 10 minutes here and every request of a cached run is a hit.
@@ -202,20 +192,8 @@ function report(rows) {
       );
     if (parts.length) out.push(`- ${r.name}: ${parts.join('; ')}`);
   }
-  out.push('');
-  out.push(
-    `Machine load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(', ')} (${os.cpus().length} cores)`,
-  );
+  out.push('', h.loadLine());
   return out.join('\n');
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err.stack || err}\n`);
-    process.exit(1);
-  },
-);
+h.runMain(main);

@@ -15,12 +15,11 @@
 // _small, _big and _many are appended; all dropped at the end).
 'use strict';
 
-const os = require('node:os');
 const path = require('node:path');
 const mysql = require('mysql2/promise');
 const h = require('./harness.cjs');
 const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
-const { seedSite, VOCAB } = require('./content-seed.cjs');
+const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
 
 const DIST = path.resolve(__dirname, '../../dist');
 const DURATION = Number(process.env.BENCH_DURATION || 4);
@@ -29,29 +28,16 @@ const BIG = Number(process.env.BENCH_SCALE_BIG || 100000);
 const SITES = Number(process.env.BENCH_SCALE_SITES || 1000);
 const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_scale');
 const CONNECTIONS = 8;
-const UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const UA = h.BROWSER_UA;
 const { log } = h;
-const WORDS = [VOCAB[17], VOCAB[250], VOCAB[1000], VOCAB[1500], VOCAB[1999]];
+const WORDS = SEARCH_WORDS;
 
 const dbUrl = (suffix) => DB_URL.replace(/\/([^/?]+)(\?|$)/, `/$1_${suffix}$2`);
-
-async function admin(url, sql) {
-  const u = new URL(url);
-  const conn = await mysql.createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: decodeURIComponent(u.username || 'root'),
-    password: decodeURIComponent(u.password || ''),
-  });
-  await conn.query(sql.replace('$DB', `\`${u.pathname.slice(1)}\``));
-  await conn.end();
-}
 
 /** A fresh database with `sites` sites of `articles` articles; each site's paths and key. */
 async function seed(name, sites, articles, categories) {
   const url = dbUrl(name);
-  await admin(url, 'DROP DATABASE IF EXISTS $DB');
+  await h.dropDatabase(url);
   const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
   await migrateDatabase(url);
   const conn = await mysql.createConnection({
@@ -203,7 +189,7 @@ async function main() {
     }
   } finally {
     for (const server of Object.values(servers)) await server.stop();
-    for (const db of dbs) await admin(db.url, 'DROP DATABASE IF EXISTS $DB');
+    for (const db of dbs) await h.dropDatabase(db.url);
   }
   process.stdout.write(report(rows, dbs) + '\n');
 }
@@ -230,20 +216,8 @@ function report(rows, dbs) {
       );
     }
   }
-  out.push('');
-  out.push(
-    `Machine load average at the end: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(', ')} (${os.cpus().length} cores)`,
-  );
+  out.push('', h.loadLine());
   return out.join('\n');
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err.stack || err}\n`);
-    process.exit(1);
-  },
-);
+h.runMain(main);
