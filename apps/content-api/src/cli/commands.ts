@@ -7,7 +7,7 @@ import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
 import { MembersService } from '../team/members.service';
 import { UsersService } from '../team/users.service';
-import { bool, Flags, list, requireInt, requireStr, str } from './flags';
+import { bool, Flags, list, requireInt, requireSiteFlag, requireStr, str } from './flags';
 import { seedDemo } from './seed-demo';
 
 export type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
@@ -61,7 +61,7 @@ export const COMMANDS: Record<string, Command> = {
     member: await app
       .get(MembersService)
       .add(
-        requireInt(f, 'site'),
+        requireSiteFlag(f),
         requireInt(f, 'user'),
         requireStr(f, 'role'),
         bool(f, 'notes-access') ?? false,
@@ -69,20 +69,20 @@ export const COMMANDS: Record<string, Command> = {
   }),
 
   'member update': async (app, f) => ({
-    member: await app.get(MembersService).update(requireInt(f, 'site'), requireInt(f, 'user'), {
+    member: await app.get(MembersService).update(requireSiteFlag(f), requireInt(f, 'user'), {
       role: str(f, 'role'),
       notesAccess: bool(f, 'notes-access'),
     }),
   }),
 
   'member remove': async (app, f) => {
-    await app.get(MembersService).remove(requireInt(f, 'site'), requireInt(f, 'user'));
+    await app.get(MembersService).remove(requireSiteFlag(f), requireInt(f, 'user'));
     return { removed: true };
   },
 
   'key create': async (app, f) => ({
     key: await app.get(KeysService).create({
-      siteId: requireInt(f, 'site'),
+      siteId: requireSiteFlag(f),
       userId: requireInt(f, 'user'),
       scope: str(f, 'scope'),
       design: bool(f, 'design') ?? false,

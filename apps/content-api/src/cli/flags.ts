@@ -41,6 +41,13 @@ export function siteFlag(flags: Flags): SiteId | undefined {
   return id === undefined ? undefined : trustSiteId(id);
 }
 
+/** `--site N`, required. */
+export function requireSiteFlag(flags: Flags): SiteId {
+  const site = siteFlag(flags);
+  if (site === undefined) throw new CliError('--site is required');
+  return site;
+}
+
 export function requireInt(flags: Flags, name: string): number {
   const v = int(flags, name);
   if (v === undefined) throw new CliError(`--${name} is required`);

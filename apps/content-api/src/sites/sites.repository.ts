@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { toSiteContext } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import type { Plan, SiteVisibility } from '@hc/contracts';
 import { touchReaderPages } from '@hc/data';
+import { trustSiteId } from '@hc/contracts';
+import type { Plan, SiteId, SiteVisibility } from '@hc/contracts';
 
 const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
   s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
@@ -88,7 +89,8 @@ export class SitesRepository {
     return rows.length > 0;
   }
 
-  async insert(manager: EntityManager, site: NewSite): Promise<number> {
+  /** A new site: the operator's `site create`, where a site's `SiteId` is born. */
+  async insert(manager: EntityManager, site: NewSite): Promise<SiteId> {
     const now = new Date();
     const result = await manager.query(
       `INSERT INTO sites (uuid, account_id, name, subdomain, default_language, languages, visibility,
@@ -108,10 +110,10 @@ export class SitesRepository {
         now,
       ],
     );
-    return result.insertId as number;
+    return trustSiteId(result.insertId as number);
   }
 
-  async update(manager: EntityManager, siteId: number, changes: SiteChanges): Promise<void> {
+  async update(siteId: SiteId, manager: EntityManager, changes: SiteChanges): Promise<void> {
     await touchReaderPages(manager, siteId);
     const sets: string[] = [];
     const values: unknown[] = [];
@@ -129,7 +131,7 @@ export class SitesRepository {
     );
   }
 
-  async softDelete(manager: EntityManager, siteId: number): Promise<void> {
+  async softDelete(siteId: SiteId, manager: EntityManager): Promise<void> {
     await touchReaderPages(manager, siteId);
     await manager.query('UPDATE sites SET deleted_at = ? WHERE id = ?', [new Date(), siteId]);
   }

@@ -119,7 +119,7 @@ export class SitesService {
         stagingPreview: Boolean(input.stagingPreview),
         templateEditor: !input.legacyEditor,
       });
-      await this.team.insertOwner(m, id, input.ownerUserId);
+      await this.team.insertOwner(id, m, input.ownerUserId);
       await writeAuditEvent(m, { id, uuid }, 'site.create', { type: 'site', id });
       return id;
     });
@@ -161,7 +161,7 @@ export class SitesService {
       (changes.ipAllowlist !== undefined &&
         JSON.stringify(changes.ipAllowlist) !== JSON.stringify(current.ipAllowlist));
     await this.ds.transaction(async (m) => {
-      await this.sites.update(m, siteId, changes);
+      await this.sites.update(current.id, m, changes);
       if (announce) {
         await writeWebhookEvent(m, current, 'site.updated', {
           type: 'site',
@@ -184,7 +184,7 @@ export class SitesService {
         id: site.id,
         visibility: site.visibility,
       });
-      await this.sites.softDelete(m, siteId);
+      await this.sites.softDelete(site.id, m);
     });
   }
 

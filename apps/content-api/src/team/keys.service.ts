@@ -13,6 +13,7 @@ import { writeAuditEvent } from '@hc/events';
 import { siteRef } from '../audit/site-ref.repository';
 import { MembersService } from './members.service';
 import { TeamRepository } from './team.repository';
+import type { SiteId } from '@hc/contracts';
 
 export interface CreatedKey {
   id: number;
@@ -32,7 +33,7 @@ export class KeysService {
   ) {}
 
   async create(input: {
-    siteId: number;
+    siteId: SiteId;
     userId: number;
     scope?: string;
     design: boolean;
@@ -50,8 +51,7 @@ export class KeysService {
     }
     const { token, hash, prefix } = generateApiKeyToken();
     const id = await this.team.transaction(async (m) => {
-      const keyId = await this.team.insertApiKey(m, {
-        siteId: input.siteId,
+      const keyId = await this.team.insertApiKey(input.siteId, m, {
         userId: input.userId,
         tokenHash: hash,
         tokenPrefix: prefix,
@@ -77,7 +77,7 @@ export class KeysService {
 
   async revoke(keyId: number): Promise<void> {
     await this.team.transaction(async (m) => {
-      const siteId = await this.team.revokeApiKey(m, keyId);
+      const siteId = await this.team.revokeApiKeyAcrossSites(m, keyId);
       if (siteId === null)
         throw apiError(CommonErrorCode.NotFound, `No active API key with id ${keyId}.`);
       await writeAuditEvent(m, await siteRef(m, siteId), 'key.revoke', {

@@ -4,6 +4,7 @@ import type { Role } from '@hc/contracts';
 import { writeAuditEvent } from '@hc/events';
 import { siteRef } from '../audit/site-ref.repository';
 import { TeamRepository } from './team.repository';
+import type { SiteId } from '@hc/contracts';
 
 export interface MemberRecord {
   site_id: number;
@@ -25,7 +26,7 @@ export class MembersService {
   constructor(private readonly team: TeamRepository) {}
 
   async add(
-    siteId: number,
+    siteId: SiteId,
     userId: number,
     role: string | undefined,
     notesAccess: boolean,
@@ -34,7 +35,7 @@ export class MembersService {
     await this.requireSiteAndUser(siteId, userId);
     const row = { site_id: siteId, user_id: userId, role: r, notes_access: notesAccess };
     await this.team.transaction(async (m) => {
-      await this.team.upsertMembership(m, row);
+      await this.team.upsertMembership(siteId, m, row);
       await writeAuditEvent(m, await siteRef(m, siteId), 'member.add', {
         type: 'user',
         id: userId,
@@ -44,7 +45,7 @@ export class MembersService {
   }
 
   async update(
-    siteId: number,
+    siteId: SiteId,
     userId: number,
     changes: { role?: string; notesAccess?: boolean },
   ): Promise<MemberRecord> {
@@ -55,7 +56,7 @@ export class MembersService {
     const notes = changes.notesAccess ?? current.notes_access;
     const row = { site_id: siteId, user_id: userId, role, notes_access: notes };
     await this.team.transaction(async (m) => {
-      await this.team.updateMembership(m, row);
+      await this.team.updateMembership(siteId, m, row);
       await writeAuditEvent(m, await siteRef(m, siteId), 'member.update', {
         type: 'user',
         id: userId,
@@ -64,9 +65,9 @@ export class MembersService {
     return row;
   }
 
-  async remove(siteId: number, userId: number): Promise<void> {
+  async remove(siteId: SiteId, userId: number): Promise<void> {
     await this.team.transaction(async (m) => {
-      if (!(await this.team.deleteMembership(m, siteId, userId)))
+      if (!(await this.team.deleteMembership(siteId, m, userId)))
         throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
       await writeAuditEvent(m, await siteRef(m, siteId), 'member.remove', {
         type: 'user',
@@ -75,12 +76,12 @@ export class MembersService {
     });
   }
 
-  async find(siteId: number, userId: number): Promise<MemberRecord | null> {
+  async find(siteId: SiteId, userId: number): Promise<MemberRecord | null> {
     const row = await this.team.findMembership(siteId, userId);
     return row ? { ...row, notes_access: Boolean(row.notes_access) } : null;
   }
 
-  private async requireSiteAndUser(siteId: number, userId: number): Promise<void> {
+  private async requireSiteAndUser(siteId: SiteId, userId: number): Promise<void> {
     if (!(await this.team.siteExists(siteId)))
       throw apiError(CommonErrorCode.NotFound, `No site with id ${siteId}.`);
     if (!(await this.team.findUser(userId)))

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ApiKeyScope, Role } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
 
 export interface UserRow {
   id: number;
@@ -17,7 +18,6 @@ export interface MembershipRow {
 }
 
 export interface NewApiKey {
-  siteId: number;
   userId: number;
   tokenHash: string;
   tokenPrefix: string;
@@ -85,7 +85,7 @@ export class TeamRepository {
     return rows[0] ?? null;
   }
 
-  async siteExists(siteId: number): Promise<boolean> {
+  async siteExists(siteId: SiteId): Promise<boolean> {
     const rows = await this.ds.query('SELECT 1 FROM sites WHERE id = ? AND deleted_at IS NULL', [
       siteId,
     ]);
@@ -93,31 +93,31 @@ export class TeamRepository {
   }
 
   /** Adds the membership, or changes its role and notes access when there is one. */
-  async upsertMembership(m: EntityManager, row: MembershipRow): Promise<void> {
+  async upsertMembership(siteId: SiteId, m: EntityManager, row: MembershipRow): Promise<void> {
     await m.query(
       `INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, ?, ?)
        ON DUPLICATE KEY UPDATE role = VALUES(role), notes_access = VALUES(notes_access)`,
-      [row.site_id, row.user_id, row.role, row.notes_access, new Date()],
+      [siteId, row.user_id, row.role, row.notes_access, new Date()],
     );
   }
 
   /** A new site's Owner, with team-notes access, in the site's transaction. */
-  async insertOwner(m: EntityManager, siteId: number, userId: number): Promise<void> {
+  async insertOwner(siteId: SiteId, m: EntityManager, userId: number): Promise<void> {
     await m.query(
       'INSERT INTO memberships (site_id, user_id, role, notes_access, created_at) VALUES (?, ?, ?, 1, ?)',
       [siteId, userId, 'owner', new Date()],
     );
   }
 
-  async updateMembership(m: EntityManager, row: MembershipRow): Promise<void> {
+  async updateMembership(siteId: SiteId, m: EntityManager, row: MembershipRow): Promise<void> {
     await m.query(
       'UPDATE memberships SET role = ?, notes_access = ? WHERE site_id = ? AND user_id = ?',
-      [row.role, row.notes_access, row.site_id, row.user_id],
+      [row.role, row.notes_access, siteId, row.user_id],
     );
   }
 
   /** False when there was no such membership. */
-  async deleteMembership(m: EntityManager, siteId: number, userId: number): Promise<boolean> {
+  async deleteMembership(siteId: SiteId, m: EntityManager, userId: number): Promise<boolean> {
     const result = await m.query('DELETE FROM memberships WHERE site_id = ? AND user_id = ?', [
       siteId,
       userId,
@@ -125,7 +125,7 @@ export class TeamRepository {
     return Boolean(result.affectedRows);
   }
 
-  async findMembership(siteId: number, userId: number): Promise<MembershipRow | null> {
+  async findMembership(siteId: SiteId, userId: number): Promise<MembershipRow | null> {
     const rows = await this.ds.query(
       'SELECT site_id, user_id, role, notes_access FROM memberships WHERE site_id = ? AND user_id = ?',
       [siteId, userId],
@@ -133,12 +133,12 @@ export class TeamRepository {
     return rows[0] ?? null;
   }
 
-  async insertApiKey(m: EntityManager, key: NewApiKey): Promise<number> {
+  async insertApiKey(siteId: SiteId, m: EntityManager, key: NewApiKey): Promise<number> {
     const result = await m.query(
       `INSERT INTO api_keys (site_id, user_id, token_hash, token_prefix, scope, cap_design, cap_notes, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        key.siteId,
+        siteId,
         key.userId,
         key.tokenHash,
         key.tokenPrefix,
@@ -152,7 +152,8 @@ export class TeamRepository {
   }
 
   /** The site of the revoked key; null when the key is unknown or already revoked. */
-  async revokeApiKey(m: EntityManager, keyId: number): Promise<number | null> {
+  /** The operator's `key revoke --key`: by key id, whatever its site; returns that site. */
+  async revokeApiKeyAcrossSites(m: EntityManager, keyId: number): Promise<number | null> {
     const rows: { site_id: number }[] = await m.query(
       'SELECT site_id FROM api_keys WHERE id = ? AND revoked_at IS NULL FOR UPDATE',
       [keyId],
