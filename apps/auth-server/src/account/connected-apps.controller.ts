@@ -2,19 +2,15 @@ import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/c
 import type { Request, Response } from 'express';
 import { Public } from '@hc/auth';
 import { formatB } from '@hc/contracts';
-import { accountPage, connectedAppsPage, FORM_EXPIRED } from '../pages/pages';
+import { fieldList, FormRequest } from '../pages/forms';
+import { connectedAppsPage, FORM_EXPIRED } from '../pages/pages';
 import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
 import { TokensRepository } from '../oauth/tokens.repository';
 import type { DashboardSession } from './dashboard-sessions.repository';
 import { SessionService } from './session.service';
+import { SignedIn, signedIn } from './signed-in';
 
-type FormRequest = Request & { body?: Record<string, string | string[] | undefined> };
 const PAGE = '/app/account/connected-apps';
-
-interface SignedIn {
-  person: PersonRow;
-  session: DashboardSession;
-}
 
 /**
  * Connected apps at {dashboard_url}/app/account/connected-apps (spec 5.2): a person sees their
@@ -30,36 +26,6 @@ export class ConnectedAppsController {
     @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
     @Inject(TokensRepository) private readonly tokens: TokensRepository,
   ) {}
-
-  /** The account page: "sign out everywhere" (issue #15 item 3). */
-  @Get()
-  async account(@Req() req: Request, @Res() res: Response) {
-    const me = await this.signedIn(req, res, '/app/account');
-    if (!me) return;
-    res.type('html').send(accountPage({ email: me.person.email, csrf: me.session.csrfToken }));
-  }
-
-  /** Revokes every dashboard session of this person on the server, this one included. */
-  @Post('sign-out-everywhere')
-  async signOutEverywhere(@Req() req: FormRequest, @Res() res: Response) {
-    const me = await this.signedIn(req, res, '/app/account');
-    if (!me) return;
-    if (!this.session.validForm(req, me.session)) {
-      res
-        .status(403)
-        .type('html')
-        .send(
-          accountPage({
-            email: me.person.email,
-            csrf: me.session.csrfToken,
-            notice: FORM_EXPIRED,
-          }),
-        );
-      return;
-    }
-    await this.session.signOutEverywhere(req, res, me.person.id);
-    res.redirect(303, `/signin?return=${encodeURIComponent('/app/account')}`);
-  }
 
   @Get('connected-apps')
   async list(@Req() req: Request, @Res() res: Response, @Query('done') done?: string) {
@@ -90,8 +56,7 @@ export class ConnectedAppsController {
     const owned = new Set(
       (await this.connections.ownedSites(owner?.account_id ?? -1)).map((s) => s.id),
     );
-    const raw = req.body?.site;
-    const picked = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw])
+    const picked = fieldList(req, 'site')
       .map(Number)
       .filter((id) => owned.has(id));
     await this.connections.updateSites(
@@ -118,14 +83,8 @@ export class ConnectedAppsController {
     res.redirect(303, `${PAGE}?done=disconnected`);
   }
 
-  private async signedIn(req: Request, res: Response, page = PAGE): Promise<SignedIn | null> {
-    const session = await this.session.current(req);
-    const person = session ? await this.connections.person(session.userId) : null;
-    if (!session || !person) {
-      res.redirect(303, `/signin?return=${encodeURIComponent(page)}`);
-      return null;
-    }
-    return { person, session };
+  private signedIn(req: Request, res: Response): Promise<SignedIn | null> {
+    return signedIn(this.session, this.connections, req, res, PAGE);
   }
 
   /** The connection if this person may manage it (their own, or any of the account as owner). */

@@ -1,20 +1,22 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { SCOPES, planHasToolServer, settings } from '@hc/contracts';
 import { cookieName } from '@hc/http';
-import { ClientsService, clientSecretMatches, loopbackMatches } from './clients.service';
+import {
+  ACCESS_TOKEN_TTL,
+  AccessTokenJwt,
+  CLIENT_ONLY_RESOURCE,
+  customizeAccessToken,
+  IssuedAccessToken,
+} from './access-token';
+import { ClientsService } from './clients.service';
 import { ConnectionsRepository } from './connections.repository';
 import { errorPage } from '../pages/pages';
-import { mapTokenError, ProviderError } from './oauth-errors';
+import type { ProviderError } from './oauth-errors';
+import { mysqlAdapter } from './oidc-adapter';
 import { interactionPolicy, OidcContext, OidcProvider, oidcErrors, Provider } from './oidc-module';
-import { requestScope } from './request-scope';
+import { installProviderHooks } from './provider-hooks';
 import { SecretsRepository } from './secrets.repository';
 import { TokensRepository } from './tokens.repository';
-
-/**
- * The audience a token gets when the client names no `resource` (spec 2.11: `aud` is then the
- * client id alone). Internal only: never accepted as a `resource` parameter.
- */
-export const CLIENT_ONLY_RESOURCE = 'urn:service:client';
 
 /**
  * Stands in for "no scope" (spec 4.13: without `scope` the token has no scopes): the provider
@@ -33,7 +35,6 @@ export const PROVIDER_ROUTES = {
   jwks: '/oauth/jwks',
 } as const;
 
-export const ACCESS_TOKEN_TTL = 3600;
 const TTL = {
   AccessToken: ACCESS_TOKEN_TTL,
   AuthorizationCode: 600,
@@ -43,15 +44,6 @@ const TTL = {
   Session: 14 * 24 * 3600,
   Grant: 365 * 24 * 3600,
 };
-
-/** What the provider hands the JWT customizer. */
-interface IssuedAccessToken {
-  jti: string;
-  grantId?: string;
-  accountId: string;
-  clientId: string;
-  scope?: string;
-}
 
 /** The resources a token may name (spec 4.13). */
 export function allowedResources(): string[] {
@@ -117,61 +109,6 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
     ]);
     const { tokens, clients, connections } = this;
 
-    class MySqlAdapter {
-      constructor(private readonly model: string) {}
-
-      async upsert(
-        id: string,
-        payload: Record<string, unknown>,
-        expiresIn?: number,
-      ): Promise<void> {
-        if (this.model === 'Client') return; // clients are written by ClientsService only
-        await tokens.upsertPayload(this.model, id, payload, expiresIn);
-        if (this.model === 'RefreshToken') {
-          // Link the access token issued with this refresh token (rotation revokes both).
-          const scope = requestScope.getStore();
-          if (scope?.pendingAccessTokenId) {
-            await tokens.linkRefreshToken(scope.pendingAccessTokenId, id);
-            scope.pendingAccessTokenId = undefined;
-          }
-        }
-      }
-
-      async find(id: string): Promise<Record<string, unknown> | undefined> {
-        if (this.model === 'Client')
-          return (await clients.find(id)) as Record<string, unknown> | undefined;
-        return tokens.findPayload(this.model, 'id', id);
-      }
-
-      async findByUid(uid: string) {
-        return tokens.findPayload(this.model, 'uid', uid);
-      }
-
-      async findByUserCode() {
-        return undefined;
-      }
-
-      async consume(id: string) {
-        // The provider checks `consumed` before calling this, so parallel redemptions all get
-        // here: only the one whose conditional write changed the row goes on (issue #15).
-        if (!(await tokens.consumePayload(this.model, id))) {
-          throw new oidcErrors.InvalidGrant(
-            this.model === 'RefreshToken'
-              ? 'refresh token already used'
-              : 'authorization code already consumed',
-          );
-        }
-      }
-
-      async destroy(id: string) {
-        await tokens.destroyPayload(this.model, id);
-      }
-
-      async revokeByGrantId(grantId: string) {
-        await tokens.revokeByGrantId(this.model, grantId);
-      }
-    }
-
     const resources = [...allowedResources(), CLIENT_ONLY_RESOURCE];
     const policy = interactionPolicy.base();
     // Spec 4.13: without a shared site still covered, the consent screen is shown again.
@@ -199,7 +136,7 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
     );
 
     const provider = new Provider(s.authUrl, {
-      adapter: MySqlAdapter,
+      adapter: mysqlAdapter(tokens, clients),
       clients: [],
       jwks: { keys: [jwk] },
       cookies: {
@@ -262,11 +199,8 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
       },
       formats: {
         customizers: {
-          jwt: async (
-            ctx: OidcContext,
-            token: IssuedAccessToken,
-            jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> },
-          ) => this.customizeAccessToken(ctx, token, jwt),
+          jwt: async (ctx: OidcContext, token: IssuedAccessToken, jwt: AccessTokenJwt) =>
+            customizeAccessToken(tokens, ctx, token, jwt),
         },
       },
       ttl: TTL,
@@ -319,98 +253,8 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
         ctx.body = errorPage(out.error ?? 'server_error', out.error_description ?? '');
       },
     });
-    // Issue #15: the forwarded headers it reads are rewritten to Express's judgement under
-    // HC_TRUST_PROXY first (oauth.middleware), so `proxy` follows that setting only.
-    provider.proxy = true;
-
-    // Spec 4.13: loopback redirect URIs match on any port for every client.
-    const proto = provider.Client.prototype;
-    // Issue #15: the client's secret is stored hashed; compare the presented one's hash.
-    proto.compareClientSecret = function (this: { clientSecret: string }, presented: string) {
-      return Promise.resolve(clientSecretMatches(this.clientSecret, presented));
-    };
-    const exact = proto.redirectUriAllowed;
-    proto.redirectUriAllowed = function (this: { redirectUris: string[] }, uri: string) {
-      return exact.call(this, uri) || loopbackMatches(uri, this.redirectUris);
-    };
-
-    provider.on('grant.error', (ctx: OidcContext, err: unknown) => {
-      ctx.state.hcError = err;
-    });
-    provider.on('server_error', (ctx: OidcContext, err: unknown) => {
-      ctx.state.hcError = err;
-      this.logger.error(err instanceof Error ? err.stack : String(err));
-    });
-    provider.use(async (ctx: OidcContext, next: () => Promise<void>) => {
-      await next();
-      // Spec 4.13: the OAuth endpoints send no CORS headers; call them from a server.
-      for (const name of Object.keys(ctx.response.headers as Record<string, unknown>)) {
-        if (name.startsWith('access-control-')) ctx.remove(name);
-      }
-      if (ctx.oidc?.route !== 'token' || !ctx.body || typeof ctx.body !== 'object') return;
-      const body = ctx.body as Record<string, unknown>;
-      if (body.error) {
-        const grantType = (ctx.oidc.params?.grant_type ?? ctx.oidc.body?.grant_type) as
-          string | undefined;
-        const mapped = mapTokenError(
-          ctx.state.hcError as ProviderError | undefined,
-          grantType,
-          body as ProviderError,
-        );
-        ctx.status = mapped.status;
-        ctx.body = mapped.body;
-        ctx.remove('WWW-Authenticate');
-      } else if (body.access_token) {
-        delete body.scope; // spec 4.13: no `scope` field
-      }
-      ctx.set('Cache-Control', 'no-store');
-    });
+    installProviderHooks(provider, this.logger);
     return provider;
-  }
-
-  /**
-   * Spec 2.11 access-token claims; no `kid` in the header. Also records the token so REST
-   * services can check revocation per request, and revokes the pair a refresh replaces.
-   */
-  private async customizeAccessToken(
-    ctx: OidcContext,
-    token: IssuedAccessToken,
-    jwt: { header?: Record<string, unknown>; payload: Record<string, unknown> },
-  ): Promise<void> {
-    const now = Date.now() / 1000;
-    const clientId = token.clientId;
-    const audience = jwt.payload.aud as string;
-    const withResource = audience !== CLIENT_ONLY_RESOURCE;
-    jwt.header = { kid: undefined };
-    jwt.payload = {
-      jti: token.jti,
-      iat: now,
-      nbf: now,
-      exp: now + ACCESS_TOKEN_TTL,
-      sub: String(token.accountId),
-      scopes: (token.scope ?? '')
-        .split(' ')
-        .filter((x) => (SCOPES as readonly string[]).includes(x)),
-      iss: settings().authUrl,
-      aud: withResource ? [clientId, audience] : clientId,
-      ...(withResource ? { azp: clientId } : {}),
-    };
-    const entities = ctx?.oidc?.entities ?? {};
-    const rotated = entities.RotatedRefreshToken;
-    const current = entities.RefreshToken;
-    if (rotated) await this.tokens.revokeAccessTokensOfRefresh(rotated.jti);
-    await this.tokens.recordAccessToken({
-      jti: token.jti,
-      grantId: token.grantId ?? null,
-      clientId,
-      userId: Number(token.accountId),
-      refreshId: rotated && current ? current.jti : null,
-      expiresAt: new Date((now + ACCESS_TOKEN_TTL) * 1000),
-    });
-    if (!rotated) {
-      const scope = requestScope.getStore();
-      if (scope) scope.pendingAccessTokenId = token.jti;
-    }
   }
 }
 

@@ -1,0 +1,49 @@
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '@hc/auth';
+import type { FormRequest } from '../pages/forms';
+import { accountPage, FORM_EXPIRED } from '../pages/pages';
+import { ConnectionsRepository } from '../oauth/connections.repository';
+import { SessionService } from './session.service';
+import { signedIn } from './signed-in';
+
+const PAGE = '/app/account';
+
+/** The dashboard's account page: "sign out everywhere" (issue #15 item 3). */
+@Controller('app/account')
+@Public()
+export class AccountController {
+  constructor(
+    @Inject(SessionService) private readonly session: SessionService,
+    @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
+  ) {}
+
+  @Get()
+  async account(@Req() req: Request, @Res() res: Response) {
+    const me = await signedIn(this.session, this.connections, req, res, PAGE);
+    if (!me) return;
+    res.type('html').send(accountPage({ email: me.person.email, csrf: me.session.csrfToken }));
+  }
+
+  /** Revokes every dashboard session of this person on the server, this one included. */
+  @Post('sign-out-everywhere')
+  async signOutEverywhere(@Req() req: FormRequest, @Res() res: Response) {
+    const me = await signedIn(this.session, this.connections, req, res, PAGE);
+    if (!me) return;
+    if (!this.session.validForm(req, me.session)) {
+      res
+        .status(403)
+        .type('html')
+        .send(
+          accountPage({
+            email: me.person.email,
+            csrf: me.session.csrfToken,
+            notice: FORM_EXPIRED,
+          }),
+        );
+      return;
+    }
+    await this.session.signOutEverywhere(req, res, me.person.id);
+    res.redirect(303, `/signin?return=${encodeURIComponent(PAGE)}`);
+  }
+}

@@ -1,0 +1,126 @@
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '@hc/auth';
+import { tooManyPasswordAttemptsMessage, ThrottledAttempt } from '@hc/http';
+import { SessionService } from '../account/session.service';
+import { SignInService } from '../account/sign-in.service';
+import { field, FormRequest } from '../pages/forms';
+import { FORM_EXPIRED, signInPage } from '../pages/pages';
+import { InteractionSteps } from './interaction-steps.service';
+
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+
+/**
+ * A refused sign-in: one answer for an unknown email and a wrong password (422), or 429 with
+ * `Retry-After` once the password budget is spent (issue #15).
+ */
+function refuseSignIn(
+  res: Response,
+  result: Exclude<ThrottledAttempt<unknown>, { outcome: 'ok' }>,
+  page: (error: string) => string,
+): void {
+  if (result.outcome === 'throttled') {
+    res
+      .status(429)
+      .set('Retry-After', String(result.retryAfterSeconds))
+      .type('html')
+      .send(page(tooManyPasswordAttemptsMessage(result.retryAfterSeconds)));
+    return;
+  }
+  res.status(422).type('html').send(page(BAD_CREDENTIALS));
+}
+
+/** Only dashboard paths may be returned to after a sign-in (no open redirect). */
+function safeReturn(value: string | undefined): string {
+  return value && value.length <= 2048 && /^\/app\/[^\s\\]*$/.test(value) && !value.startsWith('//')
+    ? value
+    : '/app/account/connected-apps';
+}
+
+/**
+ * The server-rendered sign-in pages: the dashboard's (connected apps) and the login step of the
+ * authorization flow (spec 4.13).
+ */
+@Controller('signin')
+@Public()
+export class SignInController {
+  constructor(
+    @Inject(InteractionSteps) private readonly steps: InteractionSteps,
+    @Inject(SessionService) private readonly session: SessionService,
+    @Inject(SignInService) private readonly signIns: SignInService,
+  ) {}
+
+  /** Dashboard sign-in (connected apps). */
+  @Get()
+  async signInForm(
+    @Query('return') returnTo: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const csrf = await this.session.formToken(req, res, 'signin');
+    res.type('html').send(signInPage('/signin', { csrf, returnTo: safeReturn(returnTo) }));
+  }
+
+  @Post()
+  async signIn(@Req() req: FormRequest, @Res() res: Response) {
+    const email = field(req, 'email');
+    const returnTo = safeReturn(field(req, 'return'));
+    // Login CSRF: nobody else's form signs this browser in (issue #15 item 3).
+    if (!(await this.session.validPreSessionForm(req, 'signin'))) {
+      const csrf = await this.session.formToken(req, res, 'signin');
+      res
+        .status(403)
+        .type('html')
+        .send(signInPage('/signin', { csrf, email, error: FORM_EXPIRED, returnTo }));
+      return;
+    }
+    const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
+    if (result.outcome !== 'ok') {
+      const csrf = await this.session.formToken(req, res, 'signin');
+      refuseSignIn(res, result, (error) => signInPage('/signin', { csrf, email, error, returnTo }));
+      return;
+    }
+    const person = result.value;
+    await this.session.signIn(res, req, person.id);
+    res.redirect(303, returnTo);
+  }
+
+  @Get(':uid')
+  async signInStep(@Param('uid') uid: string, @Req() req: Request, @Res() res: Response) {
+    const details = await this.steps.details(req, res, uid, 'login');
+    if (!details) return;
+    const csrf = await this.session.formToken(req, res, `interaction:${details.uid}`);
+    res.type('html').send(signInPage(`/signin/${encodeURIComponent(uid)}`, { csrf }));
+  }
+
+  @Post(':uid')
+  async signInSubmit(@Param('uid') uid: string, @Req() req: FormRequest, @Res() res: Response) {
+    const details = await this.steps.details(req, res, uid, 'login');
+    if (!details) return;
+    const email = field(req, 'email');
+    const purpose = `interaction:${details.uid}`;
+    const page = async (error: string, status: number) =>
+      res
+        .status(status)
+        .type('html')
+        .send(
+          signInPage(`/signin/${encodeURIComponent(uid)}`, {
+            csrf: await this.session.formToken(req, res, purpose),
+            email,
+            error,
+          }),
+        );
+    if (!(await this.session.validPreSessionForm(req, purpose))) return page(FORM_EXPIRED, 403);
+    const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
+    if (result.outcome !== 'ok') {
+      const csrf = await this.session.formToken(req, res, purpose);
+      refuseSignIn(res, result, (error) =>
+        signInPage(`/signin/${encodeURIComponent(uid)}`, { csrf, email, error }),
+      );
+      return;
+    }
+    const person = result.value;
+    await this.session.signIn(res, req, person.id);
+    await this.steps.finish(req, res, { login: { accountId: String(person.id) } }, false);
+  }
+}
