@@ -53,6 +53,8 @@ const SITE_ID_BUILDERS = [
   'apps/content-api/src/cli/**',
   'apps/content-api/src/**/*.commands.ts',
   'apps/content-api/src/sites/sites.repository.ts',
+  // A signed upload URL is a one-time credential for its site.
+  'apps/content-api/src/images/upload-urls.service.ts',
   'apps/content-api/src/**/*.worker.ts',
   'apps/content-api/src/change-sets/change-sets.repository.ts',
   'apps/webhook-dispatcher/src/**',

@@ -5,9 +5,10 @@ import { storageFailed } from './image-rules';
 import type { ImageType } from './image-type';
 import { ImagesRepository } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
+import type { SiteId } from '@hc/contracts';
 
 export interface SiteRef {
-  id: number;
+  id: SiteId;
   uuid: string;
 }
 

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { touchReaderPages } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import { ImageEntity, ImageUploadUrlEntity, type ImageOrigin } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 export interface NewImage {
   filename: string;
@@ -30,7 +31,7 @@ export class ImagesRepository {
   }
 
   /** Inserts the row and records the audit entry (issue 24) in one transaction. */
-  async insert(site: { id: number; uuid: string }, image: NewImage): Promise<ImageEntity> {
+  async insert(site: { id: SiteId; uuid: string }, image: NewImage): Promise<ImageEntity> {
     return this.ds.transaction(async (m) => {
       const images = m.getRepository(ImageEntity);
       const row = await images.save(
@@ -41,17 +42,17 @@ export class ImagesRepository {
     });
   }
 
-  findById(siteId: number, id: number): Promise<ImageEntity | null> {
+  findById(siteId: SiteId, id: number): Promise<ImageEntity | null> {
     return this.images.findOneBy({ siteId, id });
   }
 
   /** The oldest image of the site with these bytes (spec 4.7 dedupe). */
-  findByChecksum(siteId: number, checksum: string): Promise<ImageEntity | null> {
+  findByChecksum(siteId: SiteId, checksum: string): Promise<ImageEntity | null> {
     return this.images.findOne({ where: { siteId, checksum }, order: { id: 'ASC' } });
   }
 
   async list(
-    siteId: number,
+    siteId: SiteId,
     filter: { checksum?: string },
     offset: number,
     limit: number,
@@ -67,7 +68,7 @@ export class ImagesRepository {
   }
 
   /** Deletes the row and records the audit entry (issue 24) in one transaction. */
-  async delete(site: { id: number; uuid: string }, id: number): Promise<void> {
+  async delete(site: { id: SiteId; uuid: string }, id: number): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.delete(ImageEntity, { siteId: site.id, id });
       await touchReaderPages(m, site.id);
@@ -80,7 +81,7 @@ export class ImagesRepository {
    * the URL, up to `limit`, with their titles in every language (spec 4.7 DELETE). Staged
    * copies and versions are not checked.
    */
-  async articlesUsing(siteId: number, url: string, limit: number): Promise<ReferencingArticle[]> {
+  async articlesUsing(siteId: SiteId, url: string, limit: number): Promise<ReferencingArticle[]> {
     const pattern = `%${url.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const ids: { id: number }[] = await this.ds.query(
       `SELECT DISTINCT a.id

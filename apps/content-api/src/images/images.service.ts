@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { apiError, ContentErrorCode, notFound, validationError } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
 import { pageMeta, type Paging } from '@hc/http';
 import { ImageImporter, ImportFailure } from './image-importer';
 import { imageMessages, MAX_IMAGE_BYTES, uploadRefused } from './image-rules';
@@ -88,7 +89,7 @@ export class ImagesService {
     return toUploadAnswer(result, input.altText);
   }
 
-  async list(siteId: number, filter: { checksum?: string }, paging: Paging) {
+  async list(siteId: SiteId, filter: { checksum?: string }, paging: Paging) {
     const { rows, total } = await this.repo.list(siteId, filter, paging.offset, paging.perPage);
     return {
       status: 'success',
@@ -97,7 +98,7 @@ export class ImagesService {
     };
   }
 
-  async get(siteId: number, id: number) {
+  async get(siteId: SiteId, id: number) {
     const image = await this.repo.findById(siteId, id);
     if (!image) throw notFound(imageMessages.notFound);
     return { status: 'success', image: toImageResponse(image) };

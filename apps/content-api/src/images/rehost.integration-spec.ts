@@ -1,4 +1,4 @@
-import { selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { scopedSite, selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { RehostService, REHOST_LIMIT_REASON } from './rehost.service';
 import {
@@ -51,7 +51,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
       `<img alt="inline" src="${dataUrl}"/>` +
       `<img src="/relative/local.png"><img src="${server.origin}/img/missing.png">` +
       `<img src="${server.origin}/img/one.png" title="again">`;
-    const { html: out, summary } = await rehost.rehost(site, html);
+    const { html: out, summary } = await rehost.rehost(scopedSite(site), html);
     expect(summary).toEqual({
       rehosted: 3,
       reused: 0,
@@ -88,7 +88,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
       raw: form([['file', { data: png, name: 'mine.png' }]]),
     });
     const html = `<img src="${server.origin}/img/one.png"><img src="${up.body.image.url}">`;
-    const { html: out, summary } = await rehost.rehost(other, html);
+    const { html: out, summary } = await rehost.rehost(scopedSite(other), html);
     expect(summary).toEqual({ rehosted: 0, reused: 1, failed: [], failed_count: 0 });
     expect(out).toBe(`<img src="${up.body.image.url}"><img src="${up.body.image.url}">`);
   });
@@ -99,7 +99,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
       { length: 27 },
       (_, i) => `<img src="${server.origin}/many/${i}.png">`,
     ).join('');
-    const { html: out, summary } = await rehost.rehost(third, html);
+    const { html: out, summary } = await rehost.rehost(scopedSite(third), html);
     expect(summary.rehosted).toBe(25);
     expect(summary.failed).toEqual([
       { src: `${server.origin}/many/25.png`, reason: REHOST_LIMIT_REASON },
@@ -112,7 +112,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
 
   it('covers every language of one article at once (one limit, one copy per image)', async () => {
     const fourth = await t.factory.site();
-    const { content, summary } = await rehost.rehostContent(fourth, {
+    const { content, summary } = await rehost.rehostContent(scopedSite(fourth), {
       en: `<img src="${server.origin}/img/two.jpg">`,
       de: `<p><img src="${server.origin}/img/two.jpg"></p>`,
     });
@@ -126,7 +126,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
   it('refuses private addresses and non-images with the import reasons; a data: SVG is not copied', async () => {
     const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
     const html = `<img src="https://10.0.0.8/x.png"><img src="${svg}"><img src="https://no-such-host.invalid/y.png">`;
-    const { html: out, summary } = await rehost.rehost(site, html);
+    const { html: out, summary } = await rehost.rehost(scopedSite(site), html);
     expect(out).toBe(html);
     expect(summary.failed.map((f) => f.reason)).toEqual([
       'host resolves to a private or reserved address',

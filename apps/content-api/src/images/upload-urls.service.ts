@@ -1,8 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { apiError, ContentErrorCode, formatB, runAsActor, settings } from '@hc/contracts';
-import type { AuditActor } from '@hc/contracts';
+import {
+  apiError,
+  ContentErrorCode,
+  formatB,
+  runAsActor,
+  settings,
+  trustSiteId,
+} from '@hc/contracts';
+import type { AuditActor, SiteId } from '@hc/contracts';
 import { MAX_IMAGE_BYTES, UPLOAD_URL_TTL_MS } from './image-rules';
 import type { SingleImageInput } from './image-request';
 import { ImageStoreService } from './image-store.service';
@@ -32,7 +39,8 @@ const INTENT = /^[A-Za-z0-9_-]{32}$/;
  */
 /** Where an upload URL stores its image, and as whose write (issue 24). */
 export interface UploadTarget {
-  siteId: number;
+  /** From the signed upload URL, a one-time credential (issue 22 "Site scope"). */
+  siteId: SiteId;
   siteUuid: string;
   actor: AuditActor;
 }
@@ -106,7 +114,7 @@ export class UploadUrlsService {
       row.apiKeyId !== null
         ? { kind: 'api_key', key_id: row.apiKeyId, user_id: row.userId }
         : { kind: 'oauth', client_id: row.oauthClientId as string, user_id: row.userId };
-    return { siteId: row.siteId, siteUuid: site, actor };
+    return { siteId: trustSiteId(row.siteId), siteUuid: site, actor };
   }
 
   /**
