@@ -48,6 +48,7 @@ const boundaries = (depConstraints, ignoredCircularDependencies = []) => [
  */
 const SITE_ID_BUILDERS = [
   'libs/contracts/src/site-id.ts',
+  'libs/auth/src/credential.guard.ts',
   'libs/auth/src/credential.repository.ts',
   'apps/reader-site/src/site/site.repository.ts',
   'apps/content-api/src/cli/**',

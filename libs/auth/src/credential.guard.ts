@@ -9,6 +9,7 @@ import {
   planHasToolServer,
   setCurrentActor,
   settings,
+  trustSiteId,
   unauthorized,
 } from '@hc/contracts';
 import type { AuditActor } from '@hc/contracts';
@@ -139,7 +140,7 @@ export class CredentialGuard implements CanActivate {
         grantId: token.grantId,
         tokenId: token.tokenId,
         toolTraffic,
-        siteIds: token.siteIds,
+        siteIds: token.siteIds.map(trustSiteId),
       },
       principal: { userId: token.userId, accountId, role: null, notesAccess: false },
       scopes: new Set(token.scopes),

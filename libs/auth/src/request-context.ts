@@ -36,8 +36,8 @@ export interface OAuthCredential {
   tokenId: string;
   /** The token's `aud` contains {mcp_url} (spec 5.3). */
   toolTraffic: boolean;
-  /** Sites this person shared with the app. */
-  siteIds: number[];
+  /** Sites this person shared with the app (site scopes: the token names them). */
+  siteIds: SiteId[];
 }
 
 /** The person behind the credential (an API key's creator, or the person who approved the app). */

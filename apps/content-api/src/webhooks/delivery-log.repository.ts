@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { writeAuditEvent } from '@hc/events';
 import { siteRef } from '../audit/site-ref.repository';
+import type { SiteId } from '@hc/contracts';
 
 /** Issue 23: the states the delivery log shows (`failed` = failed at least once, retries left). */
 export const LOG_STATUSES = ['pending', 'delivered', 'failed', 'dropped', 'skipped'] as const;
@@ -44,19 +45,20 @@ export class DeliveryLogRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** The webhook's site when it belongs to one of the (live) sites, else null. */
-  async webhookSite(siteIds: number[], webhookId: number): Promise<number | null> {
+  async webhookSite(siteIds: SiteId[], webhookId: number): Promise<SiteId | null> {
     if (siteIds.length === 0) return null;
     const rows: { site_id: number }[] = await this.ds.query(
       `SELECT w.site_id FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
         WHERE w.id = ? AND w.site_id IN (?)`,
       [webhookId, siteIds],
     );
-    return rows[0]?.site_id ?? null;
+    // One of the caller's own scopes, never a number read back.
+    return siteIds.find((id) => id === Number(rows[0]?.site_id)) ?? null;
   }
 
   /** One page of a webhook's deliveries, newest first, with the total. */
   async list(
-    siteId: number,
+    siteId: SiteId,
     webhookId: number,
     filter: { event?: string; status?: LogStatus },
     offset: number,
@@ -84,7 +86,7 @@ export class DeliveryLogRepository {
   }
 
   async find(
-    siteId: number,
+    siteId: SiteId,
     webhookId: number,
     deliveryId: number,
   ): Promise<DeliveryLogRow | null> {
@@ -101,7 +103,7 @@ export class DeliveryLogRepository {
    * Issue 23: a new delivery of the same event to the same webhook, due now (the dispatcher
    * sends the stored body, so the signature is the original's). Null when the delivery is gone.
    */
-  async redeliver(siteId: number, webhookId: number, deliveryId: number): Promise<number | null> {
+  async redeliver(siteId: SiteId, webhookId: number, deliveryId: number): Promise<number | null> {
     return this.ds.transaction(async (m) => {
       const [original]: { event_id: string | number }[] = await m.query(
         `SELECT event_id FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND site_id = ?

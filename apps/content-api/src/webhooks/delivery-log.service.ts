@@ -10,6 +10,7 @@ import {
   LogStatus,
 } from './delivery-log.repository';
 import { reachableSites, WEBHOOK_NOT_FOUND } from './webhooks.service';
+import type { SiteId } from '@hc/contracts';
 
 export interface DeliveryLogFilter {
   event?: string;
@@ -56,7 +57,7 @@ export class DeliveryLogService {
   }
 
   /** Another site's webhook answers exactly like a missing one (spec 4.8's message). */
-  private async siteOf(ctx: RequestContext, webhookId: number): Promise<number> {
+  private async siteOf(ctx: RequestContext, webhookId: number): Promise<SiteId> {
     const siteId = await this.log.webhookSite(reachableSites(ctx), webhookId);
     if (siteId === null) throw notFound(WEBHOOK_NOT_FOUND);
     return siteId;

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { writeAuditEvent } from '@hc/events';
+import type { SiteId } from '@hc/contracts';
 
 export interface WebhookRow {
   id: number;
@@ -25,7 +26,7 @@ export class WebhooksRepository {
 
   /** Stores a webhook; a url or secret over 191 characters fails here (spec 4.8: 500). */
   async insert(
-    site: { id: number; uuid: string },
+    site: { id: SiteId; uuid: string },
     url: string,
     secret: string,
     scheme: SignatureScheme = 'service',
@@ -61,7 +62,7 @@ export class WebhooksRepository {
   }
 
   /** Webhooks of the given (live) sites, oldest first. */
-  async list(siteIds: number[]): Promise<WebhookRow[]> {
+  async list(siteIds: SiteId[]): Promise<WebhookRow[]> {
     if (siteIds.length === 0) return [];
     return this.ds.query(
       `SELECT w.id, w.site_id, w.url, w.secret, w.signature_scheme, w.created_at, w.last_delivered_at
@@ -72,7 +73,7 @@ export class WebhooksRepository {
   }
 
   /** Deletes a webhook of one of the sites with its deliveries (pending retries included). */
-  async delete(siteIds: number[], webhookId: number): Promise<boolean> {
+  async delete(siteIds: SiteId[], webhookId: number): Promise<boolean> {
     if (siteIds.length === 0) return false;
     return this.ds.transaction(async (m) => {
       const found = await m.query(

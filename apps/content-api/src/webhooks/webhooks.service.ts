@@ -6,6 +6,7 @@ import type { CreateWebhookDto } from './dto/create-webhook.dto';
 import { checkRegistration } from './webhook-registration';
 import { toWebhookResponse } from './webhook.mapper';
 import { SignatureScheme, WebhooksRepository } from './webhooks.repository';
+import type { SiteId } from '@hc/contracts';
 
 export const HOST_CHECK = Symbol('HOST_CHECK');
 export type HostChecker = (url: string) => Promise<HostCheck>;
@@ -48,7 +49,7 @@ export class WebhooksService {
  * The sites whose webhooks a request sees: the chosen site, or with an OAuth token and no site
  * chosen every site shared with the app (spec 4.8: "an OAuth token may list several sites'").
  */
-export function reachableSites(ctx: RequestContext): number[] {
+export function reachableSites(ctx: RequestContext): SiteId[] {
   if (ctx.site) return [ctx.site.id];
   return ctx.credential.kind === 'oauth' ? ctx.credential.siteIds : [];
 }
