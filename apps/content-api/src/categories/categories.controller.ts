@@ -5,6 +5,7 @@ import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam, queryEnum, RedirectInvalidInput } from '@hc/http';
 import { CategoriesService, ON_ORPHAN } from './categories.service';
+import { CategoryOrderService } from './category-order.service';
 import { toCategoryInput } from './category-input';
 import {
   ArticleOrderDto,
@@ -15,7 +16,10 @@ import {
 
 @Controller('categories')
 export class CategoriesController {
-  constructor(private readonly categories: CategoriesService) {}
+  constructor(
+    private readonly categories: CategoriesService,
+    private readonly order: CategoryOrderService,
+  ) {}
 
   @ApiOperation({ summary: 'List categories' })
   @Get()
@@ -38,7 +42,7 @@ export class CategoriesController {
   @Scopes('content.write')
   @HttpCode(200)
   reorder(@CurrentSite() site: SiteContext, @Body() body: CategoryOrderDto) {
-    return this.categories.reorder(site, body.ids());
+    return this.order.reorder(site, body.ids());
   }
 
   @ApiOperation({ summary: 'Change a category' })
@@ -75,6 +79,6 @@ export class CategoriesController {
     @Body() body: ArticleOrderDto,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.categories.reorderArticles(site, id, body.ids());
+    return this.order.reorderArticles(site, id, body.ids());
   }
 }

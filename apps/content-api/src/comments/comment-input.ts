@@ -33,3 +33,24 @@ export function readSiteLanguage(
   if (!languages.includes(value.trim())) throw fieldError(field, messages.selectedInvalid(field));
   return value.trim();
 }
+
+const EMAIL_PATTERN = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
+
+/** A reader's name (spec 4.9: required, up to 191 characters). */
+export function readName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw fieldError('name', messages.required('name'));
+  if ([...value.trim()].length > 191) throw fieldError('name', messages.maxString('name', 191));
+  return value.trim();
+}
+
+/** A reader's email (required; kept for moderation and replies, never shown). */
+export function readEmail(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '')
+    throw fieldError('email', messages.required('email'));
+  const email = value.trim();
+  if (email.length > 191 || !EMAIL_PATTERN.test(email)) {
+    throw fieldError('email', 'The email field must be a valid email address.');
+  }
+  return email;
+}

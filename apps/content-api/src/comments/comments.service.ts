@@ -16,7 +16,7 @@ import { pageMeta, queryBoolean, queryEnum, queryInteger, queryString, readPagin
 import { ArticleSite, findArticleRef, requireArticleRef, titleIn } from './article-ref';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
-import { readOptionalId, readSiteLanguage, readText } from './comment-input';
+import { readEmail, readName, readOptionalId, readSiteLanguage, readText } from './comment-input';
 import { toCommentResponse, toThreads } from './comment.mapper';
 import { CommentFilter, CommentRow, CommentsRepository } from './comments.repository';
 
@@ -60,8 +60,6 @@ function refuseEmail(query: Query): void {
     );
   }
 }
-
-const EMAIL_PATTERN = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 
 @Injectable()
 export class CommentsService {
@@ -301,21 +299,4 @@ export class CommentsService {
     });
     return { site_id: site.id, moderate };
   }
-}
-
-function readName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw fieldError('name', messages.required('name'));
-  if ([...value.trim()].length > 191) throw fieldError('name', messages.maxString('name', 191));
-  return value.trim();
-}
-
-function readEmail(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw fieldError('email', messages.required('email'));
-  const email = value.trim();
-  if (email.length > 191 || !EMAIL_PATTERN.test(email)) {
-    throw fieldError('email', 'The email field must be a valid email address.');
-  }
-  return email;
 }
