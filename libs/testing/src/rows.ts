@@ -382,3 +382,81 @@ export async function imageRow(
   );
   return Number(r.insertId);
 }
+
+/** A webhook subscription as content-api stores it; returns its id. */
+export async function webhookRow(
+  db: Db,
+  siteId: number,
+  hook: { url?: string; secret?: string } = {},
+): Promise<number> {
+  const r = await db.query(
+    'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
+    [
+      siteId,
+      hook.url ?? 'https://example.com/hook',
+      hook.secret ?? 'a-secret-of-sixteen-characters',
+      new Date(),
+    ],
+  );
+  return Number(r.insertId);
+}
+
+/** An event on the webhook stream (`body` is the envelope as sent). */
+export async function webhookEventRow(
+  db: Db,
+  siteId: number,
+  row: { id: number; event: string; body: unknown },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
+    [row.id, siteId, row.event, JSON.stringify(row.body), new Date()],
+  );
+}
+
+/** A delivery of an event to a webhook as the dispatcher records it; returns its id. */
+export async function webhookDeliveryRow(
+  db: Db,
+  siteId: number,
+  row: {
+    eventId: number;
+    webhookId: number;
+    state: string;
+    attempts: number;
+    nextAttemptAt: Date | null;
+  },
+): Promise<number> {
+  const r = await db.query(
+    `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [row.eventId, row.webhookId, siteId, row.state, row.attempts, row.nextAttemptAt, new Date()],
+  );
+  return Number(r.insertId);
+}
+
+/** One attempt of a delivery as the dispatcher records it (`status` null: a timeout). */
+export async function webhookAttemptRow(
+  db: Db,
+  row: {
+    deliveryId: number;
+    attempt: number;
+    status: number | null;
+    durationMs?: number;
+    responseBody?: string | null;
+    requestHeaders?: Record<string, string>;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO webhook_attempts (delivery_id, attempt, delivery_uuid, started_at, duration_ms,
+       response_status, error_kind, response_body, request_headers) VALUES (?, ?, UUID(), ?, ?, ?, ?, ?, ?)`,
+    [
+      row.deliveryId,
+      row.attempt,
+      new Date(),
+      row.durationMs ?? 12,
+      row.status,
+      row.status === null ? 'timeout' : null,
+      row.responseBody ?? null,
+      JSON.stringify(row.requestHeaders ?? {}),
+    ],
+  );
+}

@@ -1,4 +1,13 @@
-import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import {
+  startTestApp,
+  TestApp,
+  TestSite,
+  TestTokens,
+  webhookAttemptRow,
+  webhookDeliveryRow,
+  webhookEventRow,
+  webhookRow,
+} from '@hc/testing';
 import { WebhooksModule } from './webhooks.module';
 
 const tokens = new TestTokens('delivery-log');
@@ -25,12 +34,8 @@ describe('webhook delivery log (issue 23)', () => {
   });
   afterAll(() => t.close());
 
-  async function webhook(s: TestSite): Promise<number> {
-    const res = await t.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [s.id, 'https://example.com/hook', 'a-secret-of-sixteen-characters', new Date()],
-    );
-    return res.insertId;
+  function webhook(s: TestSite): Promise<number> {
+    return webhookRow(t.ds, s.id);
   }
 
   /** A delivery with `statuses.length` attempts, as the dispatcher records it. */
@@ -42,39 +47,30 @@ describe('webhook delivery log (issue 23)', () => {
     statuses: (number | null)[],
   ): Promise<number> {
     const id = ++eventSeq;
-    const body = JSON.stringify({
+    const body = {
       event,
       helpcenter_id: String(s.id),
       occurred_at: '2026-03-04T05:06:07+00:00',
       data: { id: 1 },
+    };
+    await webhookEventRow(t.ds, s.id, { id, event, body });
+    const deliveryId = await webhookDeliveryRow(t.ds, s.id, {
+      eventId: id,
+      webhookId,
+      state,
+      attempts: statuses.length,
+      nextAttemptAt: state === 'pending' ? new Date('2030-01-01T00:00:00Z') : null,
     });
-    await t.ds.query(
-      'INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
-      [id, s.id, event, body, new Date()],
-    );
-    const next = state === 'pending' ? new Date('2030-01-01T00:00:00Z') : null;
-    const res = await t.ds.query(
-      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [id, webhookId, s.id, state, statuses.length, next, new Date()],
-    );
     for (const [i, status] of statuses.entries()) {
-      await t.ds.query(
-        `INSERT INTO webhook_attempts (delivery_id, attempt, delivery_uuid, started_at, duration_ms,
-           response_status, error_kind, response_body, request_headers) VALUES (?, ?, UUID(), ?, ?, ?, ?, ?, ?)`,
-        [
-          res.insertId,
-          i + 1,
-          new Date(),
-          12,
-          status,
-          status === null ? 'timeout' : null,
-          status === null ? null : 'nope',
-          JSON.stringify({ 'X-Service-Signature': 'sha256=abc', 'X-Service-Event': event }),
-        ],
-      );
+      await webhookAttemptRow(t.ds, {
+        deliveryId,
+        attempt: i + 1,
+        status,
+        responseBody: status === null ? null : 'nope',
+        requestHeaders: { 'X-Service-Signature': 'sha256=abc', 'X-Service-Event': event },
+      });
     }
-    return res.insertId;
+    return deliveryId;
   }
 
   it('lists a webhook’s deliveries newest first with their attempts, paged and filtered', async () => {

@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import { startTestApp, TestApp, TestSite, TestTokens, webhookDeliveryRow } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
 
@@ -266,11 +266,13 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
       body: { url: 'https://example.com/del' },
     });
     const id = created.body.webhook.id as number;
-    await t.ds.query(
-      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, 'pending', 2, ?, ?)`,
-      [987654321, id, s.id, new Date(Date.now() + 60_000), new Date()],
-    );
+    await webhookDeliveryRow(t.ds, s.id, {
+      eventId: 987654321,
+      webhookId: id,
+      state: 'pending',
+      attempts: 2,
+      nextAttemptAt: new Date(Date.now() + 60_000),
+    });
     const res = await t.request('DELETE', `/v1/webhooks/${id}`, { key: k });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
