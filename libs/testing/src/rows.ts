@@ -460,3 +460,60 @@ export async function webhookAttemptRow(
     ],
   );
 }
+
+/** An audit entry as the dispatcher's intake writes it (`id` is the outbox row's). */
+export async function auditEntryRow(
+  db: Db,
+  siteId: number,
+  entry: {
+    id: number | string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    actorKind: string;
+    actorKeyId?: number | null;
+    actorUserId?: number | null;
+    actorClientId?: string | null;
+    requestId?: string | null;
+    occurredAt?: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_entries (id, site_id, action, target_type, target_id, actor_kind,
+       actor_key_id, actor_user_id, actor_client_id, request_id, occurred_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      entry.id,
+      siteId,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      entry.actorKind,
+      entry.actorKeyId ?? null,
+      entry.actorUserId ?? null,
+      entry.actorClientId ?? null,
+      entry.requestId ?? null,
+      entry.occurredAt ?? new Date(),
+    ],
+  );
+}
+
+/** A day of one reader search as the daily roll-up leaves it (spec 4.10). */
+export async function searchDailyRow(
+  db: Db,
+  siteId: number,
+  row: {
+    day: string | Date;
+    lang: string;
+    query: string;
+    searches: number;
+    withoutResults: number;
+    lastResultsCount: number;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO analytics_search_daily (site_id, day, lang, query, searches, without_results, last_results_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [siteId, row.day, row.lang, row.query, row.searches, row.withoutResults, row.lastResultsCount],
+  );
+}

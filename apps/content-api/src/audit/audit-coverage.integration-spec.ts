@@ -6,6 +6,8 @@ import {
   lastOutboxId,
   STAGING_SITE,
   startTestApp,
+  webhookDeliveryRow,
+  webhookEventRow,
 } from '@hc/testing';
 import type { TestApp, TestResponse, TestSite } from '@hc/testing';
 import { run } from '../cli';
@@ -524,16 +526,14 @@ describe('audit coverage: one entry per write (issue 24)', () => {
           201,
         ).webhook.id;
         const eventId = 9_400_000_000 + ++seq;
-        await t.ds.query(
-          'INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
-          [eventId, site.id, 'article.updated', '{}', new Date()],
-        );
-        const d = await t.ds.query(
-          `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, created_at)
-           VALUES (?, ?, ?, 'dropped', 5, ?)`,
-          [eventId, ctx.redeliverHook, site.id, new Date()],
-        );
-        ctx.delivery = d.insertId;
+        await webhookEventRow(t.ds, site.id, { id: eventId, event: 'article.updated', body: {} });
+        ctx.delivery = await webhookDeliveryRow(t.ds, site.id, {
+          eventId,
+          webhookId: ctx.redeliverHook,
+          state: 'dropped',
+          attempts: 5,
+          nextAttemptAt: null,
+        });
       },
       write: async (k) => ({
         res: await t.request(

@@ -1,4 +1,5 @@
 import {
+  auditEntryRow,
   auditEventsAfter,
   createPublishedArticle,
   lastOutboxId,
@@ -37,24 +38,17 @@ describe('audit log reads of recorded writes (issue 24)', () => {
       );
     for (const r of rows) {
       const d = (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data;
-      await t.ds.query(
-        `INSERT INTO audit_entries (id, site_id, action, target_type, target_id, actor_kind,
-           actor_key_id, actor_user_id, actor_client_id, request_id, occurred_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          r.id,
-          r.site_id,
-          d.action,
-          d.target_type,
-          d.target_id,
-          d.actor.kind,
-          d.actor.key_id ?? null,
-          d.actor.user_id ?? null,
-          d.actor.client_id ?? null,
-          r.request_id,
-          new Date(),
-        ],
-      );
+      await auditEntryRow(t.ds, r.site_id, {
+        id: r.id,
+        action: d.action,
+        targetType: d.target_type,
+        targetId: d.target_id,
+        actorKind: d.actor.kind,
+        actorKeyId: d.actor.key_id,
+        actorUserId: d.actor.user_id,
+        actorClientId: d.actor.client_id,
+        requestId: r.request_id,
+      });
     }
   }
 

@@ -7,6 +7,7 @@ import {
   TestApp,
   TestSite,
   TestTokens,
+  webhookRow,
 } from '@hc/testing';
 import { DOMAIN_MODULES } from '../domain.modules';
 
@@ -109,19 +110,19 @@ describe('audit recording (issue 24)', () => {
 
   it('records writes that announce no webhook event (webhook.delete) in their transaction', async () => {
     const key = await t.factory.key(site);
-    const hook = await t.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [site.id, 'https://hooks.example.com/a', 'secret-of-sixteen-chars', new Date()],
-    );
+    const hook = await webhookRow(t.ds, site.id, {
+      url: 'https://hooks.example.com/a',
+      secret: 'secret-of-sixteen-chars',
+    });
     const before = await lastId();
-    const res = await t.request('DELETE', `/v1/webhooks/${hook.insertId}`, { key });
+    const res = await t.request('DELETE', `/v1/webhooks/${hook}`, { key });
     expect(res.status).toBe(200);
     const entries = await auditAfter(before);
     expect(entries).toEqual([
       expect.objectContaining({
         action: 'webhook.delete',
         target_type: 'webhook',
-        target_id: String(hook.insertId),
+        target_id: String(hook),
       }),
     ]);
   });

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import { auditEntryRow, startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
 import { DOMAIN_MODULES } from '../domain.modules';
 
 /** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
@@ -13,11 +13,16 @@ describe('GET /audit (issue 24)', () => {
 
   /** An entry as the dispatcher's intake writes it. */
   const entry = (s: TestSite, action: string, at: string, actor = 'api_key', targetId = '1') =>
-    t.ds.query(
-      `INSERT INTO audit_entries (id, site_id, action, target_type, target_id, actor_kind,
-         actor_user_id, request_id, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [++seq, s.id, action, action.split('.')[0], targetId, actor, s.owner.id, 'req', new Date(at)],
-    );
+    auditEntryRow(t.ds, s.id, {
+      id: ++seq,
+      action,
+      targetType: action.split('.')[0],
+      targetId,
+      actorKind: actor,
+      actorUserId: s.owner.id,
+      requestId: 'req',
+      occurredAt: new Date(at),
+    });
 
   beforeAll(async () => {
     t = await startTestApp(tokens.app([...DOMAIN_MODULES]));

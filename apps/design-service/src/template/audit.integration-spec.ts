@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { auditEventsAfter, lastOutboxId, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  auditEntryRow,
+  auditEventsAfter,
+  lastOutboxId,
+  startTestApp,
+  TestApp,
+  TestSite,
+} from '@hc/testing';
 import { createDesignService } from '../app.factory';
 import { DesignClient, designClient, TestResponse } from '../testing/design-test';
 
@@ -131,11 +138,14 @@ describe('design API and the audit log (issue 24)', () => {
     // can only come from the audit log.
     const auditor = await t.factory.user({ name: 'Audit Named Person' });
     const insert = (siteId: number, id: number, target: number) =>
-      t.ds.query(
-        `INSERT INTO audit_entries (id, site_id, action, target_type, target_id, actor_kind,
-           actor_user_id, occurred_at) VALUES (?, ?, 'design.publish', 'template', ?, 'oauth', ?, ?)`,
-        [id, siteId, String(target), auditor.id, new Date()],
-      );
+      auditEntryRow(t.ds, siteId, {
+        id,
+        action: 'design.publish',
+        targetType: 'template',
+        targetId: String(target),
+        actorKind: 'oauth',
+        actorUserId: auditor.id,
+      });
     // A foreign site's entry for the same id changes nothing.
     await insert(site.id, 9_300_000_001, version);
     expect((await od.versions()).body.versions[0].published_by).toBe('Test Person');

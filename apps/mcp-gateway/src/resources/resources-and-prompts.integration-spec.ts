@@ -3,7 +3,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { resetSettings, settings } from '@hc/contracts';
-import { startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
+import { searchDailyRow, startTestApp, TestApp, TestSite, TestTokens } from '@hc/testing';
 // The REST side: the gateway calls content-api, so this test drives both on purpose.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { DOMAIN_MODULES } from '../../../content-api/src/domain.modules';
@@ -123,10 +123,14 @@ describe('MCP resources and prompts (issue #26)', () => {
     }
     // Reader searches as the daily rollup leaves them (spec 4.10), on both sites.
     const gap = (siteId: number, query: string, searches: number, zero: number) =>
-      api.ds.query(
-        'INSERT INTO analytics_search_daily (site_id, day, lang, query, searches, without_results, last_results_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [siteId, yesterday, 'en', query, searches, zero, zero === searches ? 0 : 2],
-      );
+      searchDailyRow(api.ds, siteId, {
+        day: yesterday,
+        lang: 'en',
+        query,
+        searches,
+        withoutResults: zero,
+        lastResultsCount: zero === searches ? 0 : 2,
+      });
     await gap(site.id, 'refund policy', 3, 3);
     await gap(site.id, 'export | csv', 1, 1);
     await gap(site.id, 'invoice', 4, 0);
