@@ -6537,7 +6537,12 @@ export interface operations {
     };
     CategoriesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. Default 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

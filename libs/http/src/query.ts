@@ -125,3 +125,34 @@ export function QueryText(description: string, example?: string): PropertyDecora
     }),
   );
 }
+
+/**
+ * A query DTO's whole number (`-?\d+`), read as a number; `min`/`max` answer the spec's
+ * `must be at least` / `may not be greater than` messages, anything else `must be an integer.`
+ */
+export function QueryInteger(
+  description: string,
+  range: { min?: number; max?: number; example?: number } = {},
+): PropertyDecorator {
+  const { min, max, example } = range;
+  const problem = (field: string, v: unknown): string | undefined => {
+    if (typeof v !== 'number') return messages.integer(field);
+    if (min !== undefined && v < min) return messages.minNumber(field, min);
+    if (max !== undefined && v > max) return messages.maxNumber(field, max);
+    return undefined;
+  };
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'integer', description, example, minimum: min, maximum: max }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,
+    ),
+    IsOptional(),
+    ValidateBy({
+      name: 'isQueryInteger',
+      validator: {
+        validate: (v: unknown, args) => problem(args?.property ?? '', v) === undefined,
+        defaultMessage: (args) => problem(args?.property ?? '', args?.value) ?? '',
+      },
+    }),
+  );
+}

@@ -3,7 +3,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { htmlNotFound } from '@hc/contracts';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { IdParam, queryEnum, RedirectInvalidInput } from '@hc/http';
+import { IdParam, PageQuery, pagingOf, queryEnum, RedirectInvalidInput } from '@hc/http';
 import { CategoriesService, ON_ORPHAN } from './categories.service';
 import { CategoryOrderService } from './category-order.service';
 import { toCategoryInput } from './category-input';
@@ -25,8 +25,8 @@ export class CategoriesController {
   @Get()
   @Scopes('content.read')
   @RedirectInvalidInput()
-  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
-    return this.categories.list(site, query);
+  list(@CurrentSite() site: SiteContext, @Query() query: PageQuery) {
+    return this.categories.list(site, pagingOf(query, 100));
   }
 
   @ApiOperation({ summary: 'Create a category' })

@@ -4,7 +4,8 @@ import { apiError, ContentErrorCode, htmlNotFound, messages, validationError } f
 import type { SiteContext } from '@hc/auth';
 import { mergeLanguageMap } from '@hc/content';
 import { writeWebhookEvent } from '@hc/events';
-import { pageMeta, readPaging } from '@hc/http';
+import { pageMeta } from '@hc/http';
+import type { Paging } from '@hc/http';
 import { announceArticles } from '../articles/article-events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
 import { categoryEventData, toCategoryResponse } from './category.mapper';
@@ -34,8 +35,7 @@ export class CategoriesService {
     if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
   }
 
-  async list(site: SiteContext, query: Record<string, unknown>) {
-    const paging = readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 422 });
+  async list(site: SiteContext, paging: Paging) {
     const { rows, total } = await this.categories.page(site.id, paging.offset, paging.perPage);
     return {
       status: 'success',
