@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ArticleEventData } from '@hc/contracts';
+import type { SiteId } from '@hc/contracts';
 
 /** What article events say of an article (spec 6 `data`), one row per article. */
 export interface ArticleEventRow {
@@ -15,8 +16,8 @@ export interface ArticleEventRow {
 
 /** The site's articles `articleIds` with title and slug in `lang`, in the caller's transaction. */
 export function articleEventRows(
+  siteId: SiteId,
   m: EntityManager,
-  siteId: number,
   lang: string,
   articleIds: number[],
 ): Promise<ArticleEventRow[]> {

@@ -17,7 +17,7 @@ export async function articleEventData(
 ): Promise<Map<number, ArticleEventData>> {
   const out = new Map<number, ArticleEventData>();
   if (articleIds.length === 0) return out;
-  const rows = await articleEventRows(m, site.id, site.defaultLanguage, articleIds);
+  const rows = await articleEventRows(site.id, m, site.defaultLanguage, articleIds);
   for (const r of rows) {
     out.set(Number(r.id), {
       type: 'article',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ArticleType, Visibility } from './articles.repository';
+import type { SiteId } from '@hc/contracts';
 
 /** Spec 8: article versions kept per language. */
 export const VERSIONS_KEPT = 20;
@@ -86,7 +87,7 @@ export class VersionsRepository {
 
   /** Newest first; one language with `locale`. */
   async list(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     limit: number,
     locale?: string,
@@ -100,7 +101,7 @@ export class VersionsRepository {
   }
 
   async find(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     id: number,
     m: EntityManager = this.ds.manager,
@@ -112,7 +113,7 @@ export class VersionsRepository {
     return rows[0] ? toVersion(rows[0]) : null;
   }
 
-  async insert(m: EntityManager, siteId: number, v: NewVersion, now: Date): Promise<number> {
+  async insert(siteId: SiteId, m: EntityManager, v: NewVersion, now: Date): Promise<number> {
     const r = await m.query(
       `INSERT INTO article_versions (site_id, article_id, locale, title, slug, has_custom_slug, content, audio_file,
          meta_title, meta_description, category_id, categories, visibility, type, author_id, shared_with, published_at, created_at,
@@ -144,7 +145,7 @@ export class VersionsRepository {
   }
 
   /** Keeps the newest `VERSIONS_KEPT` versions of the language. */
-  async prune(m: EntityManager, siteId: number, articleId: number, locale: string): Promise<void> {
+  async prune(siteId: SiteId, m: EntityManager, articleId: number, locale: string): Promise<void> {
     const rows = await m.query(
       'SELECT id FROM article_versions WHERE site_id = ? AND article_id = ? AND locale = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
       [siteId, articleId, locale, VERSIONS_KEPT - 1],
@@ -158,8 +159,8 @@ export class VersionsRepository {
 
   /** When each language of the article was last saved (a version's `published_at`). */
   async translationTimes(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
   ): Promise<Map<string, Date>> {
     const rows = await m.query(
@@ -170,8 +171,8 @@ export class VersionsRepository {
   }
 
   async setAudioFile(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
     url: string | null,
@@ -184,8 +185,8 @@ export class VersionsRepository {
 
   /** The old slug now leads to the article; a redirect from the slug it now uses is dropped. */
   async redirectSlug(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
     oldSlug: string,

@@ -34,7 +34,7 @@ export class ArticleWriter {
 
   /** A valid slug, unique for the site and language (spec 2.3 rule 1, 4.5). */
   freeSlug(m: EntityManager, site: SiteContext, lang: string, text: string, articleId: number) {
-    return this.articles.freeSlug(m, site.id, lang, text, articleId);
+    return this.articles.freeSlug(site.id, m, lang, text, articleId);
   }
 
   /** Which of the references sent name no category of the site or no member of its team. */
@@ -74,13 +74,13 @@ export class ArticleWriter {
     return this.withSlugRetry(() =>
       this.articles.transaction(async (m) => {
         const now = new Date();
-        const id = await this.articles.insert(m, site.id, core, now);
+        const id = await this.articles.insert(site.id, m, core, now);
         const slugs: Record<string, string> = {};
         for (const [lang, t] of translations) {
           slugs[lang] = await this.freeSlug(m, site, lang, t.slug || t.title, id);
           await this.writeTranslation(m, site, id, lang, { ...t, slug: slugs[lang] }, now);
         }
-        if (categories.length) await this.articles.setCategories(m, site.id, id, categories);
+        if (categories.length) await this.articles.setCategories(site.id, m, id, categories);
         // The event's data is known here; no need to read it back (spec 6 shape).
         const title = translations.find(([lang]) => lang === site.defaultLanguage)?.[1].title;
         const data: ArticleEventData = {
@@ -117,7 +117,7 @@ export class ArticleWriter {
   ): Promise<{ result: T } | null> {
     return this.withSlugRetry(() =>
       this.articles.transaction(async (m) => {
-        if (!(await this.articles.lock(m, site.id, id))) return null;
+        if (!(await this.articles.lock(site.id, m, id))) return null;
         const current = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
         const edit = await decide(current, m);
         await this.apply(m, site, current, edit.change, new Date());
@@ -137,18 +137,18 @@ export class ArticleWriter {
     const id = before.id;
     const existing = new Map(before.translations.map((t) => [t.lang, t]));
     if (change.publish) await this.keepVersions(m, site, before, change.publish, now);
-    await this.articles.updateCore(m, site.id, id, change.core, now);
+    await this.articles.updateCore(site.id, m, id, change.core, now);
     if (
       change.categories &&
       JSON.stringify(change.categories) !== JSON.stringify(before.categories)
     )
-      await this.articles.setCategories(m, site.id, id, change.categories);
+      await this.articles.setCategories(site.id, m, id, change.categories);
 
     const order = defaultFirst([...change.translations], ([lang]) => lang, site.defaultLanguage);
     for (const [lang, next] of order) {
       const old = existing.get(lang);
       if (next === null) {
-        if (old) await this.articles.deleteTranslation(m, site.id, id, lang);
+        if (old) await this.articles.deleteTranslation(site.id, m, id, lang);
         continue;
       }
       const slug =
@@ -157,10 +157,10 @@ export class ArticleWriter {
           : await this.freeSlug(m, site, lang, next.slug || next.title, id);
       await this.writeTranslation(m, site, id, lang, { ...next, slug }, now);
       if (next.audioFile !== (old?.audioFile ?? null)) {
-        await this.versions.setAudioFile(m, site.id, id, lang, next.audioFile);
+        await this.versions.setAudioFile(site.id, m, id, lang, next.audioFile);
       }
       if (change.publish && old && old.slug !== slug)
-        await this.versions.redirectSlug(m, site.id, id, lang, old.slug, slug, now);
+        await this.versions.redirectSlug(site.id, m, id, lang, old.slug, slug, now);
     }
     // A recorded publish has its audit entry already; other writes are recorded with the event.
     await announceArticles(
@@ -184,13 +184,13 @@ export class ArticleWriter {
     const id = before.id;
     const auditId = await writeAuditEvent(m, site, publish.audit, { type: 'article', id }, now);
     if (publish.versionLocales.length === 0) return;
-    const times = await this.versions.translationTimes(m, site.id, id);
+    const times = await this.versions.translationTimes(site.id, m, id);
     for (const locale of publish.versionLocales) {
       const t = before.translations.find((x) => x.lang === locale);
       if (!t) continue;
       await this.versions.insert(
-        m,
         site.id,
+        m,
         {
           articleId: id,
           locale,
@@ -206,7 +206,7 @@ export class ArticleWriter {
         },
         now,
       );
-      await this.versions.prune(m, site.id, id, locale);
+      await this.versions.prune(site.id, m, id, locale);
     }
   }
 
@@ -219,8 +219,8 @@ export class ArticleWriter {
     now: Date,
   ) {
     return this.articles.upsertTranslation(
-      m,
       site.id,
+      m,
       id,
       {
         lang,
@@ -241,10 +241,10 @@ export class ArticleWriter {
   /** DELETE /articles/{id}: to the Trash, `article.deleted` with the article as it was. */
   async trash(site: SiteContext, id: number): Promise<Date | null> {
     return this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id))) return null;
+      if (!(await this.articles.lock(site.id, m, id))) return null;
       const data = await articleEventData(m, site, [id]);
       const now = new Date();
-      await this.articles.trash(m, site.id, id, now);
+      await this.articles.trash(site.id, m, id, now);
       await announceArticles(m, site, 'article.deleted', [id], data);
       return now;
     });
@@ -253,8 +253,8 @@ export class ArticleWriter {
   /** Back from the Trash to its previous status, `article.updated`; false when not in the Trash. */
   async restoreFromTrash(site: SiteContext, id: number): Promise<boolean> {
     return this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id, 'trashed'))) return false;
-      await this.articles.restore(m, site.id, id, new Date());
+      if (!(await this.articles.lock(site.id, m, id, 'trashed'))) return false;
+      await this.articles.restore(site.id, m, id, new Date());
       await announceArticles(m, site, 'article.updated', [id], undefined, 'article.restore');
       return true;
     });
@@ -263,10 +263,10 @@ export class ArticleWriter {
   /** Deletes a Trashed article for good, `article.deleted` again; false when not in the Trash. */
   async purge(site: SiteContext, id: number): Promise<boolean> {
     return this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id, 'trashed'))) return false;
+      if (!(await this.articles.lock(site.id, m, id, 'trashed'))) return false;
       const data = await articleEventData(m, site, [id]);
       await announceArticles(m, site, 'article.deleted', [id], data, 'article.purge');
-      await this.articles.purge(m, site.id, id);
+      await this.articles.purge(site.id, m, id);
       return true;
     });
   }
@@ -278,10 +278,10 @@ export class ArticleWriter {
     lang: string,
   ): Promise<'article' | 'language' | null> {
     return this.articles.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id))) return 'article';
+      if (!(await this.articles.lock(site.id, m, id))) return 'article';
       const now = new Date();
-      if (!(await this.articles.releaseTranslation(m, site.id, id, lang, now))) return 'language';
-      await this.articles.touch(m, site.id, [id], now);
+      if (!(await this.articles.releaseTranslation(site.id, m, id, lang, now))) return 'language';
+      await this.articles.touch(site.id, m, [id], now);
       await announceArticles(m, site, 'article.updated', [id], undefined, 'translation.release');
       return null;
     });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { numberedSlug, slugify } from '@hc/content';
 import { touchReaderPages } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 export type Visibility = 'public' | 'private' | 'link_only';
 export type ArticleType = 'article' | 'faq';
@@ -129,7 +130,7 @@ export class ArticlesRepository {
 
   /** Full views of the given articles, in the order of `ids` (missing ones left out). */
   async load(
-    siteId: number,
+    siteId: SiteId,
     ids: number[],
     m: EntityManager = this.ds.manager,
   ): Promise<ArticleView[]> {
@@ -207,14 +208,14 @@ export class ArticlesRepository {
     return ids.map((id) => byId.get(id)).filter((v): v is ArticleView => v !== undefined);
   }
 
-  async loadOne(siteId: number, id: number, m?: EntityManager): Promise<ArticleView | null> {
+  async loadOne(siteId: SiteId, id: number, m?: EntityManager): Promise<ArticleView | null> {
     return (await this.load(siteId, [id], m))[0] ?? null;
   }
 
   /** Locks the article row for a write; null when missing, foreign, or (unless asked) in the Trash. */
   async lock(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     state: 'active' | 'trashed' = 'active',
   ): Promise<boolean> {
@@ -225,7 +226,7 @@ export class ArticlesRepository {
     return rows.length > 0;
   }
 
-  async exists(siteId: number, id: number): Promise<boolean> {
+  async exists(siteId: SiteId, id: number): Promise<boolean> {
     const rows = await this.ds.query(
       'SELECT 1 FROM articles WHERE site_id = ? AND id = ? AND deleted_at IS NULL',
       [siteId, id],
@@ -234,7 +235,7 @@ export class ArticlesRepository {
   }
 
   async findByExternalId(
-    siteId: number,
+    siteId: SiteId,
     externalId: string,
     m: EntityManager = this.ds.manager,
   ): Promise<{ id: number; trashed: boolean } | null> {
@@ -245,7 +246,7 @@ export class ArticlesRepository {
     return rows[0] ? { id: Number(rows[0].id), trashed: rows[0].deleted_at !== null } : null;
   }
 
-  async insert(m: EntityManager, siteId: number, core: ArticleCore, now: Date): Promise<number> {
+  async insert(siteId: SiteId, m: EntityManager, core: ArticleCore, now: Date): Promise<number> {
     await touchReaderPages(m, siteId);
     const result = await m.query(
       `INSERT INTO articles (site_id, external_id, author_id, category_id, type, published, visibility,
@@ -269,8 +270,8 @@ export class ArticlesRepository {
   }
 
   async updateCore(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     core: ArticleCore,
     now: Date,
@@ -296,7 +297,7 @@ export class ArticlesRepository {
     );
   }
 
-  async touch(m: EntityManager, siteId: number, ids: number[], now: Date): Promise<void> {
+  async touch(siteId: SiteId, m: EntityManager, ids: number[], now: Date): Promise<void> {
     await touchReaderPages(m, siteId);
     if (ids.length)
       await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
@@ -313,8 +314,8 @@ export class ArticlesRepository {
    * (`defaultFirst`), so a publish updating both leaves nothing outdated.
    */
   async upsertTranslation(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     t: TranslationWrite,
     now: Date,
@@ -363,8 +364,8 @@ export class ArticlesRepository {
   }
 
   async deleteTranslation(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
   ): Promise<void> {
@@ -376,8 +377,8 @@ export class ArticlesRepository {
   }
 
   async releaseTranslation(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     lang: string,
     now: Date,
@@ -397,14 +398,14 @@ export class ArticlesRepository {
    * index refuses the second, which retries.
    */
   async freeSlug(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     lang: string,
     text: string,
     articleId: number,
   ): Promise<string> {
     const base = slugify(text, lang) || 'article';
-    const taken = await this.slugsLike(m, siteId, lang, base, articleId);
+    const taken = await this.slugsLike(siteId, m, lang, base, articleId);
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) {
       const candidate = numberedSlug(base, n);
@@ -413,8 +414,8 @@ export class ArticlesRepository {
   }
 
   async slugsLike(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     lang: string,
     base: string,
     exceptArticle: number | null,
@@ -429,8 +430,8 @@ export class ArticlesRepository {
 
   /** Replaces the article's categories, keeping the custom positions of those it stays in. */
   async setCategories(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     categoryIds: number[],
   ): Promise<void> {
@@ -453,7 +454,7 @@ export class ArticlesRepository {
     );
   }
 
-  async trash(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+  async trash(siteId: SiteId, m: EntityManager, id: number, now: Date): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query('UPDATE articles SET deleted_at = ? WHERE site_id = ? AND id = ?', [
       now,
@@ -462,7 +463,7 @@ export class ArticlesRepository {
     ]);
   }
 
-  async restore(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+  async restore(siteId: SiteId, m: EntityManager, id: number, now: Date): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query(
       'UPDATE articles SET deleted_at = NULL, updated_at = ? WHERE site_id = ? AND id = ?',
@@ -470,7 +471,7 @@ export class ArticlesRepository {
     );
   }
 
-  async purge(m: EntityManager, siteId: number, id: number): Promise<void> {
+  async purge(siteId: SiteId, m: EntityManager, id: number): Promise<void> {
     await touchReaderPages(m, siteId);
     for (const table of ['article_translations', 'article_categories', 'article_stats']) {
       await m.query(`DELETE FROM ${table} WHERE site_id = ? AND article_id = ?`, [siteId, id]);
@@ -480,7 +481,7 @@ export class ArticlesRepository {
 
   /** GET /articles without `search`: ids of one page and the total (spec 4.4). */
   async list(
-    siteId: number,
+    siteId: SiteId,
     f: ListFilter,
     offset: number,
     limit: number,
@@ -536,7 +537,7 @@ export class ArticlesRepository {
    * anonymous reader could find (published, public, not in the Trash, released translation, no
    * non-public category), best matches first, at most `max`.
    */
-  async search(siteId: number, f: SearchFilter): Promise<number[]> {
+  async search(siteId: SiteId, f: SearchFilter): Promise<number[]> {
     const english = f.requireEnglish
       ? `AND EXISTS (SELECT 1 FROM article_translations e
            WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
@@ -559,7 +560,7 @@ export class ArticlesRepository {
   }
 
   /** GET /export: ids after the cursor in id order, Trash left out (spec 4.2). */
-  async idsAfter(siteId: number, cursor: number, limit: number): Promise<number[]> {
+  async idsAfter(siteId: SiteId, cursor: number, limit: number): Promise<number[]> {
     const rows = await this.ds.query(
       'SELECT id FROM articles WHERE site_id = ? AND id > ? AND deleted_at IS NULL ORDER BY id LIMIT ?',
       [siteId, cursor, limit],
@@ -569,7 +570,7 @@ export class ArticlesRepository {
 
   /** The user ids among `ids` that are team members of the site. */
   async memberIds(
-    siteId: number,
+    siteId: SiteId,
     ids: number[],
     m: EntityManager = this.ds.manager,
   ): Promise<Set<number>> {

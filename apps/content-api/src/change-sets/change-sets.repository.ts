@@ -4,6 +4,7 @@ import type { SiteContext } from '@hc/auth';
 import { toSiteContext } from '@hc/auth';
 import type { AuditActor } from '@hc/contracts';
 import type { ChangeSetStatus } from '@hc/data';
+import type { SiteId } from '@hc/contracts';
 
 export interface ChangeSetRow {
   id: number;
@@ -71,7 +72,7 @@ export class ChangeSetsRepository {
 
   /** Most recently updated first (spec 4.2). */
   async page(
-    siteId: number,
+    siteId: SiteId,
     offset: number,
     limit: number,
   ): Promise<{ rows: ChangeSetRow[]; total: number }> {
@@ -86,7 +87,7 @@ export class ChangeSetsRepository {
   }
 
   async find(
-    siteId: number,
+    siteId: SiteId,
     id: number,
     m: EntityManager = this.ds.manager,
     lock = false,
@@ -98,7 +99,7 @@ export class ChangeSetsRepository {
     return rows[0] ? toSet(rows[0]) : null;
   }
 
-  async insert(m: EntityManager, siteId: number, name: string | null, now: Date): Promise<number> {
+  async insert(siteId: SiteId, m: EntityManager, name: string | null, now: Date): Promise<number> {
     const r = await m.query(
       `INSERT INTO change_sets (site_id, name, status, force_publish, created_at, updated_at) VALUES (?, ?, 'open', 0, ?, ?)`,
       [siteId, name, now, now],
@@ -107,7 +108,7 @@ export class ChangeSetsRepository {
   }
 
   async items(
-    siteId: number,
+    siteId: SiteId,
     setIds: number[],
     m: EntityManager = this.ds.manager,
   ): Promise<Map<number, ChangeSetItemRow[]>> {
@@ -122,8 +123,8 @@ export class ChangeSetsRepository {
   }
 
   async addItem(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     setId: number,
     articleId: number,
     locale: string,
@@ -137,8 +138,8 @@ export class ChangeSetsRepository {
   }
 
   async update(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     id: number,
     values: {
       status: ChangeSetStatus;
@@ -172,7 +173,7 @@ export class ChangeSetsRepository {
     ]);
   }
 
-  async touch(m: EntityManager, siteId: number, id: number, now: Date): Promise<void> {
+  async touch(siteId: SiteId, m: EntityManager, id: number, now: Date): Promise<void> {
     await m.query('UPDATE change_sets SET updated_at = ? WHERE site_id = ? AND id = ?', [
       now,
       siteId,
@@ -191,7 +192,7 @@ export class ChangeSetsRepository {
   }
 
   /** The worker's claim: one due set (queued, scheduled and due, or abandoned mid-publish), marked `publishing`. */
-  async claimDue(now: Date): Promise<ChangeSetRow | null> {
+  async claimDueAcrossSites(now: Date): Promise<ChangeSetRow | null> {
     return this.ds.transaction(async (m) => {
       const rows = await m.query(
         `SELECT * FROM change_sets
@@ -210,7 +211,7 @@ export class ChangeSetsRepository {
   }
 
   async setItemResult(
-    siteId: number,
+    siteId: SiteId,
     itemId: number,
     status: 'published' | 'failed',
     reason: string | null,
@@ -227,12 +228,12 @@ export class ChangeSetsRepository {
     );
   }
 
-  async finish(siteId: number, id: number, status: ChangeSetStatus, now: Date): Promise<void> {
-    await this.update(this.ds.manager, siteId, id, { status, publishedAt: now }, now);
+  async finish(siteId: SiteId, id: number, status: ChangeSetStatus, now: Date): Promise<void> {
+    await this.update(siteId, this.ds.manager, id, { status, publishedAt: now }, now);
   }
 
   /** The site a claimed set belongs to, as the credential guard would load it; null when deleted. */
-  async site(siteId: number): Promise<SiteContext | null> {
+  async site(siteId: SiteId): Promise<SiteContext | null> {
     const rows = await this.ds.query(
       `SELECT s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id, s.name AS site_name, s.subdomain,
          s.domain, s.default_language, s.languages, s.visibility, s.suspended, s.ip_allowlist, s.plan, s.staging_preview,

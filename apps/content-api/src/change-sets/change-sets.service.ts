@@ -107,7 +107,7 @@ export class ChangeSetsService {
   async create(site: SiteContext, body: CreateChangeSetDto) {
     const name = body.name?.trim() || null;
     const id = await this.sets.transaction(async (m) => {
-      const setId = await this.sets.insert(m, site.id, name, new Date());
+      const setId = await this.sets.insert(site.id, m, name, new Date());
       await writeAuditEvent(m, site, 'change_set.create', { type: 'change_set', id: setId });
       return setId;
     });
@@ -176,12 +176,12 @@ export class ChangeSetsService {
           reject('not_staged');
           continue;
         }
-        await this.sets.addItem(m, site.id, id, articleId, locale, now);
+        await this.sets.addItem(site.id, m, id, articleId, locale, now);
         keys.add(`${articleId}:${locale}`);
         out.push({ index, article_id: articleId, locale, status: 'added' });
       }
       if (out.some((r) => r.status === 'added')) {
-        await this.sets.touch(m, site.id, id, now);
+        await this.sets.touch(site.id, m, id, now);
         await writeAuditEvent(m, site, 'change_set.add_items', { type: 'change_set', id });
       }
       return out;
@@ -214,8 +214,8 @@ export class ChangeSetsService {
           'Add staged changes to the change set before publishing it.',
         );
       await this.sets.update(
-        m,
         site.id,
+        m,
         id,
         {
           status: scheduled ? 'scheduled' : 'queued',

@@ -1,6 +1,6 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ApiError, runAsActor, StagingErrorCode } from '@hc/contracts';
+import { ApiError, runAsActor, StagingErrorCode, trustSiteId } from '@hc/contracts';
 import { PollingWorker, scrapedGauge } from '@hc/http';
 import { StagedPublisher } from '../staged/staged-publisher';
 import { ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
@@ -46,7 +46,7 @@ export class ChangeSetsWorker extends PollingWorker {
   async drain(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const set = await this.sets.claimDue(new Date());
+      const set = await this.sets.claimDueAcrossSites(new Date());
       if (!set) return handled;
       await this.publishSet(set);
       handled += 1;
@@ -55,11 +55,13 @@ export class ChangeSetsWorker extends PollingWorker {
   }
 
   private async publishSet(set: ChangeSetRow): Promise<void> {
-    const site = await this.sets.site(set.siteId);
-    const items = (await this.sets.items(set.siteId, [set.id])).get(set.id) ?? [];
+    // The worker owns the claimed row: its site is this run's scope (issue 22).
+    const siteId = trustSiteId(set.siteId);
+    const site = await this.sets.site(siteId);
+    const items = (await this.sets.items(siteId, [set.id])).get(set.id) ?? [];
     for (const item of items.filter((i) => i.status === 'pending')) {
       if (!site) {
-        await this.sets.setItemResult(set.siteId, item.id, 'failed', 'site_unavailable');
+        await this.sets.setItemResult(siteId, item.id, 'failed', 'site_unavailable');
         continue;
       }
       try {
@@ -70,19 +72,19 @@ export class ChangeSetsWorker extends PollingWorker {
           });
         // Issue 24: recorded as the write of whoever published the set.
         await (set.publishActor ? runAsActor(set.publishActor, publish) : publish());
-        await this.sets.setItemResult(set.siteId, item.id, 'published', null);
+        await this.sets.setItemResult(siteId, item.id, 'published', null);
       } catch (err) {
         const reason = reasonOf(err);
         if (reason === 'publish_failed')
           this.logger.error(`change set ${set.id} item ${item.id}: ${String(err)}`);
-        await this.sets.setItemResult(set.siteId, item.id, 'failed', reason);
+        await this.sets.setItemResult(siteId, item.id, 'failed', reason);
       }
     }
     // Counted from the rows, so a set resumed after a crash counts the items done before it.
-    const all = (await this.sets.items(set.siteId, [set.id])).get(set.id) ?? [];
+    const all = (await this.sets.items(siteId, [set.id])).get(set.id) ?? [];
     const ok = all.filter((i) => i.status === 'published').length;
     const failed = all.filter((i) => i.status === 'failed').length;
     const status = failed === 0 ? 'published' : ok === 0 ? 'failed' : 'partial';
-    await this.sets.finish(set.siteId, set.id, status, new Date());
+    await this.sets.finish(siteId, set.id, status, new Date());
   }
 }

@@ -150,14 +150,14 @@ export class StagedPublisher {
 
     const locales = copies.map((c) => c.locale);
     const afterwards = async (tx: EntityManager) => {
-      await this.staged.deleteCopies(tx, site.id, id, locales);
-      if (shared) await this.staged.deleteShared(tx, site.id, id);
+      await this.staged.deleteCopies(site.id, tx, id, locales);
+      if (shared) await this.staged.deleteShared(site.id, tx, id);
       // Copies of other languages that were in step with the live article stay in step with it.
       const after = (await this.articles.loadOne(site.id, id, tx)) as ArticleView;
       for (const other of await this.staged.copies(site.id, id, { m: tx })) {
         if (other.baseSignature === localeSignature(before, other.locale)) {
           const signature = localeSignature(after, other.locale);
-          await this.staged.setBase(tx, site.id, id, other.locale, signature);
+          await this.staged.setBase(site.id, tx, id, other.locale, signature);
         }
       }
     };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SharedFields, StagedFields } from './staged-model';
+import type { SiteId } from '@hc/contracts';
 
 export interface StagedCopyRow {
   id: number;
@@ -59,7 +60,7 @@ export class StagedRepository {
 
   /** The article's copies sorted by language code (one language with `locale`); `lock` in a write. */
   async copies(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     opts: { locale?: string; m?: EntityManager; lock?: boolean } = {},
   ): Promise<StagedCopyRow[]> {
@@ -79,7 +80,7 @@ export class StagedRepository {
   }
 
   async shared(
-    siteId: number,
+    siteId: SiteId,
     articleId: number,
     m: EntityManager = this.ds.manager,
     lock = false,
@@ -93,8 +94,8 @@ export class StagedRepository {
   }
 
   async saveCopy(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     c: Omit<StagedCopyRow, 'id' | 'updatedAt'>,
     now: Date,
   ): Promise<void> {
@@ -118,8 +119,8 @@ export class StagedRepository {
   }
 
   async saveShared(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     s: Omit<StagedSharedRow, 'updatedAt'>,
     now: Date,
   ): Promise<void> {
@@ -133,8 +134,8 @@ export class StagedRepository {
   }
 
   async setBase(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     locale: string,
     signature: string,
@@ -147,8 +148,8 @@ export class StagedRepository {
 
   /** Deletes copies (every language when `locales` is omitted); returns how many went. */
   async deleteCopies(
+    siteId: SiteId,
     m: EntityManager,
-    siteId: number,
     articleId: number,
     locales?: string[],
   ): Promise<number> {
@@ -160,14 +161,14 @@ export class StagedRepository {
     return Number(r.affectedRows ?? 0);
   }
 
-  async deleteShared(m: EntityManager, siteId: number, articleId: number): Promise<void> {
+  async deleteShared(siteId: SiteId, m: EntityManager, articleId: number): Promise<void> {
     await m.query('DELETE FROM staged_shared WHERE site_id = ? AND article_id = ?', [
       siteId,
       articleId,
     ]);
   }
 
-  async countCopies(m: EntityManager, siteId: number, articleId: number): Promise<number> {
+  async countCopies(siteId: SiteId, m: EntityManager, articleId: number): Promise<number> {
     const rows = await m.query(
       'SELECT COUNT(*) AS n FROM staged_copies WHERE site_id = ? AND article_id = ?',
       [siteId, articleId],

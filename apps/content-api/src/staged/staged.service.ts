@@ -88,7 +88,7 @@ export class StagedService {
     assertStagingAvailable(site);
     const locale = input.locale;
     return this.staged.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id))) throw notFound(ARTICLE_NOT_FOUND);
+      if (!(await this.articles.lock(site.id, m, id))) throw notFound(ARTICLE_NOT_FOUND);
       const view = (await this.articles.loadOne(site.id, id, m)) as ArticleView;
       const copies = await this.staged.copies(site.id, id, { m, lock: true });
       const shared = await this.staged.shared(site.id, id, m, true);
@@ -162,11 +162,11 @@ export class StagedService {
       const now = new Date();
       await writeAuditEvent(m, site, 'staged.update', { type: 'article', id }, now);
       if (isEmpty(nextShared)) {
-        if (shared) await this.staged.deleteShared(m, site.id, id);
+        if (shared) await this.staged.deleteShared(site.id, m, id);
       } else if (!shared || JSON.stringify(nextShared) !== JSON.stringify(shared.fields)) {
         await this.staged.saveShared(
-          m,
           site.id,
+          m,
           {
             articleId: id,
             fields: nextShared,
@@ -177,12 +177,12 @@ export class StagedService {
         );
       }
       if (isEmpty(nextFields) && isEmpty(nextShared) && !releaseMatters(release, view, locale)) {
-        if (copy) await this.staged.deleteCopies(m, site.id, id, [locale]);
+        if (copy) await this.staged.deleteCopies(site.id, m, id, [locale]);
         return { status: 'success', staged: null, message: MATCHES_LIVE };
       }
       await this.staged.saveCopy(
-        m,
         site.id,
+        m,
         {
           articleId: id,
           locale,
@@ -204,13 +204,13 @@ export class StagedService {
   /** DELETE staged: one language or all; the article-wide block goes with the last language. */
   async discard(site: SiteContext, id: number, locale?: string) {
     const discarded = await this.staged.transaction(async (m) => {
-      if (!(await this.articles.lock(m, site.id, id))) throw notFound(ARTICLE_NOT_FOUND);
+      if (!(await this.articles.lock(site.id, m, id))) throw notFound(ARTICLE_NOT_FOUND);
       const copies = await this.staged.copies(site.id, id, { locale, m, lock: true });
       if (copies.length === 0) throw apiError(CommonErrorCode.NotFound, NOTHING_TO_DISCARD);
-      const n = await this.staged.deleteCopies(m, site.id, id, locale ? [locale] : undefined);
+      const n = await this.staged.deleteCopies(site.id, m, id, locale ? [locale] : undefined);
       await writeAuditEvent(m, site, 'staged.discard', { type: 'article', id });
-      if ((await this.staged.countCopies(m, site.id, id)) === 0)
-        await this.staged.deleteShared(m, site.id, id);
+      if ((await this.staged.countCopies(site.id, m, id)) === 0)
+        await this.staged.deleteShared(site.id, m, id);
       return n;
     });
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
