@@ -611,6 +611,16 @@ describe('audit coverage: one entry per write (issue 24)', () => {
     }
     const cli: Record<string, unknown> = {};
 
+    /** A CLI command on an article that is in the Trash first. */
+    const trashedArticleCase = (command: string, action: string): CliCase => ({
+      command,
+      setup: async () => {
+        cli[command] = (await article(key)).id;
+        await t.request('DELETE', `/v1/articles/${cli[command] as number}`, { key });
+      },
+      flags: () => ({ site: site.id, article: cli[command] as number }),
+      expect: () => ({ action, target_type: 'article', target_id: cli[command] as number }),
+    });
     const cliCases: CliCase[] = [
       {
         command: 'site create',
@@ -683,32 +693,8 @@ describe('audit coverage: one entry per write (issue 24)', () => {
           target_id: cli.key as number,
         }),
       },
-      {
-        command: 'article restore',
-        setup: async () => {
-          cli.trashed = (await article(key)).id;
-          await t.request('DELETE', `/v1/articles/${cli.trashed}`, { key });
-        },
-        flags: () => ({ site: site.id, article: cli.trashed as number }),
-        expect: () => ({
-          action: 'article.restore',
-          target_type: 'article',
-          target_id: cli.trashed as number,
-        }),
-      },
-      {
-        command: 'article purge',
-        setup: async () => {
-          cli.purged = (await article(key)).id;
-          await t.request('DELETE', `/v1/articles/${cli.purged}`, { key });
-        },
-        flags: () => ({ site: site.id, article: cli.purged as number }),
-        expect: () => ({
-          action: 'article.purge',
-          target_type: 'article',
-          target_id: cli.purged as number,
-        }),
-      },
+      trashedArticleCase('article restore', 'article.restore'),
+      trashedArticleCase('article purge', 'article.purge'),
       {
         command: 'translation release',
         setup: async () => {
