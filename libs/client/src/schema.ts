@@ -10020,10 +10020,14 @@ export interface operations {
     WebhooksController_deliveries: {
         parameters: {
             query?: {
-                limit?: number;
+                /** @description Page number, from 1. Default 1. */
                 page?: number;
-                status?: "pending" | "delivered" | "failed" | "dropped" | "skipped";
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description One event name; another gives an empty list */
                 event?: string;
+                /** @description One delivery state */
+                status?: "pending" | "delivered" | "failed" | "dropped" | "skipped";
             };
             header?: never;
             path: {

@@ -156,3 +156,22 @@ export function QueryInteger(
     }),
   );
 }
+
+/** A query DTO's choice among `values`; another fails with `message` (default: `selected … is invalid`). */
+export function QueryEnum(
+  values: readonly string[],
+  description: string,
+  message?: string,
+): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'string', enum: [...values], description }),
+    IsOptional(),
+    ValidateBy({
+      name: 'isQueryEnum',
+      validator: {
+        validate: (v: unknown) => typeof v === 'string' && values.includes(v),
+        defaultMessage: (args) => message ?? messages.selectedInvalid(args?.property ?? ''),
+      },
+    }),
+  );
+}

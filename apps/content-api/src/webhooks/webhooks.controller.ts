@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiOAuth2, ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOAuth2, ApiOperation } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhooksAccessGuard } from './webhooks-access.guard';
 import { WEBHOOK_NOT_FOUND, WebhooksService } from './webhooks.service';
 import { notFound } from '@hc/contracts';
-import { IdParam, queryString, readPaging } from '@hc/http';
+import { IdParam, pagingOf } from '@hc/http';
+import { DeliveriesQuery } from './dto/deliveries-query.dto';
 import { DeliveryLogService } from './delivery-log.service';
-import { LOG_STATUSES } from './delivery-log.repository';
 
 const WebhookIdParam = () => IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND));
 const DeliveryIdParam = () => IdParam('deliveryId', () => notFound(WEBHOOK_NOT_FOUND));
@@ -72,20 +72,15 @@ export class WebhooksController {
     description:
       'Newest first, each with its attempts (issue 23). Kept for HC_WEBHOOK_LOG_RETENTION (7 days).',
   })
-  @ApiQuery({ name: 'event', required: false, type: String })
-  @ApiQuery({ name: 'status', required: false, enum: LOG_STATUSES })
-  @ApiQuery({ name: 'page', required: false, type: Number })
-  @ApiQuery({ name: 'limit', required: false, type: Number })
   @Get(':webhookId/deliveries')
   @SiteOptional()
   deliveries(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DeliveriesQuery,
   ) {
-    const paging = readPaging(query, { defaultSize: 50, maxSize: 100, overMax: 422 });
-    const filter = { event: queryString(query, 'event'), status: queryString(query, 'status') };
-    return this.log.list(ctx, webhookId, filter, paging);
+    const filter = { event: query.event, status: query.status };
+    return this.log.list(ctx, webhookId, filter, pagingOf(query, 50));
   }
 
   @ApiOperation({
