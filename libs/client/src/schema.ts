@@ -7921,7 +7921,14 @@ export interface operations {
     };
     ImagesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. Default 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description SHA-256 of the file, 64 hexadecimal characters */
+                checksum?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8181,7 +8188,10 @@ export interface operations {
     };
     ImagesController_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: delete even when articles still use the image */
+                force?: "1" | "true" | "0" | "false";
+            };
             header?: never;
             path: {
                 id: number;

@@ -92,13 +92,19 @@ export function readQuery(raw: unknown): unknown {
 
 /**
  * A query DTO's `1`/`0` boolean (spec 4.1 rule 7): read as true/false; anything else, the words
- * included, fails with `The <field> field must be true or false.`
+ * included (unless `acceptWords`: DELETE /images `force`), fails with
+ * `The <field> field must be true or false.`
  */
-export function QueryBoolean(description: string): PropertyDecorator {
+export function QueryBoolean(
+  description: string,
+  opts: { acceptWords?: boolean } = {},
+): PropertyDecorator {
+  const yes = opts.acceptWords ? ['1', 'true'] : ['1'];
+  const no = opts.acceptWords ? ['0', 'false'] : ['0'];
   return applyDecorators(
-    ApiPropertyOptional({ type: 'string', enum: ['1', '0'], description }),
+    ApiPropertyOptional({ type: 'string', enum: [...yes, ...no], description }),
     Transform(({ value }: { value: unknown }) =>
-      value === '1' ? true : value === '0' ? false : value,
+      yes.includes(value as string) ? true : no.includes(value as string) ? false : value,
     ),
     IsOptional(),
     ValidateBy({

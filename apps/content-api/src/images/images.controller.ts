@@ -3,18 +3,17 @@ import { ApiBody, ApiConsumes, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { fieldError, notFound } from '@hc/contracts';
+import { notFound } from '@hc/contracts';
 import {
   dryRunRequested,
   DryRunQuery,
   IdParam,
-  queryBoolean,
-  queryString,
-  readPaging,
+  pagingOf,
   RedirectInvalidInput,
   SharedIpLimit,
 } from '@hc/http';
 import { BulkImagesDto } from './dto/bulk-images.dto';
+import { DeleteImageQuery, ImagesQuery } from './dto/images-query.dto';
 import { imageMessages } from './image-rules';
 import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
@@ -78,16 +77,12 @@ export class ImagesController {
   @Get()
   @Scopes('content.read')
   @RedirectInvalidInput()
-  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
-    const paging = readPaging(query, { defaultSize: 50, maxSize: 100, overMax: 422 });
-    const checksum = queryString(query, 'checksum');
-    if (checksum !== undefined && !/^[0-9a-fA-F]{64}$/.test(checksum)) {
-      throw fieldError(
-        'checksum',
-        'The checksum field must be a SHA-256 checksum of 64 hexadecimal characters.',
-      );
-    }
-    return this.images.list(site.id, { checksum: checksum?.toLowerCase() }, paging);
+  list(@CurrentSite() site: SiteContext, @Query() query: ImagesQuery) {
+    return this.images.list(
+      site.id,
+      { checksum: query.checksum?.toLowerCase() },
+      pagingOf(query, 50),
+    );
   }
 
   @ApiOperation({ summary: 'Read one image' })
@@ -103,10 +98,8 @@ export class ImagesController {
   remove(
     @CurrentSite() site: SiteContext,
     @ImageIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DeleteImageQuery,
   ) {
-    // Spec 4.1 rule 7: `force` also accepts `true` here.
-    const force = queryBoolean(query, 'force', { acceptWords: true }) ?? false;
-    return this.images.delete(site, id, force);
+    return this.images.delete(site, id, query.force ?? false);
   }
 }
