@@ -6422,7 +6422,24 @@ export interface operations {
     };
     AuditController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. Default 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description One action */
+                action?: string;
+                /** @description One kind of target */
+                target_type?: string;
+                /** @description One target id */
+                target_id?: string;
+                /** @description How the write came in */
+                actor?: "api_key" | "oauth" | "mcp" | "operator";
+                /** @description First day (YYYY-MM-DD, UTC) */
+                from?: string;
+                /** @description Last day, included (YYYY-MM-DD, UTC) */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

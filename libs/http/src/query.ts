@@ -117,16 +117,21 @@ export function QueryBoolean(
   );
 }
 
-/** A query DTO's text: one value (not a list), trimmed; empty reads as absent (`readQuery`). */
-export function QueryText(description: string, example?: string): PropertyDecorator {
+/** A query DTO's text: one value (not a list), trimmed, at most `max` long; empty reads as absent (`readQuery`). */
+export function QueryText(description: string, example?: string, max?: number): PropertyDecorator {
+  const problem = (field: string, v: unknown): string | undefined => {
+    if (typeof v !== 'string') return messages.string(field);
+    if (max !== undefined && v.length > max) return messages.maxString(field, max);
+    return undefined;
+  };
   return applyDecorators(
-    ApiPropertyOptional({ type: 'string', description, example }),
+    ApiPropertyOptional({ type: 'string', description, example, maxLength: max }),
     IsOptional(),
     ValidateBy({
       name: 'isString',
       validator: {
-        validate: (v: unknown) => typeof v === 'string',
-        defaultMessage: (args) => messages.string(args?.property ?? ''),
+        validate: (v: unknown, args) => problem(args?.property ?? '', v) === undefined,
+        defaultMessage: (args) => problem(args?.property ?? '', args?.value) ?? '',
       },
     }),
   );

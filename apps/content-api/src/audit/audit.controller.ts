@@ -4,6 +4,7 @@ import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { AUDIT_ENTRY_SCHEMA, listAnswer } from './audit.schema';
 import { AuditService } from './audit.service';
+import { AuditQuery } from './dto/audit-query.dto';
 
 /** Issue 24: who did each write, through which key, app or agent. */
 @Controller('audit')
@@ -21,11 +22,7 @@ export class AuditController {
   })
   @Get()
   @Scopes('content.read')
-  list(
-    @Ctx() ctx: RequestContext,
-    @CurrentSite() site: SiteContext,
-    @Query() query: Record<string, unknown>,
-  ) {
+  list(@Ctx() ctx: RequestContext, @CurrentSite() site: SiteContext, @Query() query: AuditQuery) {
     return this.audit.list(ctx, site, query);
   }
 }

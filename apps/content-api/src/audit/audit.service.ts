@@ -1,21 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { apiError, ContentErrorCode, fieldError, messages } from '@hc/contracts';
+import { apiError, ContentErrorCode } from '@hc/contracts';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { pageMeta, queryEnum, queryString, readPaging } from '@hc/http';
+import { pageMeta, pagingOf } from '@hc/http';
+import type { AuditQuery } from './dto/audit-query.dto';
 import { toAuditEntryResponse } from './audit.mapper';
 import { AuditRepository } from './audit.repository';
 
-const ACTOR_KINDS = ['api_key', 'oauth', 'mcp', 'operator'] as const;
-const DATE = /^\d{4}-\d\d-\d\d$/;
-
-/** A `from`/`to` day (YYYY-MM-DD, UTC); `to` includes its whole day. */
-function queryDay(query: Record<string, unknown>, field: string, endOfDay: boolean) {
-  const v = queryString(query, field, { max: 10 });
-  if (v === undefined) return undefined;
-  const d = new Date(`${v}T00:00:00Z`);
-  if (!DATE.test(v) || Number.isNaN(d.getTime())) {
-    throw fieldError(field, messages.string(field), undefined, 422);
-  }
+/** A checked `from`/`to` day (YYYY-MM-DD, UTC); `to` includes its whole day. */
+function dayStart(day: string | undefined, endOfDay: boolean): Date | undefined {
+  if (day === undefined) return undefined;
+  const d = new Date(`${day}T00:00:00Z`);
   return endOfDay ? new Date(d.getTime() + 86_400_000) : d;
 }
 
@@ -24,7 +18,7 @@ function queryDay(query: Record<string, unknown>, field: string, endOfDay: boole
 export class AuditService {
   constructor(private readonly audit: AuditRepository) {}
 
-  async list(ctx: RequestContext, site: SiteContext, query: Record<string, unknown>) {
+  async list(ctx: RequestContext, site: SiteContext, query: AuditQuery) {
     // The person behind the credential (the key's creator, the token's person) must be an
     // Owner or Admin of the site now; no new OAuth scope (spec 5.2 fixes scopes_supported).
     const role = ctx.principal.role;
@@ -34,16 +28,16 @@ export class AuditService {
         'The audit log needs an Owner or Admin behind the credential.',
       );
     }
-    const paging = readPaging(query, { defaultSize: 50, maxSize: 100, overMax: 422 });
+    const paging = pagingOf(query, 50);
     const { rows, total } = await this.audit.page(
       site.id,
       {
-        action: queryString(query, 'action', { max: 64 }),
-        targetType: queryString(query, 'target_type', { max: 32 }),
-        targetId: queryString(query, 'target_id', { max: 64 }),
-        actor: queryEnum(query, 'actor', ACTOR_KINDS),
-        from: queryDay(query, 'from', false),
-        to: queryDay(query, 'to', true),
+        action: query.action,
+        targetType: query.target_type,
+        targetId: query.target_id,
+        actor: query.actor,
+        from: dayStart(query.from, false),
+        to: dayStart(query.to, true),
       },
       paging.perPage,
       paging.offset,
