@@ -7809,7 +7809,12 @@ export interface operations {
     };
     ExportController_page: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page’s cursor.next; 0 or absent: the first page */
+                cursor?: number;
+                /** @description Articles per page, 1 to 200. Default 100. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9776,7 +9781,10 @@ export interface operations {
     };
     TranslationsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the site's languages; default the site's default language */
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

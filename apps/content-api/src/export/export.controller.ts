@@ -4,6 +4,7 @@ import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { SharedIpLimit } from '@hc/http';
 import { ExportService } from './export.service';
+import { ExportQuery } from './dto/export-query.dto';
 
 @Controller('export')
 export class ExportController {
@@ -14,7 +15,7 @@ export class ExportController {
   @Get()
   @Scopes('content.read')
   @SharedIpLimit(30)
-  page(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+  page(@CurrentSite() site: SiteContext, @Query() query: ExportQuery) {
     return this.exports.page(site, query);
   }
 }

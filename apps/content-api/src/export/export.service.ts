@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatB } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { queryInteger, readPaging } from '@hc/http';
 import { toArticleResponse } from '../articles/article.mapper';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { CategoriesRepository } from '../categories/categories.repository';
@@ -18,13 +17,10 @@ export class ExportService {
     private readonly categories: CategoriesRepository,
   ) {}
 
-  async page(site: SiteContext, query: Record<string, unknown>) {
+  async page(site: SiteContext, query: { cursor?: number; limit?: number }) {
     const generatedAt = new Date();
-    const cursor = queryInteger(query, 'cursor', { min: 0 }) ?? 0;
-    const { perPage } = readPaging(
-      { limit: query.limit },
-      { defaultSize: 100, maxSize: 200, overMax: 422 },
-    );
+    const cursor = query.cursor ?? 0;
+    const perPage = query.limit ?? 100;
     const [ids, categories] = await Promise.all([
       this.articles.idsAfter(site.id, cursor, perPage + 1),
       cursor === 0 ? this.categories.all(site.id) : Promise.resolve(null),

@@ -3,6 +3,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { TranslationsService } from './translations.service';
+import { TranslationsQuery } from './dto/translations-query.dto';
 
 @Controller('translations')
 export class TranslationsController {
@@ -11,7 +12,7 @@ export class TranslationsController {
   @ApiOperation({ summary: 'Translation status of articles' })
   @Get()
   @Scopes('content.read')
-  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
-    return this.translations.list(site, query);
+  list(@CurrentSite() site: SiteContext, @Query() query: TranslationsQuery) {
+    return this.translations.list(site, query.lang);
   }
 }

@@ -1,7 +1,6 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import { fieldError, messages } from '@hc/contracts';
-import { queryString } from '@hc/http';
 import { defaultText, INTERFACE_TEXT_KEYS, isInterfaceTextKey } from '@hc/content';
 import { TranslationsRepository } from './translations.repository';
 import type { SiteId } from '@hc/contracts';
@@ -23,8 +22,8 @@ export class TranslationsService {
   constructor(private readonly translations: TranslationsRepository) {}
 
   /** `lang` defaults to the site's default language and must be a site language, else 422. */
-  async list(site: TranslationSite, query: Record<string, unknown>) {
-    const lang = queryString(query, 'lang') ?? site.defaultLanguage;
+  async list(site: TranslationSite, requested: string | undefined) {
+    const lang = requested ?? site.defaultLanguage;
     if (!siteLanguages(site).includes(lang))
       throw fieldError('lang', messages.selectedInvalid('lang'));
     const overrides = await this.translations.overrides(site.id, lang);
