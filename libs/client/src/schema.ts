@@ -7082,7 +7082,12 @@ export interface operations {
     };
     ChangeSetsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. Default 1. */
+                page?: number;
+                /** @description Page size; over 100 is lowered to 100. Default 25. */
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { CommonErrorCode } from '@hc/contracts';
 import { IdParam } from '@hc/http';
+import { ChangeSetsQuery, changeSetsPaging } from './dto/change-sets-query.dto';
 import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { changeSetError, ChangeSetsService } from './change-sets.service';
@@ -28,8 +29,8 @@ export class ChangeSetsController {
   @Get()
   @Scopes('content.read')
   @CountsAsWrite()
-  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
-    return this.sets.list(site, query);
+  list(@CurrentSite() site: SiteContext, @Query() query: ChangeSetsQuery) {
+    return this.sets.list(site, changeSetsPaging(query));
   }
 
   @ApiOperation({ summary: 'Create a change set' })

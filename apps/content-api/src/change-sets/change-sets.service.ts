@@ -11,7 +11,7 @@ import {
 } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { isLanguageCode } from '@hc/content';
-import { readPaging } from '@hc/http';
+import type { Paging } from '@hc/http';
 import { ArticlesRepository } from '../articles/articles.repository';
 import { StagedRepository } from '../staged/staged.repository';
 import { ChangeSetItemRow, ChangeSetRow, ChangeSetsRepository } from './change-sets.repository';
@@ -70,13 +70,7 @@ export class ChangeSetsService {
     private readonly articles: ArticlesRepository,
   ) {}
 
-  async list(site: SiteContext, query: Record<string, unknown>) {
-    const paging = readPaging(query, {
-      defaultSize: 25,
-      maxSize: 100,
-      sizeParam: 'per_page',
-      overMax: 'clamp',
-    });
+  async list(site: SiteContext, paging: Paging) {
     const { rows, total } = await this.sets.page(site.id, paging.offset, paging.perPage);
     const items = await this.sets.items(
       site.id,
