@@ -5564,7 +5564,14 @@ export interface operations {
     };
     ArticleCommentsController_threads: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 always fails: commenter email addresses are not available */
+                include_email?: "1" | "0";
+                /** @description One comment state */
+                status?: "pending" | "published" | "unpublished" | "deleted";
+                /** @description One of the site’s languages */
+                lang?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7589,7 +7596,24 @@ export interface operations {
     };
     CommentsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 always fails: commenter email addresses are not available */
+                include_email?: "1" | "0";
+                /** @description One comment state */
+                status?: "pending" | "published" | "unpublished" | "deleted";
+                /** @description One of the site’s languages */
+                lang?: string;
+                /** @description Page number, from 1. Default 1. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description One article */
+                article_id?: number;
+                /** @description Text the comment contains */
+                search?: string;
+                /** @description Oldest or newest first. Default desc. */
+                order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -7,6 +7,7 @@ import type { RequestContext, SiteContext } from '@hc/auth';
 import { CommentBodyDto, ModerateCommentDto } from './dto/comment.dto';
 import { COMMENT_NOT_FOUND, CommentsService } from './comments.service';
 import { ArticleRefIdParam } from './article-ref';
+import { ArticleCommentsQuery, CommentsQuery } from './dto/comments-query.dto';
 
 /** Spec 4.9: the site's reader comments and their moderation. */
 @Controller('comments')
@@ -16,7 +17,7 @@ export class CommentsController {
   @ApiOperation({ summary: 'List reader comments' })
   @Get()
   @Scopes('content.read')
-  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+  list(@CurrentSite() site: SiteContext, @Query() query: CommentsQuery) {
     return this.comments.list(site, query);
   }
 
@@ -43,7 +44,7 @@ export class ArticleCommentsController {
   threads(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: ArticleCommentsQuery,
   ) {
     return this.comments.articleThreads(site, id, query);
   }

@@ -10,9 +10,9 @@ import {
   notFound,
 } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
-import { COMMENT_STATUSES } from '@hc/data';
 import type { CommentStatus } from '@hc/data';
-import { pageMeta, queryBoolean, queryEnum, queryInteger, queryString, readPaging } from '@hc/http';
+import { pageMeta } from '@hc/http';
+import { ArticleCommentsQuery, CommentsQuery, commentsPaging } from './dto/comments-query.dto';
 import { ArticleSite, findArticleRef, requireArticleRef, titleIn } from './article-ref';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
@@ -21,11 +21,9 @@ import { toCommentResponse, toThreads } from './comment.mapper';
 import { CommentFilter, CommentRow, CommentsRepository } from './comments.repository';
 
 export type CommentSite = ArticleSite & { languages: string[] };
-type Query = Record<string, unknown>;
 
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 /** Spec 4.9: GET /comments text filter up to 190 characters (spec 8). */
-const SEARCH_MAX = 190;
 export type ModerationAction = (typeof COMMENT_ACTIONS)[number];
 
 /** A comment by the credential's person, as the edge read it (spec 4.9). */
@@ -52,8 +50,8 @@ function siteLanguages(site: CommentSite): string[] {
 }
 
 /** Spec 4.9: `include_email` = 1 fails whatever the credential (decisions.md). */
-function refuseEmail(query: Query): void {
-  if (queryBoolean(query, 'include_email')) {
+function refuseEmail(query: ArticleCommentsQuery): void {
+  if (query.include_email) {
     throw apiError(
       ContentErrorCode.IncludeEmailUnavailable,
       'Commenter email addresses are not available through the API.',
@@ -70,10 +68,9 @@ export class CommentsService {
   ) {}
 
   /** The filters shared by both lists: state, language (a site language, else 422). */
-  private readFilter(site: CommentSite, query: Query): CommentFilter {
-    const filter: CommentFilter = {};
-    filter.status = queryEnum(query, 'status', COMMENT_STATUSES);
-    const lang = queryString(query, 'lang');
+  private readFilter(site: CommentSite, query: ArticleCommentsQuery): CommentFilter {
+    const filter: CommentFilter = { status: query.status };
+    const lang = query.lang;
     if (lang !== undefined) {
       if (!siteLanguages(site).includes(lang))
         throw fieldError('lang', messages.selectedInvalid('lang'));
@@ -83,13 +80,13 @@ export class CommentsService {
   }
 
   /** GET /comments (spec 4.9, 4.2): newest first, 25 a page, at most 100. */
-  async list(site: CommentSite, query: Query) {
+  async list(site: CommentSite, query: CommentsQuery) {
     refuseEmail(query);
     const filter = this.readFilter(site, query);
-    filter.articleId = queryInteger(query, 'article_id', { min: 1 });
-    filter.search = queryString(query, 'search', { max: SEARCH_MAX });
-    const order = queryEnum(query, 'order', ['asc', 'desc'] as const) ?? 'desc';
-    const paging = readPaging(query, { defaultSize: 25, maxSize: 100, overMax: 422 });
+    filter.articleId = query.article_id;
+    filter.search = query.search;
+    const order = query.order ?? 'desc';
+    const paging = commentsPaging(query);
     const [{ rows, total }, statusCounts] = await Promise.all([
       this.comments.page(site.id, filter, order, paging.perPage, paging.offset),
       this.comments.statusCounts(site.id, filter),
@@ -102,7 +99,7 @@ export class CommentsService {
   }
 
   /** GET /articles/{id}/comments: threads with nested replies, no paging. */
-  async articleThreads(site: CommentSite, articleId: number, query: Query) {
+  async articleThreads(site: CommentSite, articleId: number, query: ArticleCommentsQuery) {
     const article = await requireArticleRef(this.comments.manager, site, articleId);
     refuseEmail(query);
     const filter = this.readFilter(site, query);
