@@ -56,7 +56,8 @@ function orderProblem(value: unknown): string | null {
     const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
       return subFieldMessage(String(i), messages.integer(`order.${i}`));
-    if (seen.has(n)) return subFieldMessage(String(i), `The order.${i} field has a duplicate value.`);
+    if (seen.has(n))
+      return subFieldMessage(String(i), `The order.${i} field has a duplicate value.`);
     seen.add(n);
   }
   return null;
