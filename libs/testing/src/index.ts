@@ -18,4 +18,5 @@ export * from './clock';
 export * from './snapshot';
 export * from './audit';
 export * from './rows';
+export * from './quiet-queue';
 export * from './site-id';

@@ -1,6 +1,6 @@
 import { resetSettings, runAsActor, settings } from '@hc/contracts';
 import { outboxRowToEvent, writeWebhookEvent } from '@hc/events';
-import { startTestApp, TestApp, WebhookReceiver } from '@hc/testing';
+import { quietQueue, startTestApp, TestApp, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -17,6 +17,7 @@ describe('audit intake (issue 24)', () => {
     receiver = await WebhookReceiver.start();
     process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
     resetSettings();
+    await quietQueue();
     d = await startTestApp(() => createWebhookDispatcher());
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import {
   writeWebhookEvent,
 } from '@hc/events';
 import type { DomainEvent } from '@hc/events';
-import { startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
+import { quietQueue, startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DispatcherService } from './dispatcher.service';
 
@@ -36,6 +36,7 @@ describe('webhook dispatcher, bus transport (consumer side)', () => {
     process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
     resetSettings();
     bus = new InMemoryEventBus();
+    await quietQueue();
     d = await startTestApp(() => createWebhookDispatcher({ bus }));
   });
 

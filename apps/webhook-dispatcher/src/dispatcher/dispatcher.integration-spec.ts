@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { formatB, resetSettings, standardWebhookSecret } from '@hc/contracts';
 import type { ArticleEventData } from '@hc/contracts';
 import { writeOutbox, writeWebhookEvent } from '@hc/events';
-import { startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
+import { quietQueue, startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DeliveriesRepository } from './deliveries.repository';
 
@@ -117,6 +117,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
     process.env.HC_WEBHOOK_RETRY_DELAYS = '150ms,150ms,150ms,150ms';
     resetSettings();
+    await quietQueue();
     d = await startTestApp(() => createWebhookDispatcher());
   });
 

@@ -9,6 +9,7 @@ import {
   buildWorkspace,
   Factory,
   killHard,
+  quietQueue,
   MockKafka,
   startBuiltApp,
   startMockKafka,
@@ -142,8 +143,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   // Nothing from earlier tests in this database competes for the receiver.
-  await ds.query('UPDATE outbox SET processed_at = ? WHERE processed_at IS NULL', [new Date()]);
-  await ds.query('UPDATE webhook_deliveries SET next_attempt_at = NULL');
+  await quietQueue(ds);
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { writeWebhookEvent } from '@hc/events';
 import { configureLogging } from '@hc/http';
 import {
   jsonLogCapture,
+  quietQueue,
   sampleValue,
   scrape,
   startTestApp,
@@ -38,6 +39,7 @@ describe('dispatcher logs and metrics (issue 18)', () => {
     process.env.LOG_LEVEL = 'info';
     resetSettings();
     configureLogging({ service: 'webhook-dispatcher', stream });
+    await quietQueue();
     d = await startTestApp(() => createWebhookDispatcher());
   });
 

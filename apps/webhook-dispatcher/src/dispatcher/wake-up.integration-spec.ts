@@ -1,6 +1,6 @@
 import { resetSettings } from '@hc/contracts';
 import { writeWebhookEvent } from '@hc/events';
-import { startTestApp, testServices, TestApp, WebhookReceiver } from '@hc/testing';
+import { quietQueue, startTestApp, TestApp, testServices, WebhookReceiver } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DISPATCHER } from './dispatcher.options';
 
@@ -23,6 +23,7 @@ describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
     process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
     process.env.HC_REDIS_URL = testServices().redisUrl;
     resetSettings();
+    await quietQueue();
     d = await startTestApp(() => createWebhookDispatcher());
   });
 
