@@ -23,7 +23,7 @@ describe('reader site: views written in batches across replicas (issue #28)', ()
     if (before === undefined) delete process.env.HC_REDIS_URL;
     else process.env.HC_REDIS_URL = before;
     resetSettings();
-  });
+  }, 60_000);
 
   it('10,000 concurrent views from distinct readers through two replicas count 10,000', async () => {
     const [a, b] = replicas;
@@ -64,5 +64,7 @@ describe('reader site: views written in batches across replicas (issue #28)', ()
       [site.id, id],
     );
     expect(Number(rows.n)).toBe(total);
-  }, 120_000);
+    // A load test: 10,000 requests on a shared 2-core runner beside another jest worker took over
+    // 120 s in a full run (about a minute alone); what it asserts is the count, never the time.
+  }, 360_000);
 });
