@@ -110,6 +110,20 @@ function send(res, status, body) {
   res.end(text);
 }
 
+/** A page of article views with the list's paging meta. */
+function sendPage(res, site, views, page, limit, total) {
+  return send(res, 200, {
+    status: 'success',
+    articles: views.map((v) => toJson(site, v)),
+    meta: {
+      page,
+      per_page: limit,
+      total_pages: Math.max(1, Math.ceil(total / limit)),
+      items_count: total,
+    },
+  });
+}
+
 const slugOf = (s) =>
   s
     .toLowerCase()
@@ -243,17 +257,7 @@ async function handle(req, res) {
         )
       ).map((r) => r.id);
       const pageIds = ids.slice((page - 1) * limit, page * limit);
-      const views = await load(site.site_id, pageIds);
-      return send(res, 200, {
-        status: 'success',
-        articles: views.map((v) => toJson(site, v)),
-        meta: {
-          page,
-          per_page: limit,
-          total_pages: Math.max(1, Math.ceil(ids.length / limit)),
-          items_count: ids.length,
-        },
-      });
+      return sendPage(res, site, await load(site.site_id, pageIds), page, limit, ids.length);
     }
     const [rows, count] = await Promise.all([
       q(
@@ -268,16 +272,7 @@ async function handle(req, res) {
       site.site_id,
       rows.map((r) => r.id),
     );
-    return send(res, 200, {
-      status: 'success',
-      articles: views.map((v) => toJson(site, v)),
-      meta: {
-        page,
-        per_page: limit,
-        total_pages: Math.max(1, Math.ceil(count[0].n / limit)),
-        items_count: count[0].n,
-      },
-    });
+    return sendPage(res, site, views, page, limit, count[0].n);
   }
   if (req.method === 'GET' && u.pathname === '/v1/export') {
     const cursor = Number(p.get('cursor') || 0);

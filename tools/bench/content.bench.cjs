@@ -14,15 +14,10 @@
 const path = require('node:path');
 const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
-const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
 const { seedSite, VOCAB } = require('./content-seed.cjs');
 
-const ROOT = path.resolve(__dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
-const DURATION = Number(process.env.BENCH_DURATION || 5);
-const RUNS = Number(process.env.BENCH_RUNS || 3);
+const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_content', 5, 3);
 const EXPORT_MAX = Number(process.env.BENCH_EXPORT_MAX || 100000);
-const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_content');
 // The export sizes live in a database of their own: InnoDB FULLTEXT indexes are table-wide, so
 // 111,000 more articles would change what "search at 10,000 articles" measures.
 const EXPORT_DB_URL = DB_URL.replace(/\/([^/]+)$/, '/$1_export');

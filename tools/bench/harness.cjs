@@ -206,6 +206,21 @@ async function dropDatabase(url) {
   await conn.end();
 }
 
+/**
+ * The settings every benchmark reads: BENCH_DURATION seconds per run (default `duration`),
+ * BENCH_RUNS runs (default `runs`) and HC_BENCH_DATABASE_URL (else the test server's database
+ * `database`); with the build's folder.
+ */
+function benchSettings(database, duration, runs) {
+  const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
+  return {
+    DIST,
+    DURATION: Number(process.env.BENCH_DURATION || duration),
+    RUNS: Number(process.env.BENCH_RUNS || runs),
+    DB_URL: process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl(database),
+  };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Medians of several runs of `load`. */
@@ -237,4 +252,5 @@ module.exports = {
   loadLine,
   runMain,
   dropDatabase,
+  benchSettings,
 };

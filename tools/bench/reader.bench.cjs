@@ -18,16 +18,11 @@
 const path = require('node:path');
 const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
-const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
 const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
 
-const ROOT = path.resolve(__dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
-const DURATION = Number(process.env.BENCH_DURATION || 5);
-const RUNS = Number(process.env.BENCH_RUNS || 3);
+const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_reader', 5, 3);
 const HOT = Number(process.env.BENCH_HOT_ARTICLES || 500);
 const WARMUP = Number(process.env.BENCH_WARMUP || 2);
-const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_reader');
 const CONNECTIONS = 32;
 const UA = h.BROWSER_UA;
 

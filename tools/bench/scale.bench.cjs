@@ -18,15 +18,11 @@
 const path = require('node:path');
 const mysql = require('mysql2/promise');
 const h = require('./harness.cjs');
-const { testDatabaseUrl } = require('../../libs/testing/src/jest/test-env.cjs');
 const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
 
-const DIST = path.resolve(__dirname, '../../dist');
-const DURATION = Number(process.env.BENCH_DURATION || 4);
-const RUNS = Number(process.env.BENCH_RUNS || 2);
+const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_scale', 4, 2);
 const BIG = Number(process.env.BENCH_SCALE_BIG || 100000);
 const SITES = Number(process.env.BENCH_SCALE_SITES || 1000);
-const DB_URL = process.env.HC_BENCH_DATABASE_URL || testDatabaseUrl('hc_bench_scale');
 const CONNECTIONS = 8;
 const UA = h.BROWSER_UA;
 const { log } = h;

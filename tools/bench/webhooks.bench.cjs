@@ -28,13 +28,12 @@
 'use strict';
 
 const http = require('node:http');
-const net = require('node:net');
 const path = require('node:path');
 const { createHmac, randomUUID } = require('node:crypto');
 const { spawn } = require('node:child_process');
 const mysql = require('mysql2/promise');
 const { testDatabaseUrl, testServices } = require('../../libs/testing/src/jest/test-env.cjs');
-const { stopChild } = require('./harness.cjs');
+const { stopChild, cpuTicks, TICK, log, freePort } = require('./harness.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -50,29 +49,9 @@ const REDIS_URL = testServices().redisUrl;
 const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 4);
 const SECRET = 'bench-secret-0123456789abcdef';
 
-const TICK =
-  Number(require('node:child_process').execSync('getconf CLK_TCK').toString().trim()) || 100;
-
 /** utime + stime of a process, in milliseconds. */
-function cpuMs(pid) {
-  const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICK;
-}
-
-const log = (...a) => process.stderr.write(a.join(' ') + '\n');
+const cpuMs = (pid) => (cpuTicks(pid) * 1000) / TICK;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;

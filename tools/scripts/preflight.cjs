@@ -165,19 +165,28 @@ function checkDependencies() {
   );
 }
 
+/** The setting's URL, or the check's failure when it is not one (`url` null). */
+function readUrl(label, rawUrl, setting, purpose, example) {
+  try {
+    return { url: new URL(rawUrl) };
+  } catch {
+    return {
+      url: null,
+      failure: missing(label, `${setting} is not a URL`, purpose, `set ${setting} to ${example}`),
+    };
+  }
+}
+
 /** Logs in to the database server (no database selected: start and the tests create theirs). */
 async function checkDatabase(label, rawUrl, setting, purpose) {
-  let url;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    return missing(
-      label,
-      `${setting} is not a URL`,
-      purpose,
-      `set ${setting} to mysql://user:password@host:3306/`,
-    );
-  }
+  const { url, failure } = readUrl(
+    label,
+    rawUrl,
+    setting,
+    purpose,
+    'mysql://user:password@host:3306/',
+  );
+  if (!url) return failure;
   let mysql;
   try {
     mysql = require('mysql2/promise');
@@ -244,17 +253,8 @@ function redisPing(url) {
 }
 
 async function checkRedis(label, rawUrl, setting, purpose) {
-  let url;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    return missing(
-      label,
-      `${setting} is not a URL`,
-      purpose,
-      `set ${setting} to redis://host:6379`,
-    );
-  }
+  const { url, failure } = readUrl(label, rawUrl, setting, purpose, 'redis://host:6379');
+  if (!url) return failure;
   const result = await redisPing(url);
   if (result.pong) return ok(label, redact(rawUrl));
   if (result.answered) {
