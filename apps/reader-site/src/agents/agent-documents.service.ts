@@ -5,7 +5,7 @@ import { settings } from '@hc/contracts';
 import { ArticleSummary, ContentRepository } from '../pages/content.repository';
 import { DesignRepository } from '../pages/design.repository';
 import { parsePath, refId } from '../pages/reader-request';
-import { mayRead } from '../pages/reader.service';
+import { mayRead } from '../pages/may-read';
 import { articlePath } from '../render/context';
 import { readerHtml } from '../render/components';
 import { Admitted, GateService } from '../site/gate.service';

@@ -4,13 +4,18 @@ import { settings } from '@hc/contracts';
 import { ActivityBuffer } from '@hc/data';
 import { ActionsService } from '../activity/actions.service';
 import { ActivityRepository } from '../activity/activity.repository';
+import { SubmissionsService } from '../activity/submissions.service';
 import { AgentDocumentsService } from '../agents/agent-documents.service';
 import { GateService } from '../site/gate.service';
+import { SessionFormsService } from '../site/session-forms.service';
 import { SiteRepository } from '../site/site.repository';
+import { ArticlePageService } from './article-page.service';
 import { ContentRepository } from './content.repository';
 import { DesignRepository } from './design.repository';
+import { ListingPagesService } from './listing-pages.service';
 import { ReaderController, SiteDomainController } from './reader.controller';
 import { PageCache } from './page-cache';
+import { PageRenderer } from './page-renderer';
 import { ReaderService } from './reader.service';
 
 @Module({
@@ -32,7 +37,12 @@ import { ReaderService } from './reader.service';
       },
     },
     PageCache,
+    PageRenderer,
+    ArticlePageService,
+    ListingPagesService,
     ReaderService,
+    SubmissionsService,
+    SessionFormsService,
     ActionsService,
     AgentDocumentsService,
   ],

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ActivityRepository } from '../activity/activity.repository';
+import { articleHead } from '../agents/article-head';
+import { articlePath, Subject } from '../render/context';
+import { isBot, readerKey } from '../site/access';
+import type { Admitted } from '../site/gate.service';
+import { ContentRepository } from './content.repository';
+import { mayRead } from './may-read';
+import { PageRenderer } from './page-renderer';
+import { queryString, refId } from './reader-request';
+
+/** The article page and its view beacon. */
+@Injectable()
+export class ArticlePageService {
+  constructor(
+    private readonly content: ContentRepository,
+    private readonly activity: ActivityRepository,
+    private readonly renderer: PageRenderer,
+  ) {}
+
+  /** An article page (also re-rendered by a refused comment, with `status` 422). */
+  async article(
+    req: Request,
+    res: Response,
+    admitted: Admitted,
+    ref: string,
+    preview: boolean,
+    notice: string | null,
+    status: number,
+  ): Promise<void> {
+    const { site, path } = admitted;
+    const id = refId(ref);
+    const article = id === null ? null : await this.content.article(site.id, id);
+    const token = queryString(req, 'token');
+    if (!article || !mayRead(article, admitted, token)) {
+      return this.renderer.notFound(req, res, admitted, preview);
+    }
+    const released = article.translations.filter((t) => t.released);
+    const translation = released.find((t) => t.lang === path.lang);
+    const accessQuery =
+      article.visibility === 'link_only' && token ? `?token=${encodeURIComponent(token)}` : '';
+    if (!translation) {
+      // Not released in this language: the reader goes to a language it is released in.
+      const other = released.find((t) => t.lang === site.defaultLanguage) ?? released[0];
+      if (!other) return this.renderer.notFound(req, res, admitted, preview);
+      const prefix = other.lang === site.defaultLanguage ? '' : `/${other.lang}`;
+      res.redirect(
+        302,
+        `${path.base}${prefix}${articlePath({ id: article.id, slug: other.slug })}${accessQuery}`,
+      );
+      return;
+    }
+    const comments = await this.content.comments(site.id, article.id, translation.lang);
+    const rated = queryString(req, 'rated');
+    const comment = queryString(req, 'comment');
+    const shown = notice ?? (rated ? 'rated' : comment === 'pending' ? 'comment-pending' : null);
+    const subject: Subject = {
+      kind: 'article',
+      article,
+      translation,
+      comments,
+      replyTo: comments.find((c) => String(c.id) === queryString(req, 'reply_to')) ?? null,
+      accessQuery,
+      notice: shown,
+    };
+    const languages = [...new Set([site.defaultLanguage, ...site.languages])].filter((l) =>
+      released.some((t) => t.lang === l),
+    );
+    return this.renderer.render(req, res, admitted, 'article', subject, status, preview, {
+      title: translation.metaTitle || translation.title,
+      description: translation.metaDescription,
+      path: articlePath({ id: article.id, slug: translation.slug }),
+      languages,
+      ...(await articleHead(req, admitted, article, translation, () =>
+        this.content.categories(site.id),
+      )),
+    });
+  }
+
+  /**
+   * The view beacon of an article page (issue #28): the page's own image request, never cached,
+   * so a page served from a cache (this one's, a CDN's, the browser's after a 304) still counts
+   * its view, once per reader, article and day (spec 4.10). It answers 204 whatever it is asked
+   * about, so it tells nothing about articles a reader may not open.
+   */
+  async view(
+    req: Request,
+    res: Response,
+    admitted: Admitted,
+    ref: string,
+    preview: boolean,
+  ): Promise<void> {
+    const { site, path } = admitted;
+    const id = refId(ref);
+    if (id !== null && !preview && req.method === 'GET' && !isBot(req.headers['user-agent'])) {
+      const article = await this.content.article(site.id, id);
+      const readable = article && mayRead(article, admitted, queryString(req, 'token'));
+      const translation = readable
+        ? article.translations.find((t) => t.released && t.lang === path.lang)
+        : undefined;
+      if (article && translation)
+        await this.activity.recordView(site.id, article.id, translation.lang, readerKey(req, res));
+    }
+    res.status(204).setHeader('Cache-Control', 'private, no-store');
+    res.end();
+  }
+}
