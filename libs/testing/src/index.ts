@@ -20,3 +20,4 @@ export * from './audit';
 export * from './rows';
 export * from './quiet-queue';
 export * from './site-id';
+export * from './oauth-fixtures';

@@ -1,17 +1,16 @@
-import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public } from '@hc/auth';
 import type { FormRequest } from '../pages/forms';
 import { accountPage, FORM_EXPIRED } from '../pages/pages';
 import { ConnectionsRepository } from '../oauth/connections.repository';
 import { SessionService } from './session.service';
 import { signedIn } from './signed-in';
+import { PublicController } from '../public-controller';
 
 const PAGE = '/app/account';
 
 /** The dashboard's account page: "sign out everywhere" (issue #15 item 3). */
-@Controller('app/account')
-@Public()
+@PublicController('app/account')
 export class AccountController {
   constructor(
     @Inject(SessionService) private readonly session: SessionService,

@@ -1,6 +1,5 @@
-import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public } from '@hc/auth';
 import { formatB } from '@hc/contracts';
 import { fieldList, FormRequest } from '../pages/forms';
 import { connectedAppsPage, FORM_EXPIRED } from '../pages/pages';
@@ -9,6 +8,7 @@ import { TokensRepository } from '../oauth/tokens.repository';
 import type { DashboardSession } from './dashboard-sessions.repository';
 import { SessionService } from './session.service';
 import { SignedIn, signedIn } from './signed-in';
+import { PublicController } from '../public-controller';
 
 const PAGE = '/app/account/connected-apps';
 
@@ -18,8 +18,7 @@ const PAGE = '/app/account/connected-apps';
  * (next request with the same token), disconnects (everything of that app for that person
  * revoked at once).
  */
-@Controller('app/account')
-@Public()
+@PublicController('app/account')
 export class ConnectedAppsController {
   constructor(
     @Inject(SessionService) private readonly session: SessionService,
@@ -42,15 +41,8 @@ export class ConnectedAppsController {
   }
 
   @Post('connected-apps/:userId/:clientId/sites')
-  async saveSites(
-    @Param('userId') userId: string,
-    @Param('clientId') clientId: string,
-    @Req() req: FormRequest,
-    @Res() res: Response,
-  ) {
-    const me = await this.signedIn(req, res);
-    if (!me) return;
-    const connection = await this.manageable(me, Number(userId), clientId, req, res);
+  async saveSites(@Req() req: FormRequest, @Res() res: Response) {
+    const connection = await this.manageable(req, res);
     if (!connection) return;
     const owner = await this.connections.person(connection.userId);
     const owned = new Set(
@@ -61,25 +53,18 @@ export class ConnectedAppsController {
       .filter((id) => owned.has(id));
     await this.connections.updateSites(
       connection.userId,
-      clientId,
+      connection.clientId,
       [...new Set(picked)].sort((a, b) => a - b),
     );
     res.redirect(303, `${PAGE}?done=saved`);
   }
 
   @Post('connected-apps/:userId/:clientId/disconnect')
-  async disconnect(
-    @Param('userId') userId: string,
-    @Param('clientId') clientId: string,
-    @Req() req: FormRequest,
-    @Res() res: Response,
-  ) {
-    const me = await this.signedIn(req, res);
-    if (!me) return;
-    const connection = await this.manageable(me, Number(userId), clientId, req, res);
+  async disconnect(@Req() req: FormRequest, @Res() res: Response) {
+    const connection = await this.manageable(req, res);
     if (!connection) return;
-    await this.tokens.revokeConnection(clientId, connection.userId);
-    await this.connections.remove(connection.userId, clientId);
+    await this.tokens.revokeConnection(connection.clientId, connection.userId);
+    await this.connections.remove(connection.userId, connection.clientId);
     res.redirect(303, `${PAGE}?done=disconnected`);
   }
 
@@ -87,15 +72,16 @@ export class ConnectedAppsController {
     return signedIn(this.session, this.connections, req, res, PAGE);
   }
 
-  /** The connection if this person may manage it (their own, or any of the account as owner). */
-  private async manageable(
-    me: SignedIn,
-    userId: number,
-    clientId: string,
-    req: FormRequest,
-    res: Response,
-  ) {
+  /**
+   * The connection of the route's `:userId/:clientId` if the signed-in person may manage it (their
+   * own, or any of the account as owner); else the answer is sent and the result is null.
+   */
+  private async manageable(req: FormRequest, res: Response) {
+    const me = await this.signedIn(req, res);
+    if (!me) return null;
     const { person, session } = me;
+    const userId = Number(req.params.userId);
+    const clientId = req.params.clientId;
     // This session's own token, compared in constant time, from the platform origin.
     if (!this.session.validForm(req, session)) {
       res

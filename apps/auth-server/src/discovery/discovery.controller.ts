@@ -1,6 +1,6 @@
-import { Controller, Get, Header } from '@nestjs/common';
-import { Public } from '@hc/auth';
+import { Get, Header } from '@nestjs/common';
 import { SCOPES, settings } from '@hc/contracts';
+import { PublicController } from '../public-controller';
 
 const CLAIMS_SUPPORTED = [
   'sub',
@@ -49,8 +49,7 @@ export function discoveryFields(
   };
 }
 
-@Controller('.well-known')
-@Public()
+@PublicController('.well-known')
 export class DiscoveryController {
   @Get('oauth-authorization-server')
   @Header('Cache-Control', 'public, max-age=3600')

@@ -1,6 +1,5 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public } from '@hc/auth';
 import { SessionService } from '../account/session.service';
 import { field, fieldList, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
@@ -8,10 +7,10 @@ import { ConnectionsRepository } from '../oauth/connections.repository';
 import { DESCRIPTIONS } from '../oauth/oauth-errors';
 import { ConsentService } from './consent.service';
 import { InteractionSteps } from './interaction-steps.service';
+import { PublicController } from '../public-controller';
 
 /** The consent page of the authorization flow (spec 4.13): which app, which scopes, which sites. */
-@Controller('consent')
-@Public()
+@PublicController('consent')
 export class ConsentController {
   constructor(
     @Inject(InteractionSteps) private readonly steps: InteractionSteps,

@@ -1,12 +1,12 @@
-import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public } from '@hc/auth';
 import { tooManyPasswordAttemptsMessage, ThrottledAttempt } from '@hc/http';
 import { SessionService } from '../account/session.service';
 import { SignInService } from '../account/sign-in.service';
 import { field, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
 import { InteractionSteps } from './interaction-steps.service';
+import { PublicController } from '../public-controller';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
@@ -41,8 +41,7 @@ function safeReturn(value: string | undefined): string {
  * The server-rendered sign-in pages: the dashboard's (connected apps) and the login step of the
  * authorization flow (spec 4.13).
  */
-@Controller('signin')
-@Public()
+@PublicController('signin')
 export class SignInController {
   constructor(
     @Inject(InteractionSteps) private readonly steps: InteractionSteps,

@@ -2,9 +2,12 @@ import { createServer, Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
 import {
+  authorizeInBrowser,
+  authorizeQuery,
   Browser,
   clientConfig,
   oc,
+  openidAuthorizeUrl,
   runAuthorization,
   selfSignedCertificate,
   startIssuer,
@@ -73,15 +76,7 @@ describe('client ID metadata documents (spec 4.13)', () => {
   }
 
   async function authorize(clientId: string) {
-    const params = new URLSearchParams({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      scope: 'content.read',
-      state: 's',
-      code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    });
+    const params = await authorizeQuery(clientId);
     const res = await fetch(`${issuer}/oauth/authorize?${params}`, {
       redirect: 'manual',
       headers: { accept: 'application/json' },
@@ -98,18 +93,8 @@ describe('client ID metadata documents (spec 4.13)', () => {
     });
     const site = await auth.factory.site();
     const config = await clientConfig(issuer, url);
-    const verifier = oc.randomPKCECodeVerifier();
-    const authUrl = oc.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
-      scope: 'openid content.read',
-      state: 'md',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const flow = await runAuthorization(new Browser(), authUrl.toString(), REDIRECT, {
-      email: site.owner.email,
-      password: TEST_PASSWORD,
-    });
+    const { url: authUrl, verifier } = await openidAuthorizeUrl(config, 'md');
+    const flow = await authorizeInBrowser(authUrl, site.owner);
     expect(flow.consentPages[0]).toContain('Metadata Tool');
     const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {
       pkceCodeVerifier: verifier,

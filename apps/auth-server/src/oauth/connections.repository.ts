@@ -69,20 +69,19 @@ function toConnection(r: ConnectionRow): Connection {
 export class ConnectionsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  async personByEmail(email: string): Promise<PersonRow | null> {
-    const rows: PersonRow[] = await this.ds.query(
-      `SELECT u.id, u.account_id, u.email, u.name, u.avatar_url, u.password_hash, a.owner_user_id
-         FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.email = ?`,
-      [email],
-    );
-    return rows[0] ?? null;
+  personByEmail(email: string): Promise<PersonRow | null> {
+    return this.personWhere('email', email);
   }
 
-  async person(userId: number): Promise<PersonRow | null> {
+  person(userId: number): Promise<PersonRow | null> {
+    return this.personWhere('id', userId);
+  }
+
+  private async personWhere(column: 'id' | 'email', value: number | string) {
     const rows: PersonRow[] = await this.ds.query(
       `SELECT u.id, u.account_id, u.email, u.name, u.avatar_url, u.password_hash, a.owner_user_id
-         FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.id = ?`,
-      [userId],
+         FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.${column} = ?`,
+      [value],
     );
     return rows[0] ?? null;
   }

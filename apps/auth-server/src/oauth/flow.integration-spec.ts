@@ -1,16 +1,24 @@
 import { SCOPES } from '@hc/contracts';
 import {
   authorizeCode as authorizeAs,
+  authorizeInBrowser,
+  authorizeQuery,
   Browser,
   clientConfig,
-  connectApp,
+  codeGrant,
+  codeRevoked,
+  connectAs,
   decodeJwt,
+  expireOAuthPayload,
   freshIp,
+  issuerPerFile,
   oauthPayloadRow,
   oc,
+  openidAuthorizeUrl,
+  refreshGrant,
+  refreshRefused,
   registerClient,
   runAuthorization,
-  startIssuer,
   TEST_PASSWORD,
   TestApp,
   TestUser,
@@ -25,14 +33,12 @@ const API = 'http://localhost:8080';
 const MCP = 'http://localhost:8080/mcp';
 
 describe('auth-server (spec 4.13)', () => {
+  const spec = issuerPerFile(createAuthServer);
   let auth: TestApp;
   let issuer: string;
-
-  beforeAll(async () => {
-    auth = await startIssuer(createAuthServer);
-    issuer = auth.url;
+  beforeAll(() => {
+    ({ auth, issuer } = spec);
   });
-  afterAll(() => auth.close());
 
   /** Runs authorize → sign-in → consent and returns the code (no exchange). */
   const authorizeCode = (clientId: string, person: TestUser, extra: Record<string, string> = {}) =>
@@ -50,22 +56,23 @@ describe('auth-server (spec 4.13)', () => {
 
   describe('discovery', () => {
     const expected = (openid: boolean) => ({
-      issuer,
+      // The fields of 4.13 in alphabetical order.
       authorization_endpoint: `${issuer}/oauth/authorize`,
-      token_endpoint: `${issuer}/oauth/token`,
-      userinfo_endpoint: `${issuer}/oauth/userinfo`,
+      authorization_response_iss_parameter_supported: true,
+      code_challenge_methods_supported: ['S256'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      issuer,
       jwks_uri: `${issuer}/oauth/jwks`,
       registration_endpoint: `${issuer}/oauth/register`,
-      scopes_supported: [...SCOPES],
-      response_types_supported: ['code'],
       response_modes_supported: ['query'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['RS256'],
-      authorization_response_iss_parameter_supported: true,
+      response_types_supported: ['code'],
+      scopes_supported: [...SCOPES],
       service_documentation: expect.any(String),
+      subject_types_supported: ['public'],
+      token_endpoint: `${issuer}/oauth/token`,
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      userinfo_endpoint: `${issuer}/oauth/userinfo`,
       ...(openid ? { claims_supported: expect.arrayContaining(['sub', 'email', 'name']) } : {}),
     });
 
@@ -328,13 +335,7 @@ describe('auth-server (spec 4.13)', () => {
       const clientId = await publicClient();
       const { code, verifier, flow } = await authorizeCode(clientId, site.owner, { scope: '' });
       expect(flow.consentPages[0]).toContain('No permissions beyond identifying the app.');
-      const res = await tokenRequest(issuer, {
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code,
-        code_verifier: verifier,
-        redirect_uri: REDIRECT,
-      });
+      const res = await tokenRequest(issuer, codeGrant(clientId, { code, verifier }));
       expect(decodeJwt(res.body.access_token).payload.scopes).toEqual([]);
     });
 
@@ -342,47 +343,20 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const { code, verifier } = await authorizeCode(clientId, site.owner);
-      const params = {
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code,
-        code_verifier: verifier,
-        redirect_uri: REDIRECT,
-      };
+      const params = codeGrant(clientId, { code, verifier });
       expect((await tokenRequest(issuer, params)).status).toBe(200);
       const again = await tokenRequest(issuer, params);
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({
-        error: 'invalid_request',
-        error_description: expect.any(String),
-        hint: 'Authorization code has been revoked',
-        message: again.body.error_description,
-      });
+      expect(again.body).toEqual(codeRevoked(again.body));
     });
 
     it('a code older than 10 minutes is expired', async () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const { code, verifier } = await authorizeCode(clientId, site.owner);
-      const rows: { payload: string | Record<string, unknown> }[] = await auth.ds.query(
-        "SELECT payload FROM oauth_payloads WHERE model = 'AuthorizationCode' AND id = ?",
-        [code],
-      );
-      const payload =
-        typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
+      const payload = await expireOAuthPayload(auth.ds, 'AuthorizationCode', code, 1);
       expect(payload.exp - payload.iat).toBe(600);
-      payload.exp = Math.floor(Date.now() / 1000) - 1;
-      await auth.ds.query(
-        "UPDATE oauth_payloads SET payload = ?, expires_at = ? WHERE model = 'AuthorizationCode' AND id = ?",
-        [JSON.stringify(payload), new Date(Date.now() - 1000), code],
-      );
-      const res = await tokenRequest(issuer, {
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code,
-        code_verifier: verifier,
-        redirect_uri: REDIRECT,
-      });
+      const res = await tokenRequest(issuer, codeGrant(clientId, { code, verifier }));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: 'invalid_request',
@@ -412,13 +386,10 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const { code } = await authorizeCode(clientId, site.owner);
-      const res = await tokenRequest(issuer, {
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code,
-        code_verifier: oc.randomPKCECodeVerifier(),
-        redirect_uri: REDIRECT,
-      });
+      const res = await tokenRequest(
+        issuer,
+        codeGrant(clientId, { code, verifier: oc.randomPKCECodeVerifier() }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_grant');
       expect(res.body.hint).toBe('Failed to verify `code_verifier`');
@@ -429,34 +400,18 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const first = await authorizeCode(clientId, site.owner, { resource: API });
-      const wrong = await tokenRequest(issuer, {
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code: first.code,
-        code_verifier: first.verifier,
-        redirect_uri: REDIRECT,
-        resource: MCP,
-      });
+      const wrong = await tokenRequest(issuer, codeGrant(clientId, first, { resource: MCP }));
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toBe('invalid_target');
       const second = await authorizeCode(clientId, site.owner, { resource: API });
-      const ok = await tokenRequest(issuer, {
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code: second.code,
-        code_verifier: second.verifier,
-        redirect_uri: REDIRECT,
-      });
+      const ok = await tokenRequest(issuer, codeGrant(clientId, second));
       expect(ok.status).toBe(200);
       expect(decodeJwt(ok.body.access_token).payload.aud).toEqual([clientId, API]);
     });
 
     it('rotates refresh tokens; a reused one fails with the stated 401 body; narrower scope only', async () => {
       const site = await auth.factory.site();
-      const c = await connectApp(issuer, {
-        email: site.owner.email,
-        password: TEST_PASSWORD,
-        scope: 'openid content.read content.write',
+      const c = await connectAs(issuer, site.owner, 'openid content.read content.write', {
         resource: API,
       });
       const first = c.tokens.refresh_token!;
@@ -483,70 +438,30 @@ describe('auth-server (spec 4.13)', () => {
         (await auth.request('GET', '/oauth/userinfo', { token: refreshed.access_token })).status,
       ).toBe(200);
 
-      const reuse = await tokenRequest(issuer, {
-        grant_type: 'refresh_token',
-        client_id: c.clientId,
-        refresh_token: first,
-      });
+      const reuse = await tokenRequest(issuer, refreshGrant(c.clientId, first));
       expect(reuse.status).toBe(401);
-      expect(reuse.body).toEqual({
-        error: 'invalid_request',
-        error_description: 'The refresh token is invalid.',
-        hint: 'Token has been revoked',
-        message: 'The refresh token is invalid.',
-      });
+      expect(reuse.body).toEqual(refreshRefused('Token has been revoked'));
       expect(reuse.headers.get('cache-control')).toBe('no-store');
     });
 
     it('an expired refresh token answers hint "Token has expired"', async () => {
       const site = await auth.factory.site();
-      const c = await connectApp(issuer, {
-        email: site.owner.email,
-        password: TEST_PASSWORD,
-        scope: 'content.read',
-      });
+      const c = await connectAs(issuer, site.owner, 'content.read');
       const rt = c.tokens.refresh_token!;
-      const rows: { payload: string | Record<string, any> }[] = await auth.ds.query(
-        "SELECT payload FROM oauth_payloads WHERE model = 'RefreshToken' AND id = ?",
-        [rt],
-      );
-      const payload =
-        typeof rows[0].payload === 'string' ? JSON.parse(rows[0].payload) : rows[0].payload;
+      const payload = await expireOAuthPayload(auth.ds, 'RefreshToken', rt, 10);
       expect(payload.exp - payload.iat).toBe(30 * 24 * 3600); // spec 5.2: 30 days
-      payload.exp = Math.floor(Date.now() / 1000) - 10;
-      await auth.ds.query(
-        "UPDATE oauth_payloads SET payload = ?, expires_at = ? WHERE model = 'RefreshToken' AND id = ?",
-        [JSON.stringify(payload), new Date(Date.now() - 10_000), rt],
-      );
-      const res = await tokenRequest(issuer, {
-        grant_type: 'refresh_token',
-        client_id: c.clientId,
-        refresh_token: rt,
-      });
+      const res = await tokenRequest(issuer, refreshGrant(c.clientId, rt));
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({
-        error: 'invalid_request',
-        error_description: 'The refresh token is invalid.',
-        hint: 'Token has expired',
-        message: 'The refresh token is invalid.',
-      });
+      expect(res.body).toEqual(refreshRefused('Token has expired'));
     });
 
     it('issues a refresh token without offline_access and answers the same for JSON and form', async () => {
       const site = await auth.factory.site();
-      const c = await connectApp(issuer, {
-        email: site.owner.email,
-        password: TEST_PASSWORD,
-        scope: 'content.read',
-      });
+      const c = await connectAs(issuer, site.owner, 'content.read');
       const res = await fetch(`${issuer}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          grant_type: 'refresh_token',
-          client_id: c.clientId,
-          refresh_token: c.tokens.refresh_token,
-        }),
+        body: JSON.stringify(refreshGrant(c.clientId, c.tokens.refresh_token!)),
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Record<string, any>).refresh_token).toEqual(expect.any(String));
@@ -561,15 +476,8 @@ describe('auth-server (spec 4.13)', () => {
       });
       return { status: res.status, location: res.headers.get('location'), text: await res.text() };
     }
-    const base = async (clientId: string) => ({
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT,
-      scope: 'content.read',
-      state: 's1',
-      code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-    });
+    const base = async (clientId: string) =>
+      Object.fromEntries(await authorizeQuery(clientId, { state: 's1' }));
 
     it('unknown client: 401 invalid_client shown to the person, no redirect', async () => {
       const res = await authorize({ ...(await base('no-such-client')) });
@@ -633,16 +541,9 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const params = new URLSearchParams(await base(clientId));
-      const flow = await runAuthorization(
-        new Browser(),
-        `${issuer}/oauth/authorize?${params}`,
-        REDIRECT,
-        {
-          email: site.owner.email,
-          password: TEST_PASSWORD,
-          decision: 'deny',
-        },
-      );
+      const flow = await authorizeInBrowser(`${issuer}/oauth/authorize?${params}`, site.owner, {
+        decision: 'deny',
+      });
       expect(flow.callback!.searchParams.get('error')).toBe('access_denied');
       expect(flow.callback!.searchParams.get('state')).toBe('s1');
       expect(flow.callback!.searchParams.get('iss')).toBe(issuer);
@@ -653,15 +554,9 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const params = new URLSearchParams(await base(clientId));
-      const flow = await runAuthorization(
-        new Browser(),
-        `${issuer}/oauth/authorize?${params}`,
-        REDIRECT,
-        {
-          email: site.owner.email,
-          password: 'wrong-password',
-        },
-      );
+      const flow = await authorizeInBrowser(`${issuer}/oauth/authorize?${params}`, site.owner, {
+        password: 'wrong-password',
+      });
       expect(flow.callback).toBeUndefined();
       expect(flow.page!.status).toBe(422);
       expect(flow.page!.html).toContain('These credentials do not match our records.');
@@ -671,14 +566,11 @@ describe('auth-server (spec 4.13)', () => {
       const site = await auth.factory.site();
       const clientId = await publicClient(['http://127.0.0.1/cb']);
       const params = { ...(await base(clientId)), redirect_uri: 'http://127.0.0.1:53123/cb' };
-      const flow = await runAuthorization(
-        new Browser(),
+      const flow = await authorizeInBrowser(
         `${issuer}/oauth/authorize?${new URLSearchParams(params)}`,
+        site.owner,
+        {},
         'http://127.0.0.1:53123/cb',
-        {
-          email: site.owner.email,
-          password: TEST_PASSWORD,
-        },
       );
       expect(flow.callback!.searchParams.get('code')).toEqual(expect.any(String));
       const otherPath = await authorize({
@@ -699,15 +591,7 @@ describe('auth-server (spec 4.13)', () => {
       const foreign = await auth.factory.site({ name: 'Foreign' });
       await auth.factory.member(foreign, owner, 'admin'); // a member, not the owner's account
       const clientId = await publicClient();
-      const params = new URLSearchParams({
-        response_type: 'code',
-        client_id: clientId,
-        redirect_uri: REDIRECT,
-        scope: 'content.read',
-        state: 's',
-        code_challenge: await oc.calculatePKCECodeChallenge(oc.randomPKCECodeVerifier()),
-        code_challenge_method: 'S256',
-      });
+      const params = await authorizeQuery(clientId);
       const browser = new Browser();
       const none = await runAuthorization(
         browser,
@@ -783,10 +667,7 @@ describe('auth-server (spec 4.13)', () => {
       const owner = await auth.factory.user();
       const growth = await auth.factory.site({ owner, name: 'Growth Site', plan: 'growth' });
       const starter = await auth.factory.site({ owner, name: 'Starter Site', plan: 'starter' });
-      const c = await connectApp(issuer, {
-        email: owner.email,
-        password: TEST_PASSWORD,
-        scope: 'content.read',
+      const c = await connectAs(issuer, owner, 'content.read', {
         resource: MCP,
         sites: [growth.id, starter.id],
       });
@@ -850,20 +731,15 @@ describe('auth-server (spec 4.13)', () => {
       };
       expect(rotated.client.client_id).toBe(clientId);
       expect(rotated.client.client_secret).not.toBe(created.client.client_secret);
-      const stale = await tokenRequest(issuer, {
-        grant_type: 'refresh_token',
-        refresh_token: viaBody.body.refresh_token,
-        client_id: clientId,
-        client_secret: created.client.client_secret,
-      });
+      const refreshWith = (secret: string) =>
+        tokenRequest(
+          issuer,
+          refreshGrant(clientId, viaBody.body.refresh_token, { client_secret: secret }),
+        );
+      const stale = await refreshWith(created.client.client_secret);
       expect(stale.status).toBe(401);
       expect(stale.body.error).toBe('invalid_client');
-      const fresh = await tokenRequest(issuer, {
-        grant_type: 'refresh_token',
-        refresh_token: viaBody.body.refresh_token,
-        client_id: clientId,
-        client_secret: rotated.client.client_secret,
-      });
+      const fresh = await refreshWith(rotated.client.client_secret);
       expect(fresh.status).toBe(200);
     });
 
@@ -881,18 +757,8 @@ describe('auth-server (spec 4.13)', () => {
         created.client.client_id,
         oc.ClientSecretPost(created.client.client_secret),
       );
-      const verifier = oc.randomPKCECodeVerifier();
-      const url = oc.buildAuthorizationUrl(config, {
-        redirect_uri: REDIRECT,
-        scope: 'openid content.read',
-        state: 'p',
-        code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-      });
-      const flow = await runAuthorization(new Browser(), url.toString(), REDIRECT, {
-        email: site.owner.email,
-        password: TEST_PASSWORD,
-      });
+      const { url, verifier } = await openidAuthorizeUrl(config, 'p');
+      const flow = await authorizeInBrowser(url, site.owner);
       const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {
         pkceCodeVerifier: verifier,
         expectedState: 'p',

@@ -28,36 +28,33 @@ describe('token error mapping (spec 4.13)', () => {
     ).toBe('Token has expired');
   });
 
-  it('code errors: spent → revoked, expired, PKCE mismatch → invalid_grant', () => {
-    const spent = mapTokenError(
-      grantError('authorization code already consumed'),
-      'authorization_code',
-      body,
-    );
-    expect(spent.status).toBe(400);
-    expect(spent.body).toMatchObject({
-      error: 'invalid_request',
-      hint: 'Authorization code has been revoked',
-    });
-    const expired = mapTokenError(
-      grantError('authorization code is expired'),
-      'authorization_code',
-      body,
-    );
-    expect(expired.body).toMatchObject({
-      error: 'invalid_request',
-      hint: 'Authorization code has expired',
-    });
-    const pkce = mapTokenError(
-      grantError('code_verifier does not match code_challenge'),
-      'authorization_code',
-      body,
-    );
-    expect(pkce.body).toMatchObject({
-      error: 'invalid_grant',
-      hint: 'Failed to verify `code_verifier`',
-    });
-  });
+  it.each([
+    [
+      'spent',
+      'authorization code already consumed',
+      'invalid_request',
+      'Authorization code has been revoked',
+    ],
+    [
+      'expired',
+      'authorization code is expired',
+      'invalid_request',
+      'Authorization code has expired',
+    ],
+    [
+      'PKCE mismatch',
+      'code_verifier does not match code_challenge',
+      'invalid_grant',
+      'Failed to verify `code_verifier`',
+    ],
+  ])(
+    'code errors: %s (%s) answer 400 with the error and hint of 4.13',
+    (_, detail, error, hint) => {
+      const e = mapTokenError(grantError(detail), 'authorization_code', body);
+      expect(e.status).toBe(400);
+      expect(e.body).toMatchObject({ error, hint });
+    },
+  );
 
   it('keeps other codes, with their status and a hint, in shape (f)', () => {
     const client = mapTokenError(

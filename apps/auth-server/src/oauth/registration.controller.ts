@@ -1,10 +1,10 @@
-import { Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Public } from '@hc/auth';
 import { ApiError } from '@hc/contracts';
 import { RATE_LIMIT_STORE, type RateLimitStore } from '@hc/http';
 import { ClientsService } from './clients.service';
 import { oauth } from './oauth-errors';
+import { PublicController } from '../public-controller';
 
 /** Stands for a registration body that could not be read as JSON. */
 export const INVALID_JSON = Symbol('invalid JSON');
@@ -12,8 +12,7 @@ export const INVALID_JSON = Symbol('invalid JSON');
 /** Spec 8: 10 registrations per hour per IP, refused ones counted. */
 const REGISTRATIONS_PER_HOUR = 10;
 
-@Controller('oauth')
-@Public()
+@PublicController('oauth')
 export class RegistrationController {
   constructor(
     @Inject(ClientsService) private readonly clients: ClientsService,

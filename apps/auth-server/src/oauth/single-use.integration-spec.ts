@@ -1,8 +1,12 @@
 import {
   authorizeCode,
-  connectApp,
+  codeGrant,
+  codeRevoked,
+  connectAs,
+  issuerPerFile,
+  refreshGrant,
+  refreshRefused,
   registerClient,
-  startIssuer,
   TEST_PASSWORD,
   TestApp,
   tokenRequest,
@@ -13,26 +17,19 @@ const REDIRECT = 'http://127.0.0.1:4999/callback';
 const PARALLEL = 20;
 
 /** The spec 4.13 body of a spent refresh token. */
-const SPENT_REFRESH = {
-  error: 'invalid_request',
-  error_description: 'The refresh token is invalid.',
-  hint: 'Token has been revoked',
-  message: 'The refresh token is invalid.',
-};
+const SPENT_REFRESH = refreshRefused('Token has been revoked');
 
 /**
  * Issue #15 item 4: codes and refresh tokens are spent by a conditional write, so parallel
  * redemptions have exactly one winner; a spent refresh token never revokes its replacement.
  */
 describe('single use under concurrency (issue #15)', () => {
+  const spec = issuerPerFile(createAuthServer);
   let auth: TestApp;
   let issuer: string;
-
-  beforeAll(async () => {
-    auth = await startIssuer(createAuthServer);
-    issuer = auth.url;
+  beforeAll(() => {
+    ({ auth, issuer } = spec);
   });
-  afterAll(() => auth.close());
 
   const userinfo = async (token: string) =>
     (await auth.request('GET', '/oauth/userinfo', { token })).status;
@@ -40,17 +37,10 @@ describe('single use under concurrency (issue #15)', () => {
   async function codeFor(email: string) {
     const clientId = (await registerClient(issuer, { redirect_uris: [REDIRECT] })).body
       .client_id as string;
-    const { code, verifier } = await authorizeCode(issuer, clientId, {
-      email,
-      password: TEST_PASSWORD,
-    });
-    return {
-      grant_type: 'authorization_code',
-      client_id: clientId,
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    };
+    return codeGrant(
+      clientId,
+      await authorizeCode(issuer, clientId, { email, password: TEST_PASSWORD }),
+    );
   }
 
   it('20 parallel redemptions of one code: one success, every other one the 4.13 error', async () => {
@@ -63,12 +53,7 @@ describe('single use under concurrency (issue #15)', () => {
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((a) => a.status !== 200)) {
       expect(lost.status).toBe(400);
-      expect(lost.body).toEqual({
-        error: 'invalid_request',
-        error_description: expect.any(String),
-        hint: 'Authorization code has been revoked',
-        message: lost.body.error_description,
-      });
+      expect(lost.body).toEqual(codeRevoked(lost.body));
     }
     // No second pair exists: every token row of the grant comes from the one winner. (A loser
     // that read the code after the winner spent it is a replay and revokes what the code issued,
@@ -91,28 +76,18 @@ describe('single use under concurrency (issue #15)', () => {
     expect(replay.status).toBe(400);
     expect(replay.body.hint).toBe('Authorization code has been revoked');
     expect(await userinfo(first.body.access_token)).toBe(401);
-    const refresh = await tokenRequest(issuer, {
-      grant_type: 'refresh_token',
-      client_id: params.client_id,
-      refresh_token: first.body.refresh_token,
-    });
+    const refresh = await tokenRequest(
+      issuer,
+      refreshGrant(params.client_id, first.body.refresh_token),
+    );
     expect(refresh.status).toBe(401);
   });
 
   it('20 parallel refreshes of one token: one winner, whose new pair keeps working', async () => {
     const site = await auth.factory.site();
-    const c = await connectApp(issuer, {
-      email: site.owner.email,
-      password: TEST_PASSWORD,
-      scope: 'content.read',
-    });
+    const c = await connectAs(issuer, site.owner, 'content.read');
     const spent = c.tokens.refresh_token!;
-    const refresh = (token: string) =>
-      tokenRequest(issuer, {
-        grant_type: 'refresh_token',
-        client_id: c.clientId,
-        refresh_token: token,
-      });
+    const refresh = (token: string) => tokenRequest(issuer, refreshGrant(c.clientId, token));
     const answers = await Promise.all(Array.from({ length: PARALLEL }, () => refresh(spent)));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);

@@ -1,9 +1,10 @@
-import { Controller, Get, Header, Inject, Post, Req } from '@nestjs/common';
+import { Get, Header, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { JwtTokenVerifier, Public } from '@hc/auth';
+import { JwtTokenVerifier } from '@hc/auth';
 import { ApiError } from '@hc/contracts';
 import { ConnectionsRepository } from './connections.repository';
 import { oauth } from './oauth-errors';
+import { PublicController } from '../public-controller';
 
 function invalidToken(): ApiError {
   const e = oauth('invalid_token');
@@ -11,8 +12,7 @@ function invalidToken(): ApiError {
 }
 
 /** Spec 4.13 userinfo: `sub` plus email and profile claims per granted scopes. */
-@Controller('oauth')
-@Public()
+@PublicController('oauth')
 export class UserinfoController {
   constructor(
     @Inject(JwtTokenVerifier) private readonly verifier: JwtTokenVerifier,
