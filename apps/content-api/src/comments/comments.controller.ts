@@ -5,6 +5,7 @@ import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CommentBodyDto, ModerateCommentDto } from './dto/comment.dto';
+import { CommentModerationService } from './comment-moderation.service';
 import { COMMENT_NOT_FOUND, CommentsService } from './comments.service';
 import { ArticleRefIdParam } from './article-ref';
 import { ArticleCommentsQuery, CommentsQuery } from './dto/comments-query.dto';
@@ -12,7 +13,10 @@ import { ArticleCommentsQuery, CommentsQuery } from './dto/comments-query.dto';
 /** Spec 4.9: the site's reader comments and their moderation. */
 @Controller('comments')
 export class CommentsController {
-  constructor(private readonly comments: CommentsService) {}
+  constructor(
+    private readonly comments: CommentsService,
+    private readonly moderation: CommentModerationService,
+  ) {}
 
   @ApiOperation({ summary: 'List reader comments' })
   @Get()
@@ -29,7 +33,7 @@ export class CommentsController {
     @IdParam('id', () => notFound(COMMENT_NOT_FOUND)) id: number,
     @Body() body: ModerateCommentDto,
   ) {
-    return this.comments.moderate(site, id, body.action);
+    return this.moderation.moderate(site, id, body.action);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
+import { CommentModerationService } from './comment-moderation.service';
 import { ArticleCommentsController, CommentsController } from './comments.controller';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
@@ -11,10 +12,11 @@ import { createEmailSender, EMAIL_SENDER } from './email-sender';
   providers: [
     CommentsRepository,
     CommentsService,
+    CommentModerationService,
     CommentEmailsRepository,
     CommentEmailsWorker,
     { provide: EMAIL_SENDER, useFactory: createEmailSender },
   ],
-  exports: [CommentsService],
+  exports: [CommentsService, CommentModerationService],
 })
 export class CommentsModule {}

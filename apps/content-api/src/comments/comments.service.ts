@@ -1,30 +1,18 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  apiError,
-  COMMENT_ACTIONS,
-  ContentErrorCode,
-  fieldError,
-  messages,
-  notFound,
-} from '@hc/contracts';
+import { apiError, ContentErrorCode, fieldError, messages } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
-import type { CommentStatus } from '@hc/data';
 import { pageMeta } from '@hc/http';
 import { ArticleCommentsQuery, CommentsQuery, commentsPaging } from './dto/comments-query.dto';
-import { ArticleSite, findArticleRef, requireArticleRef, titleIn } from './article-ref';
-import { CommentEmailsRepository } from './comment-emails.repository';
-import { CommentEmailsWorker } from './comment-emails.worker';
+import { ArticleSite, requireArticleRef } from './article-ref';
 import { readEmail, readName, readOptionalId, readSiteLanguage, readText } from './comment-input';
 import { toCommentResponse, toThreads } from './comment.mapper';
-import { CommentFilter, CommentRow, CommentsRepository } from './comments.repository';
+import { CommentFilter, CommentsRepository } from './comments.repository';
 
 export type CommentSite = ArticleSite & { languages: string[] };
 
 export const COMMENT_NOT_FOUND = 'Comment not found.';
-/** Spec 4.9: GET /comments text filter up to 190 characters (spec 8). */
-export type ModerationAction = (typeof COMMENT_ACTIONS)[number];
 
 /** A comment by the credential's person, as the edge read it (spec 4.9). */
 export interface MemberCommentInput {
@@ -59,13 +47,10 @@ function refuseEmail(query: ArticleCommentsQuery): void {
   }
 }
 
+/** Spec 4.9: the comment lists, and comments posted by a member (API) or a reader. */
 @Injectable()
 export class CommentsService {
-  constructor(
-    private readonly comments: CommentsRepository,
-    private readonly emails: CommentEmailsRepository,
-    private readonly worker: CommentEmailsWorker,
-  ) {}
+  constructor(private readonly comments: CommentsRepository) {}
 
   /** The filters shared by both lists: state, language (a site language, else 422). */
   private readFilter(site: CommentSite, query: ArticleCommentsQuery): CommentFilter {
@@ -115,76 +100,6 @@ export class CommentsService {
       comments: threads,
       meta: { threads_count: threads.length, comments_count: rows.length },
     };
-  }
-
-  /** PATCH /comments/{id}: approve (→ published) or unpublish (→ unpublished); never delete. */
-  async moderate(site: CommentSite, id: number, action: ModerationAction) {
-    let queued = false;
-    const row = await this.comments.transaction(async (m) => {
-      const current = await this.comments.find(site.id, id, m, true);
-      if (!current) throw notFound(COMMENT_NOT_FOUND);
-      if (current.status === 'deleted') {
-        throw apiError(
-          ContentErrorCode.CommentDeleted,
-          'A deleted comment cannot be approved or unpublished.',
-        );
-      }
-      const next: CommentStatus = action === 'approve' ? 'published' : 'unpublished';
-      if (current.status !== next) await this.comments.setStatus(site.id, m, current.id, next);
-      // Issue 24: moderation is recorded in its transaction.
-      await writeAuditEvent(m, site, `comment.${action}`, { type: 'comment', id: current.id });
-      if (action === 'approve' && current.parentId !== null) {
-        queued = await this.notifyParentAuthor(m, site, current);
-      }
-      return (await this.comments.find(site.id, current.id, m))!;
-    });
-    if (queued) this.worker.wake();
-    return {
-      status: 'success',
-      message: action === 'approve' ? 'Comment approved.' : 'Comment unpublished.',
-      comment: toCommentResponse(row),
-    };
-  }
-
-  /**
-   * Spec 4.9: approving a reply emails the author of the parent, once per reply. The email is
-   * queued in the approval's transaction; the reply remembers it, so approving again (after an
-   * unpublish, say) sends nothing. Nobody is written to about their own reply.
-   */
-  private async notifyParentAuthor(
-    m: EntityManager,
-    site: CommentSite,
-    reply: CommentRow,
-  ): Promise<boolean> {
-    if (await this.comments.parentNotified(site.id, m, reply.id)) return false;
-    const parent = await this.comments.author(site.id, m, reply.parentId!);
-    if (!parent?.email) return false;
-    const replier = await this.comments.author(site.id, m, reply.id);
-    if (replier?.email && replier.email.toLowerCase() === parent.email.toLowerCase()) return false;
-    const article = await findArticleRef(m, site, reply.articleId);
-    const title = article ? titleIn(article, reply.lang, site.defaultLanguage) : '';
-    const body = [
-      `Hello ${parent.name},`,
-      '',
-      `${reply.authorName} replied to your comment on "${title}":`,
-      '',
-      reply.body,
-      '',
-      article ? `Read the conversation: ${article.url}` : '',
-    ]
-      .join('\n')
-      .trimEnd();
-    await this.emails.enqueue(
-      site.id,
-      m,
-      reply.id,
-      'reply_approved',
-      { name: parent.name, email: parent.email },
-      `New reply to your comment on "${title}"`,
-      body,
-    );
-    await this.comments.markParentNotified(site.id, m, reply.id);
-    return true;
   }
 
   /** POST /articles/{id}/comments: as the credential's person, published at once (spec 4.9). */
@@ -274,26 +189,5 @@ export class CommentsService {
       throw fieldError('parent_id', messages.selectedInvalid('parent_id'));
     }
     return { parentId, lang: parent.lang };
-  }
-
-  /** Operator: moves a comment to `deleted` (as the dashboard does; the API cannot). */
-  async delete(site: CommentSite, id: number) {
-    const row = await this.comments.transaction(async (m) => {
-      const current = await this.comments.find(site.id, id, m, true);
-      if (!current) throw notFound(COMMENT_NOT_FOUND);
-      await this.comments.setStatus(site.id, m, id, 'deleted');
-      await writeAuditEvent(m, site, 'comment.delete', { type: 'comment', id });
-      return (await this.comments.find(site.id, id, m))!;
-    });
-    return toCommentResponse(row);
-  }
-
-  /** Operator: whether reader comments wait for approval on this site. */
-  async setModeration(site: CommentSite, moderate: boolean) {
-    await this.comments.transaction(async (m) => {
-      await this.comments.setModeration(site.id, m, moderate);
-      await writeAuditEvent(m, site, 'comment_settings.update', { type: 'site', id: site.id });
-    });
-    return { site_id: site.id, moderate };
   }
 }

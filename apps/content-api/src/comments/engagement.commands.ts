@@ -3,6 +3,7 @@ import { CliError, Flags, bool, int, requireInt, requireStr, str } from '../cli/
 import { NotesService } from '../notes/notes.service';
 import { SitesService } from '../sites/sites.service';
 import { TranslationsService } from '../translations/translations.service';
+import { CommentModerationService } from './comment-moderation.service';
 import { CommentsService } from './comments.service';
 
 type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
@@ -27,7 +28,9 @@ export const ENGAGEMENT_COMMANDS: Record<string, Command> = {
   /** Moves a comment to `deleted`, as the dashboard does (the API cannot delete). */
   'comment delete': async (app, f) => {
     const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return { comment: await app.get(CommentsService).delete(site, requireInt(f, 'comment')) };
+    return {
+      comment: await app.get(CommentModerationService).delete(site, requireInt(f, 'comment')),
+    };
   },
 
   /** `--moderate true` (the default): reader comments arrive pending; `false`: published at once. */
@@ -35,7 +38,7 @@ export const ENGAGEMENT_COMMANDS: Record<string, Command> = {
     const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
     const moderate = bool(f, 'moderate');
     if (moderate === undefined) throw new CliError('--moderate is required (true or false)');
-    return { settings: await app.get(CommentsService).setModeration(site, moderate) };
+    return { settings: await app.get(CommentModerationService).setModeration(site, moderate) };
   },
 
   /** A team-note thread anchored on `--quote`, which must occur in the `--lang` content. */
