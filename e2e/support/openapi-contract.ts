@@ -15,7 +15,8 @@ type Response = { content?: Record<string, MediaType>; $ref?: string };
 type Operation = { operationId: string; responses: Record<string, Response> };
 type Doc = {
   paths: Record<string, Record<string, Operation>>;
-  components: { responses?: Record<string, Response> };
+  /** Shared answers, headers, parameters and examples that `$ref`s point at. */
+  components: Record<string, Record<string, unknown> | undefined>;
 };
 
 interface Route {
@@ -78,12 +79,21 @@ export function contractChecker(
     }
     return fn;
   };
-  const resolve = (res: Response): Response => {
+  // A shared answer (`#/components/responses/…`) stands for the operation's own; a reference
+  // that leads nowhere is a broken document, never a passing answer.
+  const resolve = (res: Response, seen: string[] = []): Response => {
     if (!res.$ref) return res;
-    const name = res.$ref.replace('#/components/responses/', '');
-    const target = doc.components.responses?.[name];
-    if (!target) throw new Error(`openapi contract: unknown response ${res.$ref}`);
-    return target;
+    const [hash, components, kind, name, ...rest] = res.$ref.split('/');
+    const target =
+      hash === '#' && components === 'components' && !rest.length
+        ? (doc.components[kind]?.[name] as Response | undefined)
+        : undefined;
+    if (!target || seen.includes(res.$ref)) {
+      throw new Error(
+        `openapi contract: unresolvable reference ${[...seen, res.$ref].join(' → ')}`,
+      );
+    }
+    return resolve(target, [...seen, res.$ref]);
   };
 
   return {

@@ -8,6 +8,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { isDeepStrictEqual } = require('node:util');
 const { buildIfStale, ROOT, OUT } = require('./build.cjs');
 
 const FILE = path.join(ROOT, 'docs/openapi.json');
@@ -227,58 +228,96 @@ function errorSchemas() {
 }
 
 const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
-const json = (name, example) => ({
-  'application/json': { schema: ref(name), ...(example ? { example } : {}) },
-});
-const HTML = { 'text/html': { schema: { type: 'string' } } };
 
 /**
  * The error answers a route's own metadata proves: 401 and 429 for every credentialed route
  * (spec 4.1, 8), 403 `insufficient_scope` when it needs a scope (spec 5.2), and the 404 of each
  * `@IdParam`, whose body is the route's own not-found error (built here by calling it).
  */
-function errorResponses(operation, meta) {
+function errorResponses(operation, meta, answers) {
   const responses = operation.responses;
+  const { html, namedError } = answers.http;
   for (const { onInvalid } of meta?.idParams ?? []) {
     const error = onInvalid();
-    responses[String(error.status)] ??= {
-      description:
-        error.rendering === 'html'
-          ? 'Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3).'
-          : 'Unknown id, or a path segment that is no id.',
-      content: error.rendering === 'html' ? HTML : json('ErrorBody', error.body),
-    };
+    responses[String(error.status)] ??= answers.toResponse(
+      error.rendering === 'html'
+        ? html(
+            'Unknown id (or a path segment that is no id): the HTML not-found page (spec 4.1 rule 3).',
+          )
+        : namedError('Unknown id, or a path segment that is no id.', error.body),
+    );
   }
   // Spec 4.1 rule 10: any body over 32 MB.
-  if (operation.requestBody) responses['413'] ??= responseRef('PayloadTooLarge');
+  if (operation.requestBody) responses['413'] ??= answers.refTo('PayloadTooLarge');
   if (!meta || meta.public) return;
-  responses['401'] = responseRef('Unauthorized');
+  responses['401'] = answers.refTo('Unauthorized');
   // Spec 5.2, 5.3: a token that reaches no site; a tool-server token on a site without the plan.
   if (!meta.siteOptional && !meta.apiKeysOnly) {
-    responses['400'] ??= responseRef('SiteRequired');
-    responses['402'] = responseRef('PlanUpgradeRequired');
+    responses['400'] ??= answers.refTo('SiteRequired');
+    responses['402'] = answers.refTo('PlanUpgradeRequired');
   }
   const scopes = operation.security.find((s) => s.oauth2)?.oauth2 ?? [];
-  if (scopes.length) responses['403'] ??= responseRef(`InsufficientScope.${scopes[0]}`);
-  responses['429'] = responseRef('TooManyAttempts');
+  if (scopes.length) responses['403'] ??= answers.refTo(`InsufficientScope.${scopes[0]}`);
+  responses['429'] = answers.refTo('TooManyAttempts');
 }
 
-const responseRef = (name) => ({ $ref: `#/components/responses/${name}` });
-
-/** One answer of an app's table (libs/http/src/openapi-schema.ts `ResponseSpec`) as OpenAPI. */
-function toResponse(spec) {
-  if (spec.ref) return responseRef(spec.ref);
+/** One answer of a table (libs/http/src/openapi-schema.ts `ResponseSpec`) as an OpenAPI response. */
+function inline(spec) {
   const out = { description: spec.description };
   if (spec.headers) out.headers = spec.headers;
-  const content = { ...(spec.content ?? {}) };
+  const content = {};
   if (spec.schema) {
     content['application/json'] = {
       schema: spec.schema,
       ...(spec.example === undefined ? {} : { example: spec.example }),
     };
   }
+  Object.assign(content, spec.content);
   if (Object.keys(content).length) out.content = content;
   return out;
+}
+
+/**
+ * The answers of `components.responses` and the `$ref`s to them: the generic ones of
+ * openapi-schema.ts (`GENERIC_ANSWERS`), the generator's own (`sharedResponses`) and every table
+ * answer marked `shared`. A reference keeps the operation's own description beside the `$ref`
+ * (OpenAPI 3.1) when it differs from the shared one; one name with two different answers stops
+ * the generator.
+ */
+function answerRegistry(http) {
+  const defined = new Map();
+  const refTo = (name, description) => {
+    const target = defined.get(name);
+    if (!target) throw new Error(`openapi: no shared answer ${name}`);
+    const $ref = `#/components/responses/${name}`;
+    return description && description !== target.description ? { $ref, description } : { $ref };
+  };
+  const define = (name, response) => {
+    const known = defined.get(name);
+    const body = (r) => ({ ...r, description: undefined });
+    if (known && !isDeepStrictEqual(body(known), body(response))) {
+      throw new Error(`openapi: two different answers are named ${name}`);
+    }
+    if (!known) defined.set(name, response);
+    return refTo(name, response.description);
+  };
+  const toResponse = (spec) => {
+    if (!spec.ref) return spec.shared ? define(spec.shared, inline(spec)) : inline(spec);
+    if (spec.schema || spec.content || spec.headers || spec.example !== undefined) {
+      throw new Error(`openapi: an answer that refers to ${spec.ref} adds nothing of its own`);
+    }
+    return refTo(spec.ref, spec.description);
+  };
+  const shared = { ...http.GENERIC_ANSWERS, ...sharedResponses(http) };
+  for (const [name, spec] of Object.entries(shared)) define(name, inline(spec));
+  /** The shared answers some operation refers to (an unused component is noise). */
+  const used = (doc) => {
+    const text = JSON.stringify(doc.paths);
+    return Object.fromEntries(
+      [...defined].filter(([name]) => text.includes(`"#/components/responses/${name}"`)),
+    );
+  };
+  return { http, toResponse, refTo, used };
 }
 
 /**
@@ -286,9 +325,9 @@ function toResponse(spec) {
  * they replace the framework's bodiless defaults. An operation without a table entry, or a table
  * entry without an operation, stops the generator: the document never lacks a success schema.
  */
-function applyAnswers(operation, table, seen) {
-  const answers = table[operation.operationId];
-  if (!answers) {
+function applyAnswers(operation, table, seen, answers) {
+  const entry = table[operation.operationId];
+  if (!entry) {
     throw new Error(
       `openapi: ${operation.operationId} has no answers in its app's openapi.responses.ts`,
     );
@@ -299,7 +338,7 @@ function applyAnswers(operation, table, seen) {
   const declared = Object.entries(operation.responses ?? {}).filter(([, r]) => r.content);
   operation.responses = Object.fromEntries([
     ...declared,
-    ...Object.entries(answers).map(([status, spec]) => [status, toResponse(spec)]),
+    ...Object.entries(entry).map(([status, spec]) => [status, answers.toResponse(spec)]),
   ]);
 }
 
@@ -307,59 +346,59 @@ function applyAnswers(operation, table, seen) {
  * The answers every credentialed route shares, once in `components.responses` (the operations
  * refer to them), so the document and the client's generated types do not repeat them per route.
  */
-function sharedResponses() {
+function sharedResponses({ ok, header, GENERIC_ANSWERS }) {
+  const error = (description, code, message, extra = {}) =>
+    ok(description, ref('ErrorBody'), { status: 'error', code, message, ...extra });
+  /** JSON, or the HTML page without `Accept: application/json`. */
+  const orHtml = (spec) => ({ ...spec, content: GENERIC_ANSWERS.Html.content });
   const insufficientScope = Object.fromEntries(
     Object.keys(SCOPE_TEXT).map((scope) => [
       `InsufficientScope.${scope}`,
-      {
-        description:
-          `The credential lacks the ${scope} scope (\`insufficient_scope\`); also ` +
+      error(
+        `The credential lacks the ${scope} scope (\`insufficient_scope\`); also ` +
           '`site_forbidden` (the site is no longer shared with the app) and the access checks ' +
           'of the domain (`design_forbidden`, `notes_forbidden`).',
-        content: json('ErrorBody', {
-          status: 'error',
-          code: 'insufficient_scope',
-          message: `This action requires the ${scope} scope.`,
-        }),
-      },
+        'insufficient_scope',
+        `This action requires the ${scope} scope.`,
+      ),
     ]),
   );
   return {
-    Unauthorized: {
-      description: 'Missing, unknown, expired or revoked credential.',
-      content: json('UnauthorizedBody', { status: 'unauthorized' }),
-    },
+    Unauthorized: ok('Missing, unknown, expired or revoked credential.', ref('UnauthorizedBody'), {
+      status: 'unauthorized',
+    }),
     TooManyAttempts: {
-      description: 'Rate limit reached (spec 8); HTML without `Accept: application/json`.',
-      headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
-      content: { ...json('TooManyAttemptsBody', { message: 'Too Many Attempts.' }), ...HTML },
+      ...orHtml(
+        ok(
+          'Rate limit reached (spec 8); HTML without `Accept: application/json`.',
+          ref('TooManyAttemptsBody'),
+          { message: 'Too Many Attempts.' },
+        ),
+      ),
+      headers: { 'Retry-After': header('RetryAfter') },
     },
-    SiteRequired: {
-      description: 'Invalid input, or `site_required`: the token reaches no site (spec 5.2).',
-      content: json('RefusalBody', {
+    SiteRequired: ok(
+      'Invalid input, or `site_required`: the token reaches no site (spec 5.2).',
+      ref('RefusalBody'),
+      {
         status: 'error',
         code: 'site_required',
         message: 'The token reaches no site. List sites with GET /sites.',
         sites: [],
-      }),
-    },
-    PlanUpgradeRequired: {
-      description:
-        '`plan_upgrade_required`: a tool-server token on a site without the Growth or Catalyst plan (spec 5.3).',
-      content: json('ErrorBody', {
-        status: 'error',
-        code: 'plan_upgrade_required',
-        message: 'The tool server is available on the Growth and Catalyst plans.',
-      }),
-    },
-    PayloadTooLarge: {
-      description:
-        'The request body is over 32 MB (spec 4.1); HTML without `Accept: application/json`.',
-      content: {
-        ...json('MessageBody', { message: 'The request body is larger than 32 MB.' }),
-        ...HTML,
       },
-    },
+    ),
+    PlanUpgradeRequired: error(
+      '`plan_upgrade_required`: a tool-server token on a site without the Growth or Catalyst plan (spec 5.3).',
+      'plan_upgrade_required',
+      'The tool server is available on the Growth and Catalyst plans.',
+    ),
+    PayloadTooLarge: orHtml(
+      ok(
+        'The request body is over 32 MB (spec 4.1); HTML without `Accept: application/json`.',
+        ref('MessageBody'),
+        { message: 'The request body is larger than 32 MB.' },
+      ),
+    ),
     ...insufficientScope,
   };
 }
@@ -405,7 +444,14 @@ function exampleOf(schema, schemas, depth = 0) {
   }
 }
 
-/** Gives every JSON body of the document (answers and request bodies) an example. */
+/** Every operation of the document with its id. */
+function* operationsOf(doc) {
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of Object.values(item)) if (operation?.responses) yield operation;
+  }
+}
+
+/** Gives every JSON body of the document (answers, shared answers, requests) an example. */
 function addExamples(doc) {
   const schemas = doc.components.schemas;
   const fill = (content) => {
@@ -414,21 +460,97 @@ function addExamples(doc) {
     const example = exampleOf(media.schema, schemas);
     if (example !== undefined) media.example = example;
   };
-  for (const item of Object.values(doc.paths)) {
-    for (const operation of Object.values(item)) {
-      if (!operation?.responses) continue;
-      fill(operation.requestBody?.content);
-      for (const res of Object.values(operation.responses)) fill(res.content);
-    }
+  for (const res of Object.values(doc.components.responses)) fill(res.content);
+  for (const operation of operationsOf(doc)) {
+    fill(operation.requestBody?.content);
+    for (const res of Object.values(operation.responses)) fill(res.content);
   }
 }
 
-/** Keeps only the shared responses some operation refers to (an unused component is noise). */
-function usedResponses(doc) {
-  const text = JSON.stringify(doc.paths);
+/**
+ * Keeps each value that stands in two places or more once in `components[kind]`: `places` lists
+ * `[value, place]`; a kept value is named by `nameOf(value, places)` (`name.2` … when taken),
+ * stored as `store(value)`, and each of its places gets `refer(place, $ref)`.
+ */
+function hoistRepeated(kind, places, { nameOf, store = (v) => v, refer }) {
+  const uses = new Map();
+  for (const [value, place] of places) {
+    const key = JSON.stringify(value);
+    uses.set(key, [...(uses.get(key) ?? []), place]);
+  }
+  const kept = {};
+  for (const [key, list] of uses) {
+    if (list.length < 2) continue;
+    const value = JSON.parse(key);
+    const base = nameOf(value, list);
+    let name = base;
+    for (let n = 2; name in kept; n++) name = `${base}.${n}`;
+    kept[name] = store(value);
+    for (const place of list) refer(place, `#/components/${kind}/${name}`);
+  }
+  return kept;
+}
+
+/**
+ * A whole example several operations show (the same article answer, the same request body) is
+ * kept once in `components.examples`, named after the body schema it shows or the first
+ * operation showing it; each body refers to it. Shared answers keep theirs inline.
+ */
+function shareExamples(doc) {
+  const places = [];
+  const visit = (content, where) => {
+    const media = content?.['application/json'];
+    const example = media?.example;
+    if (example && typeof example === 'object' && Object.keys(example).length) {
+      places.push([example, { media, where }]);
+    }
+  };
+  for (const operation of operationsOf(doc)) {
+    visit(operation.requestBody?.content, `${operation.operationId}.request`);
+    for (const [status, res] of Object.entries(operation.responses)) {
+      visit(res.content, `${operation.operationId}.${status}`);
+    }
+  }
+  return hoistRepeated('examples', places, {
+    nameOf: (value, list) =>
+      list
+        .map((u) => u.media.schema.$ref)
+        .find(Boolean)
+        ?.split('/')
+        .pop() ?? list[0].where,
+    store: (value) => ({ value }),
+    refer: ({ media }, $ref) => {
+      delete media.example;
+      media.examples = { [$ref.split('/').pop()]: { $ref } };
+    },
+  });
+}
+
+/**
+ * A parameter several operations take alike (a path id, paging) is kept once in
+ * `components.parameters` under its name (`name.2` … for a second variant); operations refer to it.
+ */
+function shareParameters(doc) {
+  const places = [];
+  for (const operation of operationsOf(doc)) {
+    for (const [index, param] of (operation.parameters ?? []).entries()) {
+      if (!param.$ref) places.push([param, [operation.parameters, index]]);
+    }
+  }
+  return hoistRepeated('parameters', places, {
+    nameOf: (param) => param.name,
+    refer: ([params, index], $ref) => {
+      params[index] = { $ref };
+    },
+  });
+}
+
+/** The shared headers (`SHARED_HEADERS` of openapi-schema.ts) some answer refers to. */
+function usedHeaders(doc, { SHARED_HEADERS }) {
+  const text = JSON.stringify([doc.paths, doc.components.responses]);
   return Object.fromEntries(
-    Object.entries(sharedResponses()).filter(([name]) =>
-      text.includes(`"#/components/responses/${name}"`),
+    Object.entries(SHARED_HEADERS).filter(([name]) =>
+      text.includes(`"#/components/headers/${name}"`),
     ),
   );
 }
@@ -472,6 +594,7 @@ async function generate() {
     )
     .build();
 
+  const answers = answerRegistry(requireDist('libs/http/src/openapi-schema.js'));
   const doc = {
     ...config,
     paths: {},
@@ -479,10 +602,10 @@ async function generate() {
   };
   for (const entry of APPS) {
     const { AppModule } = requireDist(entry.module);
-    const answers = requireDist(entry.answers[0]);
-    const table = answers[entry.answers[2]];
+    const [file, schemas, responses] = entry.answers;
+    const table = requireDist(file)[responses];
     const seen = new Set();
-    Object.assign(doc.components.schemas, answers[entry.answers[1]]);
+    Object.assign(doc.components.schemas, requireDist(file)[schemas]);
     const app = await NestFactory.create(AppModule, { preview: true, logger: false });
     app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
     const part = SwaggerModule.createDocument(app, config);
@@ -493,8 +616,8 @@ async function generate() {
       if (route.startsWith('/health/') || route === '/metrics') continue;
       for (const operation of Object.values(item)) {
         operation.security = security(operation, meta.get(operation.operationId));
-        applyAnswers(operation, table, seen);
-        errorResponses(operation, meta.get(operation.operationId));
+        applyAnswers(operation, table, seen, answers);
+        errorResponses(operation, meta.get(operation.operationId), answers);
         for (const param of operation.parameters ?? []) {
           // Numeric path ids go through the one IdPipe (libs/http/src/id.pipe.ts).
           if (param.in === 'path' && param.schema?.type === 'number')
@@ -516,7 +639,10 @@ async function generate() {
     for (const operation of Object.values(item)) {
       if (!operation.responses) continue;
       operation.responses = Object.fromEntries(
-        Object.entries(operation.responses).map(([status, spec]) => [status, toResponse(spec)]),
+        Object.entries(operation.responses).map(([status, spec]) => [
+          status,
+          answers.toResponse(spec),
+        ]),
       );
     }
     doc.paths[route] = item;
@@ -524,8 +650,11 @@ async function generate() {
   Object.assign(doc.components.schemas, auth.AUTH_SCHEMAS);
   doc.tags = [...(doc.tags ?? []), auth.AUTH_TAG];
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
-  doc.components.responses = usedResponses(doc);
+  doc.components.responses = answers.used(doc);
+  doc.components.headers = usedHeaders(doc, answers.http);
+  doc.components.parameters = shareParameters(doc);
   addExamples(doc);
+  doc.components.examples = shareExamples(doc);
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

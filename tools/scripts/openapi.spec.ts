@@ -23,6 +23,17 @@ const operations: [string, string, Operation][] = Object.entries(
 );
 const find = (method: string, route: string) =>
   operations.find(([m, r]) => m === method && r === route)?.[2];
+/** What a local `$ref` (`#/components/parameters/id` …) points at; anything else as it is. */
+const deref = <T>(value: T): T => {
+  const target = (value as { $ref?: string })?.$ref;
+  if (!target?.startsWith('#/components/')) return value;
+  const [, , kind, name] = target.split('/');
+  return doc.components[kind][name];
+};
+/** The example a media object shows: its own, or the shared one its `examples` refers to. */
+const exampleIn = (media: { example?: unknown; examples?: Record<string, unknown> }) =>
+  media.example ??
+  Object.values(media.examples ?? {}).map((e) => deref(e) as { value: unknown })[0]?.value;
 
 /** Issue 21 item 3: docs/openapi.json is generated from the code, current, and valid 3.1. */
 describe('docs/openapi.json', () => {
@@ -125,18 +136,20 @@ describe('docs/openapi.json', () => {
           JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'),
         ),
       );
-    type Media = { schema?: unknown; example?: unknown };
+    type Media = { schema?: unknown; example?: unknown; examples?: Record<string, unknown> };
     const bodies: [string, Media][] = [];
     for (const [method, route, op] of operations) {
       const withBody = op as Operation & { requestBody?: { content?: Record<string, Media> } };
       const request = withBody.requestBody?.content?.['application/json'];
-      if (request) bodies.push([`${method} ${route} request`, request]);
+      if (request)
+        bodies.push([`${method} ${route} request`, { ...request, example: exampleIn(request) }]);
       for (const [status, res] of Object.entries(op.responses) as [
         string,
         { content?: Record<string, Media> },
       ][]) {
-        const media = res.content?.['application/json'];
-        if (media) bodies.push([`${method} ${route} ${status}`, media]);
+        const media = deref(res).content?.['application/json'];
+        if (media)
+          bodies.push([`${method} ${route} ${status}`, { ...media, example: exampleIn(media) }]);
       }
     }
     const problems: string[] = [];
@@ -196,7 +209,9 @@ describe('docs/openapi.json', () => {
       find('GET', '/v1/articles/{id}') as unknown as {
         parameters: { name: string; schema: unknown }[];
       }
-    ).parameters.find((p) => p.name === 'id');
+    ).parameters
+      .map(deref)
+      .find((p) => p.name === 'id');
     expect(param?.schema).toEqual({ type: 'integer', minimum: 1, maximum: 4294967295 });
   });
 

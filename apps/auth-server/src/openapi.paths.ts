@@ -6,21 +6,10 @@
  * description. They live at {auth_url}, which the edge routes on the API's origin.
  * `npm run openapi` adds them to docs/openapi.json; the e2e suite checks every answer.
  */
-import {
-  arr,
-  bool,
-  constant,
-  fails,
-  int,
-  obj,
-  ok,
-  oneOfStr,
-  redirect,
-  ref,
-  str,
-  strings,
-  type Schema,
-} from '@hc/http';
+import type { ResponseSpec, Schema } from '@hc/http';
+// The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
+import { arr, bool, constant, int, obj, oneOfStr, ref, str, strings } from '@hc/http';
+import { fails, header, ok, redirect, shared } from '@hc/http';
 import { SCOPES } from '@hc/contracts';
 import { discoveryFields } from './discovery/discovery.controller';
 
@@ -167,9 +156,12 @@ export const AUTH_SCHEMAS: Record<string, Schema> = {
 
 const oauthError = (description: string, example?: unknown) =>
   fails(description, 'OAuthErrorBody', example);
-const noStore = {
-  'Cache-Control': { description: '`no-store`', schema: constant('no-store') },
-};
+const oauthBody = ref('OAuthErrorBody');
+const invalidToken = shared('InvalidToken', {
+  ...ok('`invalid_token`.', oauthBody),
+  headers: { 'WWW-Authenticate': header('WwwAuthenticate') },
+});
+const noStore = { 'Cache-Control': header('NoStore') };
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 const answer = (
   description: string,
@@ -178,7 +170,7 @@ const answer = (
 ) => ({ description, content, ...(headers ? { headers } : {}) });
 const htmlOr = (description: string) => ({
   description,
-  content: { 'text/html': { schema: str }, ...json('OAuthErrorBody') },
+  content: { 'text/html': { schema: str }, 'application/json': { schema: oauthBody } },
 });
 
 const query = (name: string, description: string, required = false, schema: Schema = str) => ({
@@ -191,45 +183,34 @@ const query = (name: string, description: string, required = false, schema: Sche
 
 const tags = ['OAuth'];
 
+/** A public discovery document (spec 4.13), cacheable one hour. */
+const discoveryPath = (operationId: string, summary: string, answer: ResponseSpec) => ({
+  servers,
+  get: {
+    operationId,
+    summary,
+    tags,
+    security: [],
+    responses: { 200: { ...answer, headers: { 'Cache-Control': header('CacheOneHour') } } },
+  },
+});
+
 /** The path items of spec 4.13, keyed by path. */
 export const AUTH_PATHS: Record<string, Record<string, unknown>> = {
-  '/.well-known/oauth-authorization-server': {
-    servers,
-    get: {
-      operationId: 'oauth_authorizationServerMetadata',
-      summary: 'Authorization server metadata (discovery)',
-      tags,
-      security: [],
-      responses: {
-        200: {
-          ...ok(
-            'Discovery document; cacheable one hour.',
-            ref('AuthorizationServerMetadata'),
-            discoveryExample,
-          ),
-          headers: { 'Cache-Control': { schema: constant('public, max-age=3600') } },
-        },
-      },
-    },
-  },
-  '/.well-known/openid-configuration': {
-    servers,
-    get: {
-      operationId: 'oauth_openidConfiguration',
-      summary: 'OpenID Connect discovery',
-      tags,
-      security: [],
-      responses: {
-        200: {
-          ...ok(
-            'Discovery plus `claims_supported`; cacheable one hour.',
-            ref('OpenIdConfiguration'),
-          ),
-          headers: { 'Cache-Control': { schema: constant('public, max-age=3600') } },
-        },
-      },
-    },
-  },
+  '/.well-known/oauth-authorization-server': discoveryPath(
+    'oauth_authorizationServerMetadata',
+    'Authorization server metadata (discovery)',
+    ok(
+      'Discovery document; cacheable one hour.',
+      ref('AuthorizationServerMetadata'),
+      discoveryExample,
+    ),
+  ),
+  '/.well-known/openid-configuration': discoveryPath(
+    'oauth_openidConfiguration',
+    'OpenID Connect discovery',
+    ok('Discovery plus `claims_supported`; cacheable one hour.', ref('OpenIdConfiguration')),
+  ),
   '/oauth/authorize': {
     servers,
     get: {
@@ -310,8 +291,8 @@ export const AUTH_PATHS: Record<string, Record<string, unknown>> = {
         201: answer('The registered client.', json('Client'), noStore),
         400: oauthError('`invalid_redirect_uri`, `invalid_client_metadata` or `invalid_request`.'),
         429: {
-          ...oauthError('`temporarily_unavailable`: 10 registrations per hour per IP.'),
-          headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+          ...ok('`temporarily_unavailable`: 10 registrations per hour per IP.', oauthBody),
+          headers: { 'Retry-After': header('RetryAfter') },
         },
       },
     },
@@ -328,10 +309,7 @@ export const AUTH_PATHS: Record<string, Record<string, unknown>> = {
           security: [{ oauth2: [] }],
           responses: {
             200: answer('Claims of the granted scopes.', json('UserInfo'), noStore),
-            401: {
-              ...oauthError('`invalid_token`.'),
-              headers: { 'WWW-Authenticate': { schema: str } },
-            },
+            401: invalidToken,
           },
         },
       ]),

@@ -6,39 +6,12 @@
  * docs/openapi.json by `npm run openapi`; every answer the e2e suite receives is checked against
  * it. A change to a response shape changes this file in the same commit.
  */
-import {
-  any,
-  arr,
-  bool,
-  closed,
-  constant,
-  date,
-  emptyArray,
-  fails,
-  formatA,
-  formatB,
-  html,
-  id,
-  ids,
-  int,
-  langMap,
-  link,
-  map,
-  nullable,
-  num,
-  obj,
-  ok,
-  partial,
-  oneOfStr,
-  redirect,
-  ref,
-  refused,
-  str,
-  strings,
-  success,
-  type ResponseTable,
-  type Schema,
-} from '@hc/http';
+import type { ResponseTable, Schema } from '@hc/http';
+// The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
+import { any, arr, bool, closed, constant, date, emptyArray, formatA, formatB } from '@hc/http';
+import { id, ids, int, langMap, link, map, nullable, num, obj, oneOfStr } from '@hc/http';
+import { partial, ref, str, strings, success } from '@hc/http';
+import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
 
 const pageMeta = obj({ page: int, per_page: int, total_pages: int, items_count: int });
@@ -468,6 +441,34 @@ const paged = (description: string, name: string, item: string, example: unknown
     [name]: [example],
     meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
   });
+/**
+ * A bulk answer (207, issue 25): per item its index and either its outcome (`statuses`, with
+ * `done`) or `status: error` with `failed` (`optional` keys of it may be absent); counts per
+ * outcome; `dry_run` when asked.
+ */
+const bulk = (
+  description: string,
+  statuses: [string, string],
+  done: Record<string, Schema>,
+  [failed, optional]: [Record<string, Schema>, string[]],
+) =>
+  ok(
+    description,
+    obj(
+      {
+        status: success,
+        results: arr({
+          oneOf: [
+            obj({ index: int, status: oneOfStr(...statuses), ...done }),
+            obj({ index: int, status: constant('error'), ...failed }, optional),
+          ],
+        }),
+        meta: obj(Object.fromEntries(['total', ...statuses, 'failed'].map((k) => [k, int]))),
+        dry_run: constant(true),
+      },
+      ['dry_run'],
+    ),
+  );
 const confirm = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, message: str, ...extra });
 const articleWrite = (extra: Record<string, Schema> = {}) =>
@@ -476,15 +477,22 @@ const articleWrite = (extra: Record<string, Schema> = {}) =>
   ]);
 
 // Error answers of spec 7 used by several operations.
-const validation = refused('Invalid fields (shape (b) of spec 7, or (a) with a code).', {
-  status: 'validation_error',
-  message: 'The request could not be accepted.',
-  errors: { limit: ['The limit field must not be greater than 100.'] },
-});
+const validation = shared(
+  'ValidationFailed',
+  refused('Invalid fields (shape (b) of spec 7, or (a) with a code).', {
+    status: 'validation_error',
+    message: 'The request could not be accepted.',
+    errors: { limit: ['The limit field must not be greater than 100.'] },
+  }),
+);
 const badRequest = refused('Invalid input (spec 7: language key, page size, category id).');
 const htmlNotFound = html('Unknown id: the HTML not-found page (spec 4.1 rule 3).');
 const notFoundJson = (message: string) =>
-  fails(message, 'ErrorBody', { status: 'error', code: 'not_found', message });
+  namedError(message, { status: 'error', code: 'not_found', message });
+const invalidRedirect = shared(
+  'InvalidInputRedirect',
+  redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+);
 const stagingRefused = fails(
   'Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused.',
 );
@@ -497,11 +505,14 @@ const webhookRegistration = {
     'Registered; the `secret` is shown only here.',
     obj({ status: success, webhook: ref('Webhook') }),
   ),
-  422: refused('Invalid `url` or `secret`.', {
-    status: 'validation_error',
-    message: 'The request could not be accepted.',
-    errors: { url: ['The url must be a publicly reachable address'] },
-  }),
+  422: shared(
+    'InvalidWebhookUrl',
+    refused('Invalid `url` or `secret`.', {
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors: { url: ['The url must be a publicly reachable address'] },
+    }),
+  ),
   500: fails('`url` or `secret` over 191 characters (spec 7).', 'ServerErrorBody'),
 };
 
@@ -569,48 +580,33 @@ export const CONTENT_RESPONSES: ResponseTable = {
     500: fails('Empty or blank title on create (spec 2.3 rule 4).', 'ServerErrorBody'),
   },
   ArticlesController_createMany: {
-    207: ok(
+    207: bulk(
       'One result per item; top-level `status` is `success` even when every item failed.',
-      obj(
+      ['created', 'updated'],
+      {
+        article: { anyOf: [ref('Article'), ref('DryRunArticle')] },
+        images: nullable(ref('RehostSummary')),
+      },
+      [
         {
-          status: success,
-          results: arr({
-            oneOf: [
-              obj({
-                index: int,
-                status: oneOfStr('created', 'updated'),
-                article: { anyOf: [ref('Article'), ref('DryRunArticle')] },
-                images: nullable(ref('RehostSummary')),
-              }),
-              obj(
-                {
-                  index: int,
-                  status: constant('error'),
-                  external_id: any,
-                  error: obj(
-                    {
-                      code: oneOfStr(
-                        'invalid_item',
-                        'validation_error',
-                        'invalid_argument',
-                        'external_id_busy',
-                        'persist_failed',
-                      ),
-                      message: str,
-                      errors: map(strings),
-                    },
-                    ['errors'],
-                  ),
-                },
-                ['external_id'],
+          external_id: any,
+          error: obj(
+            {
+              code: oneOfStr(
+                'invalid_item',
+                'validation_error',
+                'invalid_argument',
+                'external_id_busy',
+                'persist_failed',
               ),
-            ],
-          }),
-          meta: obj({ total: int, created: int, updated: int, failed: int }),
-          dry_run: constant(true),
+              message: str,
+              errors: map(strings),
+            },
+            ['errors'],
+          ),
         },
-        ['dry_run'],
-      ),
+        ['external_id'],
+      ],
     ),
     422: refused('More than 50 items, or no `articles` array.'),
   },
@@ -631,7 +627,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   },
   ArticlesController_update: {
     200: ok('Only the fields sent changed.', articleWrite()),
-    302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+    302: invalidRedirect,
     400: badRequest,
     404: htmlNotFound,
     422: fails('Invalid fields (shape (c) of spec 7: no `status`).', 'PlainErrorBody', {
@@ -799,7 +795,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
       'Category',
       categoryExample,
     ),
-    302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+    302: invalidRedirect,
     422: validation,
   },
   CategoriesController_create: {
@@ -864,35 +860,18 @@ export const CONTENT_RESPONSES: ResponseTable = {
     500: fails('Image storage failure.', 'ServerErrorBody'),
   },
   ImagesController_createMany: {
-    207: ok(
+    207: bulk(
       'One result per item.',
-      obj(
+      ['created', 'reused'],
+      { image: { anyOf: [ref('Image'), ref('DryRunImage')] } },
+      [
         {
-          status: success,
-          results: arr({
-            oneOf: [
-              obj({
-                index: int,
-                status: oneOfStr('created', 'reused'),
-                image: { anyOf: [ref('Image'), ref('DryRunImage')] },
-              }),
-              obj(
-                {
-                  index: int,
-                  status: constant('error'),
-                  filename: str,
-                  source_url: str,
-                  error: obj({ code: oneOfStr('import_failed', 'storage_failed'), message: str }),
-                },
-                ['filename', 'source_url'],
-              ),
-            ],
-          }),
-          meta: obj({ total: int, created: int, reused: int, failed: int }),
-          dry_run: constant(true),
+          filename: str,
+          source_url: str,
+          error: obj({ code: oneOfStr('import_failed', 'storage_failed'), message: str }),
         },
-        ['dry_run'],
-      ),
+        ['filename', 'source_url'],
+      ],
     ),
     422: validation,
   },
@@ -911,7 +890,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   },
   ImagesController_list: {
     200: paged('Images, newest first.', 'images', 'Image', imageExample),
-    302: redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
+    302: invalidRedirect,
     422: validation,
   },
   ImagesController_get: {

@@ -5,28 +5,11 @@
  * an open object: its parts are listed in spec 2.9 and read whole through GET /template/schema.
  * Merged into docs/openapi.json by `npm run openapi`; the e2e suite checks every answer.
  */
-import {
-  any,
-  arr,
-  bool,
-  fails,
-  formatB,
-  html,
-  id,
-  int,
-  map,
-  nullable,
-  obj,
-  ok,
-  oneOfStr,
-  ref,
-  refused,
-  str,
-  strings,
-  success,
-  type ResponseTable,
-  type Schema,
-} from '@hc/http';
+import type { ResponseTable, Schema } from '@hc/http';
+// The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
+import { any, arr, bool, formatB, id, int, map, nullable, obj, oneOfStr } from '@hc/http';
+import { ref, str, strings, success } from '@hc/http';
+import { fails, html, ok, refused, shared } from '@hc/http';
 
 const version = obj({
   id,
@@ -117,15 +100,18 @@ export const DESIGN_SCHEMAS: Record<string, Schema> = {
 const warnings = { ...strings, description: 'Allowed but doubtful changes (spec 4.12).' };
 const write = (extra: Record<string, Schema>, optional: string[] = []) =>
   obj({ status: success, template: ref('Template'), ...extra }, optional);
-const stale = fails(
-  '`stale_draft`: the draft changed since that etag; the body has the current `etag`.',
-  'ErrorBody',
-  {
-    status: 'error',
-    code: 'stale_draft',
-    message: 'The draft has changed since this etag was read.',
-    etag: '"d2-3"',
-  },
+const stale = shared(
+  'StaleDraft',
+  fails(
+    '`stale_draft`: the draft changed since that etag; the body has the current `etag`.',
+    'ErrorBody',
+    {
+      status: 'error',
+      code: 'stale_draft',
+      message: 'The draft has changed since this etag was read.',
+      etag: '"d2-3"',
+    },
+  ),
 );
 const migration = fails(
   '`template_migration_required` (with `customizer_url`) on a site not on the template editor.',

@@ -2756,6 +2756,75 @@ export type components = {
         };
     };
     responses: {
+        /** @description An error (shape (a) of spec 7) with its `code`. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A refused request (spec 7: shape (b), or (a) with a code). */
+        Refusal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "validation_error",
+                 *       "message": "string",
+                 *       "errors": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefusalBody"];
+            };
+        };
+        /** @description A 500 (spec 7 lists the cases). */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServerErrorBody"];
+            };
+        };
+        /** @description An OAuth error (shape (f) of spec 7). */
+        OAuthError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "string",
+                 *       "error_description": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthErrorBody"];
+            };
+        };
+        /** @description An HTML page. */
+        Html: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
         /** @description Missing, unknown, expired or revoked credential. */
         Unauthorized: {
             headers: {
@@ -2773,7 +2842,7 @@ export type components = {
         /** @description Rate limit reached (spec 8); HTML without `Accept: application/json`. */
         TooManyAttempts: {
             headers: {
-                "Retry-After"?: number;
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -2930,10 +2999,297 @@ export type components = {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "validation_error",
+                 *       "message": "The request could not be accepted.",
+                 *       "errors": {
+                 *         "limit": [
+                 *           "The limit field must not be greater than 100."
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefusalBody"];
+            };
+        };
+        /** @description Invalid input without `Accept: application/json` (spec 4.1 rule 3). */
+        InvalidInputRedirect: {
+            headers: {
+                Location: components["headers"]["ApiOriginLocation"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        ImageNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "Image not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        ArticleNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "Article not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description This article has no staged changes. */
+        ThisArticleHasNoStagedChanges: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "This article has no staged changes."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description This article has no staged changes to discard. */
+        ThisArticleHasNoStagedChangesToDiscard: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "This article has no staged changes to discard."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description This article has no staged changes for that language. */
+        ThisArticleHasNoStagedChangesForThatLanguage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "This article has no staged changes for that language."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        NoSuchVersionForThisArticle: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "No such version for this article."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        ChangeSetNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "reason": "not_found",
+                 *       "message": "Change set not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Invalid `url` or `secret`. */
+        InvalidWebhookUrl: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "validation_error",
+                 *       "message": "The request could not be accepted.",
+                 *       "errors": {
+                 *         "url": [
+                 *           "The url must be a publicly reachable address"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefusalBody"];
+            };
+        };
+        /** @description Webhook subscription not found. */
+        WebhookSubscriptionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "Webhook subscription not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        CommentNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "Comment not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        NoteNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "not_found",
+                 *       "message": "Note not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `stale_draft`: the draft changed since that etag; the body has the current `etag`. */
+        StaleDraft: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "stale_draft",
+                 *       "message": "The draft has changed since this etag was read.",
+                 *       "etag": "\"d2-3\""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown id, or a path segment that is no id. */
+        DesignVersionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "code": "version_not_found",
+                 *       "message": "Design version not found."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `invalid_token`. */
+        InvalidToken: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "string",
+                 *       "error_description": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthErrorBody"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        articleId: number;
+        /** @description One language; absent: every staged language. */
+        locale: string;
+        versionId: number;
+        id: number;
+        /** @description 1 always fails: commenter email addresses are not available */
+        include_email: "1" | "0";
+        /** @description One comment state */
+        status: "pending" | "published" | "unpublished" | "deleted";
+        /** @description One of the site’s languages */
+        lang: string;
+        noteId: number;
+        /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
+        dry_run: "0" | "1";
+        /** @description Page number, from 1. Default 1. */
+        page: number;
+        /** @description Page size, 1 to 100. */
+        limit: number;
+        themeKey: string;
+        webhookId: number;
+        deliveryId: number;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        RetryAfter: number;
+        /** @description The API origin */
+        ApiOriginLocation: string;
+        /** @description `no-store` */
+        NoStore: "no-store";
+        CacheOneHour: "public, max-age=3600";
+        WwwAuthenticate: string;
+    };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -2950,7 +3306,7 @@ export interface operations {
             /** @description Discovery document; cacheable one hour. */
             200: {
                 headers: {
-                    "Cache-Control"?: "public, max-age=3600";
+                    "Cache-Control": components["headers"]["CacheOneHour"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3021,7 +3377,7 @@ export interface operations {
             /** @description Discovery plus `claims_supported`; cacheable one hour. */
             200: {
                 headers: {
-                    "Cache-Control"?: "public, max-age=3600";
+                    "Cache-Control": components["headers"]["CacheOneHour"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3100,8 +3456,7 @@ export interface operations {
             /** @description To the sign-in page, or back to `redirect_uri` with the code or an error. */
             302: {
                 headers: {
-                    /** @description The API origin */
-                    Location?: string;
+                    Location: components["headers"]["ApiOriginLocation"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3109,8 +3464,7 @@ export interface operations {
             /** @description To the sign-in page, or back to `redirect_uri` with the code or an error. */
             303: {
                 headers: {
-                    /** @description The API origin */
-                    Location?: string;
+                    Location: components["headers"]["ApiOriginLocation"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3122,12 +3476,6 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
-                    /**
-                     * @example {
-                     *       "error": "string",
-                     *       "error_description": "string"
-                     *     }
-                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3138,12 +3486,6 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
-                    /**
-                     * @example {
-                     *       "error": "string",
-                     *       "error_description": "string"
-                     *     }
-                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3204,8 +3546,7 @@ export interface operations {
             /** @description The registered client. */
             201: {
                 headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: "no-store";
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3230,33 +3571,14 @@ export interface operations {
                 };
             };
             /** @description `invalid_redirect_uri`, `invalid_client_metadata` or `invalid_request`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "string",
-                     *       "error_description": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OAuthErrorBody"];
-                };
-            };
+            400: components["responses"]["OAuthError"];
             /** @description `temporarily_unavailable`: 10 registrations per hour per IP. */
             429: {
                 headers: {
-                    "Retry-After"?: number;
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "string",
-                     *       "error_description": "string"
-                     *     }
-                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3284,8 +3606,7 @@ export interface operations {
             /** @description New tokens. */
             200: {
                 headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: "no-store";
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3348,37 +3669,14 @@ export interface operations {
             /** @description Claims of the granted scopes. */
             200: {
                 headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: "no-store";
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sub": "4",
-                     *       "email": "ann@example.com",
-                     *       "email_verified": true
-                     *     }
-                     */
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
-            /** @description `invalid_token`. */
-            401: {
-                headers: {
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "string",
-                     *       "error_description": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OAuthErrorBody"];
-                };
-            };
+            401: components["responses"]["InvalidToken"];
         };
     };
     oauth_userinfo_post: {
@@ -3393,37 +3691,14 @@ export interface operations {
             /** @description Claims of the granted scopes. */
             200: {
                 headers: {
-                    /** @description `no-store` */
-                    "Cache-Control"?: "no-store";
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "sub": "4",
-                     *       "email": "ann@example.com",
-                     *       "email_verified": true
-                     *     }
-                     */
                     "application/json": components["schemas"]["UserInfo"];
                 };
             };
-            /** @description `invalid_token`. */
-            401: {
-                headers: {
-                    "WWW-Authenticate"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "string",
-                     *       "error_description": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["OAuthErrorBody"];
-                };
-            };
+            401: components["responses"]["InvalidToken"];
         };
     };
     RootController_root: {
@@ -3642,26 +3917,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.analytics.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -3767,26 +4023,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.analytics.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -3994,26 +4231,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.analytics.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -4114,21 +4332,7 @@ export interface operations {
                 };
             };
             /** @description Invalid input (spec 7: language key, page size, category id). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            400: components["responses"]["Refusal"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
@@ -4333,52 +4537,21 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
             /** @description Empty or blank title on create (spec 2.3 rule 4). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ServerErrorBody"];
-                };
-            };
+            500: components["responses"]["ServerError"];
         };
     };
     StagedController_get: {
         parameters: {
             query?: {
                 /** @description One language; absent: every staged language. */
-                locale?: string;
+                locale?: components["parameters"]["locale"];
             };
             header?: never;
             path: {
-                articleId: number;
+                articleId: components["parameters"]["articleId"];
             };
             cookie?: never;
         };
@@ -4390,37 +4563,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "staged": {
-                     *         "article_id": 12,
-                     *         "locale": "en",
-                     *         "fields": {
-                     *           "title": "Getting started, revised"
-                     *         },
-                     *         "shared": [],
-                     *         "release_translation": false,
-                     *         "etag": "f5c6fb422349367bce2ba0597e2384b1",
-                     *         "shared_etag": null,
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "publish": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/articles/12/staged/publish?locale=en"
-                     *           },
-                     *           "discard": {
-                     *             "method": "DELETE",
-                     *             "url": "https://api.example.com/v1/articles/12/staged?locale=en"
-                     *           },
-                     *           "compare": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/articles/12/staged/compare?locale=en"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4432,22 +4574,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description This article has no staged changes. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "This article has no staged changes."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ThisArticleHasNoStagedChanges"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -4455,11 +4582,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One language; absent: every staged language. */
-                locale?: string;
+                locale?: components["parameters"]["locale"];
             };
             header?: never;
             path: {
-                articleId: number;
+                articleId: components["parameters"]["articleId"];
             };
             cookie?: never;
         };
@@ -4546,22 +4673,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description This article has no staged changes to discard. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "This article has no staged changes to discard."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ThisArticleHasNoStagedChangesToDiscard"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -4570,7 +4682,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                articleId: number;
+                articleId: components["parameters"]["articleId"];
             };
             cookie?: never;
         };
@@ -4591,37 +4703,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "staged": {
-                     *         "article_id": 12,
-                     *         "locale": "en",
-                     *         "fields": {
-                     *           "title": "Getting started, revised"
-                     *         },
-                     *         "shared": [],
-                     *         "release_translation": false,
-                     *         "etag": "f5c6fb422349367bce2ba0597e2384b1",
-                     *         "shared_etag": null,
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "publish": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/articles/12/staged/publish?locale=en"
-                     *           },
-                     *           "discard": {
-                     *             "method": "DELETE",
-                     *             "url": "https://api.example.com/v1/articles/12/staged?locale=en"
-                     *           },
-                     *           "compare": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/articles/12/staged/compare?locale=en"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4634,36 +4715,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             /** @description Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["ArticleNotFound"];
             /** @description `STALE_ETAG` with `scope` and the current `etag`. */
             409: {
                 headers: {
@@ -4684,21 +4737,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields, or `change_set_id` (`CHANGE_SETS_UNAVAILABLE`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -4706,11 +4745,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One language; absent: every staged language. */
-                locale?: string;
+                locale?: components["parameters"]["locale"];
             };
             header?: never;
             path: {
-                articleId: number;
+                articleId: components["parameters"]["articleId"];
             };
             cookie?: never;
         };
@@ -4783,22 +4822,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description This article has no staged changes for that language. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "This article has no staged changes for that language."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ThisArticleHasNoStagedChangesForThatLanguage"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -4806,11 +4830,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One language; absent: every staged language. */
-                locale?: string;
+                locale?: components["parameters"]["locale"];
             };
             header?: never;
             path: {
-                articleId: number;
+                articleId: components["parameters"]["articleId"];
             };
             cookie?: never;
         };
@@ -4904,54 +4928,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ArticleNotFound"];
             /** @description `BASE_CHANGED`: the live article changed since staging; retry with `force`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Nothing staged, no title left, author not on the team, or a foreign category. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -4959,13 +4941,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One language; absent: every staged language. */
-                locale?: string;
+                locale?: components["parameters"]["locale"];
                 /** @description How many, newest first; outside 1 to 100 is brought into range. Default 20. */
                 limit?: number;
             };
             header?: never;
             path: {
-                articleId: number;
+                articleId: components["parameters"]["articleId"];
             };
             cookie?: never;
         };
@@ -5013,22 +4995,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ArticleNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5040,8 +5007,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                articleId: number;
-                versionId: number;
+                articleId: components["parameters"]["articleId"];
+                versionId: components["parameters"]["versionId"];
             };
             cookie?: never;
         };
@@ -5103,22 +5070,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "No such version for this article."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["NoSuchVersionForThisArticle"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5127,8 +5079,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                articleId: number;
-                versionId: number;
+                articleId: components["parameters"]["articleId"];
+                versionId: components["parameters"]["versionId"];
             };
             cookie?: never;
         };
@@ -5140,68 +5092,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": "article",
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": 0,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5213,37 +5103,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "No such version for this article."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["NoSuchVersionForThisArticle"];
             429: components["responses"]["TooManyAttempts"];
             /** @description The version’s category was deleted (spec 7). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ServerErrorBody"];
-                };
-            };
+            500: components["responses"]["ServerError"];
         };
     };
     ArticlesController_get: {
@@ -5251,7 +5114,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -5263,68 +5126,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": "article",
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": 0,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5336,22 +5137,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ArticleNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5360,7 +5146,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -5399,14 +5185,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5415,7 +5194,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -5432,68 +5211,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": "article",
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": 0,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5502,43 +5219,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input without `Accept: application/json` (spec 4.1 rule 3). */
-            302: {
-                headers: {
-                    /** @description The API origin */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            302: components["responses"]["InvalidInputRedirect"];
             /** @description Invalid input (spec 7: language key, page size, category id). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            400: components["responses"]["Refusal"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (shape (c) of spec 7: no `status`). */
             422: {
@@ -5566,15 +5254,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 always fails: commenter email addresses are not available */
-                include_email?: "1" | "0";
+                include_email?: components["parameters"]["include_email"];
                 /** @description One comment state */
-                status?: "pending" | "published" | "unpublished" | "deleted";
+                status?: components["parameters"]["status"];
                 /** @description One of the site’s languages */
-                lang?: string;
+                lang?: components["parameters"]["lang"];
             };
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -5668,22 +5356,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ArticleNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5692,17 +5365,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "text": "Thanks, fixed in the latest version."
-                 *     }
-                 */
                 "application/json": components["schemas"]["CommentBodyDto"];
             };
         };
@@ -5713,39 +5381,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "comment": {
-                     *         "id": 3,
-                     *         "article_id": 12,
-                     *         "parent_id": null,
-                     *         "lang": "en",
-                     *         "status": "published",
-                     *         "text": "Worked for me.",
-                     *         "html": "Worked for me.",
-                     *         "author": {
-                     *           "id": null,
-                     *           "name": "Sam",
-                     *           "avatar": null,
-                     *           "type": "reader"
-                     *         },
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "moderate": {
-                     *             "method": "PATCH",
-                     *             "url": "https://api.example.com/v1/comments/3"
-                     *           },
-                     *           "thread": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/articles/12/comments"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5758,43 +5393,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ArticleNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5803,7 +5404,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -5861,43 +5462,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ArticleNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -5911,7 +5478,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -6008,36 +5575,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             /** @description `notes_forbidden`: the person lacks team-notes access. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Article not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["ArticleNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6046,18 +5585,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                noteId: number;
+                id: components["parameters"]["id"];
+                noteId: components["parameters"]["noteId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "text": "Thanks, fixed in the latest version."
-                 *     }
-                 */
                 "application/json": components["schemas"]["NoteReplyDto"];
             };
         };
@@ -6126,57 +5660,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             /** @description `notes_forbidden`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Note not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["NoteNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6185,8 +5672,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
-                noteId: number;
+                id: components["parameters"]["id"];
+                noteId: components["parameters"]["noteId"];
             };
             cookie?: never;
         };
@@ -6217,36 +5704,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             /** @description `notes_forbidden`. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Note not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["NoteNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6254,7 +5713,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
-                dry_run?: "0" | "1";
+                dry_run?: components["parameters"]["dry_run"];
             };
             header?: never;
             path?: never;
@@ -6409,21 +5868,7 @@ export interface operations {
             403: components["responses"]["InsufficientScope.content.write"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description More than 50 items, or no `articles` array. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6431,9 +5876,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1. Default 1. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
                 /** @description One action */
                 action?: string;
                 /** @description One kind of target */
@@ -6522,40 +5967,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             /** @description `audit_forbidden`: an Owner or Admin must be behind the credential. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            403: components["responses"]["Error"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6563,9 +5976,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1. Default 1. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
             };
             header?: never;
             path?: never;
@@ -6613,39 +6026,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input without `Accept: application/json` (spec 4.1 rule 3). */
-            302: {
-                headers: {
-                    /** @description The API origin */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            302: components["responses"]["InvalidInputRedirect"];
             400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6675,24 +6061,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "category": {
-                     *         "id": 3,
-                     *         "parent": null,
-                     *         "name": {
-                     *           "en": "Billing"
-                     *         },
-                     *         "description": [],
-                     *         "icon": null,
-                     *         "position": 0,
-                     *         "privacy": "public",
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6705,26 +6073,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6733,7 +6082,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -6776,49 +6125,10 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
             /** @description The category holds articles or children: choose `on_orphan`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            409: components["responses"]["Error"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6827,7 +6137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -6844,24 +6154,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "category": {
-                     *         "id": 3,
-                     *         "parent": null,
-                     *         "name": {
-                     *           "en": "Billing"
-                     *         },
-                     *         "description": [],
-                     *         "icon": null,
-                     *         "position": 0,
-                     *         "privacy": "public",
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6874,35 +6166,9 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -6911,21 +6177,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "order": [
-                 *         4,
-                 *         2,
-                 *         9
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["ArticleOrderDto"];
             };
         };
@@ -6968,35 +6225,9 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             /** @description Unknown id: the HTML not-found page (spec 4.1 rule 3). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7009,15 +6240,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "order": [
-                 *         4,
-                 *         2,
-                 *         9
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["CategoryOrderDto"];
             };
         };
@@ -7064,26 +6286,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7091,7 +6294,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1. Default 1. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Page size; over 100 is lowered to 100. Default 25. */
                 per_page?: number;
             };
@@ -7187,43 +6390,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "change_set": {
-                     *         "id": 1,
-                     *         "name": "Release",
-                     *         "status": "open",
-                     *         "publish_at": null,
-                     *         "published_at": null,
-                     *         "force": false,
-                     *         "items_count": 1,
-                     *         "items": [
-                     *           {
-                     *             "article_id": 12,
-                     *             "locale": "en",
-                     *             "status": "pending"
-                     *           }
-                     *         ],
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "self": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/change-sets/1"
-                     *           },
-                     *           "items": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/items"
-                     *           },
-                     *           "publish": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7234,21 +6400,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid fields (`reason`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7257,7 +6409,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -7269,43 +6421,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "change_set": {
-                     *         "id": 1,
-                     *         "name": "Release",
-                     *         "status": "open",
-                     *         "publish_at": null,
-                     *         "published_at": null,
-                     *         "force": false,
-                     *         "items_count": 1,
-                     *         "items": [
-                     *           {
-                     *             "article_id": 12,
-                     *             "locale": "en",
-                     *             "status": "pending"
-                     *           }
-                     *         ],
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "self": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/change-sets/1"
-                     *           },
-                     *           "items": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/items"
-                     *           },
-                     *           "publish": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7314,22 +6429,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "reason": "not_found",
-                     *       "message": "Change set not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ChangeSetNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7338,7 +6438,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -7425,54 +6525,12 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "reason": "not_found",
-                     *       "message": "Change set not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ChangeSetNotFound"];
             /** @description The set is no longer open (`reason`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description No items, or invalid items (`reason`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7481,7 +6539,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -7543,54 +6601,12 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "reason": "not_found",
-                     *       "message": "Change set not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ChangeSetNotFound"];
             /** @description The set is not open or has no items (`reason`). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid `publish_at` (`reason`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7598,15 +6614,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 always fails: commenter email addresses are not available */
-                include_email?: "1" | "0";
+                include_email?: components["parameters"]["include_email"];
                 /** @description One comment state */
-                status?: "pending" | "published" | "unpublished" | "deleted";
+                status?: components["parameters"]["status"];
                 /** @description One of the site’s languages */
-                lang?: string;
+                lang?: components["parameters"]["lang"];
                 /** @description Page number, from 1. Default 1. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
                 /** @description One article */
                 article_id?: number;
                 /** @description Text the comment contains */
@@ -7687,26 +6703,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7715,7 +6712,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -7736,39 +6733,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "comment": {
-                     *         "id": 3,
-                     *         "article_id": 12,
-                     *         "parent_id": null,
-                     *         "lang": "en",
-                     *         "status": "published",
-                     *         "text": "Worked for me.",
-                     *         "html": "Worked for me.",
-                     *         "author": {
-                     *           "id": null,
-                     *           "name": "Sam",
-                     *           "avatar": null,
-                     *           "type": "reader"
-                     *         },
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "moderate": {
-                     *             "method": "PATCH",
-                     *             "url": "https://api.example.com/v1/comments/3"
-                     *           },
-                     *           "thread": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/articles/12/comments"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7781,58 +6745,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Comment not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["CommentNotFound"];
             /** @description The comment was deleted. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7947,26 +6864,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -7974,9 +6872,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1. Default 1. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
                 /** @description SHA-256 of the file, 64 hexadecimal characters */
                 checksum?: string;
             };
@@ -8027,39 +6925,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid input without `Accept: application/json` (spec 4.1 rule 3). */
-            302: {
-                headers: {
-                    /** @description The API origin */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            302: components["responses"]["InvalidInputRedirect"];
             400: components["responses"]["SiteRequired"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8078,26 +6949,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "reused": true,
-                     *       "image": {
-                     *         "id": 7,
-                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *         "filename": "screen.png",
-                     *         "mime_type": "image/png",
-                     *         "size": 1024,
-                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *         "alt_text": "",
-                     *         "snippets": {
-                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *         },
-                     *         "created_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
@@ -8156,19 +7007,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyAttempts"];
             /** @description Image storage failure. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ServerErrorBody"];
-                };
-            };
+            500: components["responses"]["ServerError"];
         };
     };
     ImagesController_get: {
@@ -8176,7 +7015,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -8218,22 +7057,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Image not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ImageNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8245,7 +7069,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: number;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -8274,37 +7098,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Image not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["ImageNotFound"];
             /** @description The image is used (`referenced_by` lists where); `force` deletes anyway. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8312,7 +7108,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
-                dry_run?: "0" | "1";
+                dry_run?: components["parameters"]["dry_run"];
             };
             header?: never;
             path?: never;
@@ -8399,26 +7195,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.write"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8447,14 +7224,7 @@ export interface operations {
                 };
             };
             /** @description No such file. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
         };
     };
     ImagesController_createUploadUrl: {
@@ -8514,26 +7284,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "reused": true,
-                     *       "image": {
-                     *         "id": 7,
-                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *         "filename": "screen.png",
-                     *         "mime_type": "image/png",
-                     *         "size": 1024,
-                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *         "alt_text": "",
-                     *         "snippets": {
-                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *         },
-                     *         "created_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
@@ -8543,79 +7293,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "reused": true,
-                     *       "image": {
-                     *         "id": 7,
-                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *         "filename": "screen.png",
-                     *         "mime_type": "image/png",
-                     *         "size": 1024,
-                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *         "alt_text": "",
-                     *         "snippets": {
-                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *         },
-                     *         "created_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
             /** @description Upload URL invalid or revoked (403), expired or used (410). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            403: components["responses"]["Error"];
             /** @description Upload URL invalid or revoked (403), expired or used (410). */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            410: components["responses"]["Error"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     SitesController_list: {
@@ -8735,20 +7420,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8792,51 +7464,11 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description `component_not_found` or `not_found` (script or CSS block). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["Error"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             /** @description Unknown `section` or a missing parameter. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -8844,7 +7476,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
-                dry_run?: "0" | "1";
+                dry_run?: components["parameters"]["dry_run"];
             };
             header?: never;
             path?: never;
@@ -8939,37 +7571,8 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `stale_draft`: the draft changed since that etag; the body has the current `etag`. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "stale_draft",
-                     *       "message": "The draft has changed since this etag was read.",
-                     *       "etag": "\"d2-3\""
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
+            412: components["responses"]["StaleDraft"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description `template_invalid`: `errors` lists {operation, op, path, message}; a batch without operations or over 50 is `validation_error`. */
             422: {
@@ -9065,37 +7668,8 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `stale_draft`: the draft changed since that etag; the body has the current `etag`. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "stale_draft",
-                     *       "message": "The draft has changed since this etag was read.",
-                     *       "etag": "\"d2-3\""
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
+            412: components["responses"]["StaleDraft"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyAttempts"];
         };
@@ -9174,54 +7748,11 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description `nothing_to_publish` (draft equals live) or `template_migration_required`. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `stale_draft`: the draft changed since that etag; the body has the current `etag`. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "stale_draft",
-                     *       "message": "The draft has changed since this etag was read.",
-                     *       "etag": "\"d2-3\""
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
+            412: components["responses"]["StaleDraft"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description `message` over 300 characters. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9260,21 +7791,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description Unknown `topic` or too many `types`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9335,7 +7852,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                themeKey: string;
+                themeKey: components["parameters"]["themeKey"];
             };
             cookie?: never;
         };
@@ -9380,20 +7897,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description Theme not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["Error"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9475,69 +7979,13 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
             /** @description Theme not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["Error"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `stale_draft`: the draft changed since that etag; the body has the current `etag`. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "stale_draft",
-                     *       "message": "The draft has changed since this etag was read.",
-                     *       "etag": "\"d2-3\""
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
+            412: components["responses"]["StaleDraft"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description Unknown section. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "string",
-                     *       "errors": {}
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["Refusal"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9546,7 +7994,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                themeKey: string;
+                themeKey: components["parameters"]["themeKey"];
             };
             cookie?: never;
         };
@@ -9562,14 +8010,7 @@ export interface operations {
                 };
             };
             /** @description Unknown theme. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
         };
     };
     ThemePreviewController_screenshot: {
@@ -9579,7 +8020,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                themeKey: string;
+                themeKey: components["parameters"]["themeKey"];
                 file: string;
             };
             cookie?: never;
@@ -9596,14 +8037,7 @@ export interface operations {
                 };
             };
             /** @description Unknown theme or page. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
+            404: components["responses"]["Html"];
         };
     };
     TemplateController_versions: {
@@ -9659,20 +8093,7 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.read"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9681,7 +8102,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                versionId: number;
+                versionId: components["parameters"]["versionId"];
             };
             cookie?: never;
         };
@@ -9756,54 +8177,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.design.write"];
-            /** @description Unknown id, or a path segment that is no id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "version_not_found",
-                     *       "message": "Design version not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["DesignVersionNotFound"];
             /** @description `template_migration_required` (with `customizer_url`) on a site not on the template editor. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `stale_draft`: the draft changed since that etag; the body has the current `etag`. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "stale_draft",
-                     *       "message": "The draft has changed since this etag was read.",
-                     *       "etag": "\"d2-3\""
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            409: components["responses"]["Error"];
+            412: components["responses"]["StaleDraft"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyAttempts"];
         };
@@ -9871,26 +8248,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.content.read"];
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -9952,11 +8310,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "url": "https://hooks.example.com/help-center"
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateWebhookDto"];
             };
         };
@@ -9967,20 +8320,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "webhook": {
-                     *         "id": 1,
-                     *         "url": "https://hooks.example.com/help-center",
-                     *         "site_id": 5,
-                     *         "active": true,
-                     *         "last_delivered_at": null,
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "signature_scheme": "service"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -9993,41 +8332,10 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid `url` or `secret`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "url": [
-                     *           "The url must be a publicly reachable address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["InvalidWebhookUrl"];
             429: components["responses"]["TooManyAttempts"];
             /** @description `url` or `secret` over 191 characters (spec 7). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ServerErrorBody"];
-                };
-            };
+            500: components["responses"]["ServerError"];
         };
     };
     WebhooksController_remove: {
@@ -10035,7 +8343,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                webhookId: number;
+                webhookId: components["parameters"]["webhookId"];
             };
             cookie?: never;
         };
@@ -10062,22 +8370,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
-            /** @description Webhook subscription not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Webhook subscription not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["WebhookSubscriptionNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -10085,9 +8378,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number, from 1. Default 1. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Page size, 1 to 100. */
-                limit?: number;
+                limit?: components["parameters"]["limit"];
                 /** @description One event name; another gives an empty list */
                 event?: string;
                 /** @description One delivery state */
@@ -10095,7 +8388,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                webhookId: number;
+                webhookId: components["parameters"]["webhookId"];
             };
             cookie?: never;
         };
@@ -10150,42 +8443,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
-            /** @description Webhook subscription not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Webhook subscription not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Invalid fields (shape (b) of spec 7, or (a) with a code). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "limit": [
-                     *           "The limit field must not be greater than 100."
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            404: components["responses"]["WebhookSubscriptionNotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -10194,8 +8453,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                webhookId: number;
-                deliveryId: number;
+                webhookId: components["parameters"]["webhookId"];
+                deliveryId: components["parameters"]["deliveryId"];
             };
             cookie?: never;
         };
@@ -10207,31 +8466,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "delivery": {
-                     *         "id": 1,
-                     *         "redelivery_of": 1,
-                     *         "event": "string",
-                     *         "occurred_at": "2026-01-31T09:30:00+00:00",
-                     *         "status": "pending",
-                     *         "next_attempt_at": "2026-01-31T09:30:00+00:00",
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "attempts": [
-                     *           {
-                     *             "attempt": 1,
-                     *             "delivery_id": "string",
-                     *             "started_at": "2026-01-31T09:30:00+00:00",
-                     *             "duration_ms": 1,
-                     *             "response_status": 1,
-                     *             "error_kind": "string",
-                     *             "response_body": "string"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -10241,22 +8475,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
-            /** @description Webhook subscription not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Webhook subscription not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["WebhookSubscriptionNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -10265,8 +8484,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                webhookId: number;
-                deliveryId: number;
+                webhookId: components["parameters"]["webhookId"];
+                deliveryId: components["parameters"]["deliveryId"];
             };
             cookie?: never;
         };
@@ -10278,31 +8497,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "delivery": {
-                     *         "id": 1,
-                     *         "redelivery_of": 1,
-                     *         "event": "string",
-                     *         "occurred_at": "2026-01-31T09:30:00+00:00",
-                     *         "status": "pending",
-                     *         "next_attempt_at": "2026-01-31T09:30:00+00:00",
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "attempts": [
-                     *           {
-                     *             "attempt": 1,
-                     *             "delivery_id": "string",
-                     *             "started_at": "2026-01-31T09:30:00+00:00",
-                     *             "duration_ms": 1,
-                     *             "response_status": 1,
-                     *             "error_kind": "string",
-                     *             "response_body": "string"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -10312,22 +8506,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
-            /** @description Webhook subscription not found. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "not_found",
-                     *       "message": "Webhook subscription not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
+            404: components["responses"]["WebhookSubscriptionNotFound"];
             429: components["responses"]["TooManyAttempts"];
         };
     };
@@ -10340,11 +8519,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "url": "https://hooks.example.com/help-center"
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateWebhookDto"];
             };
         };
@@ -10355,20 +8529,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "webhook": {
-                     *         "id": 1,
-                     *         "url": "https://hooks.example.com/help-center",
-                     *         "site_id": 5,
-                     *         "active": true,
-                     *         "last_delivered_at": null,
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "signature_scheme": "service"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -10381,41 +8541,10 @@ export interface operations {
             402: components["responses"]["PlanUpgradeRequired"];
             403: components["responses"]["InsufficientScope.webhooks.manage"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Invalid `url` or `secret`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The request could not be accepted.",
-                     *       "errors": {
-                     *         "url": [
-                     *           "The url must be a publicly reachable address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RefusalBody"];
-                };
-            };
+            422: components["responses"]["InvalidWebhookUrl"];
             429: components["responses"]["TooManyAttempts"];
             /** @description `url` or `secret` over 191 characters (spec 7). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "string"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ServerErrorBody"];
-                };
-            };
+            500: components["responses"]["ServerError"];
         };
     };
 }

@@ -12,7 +12,15 @@
 
 export type Schema = Record<string, unknown>;
 
-/** One answer of an operation: a description and its bodies by media type. */
+/** A response header; `header(name)` refers to one of `SHARED_HEADERS` instead. */
+export type HeaderSpec = { description?: string; schema: Schema } | { $ref: string };
+
+/**
+ * One answer of an operation: a description and its bodies by media type. `ref` points at a
+ * shared answer of `components.responses` (the description, when it differs from the shared
+ * one, stands beside the `$ref` and names the operation's own case); `shared` keeps this answer
+ * once in `components.responses` under that name, and every operation using it refers to it.
+ */
 export interface ResponseSpec {
   description: string;
   /** JSON body schema (`application/json`). */
@@ -20,9 +28,9 @@ export interface ResponseSpec {
   example?: unknown;
   /** Other media types (HTML pages, images), or a JSON body next to them. */
   content?: Record<string, { schema: Schema; example?: unknown }>;
-  headers?: Record<string, { description?: string; schema: Schema }>;
-  /** A shared answer of `components.responses`. */
+  headers?: Record<string, HeaderSpec>;
   ref?: string;
+  shared?: string;
 }
 
 /** Operation id → status → answer. */
@@ -123,22 +131,80 @@ export const ok = (description: string, schema: Schema, example?: unknown): Resp
   ...(example === undefined ? {} : { example }),
 });
 
-/** An error answer in one of the shapes of spec 7 (components `ErrorBody` …). */
-export const fails = (description: string, body = 'ErrorBody', example?: unknown): ResponseSpec =>
-  ok(description, ref(body), example);
+/** `spec`, kept once in `components.responses` as `name`; each operation refers to it. */
+export const shared = (name: string, spec: ResponseSpec): ResponseSpec => ({
+  ...spec,
+  shared: name,
+});
+
+/**
+ * The answers operations refer to with their own description (`ref`): one per error body schema
+ * of spec 7, for errors without an example of their own, and the HTML page of spec 4.1 rule 3.
+ * `tools/scripts/openapi.cjs` puts them (those in use) into `components.responses`.
+ */
+export const GENERIC_ANSWERS: Record<string, ResponseSpec> = {
+  Error: ok('An error (shape (a) of spec 7) with its `code`.', ref('ErrorBody')),
+  Refusal: ok('A refused request (spec 7: shape (b), or (a) with a code).', ref('RefusalBody')),
+  ServerError: ok('A 500 (spec 7 lists the cases).', ref('ServerErrorBody')),
+  OAuthError: ok('An OAuth error (shape (f) of spec 7).', ref('OAuthErrorBody')),
+  Html: { description: 'An HTML page.', content: { 'text/html': { schema: str } } },
+};
+const genericFor = (body: string) =>
+  Object.keys(GENERIC_ANSWERS).find(
+    (name) => GENERIC_ANSWERS[name].schema?.$ref === ref(body).$ref,
+  );
+
+/**
+ * An error answer in one of the shapes of spec 7 (components `ErrorBody` …): with an example of
+ * its own inline, else the shared answer of its body schema with this description.
+ */
+export const fails = (description: string, body = 'ErrorBody', example?: unknown): ResponseSpec => {
+  const generic = example === undefined ? genericFor(body) : undefined;
+  return generic ? { description, ref: generic } : ok(description, ref(body), example);
+};
 
 /** A refused request (400, 422): shape (b) of spec 7, or (a) with its code (`RefusalBody`). */
 export const refused = (description: string, example?: unknown): ResponseSpec =>
   fails(description, 'RefusalBody', example);
 
-/** An HTML answer (pages of spec 4.1 rule 3: HTML 404, 302 …). */
-export const html = (description: string): ResponseSpec => ({
-  description,
-  content: { 'text/html': { schema: str } },
-});
+/** `"Article not found."` → `ArticleNotFound`: the name of a shared error answer. */
+export const answerName = (message: string): string =>
+  message
+    .replace(/[^A-Za-z0-9 ]/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('');
+
+/**
+ * A JSON error of spec 7 with its own example body, shared under a name made of its message:
+ * the `@IdParam` 404s of the generator and the tables' own not-found answers meet there.
+ */
+export const namedError = (
+  description: string,
+  body: { message: string } & Record<string, unknown>,
+): ResponseSpec => shared(answerName(body.message), fails(description, 'ErrorBody', body));
+
+/** Response headers several answers share, kept once in `components.headers`. */
+export const SHARED_HEADERS: Record<string, { description?: string; schema: Schema }> = {
+  RetryAfter: { schema: { type: 'integer', minimum: 1 } },
+  ApiOriginLocation: { description: 'The API origin', schema: { type: 'string' } },
+  NoStore: { description: '`no-store`', schema: { const: 'no-store' } },
+  CacheOneHour: { schema: { const: 'public, max-age=3600' } },
+  WwwAuthenticate: { schema: { type: 'string' } },
+};
+
+/** A shared header of `SHARED_HEADERS`. */
+export const header = (name: keyof typeof SHARED_HEADERS & string): HeaderSpec => {
+  if (!SHARED_HEADERS[name]) throw new Error(`openapi: no shared header ${name}`);
+  return { $ref: `#/components/headers/${name}` };
+};
+
+/** An HTML answer (pages of spec 4.1 rule 3: HTML 404 …), the shared `Html` answer. */
+export const html = (description: string): ResponseSpec => ({ description, ref: 'Html' });
 
 /** A 302 to the API origin (spec 4.1 rule 3: invalid input without `Accept: application/json`). */
 export const redirect = (description: string): ResponseSpec => ({
   description,
-  headers: { Location: { description: 'The API origin', schema: str } },
+  headers: { Location: header('ApiOriginLocation') },
 });
