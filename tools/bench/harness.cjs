@@ -84,6 +84,7 @@ async function startServer(
   const stop = async () => {
     await stopChild(child, `${name} server`);
     fs.rmSync(queryFile, { force: true });
+    fs.rmSync(`${queryFile}.tmp`, { force: true });
   };
   return { kind: name, url, child, queries, stop };
 }

@@ -9,3 +9,4 @@ export * from './schema-state';
 export * from './dry-run';
 export * from './reader-pages';
 export * from './activity-buffer';
+export * from './redis-publisher';

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { EventSubscriber } from 'typeorm';
 import type { EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import { databaseOf, redisPublisher } from './redis-publisher';
 
 /**
  * The version of a site's reader pages (issue #28): the reader site caches a rendered public page
@@ -9,9 +10,12 @@ import type { TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
  * that one. Every write that changes what a reader page shows calls `touchReaderPages` with its
  * transaction's manager; the version moves once per committed transaction, right after COMMIT
  * (before the write's caller answers), so no lock on it is ever held inside a transaction and
- * a rolled-back write changes nothing. The version lives in the database every replica of the
- * reader site already reads for each request (the site lookup joins it): no message bus, and a
- * replica that missed nothing can never serve a page older than the last committed write.
+ * a rolled-back write changes nothing. The version lives in the database the reader site reads
+ * (its site lookup joins it). With `HC_REDIS_URL` each move is also published on the database's
+ * reader-pages channel (`readerPagesChannel`) before the write answers, so a reader replica
+ * subscribed to it may keep sites in memory and answer a cached page without any SQL
+ * (docs/caching.md); without Redis, or while a replica is not subscribed, it reads the version
+ * per request as before.
  */
 const PENDING = 'hcReaderPagesTouched';
 
@@ -21,16 +25,33 @@ function pendingOf(runner: QueryRunner): Set<number> | undefined {
   return (runner as WithPending).data?.[PENDING] as Set<number> | undefined;
 }
 
-/** Moves a site's reader-page version now (outside any transaction). */
+/** The channel a database's reader-page versions are announced on: `<site id> <version>`. */
+export function readerPagesChannel(database: string): string {
+  return `hc:reader-pages:${database}`;
+}
+
+/**
+ * Moves a site's reader-page version now (outside any transaction) and, with Redis, announces the
+ * new version before returning. `LAST_INSERT_ID(expr)` hands the new version back with the write
+ * itself (no second statement).
+ */
 export async function bumpReaderPages(
   runner: { query: (sql: string, params?: unknown[]) => Promise<unknown> },
   siteIds: Iterable<number>,
 ): Promise<void> {
+  // Read as the data source reads HC_DATABASE_URL: this library depends on no settings module.
+  const url = process.env.HC_REDIS_URL?.trim() || null;
   for (const siteId of siteIds) {
-    await runner.query(
-      'INSERT INTO reader_page_versions (site_id, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1',
+    const result = (await runner.query(
+      `INSERT INTO reader_page_versions (site_id, version) VALUES (?, LAST_INSERT_ID(1))
+       ON DUPLICATE KEY UPDATE version = LAST_INSERT_ID(version + 1)`,
       [siteId],
-    );
+    )) as { insertId?: number } | undefined;
+    if (url) {
+      await redisPublisher(url)
+        .publish(readerPagesChannel(databaseOf(runner)), `${siteId} ${result?.insertId ?? ''}`)
+        .catch(() => undefined);
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { EntityManager } from 'typeorm';
 import { settings } from '@hc/contracts';
-import { afterCommit } from '@hc/data';
+import { afterCommit, databaseOf, redisPublisher } from '@hc/data';
 
 /**
  * Push, not poll (issue #28): with `HC_REDIS_URL`, a transaction that wrote outbox rows publishes
@@ -15,30 +15,13 @@ export function outboxChannel(database: string): string {
   return `hc:outbox:${database}`;
 }
 
-let publisher: Redis | null = null;
-let publisherUrl: string | null = null;
-
-function publisherFor(url: string): Redis {
-  if (publisher && publisherUrl === url) return publisher;
-  void publisher?.quit().catch(() => undefined);
-  publisherUrl = url;
-  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
-  client.on('error', () => undefined);
-  // Never what keeps a process alive.
-  client.on('connect', () =>
-    (client as unknown as { stream?: { unref?: () => void } }).stream?.unref?.(),
-  );
-  publisher = client;
-  return client;
-}
-
 /** Called by `writeOutbox`: after the commit, one wake-up message (nothing without Redis). */
 export async function announceOutbox(manager: EntityManager): Promise<void> {
   const url = settings().redisUrl;
   if (!url) return;
-  const database = String((manager.connection.options as { database?: string }).database ?? '');
+  const database = databaseOf(manager);
   await afterCommit(manager, 'outbox-wake', async () => {
-    await publisherFor(url)
+    await redisPublisher(url)
       .publish(outboxChannel(database), '1')
       .catch(() => undefined);
   });

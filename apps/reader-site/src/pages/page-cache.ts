@@ -13,7 +13,8 @@ import type { ReaderSite } from '../site/site.repository';
  * page are in it) and the versions it was rendered under: the site's reader-page version (moved
  * after every committed write that changes what a page shows, `touchReaderPages`) and the site's
  * own settings. A changed version is a miss, so a write shows on the next request, on every
- * replica (the version is read with the site, from the database, on each request).
+ * replica (the version is read with the site on each request, or kept in memory while the
+ * replica is subscribed to the announcements of its changes, `SiteDirectory`).
  *
  * Nothing else is kept or shared: signed-in and password readers, private and password sites,
  * previews, share-token and member-only articles, search, forms posted back and error pages are
@@ -29,10 +30,20 @@ export interface CachedPage {
   expires: number;
 }
 
-/** The site's reader-page version and a digest of its settings (name, languages, visibility…). */
+const stamps = new WeakMap<ReaderSite, string>();
+
+/**
+ * The site's reader-page version and a digest of its settings (name, languages, visibility…),
+ * computed once per site row read (a row kept in memory, `SiteDirectory`, is digested once).
+ */
 export function siteStamp(site: ReaderSite): string {
-  const digest = createHash('sha1').update(JSON.stringify(site)).digest('base64url');
-  return `${site.pagesVersion}.${digest}`;
+  let stamp = stamps.get(site);
+  if (stamp === undefined) {
+    const digest = createHash('sha1').update(JSON.stringify(site)).digest('base64url');
+    stamp = `${site.pagesVersion}.${digest}`;
+    stamps.set(site, stamp);
+  }
+  return stamp;
 }
 
 /** Whether a page may be one shared by every reader: anonymous, public site, a read, no preview. */

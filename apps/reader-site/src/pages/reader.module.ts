@@ -8,6 +8,7 @@ import { SubmissionsService } from '../activity/submissions.service';
 import { AgentDocumentsService } from '../agents/agent-documents.service';
 import { GateService } from '../site/gate.service';
 import { SessionFormsService } from '../site/session-forms.service';
+import { SiteDirectory } from '../site/site-directory';
 import { SiteRepository } from '../site/site.repository';
 import { ArticlePageService } from './article-page.service';
 import { ContentRepository } from './content.repository';
@@ -22,6 +23,7 @@ import { ReaderService } from './reader.service';
   controllers: [ReaderController, SiteDomainController],
   providers: [
     SiteRepository,
+    SiteDirectory,
     GateService,
     ContentRepository,
     DesignRepository,

@@ -4,6 +4,7 @@ import { h, raw } from '../render/html';
 import { plainPage } from '../render/page';
 import { parsePath, ReaderPath, withLanguage } from '../pages/reader-request';
 import { cookie, formToken, ipAllowed, SESSION_COOKIE } from './access';
+import { SiteDirectory } from './site-directory';
 import { ReaderSession, ReaderSite, SiteRepository } from './site.repository';
 
 export interface Admitted {
@@ -19,7 +20,10 @@ export interface Admitted {
  */
 @Injectable()
 export class GateService {
-  constructor(private readonly sites: SiteRepository) {}
+  constructor(
+    private readonly sites: SiteRepository,
+    private readonly directory: SiteDirectory,
+  ) {}
 
   async admit(
     req: Request,
@@ -30,9 +34,9 @@ export class GateService {
     const site = !parsed
       ? null
       : parsed.subdomain !== null
-        ? await this.sites.bySubdomain(parsed.subdomain)
+        ? await this.directory.bySubdomain(parsed.subdomain)
         : parsed.host
-          ? await this.sites.byDomain(parsed.host)
+          ? await this.directory.byDomain(parsed.host)
           : null;
     if (!parsed || !site) {
       send(

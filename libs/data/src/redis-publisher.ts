@@ -1,0 +1,32 @@
+import Redis from 'ioredis';
+
+/**
+ * The process's one publishing connection to Redis (issue #28: the outbox wake-up and the reader
+ * pages' version feed). A publish never waits long (one retry, 500 ms): what it announces is
+ * already committed, and every listener has a slower way to learn of it.
+ */
+let publisher: Redis | null = null;
+let publisherUrl: string | null = null;
+
+export function redisPublisher(url: string): Redis {
+  if (publisher && publisherUrl === url) return publisher;
+  void publisher?.quit().catch(() => undefined);
+  publisherUrl = url;
+  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
+  client.on('error', () => undefined);
+  // Never what keeps a process alive.
+  client.on('connect', () =>
+    (client as unknown as { stream?: { unref?: () => void } }).stream?.unref?.(),
+  );
+  publisher = client;
+  return client;
+}
+
+/** The database a DataSource, EntityManager or QueryRunner talks to: the scope of a channel. */
+export function databaseOf(source: unknown): string {
+  const s = source as {
+    options?: { database?: unknown };
+    connection?: { options?: { database?: unknown } };
+  };
+  return String(s.connection?.options?.database ?? s.options?.database ?? '');
+}
