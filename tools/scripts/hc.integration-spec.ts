@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { commandNames as authCommands } from '../../apps/auth-server/src/cli';
 import { commandNames as contentCommands } from '../../apps/content-api/src/cli';
+import { migrationRow } from '@hc/testing';
 
 const ROOT = path.resolve(__dirname, '../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -83,11 +84,7 @@ describe('hc, the operator CLI', () => {
       ])) as unknown as [unknown[]];
       expect(rows).toHaveLength(0); // nothing migrated behind the operator's back
     } finally {
-      await db.query('INSERT INTO migrations (id, timestamp, name) VALUES (?, ?, ?)', [
-        last.id,
-        last.timestamp,
-        last.name,
-      ]);
+      await migrationRow(db, last);
       await db.end();
     }
   });

@@ -6,6 +6,7 @@ import { Scopes } from '@hc/auth';
 import { outboxBacklog } from '@hc/events';
 import {
   freePort,
+  migrationRow,
   outboxRow,
   sampleValue,
   scrape,
@@ -183,11 +184,7 @@ describe('metrics and probes that tell the truth (issue 18)', () => {
       expect(JSON.stringify(res.body)).toContain('schema is behind');
       expect(JSON.stringify(res.body)).toContain(last.name);
     } finally {
-      await t.ds.query('INSERT INTO migrations (id, timestamp, name) VALUES (?, ?, ?)', [
-        last.id,
-        last.timestamp,
-        last.name,
-      ]);
+      await migrationRow(t.ds, last);
       await behind?.close();
     }
     expect((await t.request('GET', '/health/ready')).status).toBe(200);

@@ -21,3 +21,4 @@ export * from './rows';
 export * from './quiet-queue';
 export * from './site-id';
 export * from './oauth-fixtures';
+export * from './delivery-fixtures';

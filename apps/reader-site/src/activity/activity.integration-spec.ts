@@ -1,5 +1,5 @@
 import { ActivityBuffer } from '@hc/data';
-import { startTestApp, TestApp } from '@hc/testing';
+import { commentSettingsRow, startTestApp, TestApp } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article } from '../testing/reader-fixtures';
 import { ReaderClient } from '../testing/reader-client';
@@ -153,10 +153,7 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     ]);
     expect((await reader.get(posted.location!)).html).not.toContain('Does this');
 
-    await t.ds.query(
-      'INSERT INTO comment_settings (site_id, moderate, updated_at) VALUES (?, 0, ?)',
-      [site.id, new Date()],
-    );
+    await commentSettingsRow(t.ds, site.id, { moderate: false });
     const parent = (await t.ds.query('SELECT id FROM comments WHERE article_id = ?', [id]))[0].id;
     await reader.post(`${base}/articles/${id}/comments`, {
       name: 'Bob',

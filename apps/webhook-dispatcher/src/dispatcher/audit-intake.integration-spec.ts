@@ -1,6 +1,14 @@
 import { resetSettings, runAsActor, settings } from '@hc/contracts';
 import { outboxRowToEvent, writeWebhookEvent } from '@hc/events';
-import { quietQueue, startTestApp, TestApp, WebhookReceiver } from '@hc/testing';
+import {
+  auditEntryRow,
+  oauthConnectionRow,
+  quietQueue,
+  startTestApp,
+  TestApp,
+  WebhookReceiver,
+  webhookRow,
+} from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -48,14 +56,17 @@ describe('audit intake (issue 24)', () => {
 
   it('writes one audit row per audit event (outbox transport) and delivers only the webhook event', async () => {
     const site = await d.factory.site();
-    await d.ds.query(
-      'INSERT INTO oauth_connections (user_id, client_id, client_name, scopes, site_ids, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [site.owner.id, 'client-audit-intake', 'Helpful App', '[]', '[]', new Date(), new Date()],
-    );
-    await d.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [site.id, receiver.url('/audit'), 'secret-for-audit-intake-0123', new Date()],
-    );
+    await oauthConnectionRow(d.ds, {
+      userId: site.owner.id,
+      clientId: 'client-audit-intake',
+      clientName: 'Helpful App',
+      scopes: [],
+      siteIds: [],
+    });
+    await webhookRow(d.ds, site.id, {
+      url: receiver.url('/audit'),
+      secret: 'secret-for-audit-intake-0123',
+    });
     const actor = {
       kind: 'oauth',
       client_id: 'client-audit-intake',
@@ -125,11 +136,14 @@ describe('audit intake (issue 24)', () => {
   it('prunes entries older than the retention (HC_AUDIT_RETENTION_DAYS, default 365 days)', async () => {
     const site = await d.factory.site();
     const insert = (id: number, at: Date) =>
-      d.ds.query(
-        `INSERT INTO audit_entries (id, site_id, action, target_type, target_id, actor_kind, occurred_at)
-         VALUES (?, ?, 'article.create', 'article', '1', 'operator', ?)`,
-        [id, site.id, at],
-      );
+      auditEntryRow(d.ds, site.id, {
+        id,
+        action: 'article.create',
+        targetType: 'article',
+        targetId: '1',
+        actorKind: 'operator',
+        occurredAt: at,
+      });
     const day = 86_400_000;
     await insert(9000000101, new Date(Date.now() - 366 * day));
     await insert(9000000102, new Date(Date.now() - 364 * day));

@@ -7,7 +7,14 @@ import {
   writeWebhookEvent,
 } from '@hc/events';
 import type { DomainEvent } from '@hc/events';
-import { quietQueue, startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
+import {
+  quietQueue,
+  receiverWebhookRow,
+  startTestApp,
+  TestApp,
+  TestSite,
+  WebhookReceiver,
+} from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DispatcherService } from './dispatcher.service';
 
@@ -22,13 +29,7 @@ describe('webhook dispatcher, bus transport (consumer side)', () => {
   const saved = process.env.HC_OUTBOUND_ALLOWLIST;
 
   async function hook(site: TestSite, p: string): Promise<number> {
-    const secret = 'bus-secret-0123456789';
-    const res = await d.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [site.id, receiver.url(p), secret, new Date()],
-    );
-    receiver.secretFor(p, secret);
-    return res.insertId;
+    return receiverWebhookRow(d.ds, site.id, receiver, p, { secret: 'bus-secret-0123456789' });
   }
 
   beforeAll(async () => {

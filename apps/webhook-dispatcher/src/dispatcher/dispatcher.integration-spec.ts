@@ -1,10 +1,22 @@
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { formatB, resetSettings, standardWebhookSecret } from '@hc/contracts';
+import { formatB, resetSettings } from '@hc/contracts';
 import type { ArticleEventData } from '@hc/contracts';
 import { writeOutbox, writeWebhookEvent } from '@hc/events';
-import { quietQueue, startTestApp, TestApp, TestSite, WebhookReceiver } from '@hc/testing';
+import {
+  answeredAttemptRow,
+  pastEventRow,
+  processedOutboxRow,
+  quietQueue,
+  receiverWebhookRow,
+  redeliveryRow,
+  startTestApp,
+  TestApp,
+  TestSite,
+  triedDeliveryRow,
+  WebhookReceiver,
+} from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DeliveriesRepository } from './deliveries.repository';
 
@@ -57,13 +69,10 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
   ): Promise<{ path: string; id: number }> {
     const p = `/h${++hookSeq}`;
     const secret = options.secret ?? `secret-${p}-0123456789abcdef`;
-    const scheme = options.standard ? 'standard' : 'service';
-    const res = await d.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
-      [site.id, options.url ?? receiver.url(p), secret, scheme, new Date()],
-    );
-    receiver.secretFor(p, secret, options.standard ? standardWebhookSecret(secret) : undefined);
-    return { path: p, id: res.insertId };
+    return {
+      path: p,
+      id: await receiverWebhookRow(d.ds, site.id, receiver, p, { ...options, secret }),
+    };
   }
 
   async function fire(
@@ -82,25 +91,8 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
   }
 
   /** What POST /webhooks/{id}/deliveries/{deliveryId}/redeliver stores (content-api's test). */
-  async function redeliver(original: {
-    id: string;
-    event_id: string;
-    webhook_id: number;
-    site_id: number;
-  }) {
-    await d.ds.query(
-      `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at,
-         created_at, redelivery, redelivery_of) VALUES (?, ?, ?, 'pending', 0, ?, ?, 1, ?)`,
-      [
-        original.event_id,
-        original.webhook_id,
-        original.site_id,
-        new Date(),
-        new Date(),
-        original.id,
-      ],
-    );
-  }
+  const redeliver = (original: Parameters<typeof redeliveryRow>[1]) =>
+    redeliveryRow(d.ds, original);
 
   /** The receiver answers before the dispatcher records the outcome: wait for the record. */
   async function settledRow(webhookId: number, state: string) {
@@ -507,28 +499,13 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     const site = await d.factory.site();
     const old = new Date(Date.now() - 8 * 24 * 3_600_000);
     const recent = new Date();
-    const ev = async (id: number, at: Date) =>
-      d.ds.query(
-        'INSERT INTO webhook_events (id, site_id, event, body, created_at) VALUES (?, ?, ?, ?, ?)',
-        [id, site.id, 'site.updated', '{}', at],
-      );
+    const ev = (id: number, at: Date) => pastEventRow(d.ds, site.id, id, at);
     const base = 8_000_000_000 + site.id * 10;
     await ev(base + 1, old);
     await ev(base + 2, old);
     await ev(base + 3, recent);
     const delivery = (eventId: number, state: string, at: Date) =>
-      d.ds.query(
-        `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, last_attempt_at, created_at)
-         VALUES (?, 999999, ?, ?, 1, ?, ?, ?)`,
-        [
-          eventId,
-          site.id,
-          state,
-          state === 'pending' ? new Date(Date.now() + 3_600_000) : null,
-          at,
-          at,
-        ],
-      );
+      triedDeliveryRow(d.ds, site.id, { eventId, state, at });
     await delivery(base + 1, 'delivered', old);
     await delivery(base + 2, 'pending', old);
     await delivery(base + 3, 'dropped', recent);
@@ -542,15 +519,8 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
       [gone.id, old],
       [kept.id, recent],
     ])
-      await d.ds.query(
-        `INSERT INTO webhook_attempts (delivery_id, attempt, delivery_uuid, started_at, duration_ms,
-           response_status, request_headers) VALUES (?, 1, UUID(), ?, 5, 200, '{}')`,
-        [deliveryId, at],
-      );
-    const outboxOld = await d.ds.query(
-      'INSERT INTO outbox (site_id, event, payload, occurred_at, processed_at) VALUES (?, ?, ?, ?, ?)',
-      [site.id, 'site.updated', '{}', old, old],
-    );
+      await answeredAttemptRow(d.ds, deliveryId, at);
+    const outboxOld = await processedOutboxRow(d.ds, site.id, old);
 
     await d.app
       .get(DeliveriesRepository)
@@ -565,9 +535,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
       site.id,
     ]);
     expect(events.map((r: { id: string | number }) => Number(r.id))).toEqual([base + 2, base + 3]);
-    expect(await d.ds.query('SELECT id FROM outbox WHERE id = ?', [outboxOld.insertId])).toEqual(
-      [],
-    );
+    expect(await d.ds.query('SELECT id FROM outbox WHERE id = ?', [outboxOld])).toEqual([]);
     const logged = await d.ds.query(
       'SELECT delivery_id FROM webhook_attempts WHERE delivery_id IN (?) ORDER BY delivery_id',
       [[gone.id, kept.id]],

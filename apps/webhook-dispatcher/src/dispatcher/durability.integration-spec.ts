@@ -2,15 +2,15 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { standardWebhookSecret } from '@hc/contracts';
 import { createDataSource } from '@hc/data';
 import { writeWebhookEvent } from '@hc/events';
 import {
   buildWorkspace,
   Factory,
   killHard,
-  quietQueue,
   MockKafka,
+  quietQueue,
+  receiverWebhookRow,
   startBuiltApp,
   startMockKafka,
   stopGracefully,
@@ -48,16 +48,10 @@ async function start(app: string, env: Record<string, string> = {}): Promise<Chi
 /** Webhooks at the paths; those in `standard` signed with the Standard Webhooks headers too. */
 async function hooks(site: TestSite, paths: string[], standard: string[] = []): Promise<void> {
   for (const p of paths) {
-    const scheme = standard.includes(p) ? 'standard' : 'service';
-    await ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
-      [site.id, receiver.url(p), SECRET, scheme, new Date()],
-    );
-    receiver.secretFor(
-      p,
-      SECRET,
-      scheme === 'standard' ? standardWebhookSecret(SECRET) : undefined,
-    );
+    await receiverWebhookRow(ds, site.id, receiver, p, {
+      secret: SECRET,
+      standard: standard.includes(p),
+    });
   }
 }
 

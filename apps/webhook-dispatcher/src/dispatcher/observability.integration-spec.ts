@@ -5,6 +5,7 @@ import { configureLogging } from '@hc/http';
 import {
   jsonLogCapture,
   quietQueue,
+  receiverWebhookRow,
   sampleValue,
   scrape,
   startTestApp,
@@ -53,12 +54,9 @@ describe('dispatcher logs and metrics (issue 18)', () => {
   });
 
   async function hook(siteId: number, path: string): Promise<void> {
-    const secret = `secret-${path}-0123456789abcdef`;
-    await d.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
-      [siteId, receiver.url(path), secret, new Date()],
-    );
-    receiver.secretFor(path, secret);
+    await receiverWebhookRow(d.ds, siteId, receiver, path, {
+      secret: `secret-${path}-0123456789abcdef`,
+    });
   }
 
   it('logs each delivery attempt with the id of the request that caused the event, never sending it', async () => {

@@ -1,6 +1,13 @@
 import { resetSettings } from '@hc/contracts';
 import { writeWebhookEvent } from '@hc/events';
-import { quietQueue, startTestApp, TestApp, testServices, WebhookReceiver } from '@hc/testing';
+import {
+  quietQueue,
+  receiverWebhookRow,
+  startTestApp,
+  TestApp,
+  testServices,
+  WebhookReceiver,
+} from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DISPATCHER } from './dispatcher.options';
 
@@ -43,11 +50,9 @@ describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
 
   it('delivers within a fraction of the (stretched) poll; without Redis the event waits for the poll', async () => {
     const site = await d.factory.site();
-    await d.ds.query(
-      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
-      [site.id, receiver.url('/pushed'), 'secret-0123456789abcdef', 'service', new Date()],
-    );
-    receiver.secretFor('/pushed', 'secret-0123456789abcdef');
+    await receiverWebhookRow(d.ds, site.id, receiver, '/pushed', {
+      secret: 'secret-0123456789abcdef',
+    });
     setPoll(30_000);
     // Let both loops fall asleep on the long poll.
     await new Promise((r) => setTimeout(r, 500));
