@@ -414,6 +414,69 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
   },
 };
 
+/**
+ * A bulk answer (207, issue 25): per item its index and either its outcome (`statuses`, with
+ * `done`) or `status: error` with `failed` (`optional` keys of it may be absent); counts per
+ * outcome; `dry_run` when asked.
+ */
+const bulk = (
+  statuses: [string, string],
+  done: Record<string, Schema>,
+  [failed, optional]: [Record<string, Schema>, string[]],
+) =>
+  obj(
+    {
+      status: success,
+      results: arr({
+        oneOf: [
+          obj({ index: int, status: oneOfStr(...statuses), ...done }),
+          obj({ index: int, status: constant('error'), ...failed }, optional),
+        ],
+      }),
+      meta: obj(Object.fromEntries(['total', ...statuses, 'failed'].map((k) => [k, int]))),
+      dry_run: constant(true),
+    },
+    ['dry_run'],
+  );
+CONTENT_SCHEMAS.BulkArticlesAnswer = bulk(
+  ['created', 'updated'],
+  {
+    article: { anyOf: [ref('Article'), ref('DryRunArticle')] },
+    images: nullable(ref('RehostSummary')),
+  },
+  [
+    {
+      external_id: any,
+      error: obj(
+        {
+          code: oneOfStr(
+            'invalid_item',
+            'validation_error',
+            'invalid_argument',
+            'external_id_busy',
+            'persist_failed',
+          ),
+          message: str,
+          errors: map(strings),
+        },
+        ['errors'],
+      ),
+    },
+    ['external_id'],
+  ],
+);
+CONTENT_SCHEMAS.BulkImagesAnswer = bulk(
+  ['created', 'reused'],
+  { image: { anyOf: [ref('Image'), ref('DryRunImage')] } },
+  [
+    {
+      filename: str,
+      source_url: str,
+      error: obj({ code: oneOfStr('import_failed', 'storage_failed'), message: str }),
+    },
+    ['filename', 'source_url'],
+  ],
+);
 CONTENT_SCHEMAS.DryRunArticle = dryRun(
   CONTENT_SCHEMAS.Article,
   { id: { type: 'null' }, _links: obj({ view: obj({ method: str, url: { type: 'null' } }) }) },
@@ -441,34 +504,6 @@ const paged = (description: string, name: string, item: string, example: unknown
     [name]: [example],
     meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
   });
-/**
- * A bulk answer (207, issue 25): per item its index and either its outcome (`statuses`, with
- * `done`) or `status: error` with `failed` (`optional` keys of it may be absent); counts per
- * outcome; `dry_run` when asked.
- */
-const bulk = (
-  description: string,
-  statuses: [string, string],
-  done: Record<string, Schema>,
-  [failed, optional]: [Record<string, Schema>, string[]],
-) =>
-  ok(
-    description,
-    obj(
-      {
-        status: success,
-        results: arr({
-          oneOf: [
-            obj({ index: int, status: oneOfStr(...statuses), ...done }),
-            obj({ index: int, status: constant('error'), ...failed }, optional),
-          ],
-        }),
-        meta: obj(Object.fromEntries(['total', ...statuses, 'failed'].map((k) => [k, int]))),
-        dry_run: constant(true),
-      },
-      ['dry_run'],
-    ),
-  );
 const confirm = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, message: str, ...extra });
 const articleWrite = (extra: Record<string, Schema> = {}) =>
@@ -580,33 +615,9 @@ export const CONTENT_RESPONSES: ResponseTable = {
     500: fails('Empty or blank title on create (spec 2.3 rule 4).', 'ServerErrorBody'),
   },
   ArticlesController_createMany: {
-    207: bulk(
+    207: ok(
       'One result per item; top-level `status` is `success` even when every item failed.',
-      ['created', 'updated'],
-      {
-        article: { anyOf: [ref('Article'), ref('DryRunArticle')] },
-        images: nullable(ref('RehostSummary')),
-      },
-      [
-        {
-          external_id: any,
-          error: obj(
-            {
-              code: oneOfStr(
-                'invalid_item',
-                'validation_error',
-                'invalid_argument',
-                'external_id_busy',
-                'persist_failed',
-              ),
-              message: str,
-              errors: map(strings),
-            },
-            ['errors'],
-          ),
-        },
-        ['external_id'],
-      ],
+      ref('BulkArticlesAnswer'),
     ),
     422: refused('More than 50 items, or no `articles` array.'),
   },
@@ -860,19 +871,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     500: fails('Image storage failure.', 'ServerErrorBody'),
   },
   ImagesController_createMany: {
-    207: bulk(
-      'One result per item.',
-      ['created', 'reused'],
-      { image: { anyOf: [ref('Image'), ref('DryRunImage')] } },
-      [
-        {
-          filename: str,
-          source_url: str,
-          error: obj({ code: oneOfStr('import_failed', 'storage_failed'), message: str }),
-        },
-        ['filename', 'source_url'],
-      ],
-    ),
+    207: ok('One result per item.', ref('BulkImagesAnswer')),
     422: validation,
   },
   ImagesController_createUploadUrl: {

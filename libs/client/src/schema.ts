@@ -1850,6 +1850,67 @@ export type components = {
                 };
             };
         };
+        BulkArticlesAnswer: {
+            /** @constant */
+            status: "success";
+            results: ({
+                index: number;
+                /** @enum {string} */
+                status: "created" | "updated";
+                article: components["schemas"]["Article"] | components["schemas"]["DryRunArticle"];
+                images: components["schemas"]["RehostSummary"] | null;
+            } | {
+                index: number;
+                /** @constant */
+                status: "error";
+                external_id?: unknown;
+                error: {
+                    /** @enum {string} */
+                    code: "invalid_item" | "validation_error" | "invalid_argument" | "external_id_busy" | "persist_failed";
+                    message: string;
+                    errors?: {
+                        [key: string]: string[];
+                    };
+                };
+            })[];
+            meta: {
+                total: number;
+                created: number;
+                updated: number;
+                failed: number;
+            };
+            /** @constant */
+            dry_run?: true;
+        };
+        BulkImagesAnswer: {
+            /** @constant */
+            status: "success";
+            results: ({
+                index: number;
+                /** @enum {string} */
+                status: "created" | "reused";
+                image: components["schemas"]["Image"] | components["schemas"]["DryRunImage"];
+            } | {
+                index: number;
+                /** @constant */
+                status: "error";
+                filename?: string;
+                source_url?: string;
+                error: {
+                    /** @enum {string} */
+                    code: "import_failed" | "storage_failed";
+                    message: string;
+                };
+            })[];
+            meta: {
+                total: number;
+                created: number;
+                reused: number;
+                failed: number;
+            };
+            /** @constant */
+            dry_run?: true;
+        };
         /** @description An article a dry run of POST /articles/bulk would create: no id or reader URL yet. */
         DryRunArticle: {
             id: null;
@@ -2762,12 +2823,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "message": "string"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2777,13 +2832,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "validation_error",
-                 *       "message": "string",
-                 *       "errors": {}
-                 *     }
-                 */
                 "application/json": components["schemas"]["RefusalBody"];
             };
         };
@@ -2793,11 +2841,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "string"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ServerErrorBody"];
             };
         };
@@ -2807,12 +2850,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "string",
-                 *       "error_description": "string"
-                 *     }
-                 */
                 "application/json": components["schemas"]["OAuthErrorBody"];
             };
         };
@@ -2831,11 +2868,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "unauthorized"
-                 *     }
-                 */
                 "application/json": components["schemas"]["UnauthorizedBody"];
             };
         };
@@ -2846,11 +2878,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "Too Many Attempts."
-                 *     }
-                 */
                 "application/json": components["schemas"]["TooManyAttemptsBody"];
                 "text/html": string;
             };
@@ -2861,14 +2888,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "site_required",
-                 *       "message": "The token reaches no site. List sites with GET /sites.",
-                 *       "sites": []
-                 *     }
-                 */
                 "application/json": components["schemas"]["RefusalBody"];
             };
         };
@@ -2878,13 +2897,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "plan_upgrade_required",
-                 *       "message": "The tool server is available on the Growth and Catalyst plans."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2894,11 +2906,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "message": "The request body is larger than 32 MB."
-                 *     }
-                 */
                 "application/json": components["schemas"]["MessageBody"];
                 "text/html": string;
             };
@@ -2909,13 +2916,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "insufficient_scope",
-                 *       "message": "This action requires the content.read scope."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2925,13 +2925,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "insufficient_scope",
-                 *       "message": "This action requires the content.write scope."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2941,13 +2934,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "insufficient_scope",
-                 *       "message": "This action requires the analytics.read scope."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2957,13 +2943,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "insufficient_scope",
-                 *       "message": "This action requires the webhooks.manage scope."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2973,13 +2952,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "insufficient_scope",
-                 *       "message": "This action requires the design.read scope."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -2989,13 +2961,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "insufficient_scope",
-                 *       "message": "This action requires the design.write scope."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3005,17 +2970,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "validation_error",
-                 *       "message": "The request could not be accepted.",
-                 *       "errors": {
-                 *         "limit": [
-                 *           "The limit field must not be greater than 100."
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["RefusalBody"];
             };
         };
@@ -3033,13 +2987,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "Image not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3049,13 +2996,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "Article not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3065,13 +3005,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "This article has no staged changes."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3081,13 +3014,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "This article has no staged changes to discard."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3097,13 +3023,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "This article has no staged changes for that language."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3113,13 +3032,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "No such version for this article."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3129,13 +3041,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "reason": "not_found",
-                 *       "message": "Change set not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3145,17 +3050,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "validation_error",
-                 *       "message": "The request could not be accepted.",
-                 *       "errors": {
-                 *         "url": [
-                 *           "The url must be a publicly reachable address"
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["RefusalBody"];
             };
         };
@@ -3165,13 +3059,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "Webhook subscription not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3181,13 +3068,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "Comment not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3197,13 +3077,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "not_found",
-                 *       "message": "Note not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3213,14 +3086,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "stale_draft",
-                 *       "message": "The draft has changed since this etag was read.",
-                 *       "etag": "\"d2-3\""
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3230,13 +3095,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "status": "error",
-                 *       "code": "version_not_found",
-                 *       "message": "Design version not found."
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -3247,12 +3105,6 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "string",
-                 *       "error_description": "string"
-                 *     }
-                 */
                 "application/json": components["schemas"]["OAuthErrorBody"];
             };
         };
@@ -3310,56 +3162,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "issuer": "https://api.example.com",
-                     *       "authorization_endpoint": "https://api.example.com/oauth/authorize",
-                     *       "token_endpoint": "https://api.example.com/oauth/token",
-                     *       "userinfo_endpoint": "https://api.example.com/oauth/userinfo",
-                     *       "jwks_uri": "https://api.example.com/oauth/jwks",
-                     *       "registration_endpoint": "https://api.example.com/oauth/register",
-                     *       "scopes_supported": [
-                     *         "openid",
-                     *         "profile",
-                     *         "email",
-                     *         "offline_access",
-                     *         "content.read",
-                     *         "content.write",
-                     *         "analytics.read",
-                     *         "webhooks.manage",
-                     *         "notes.read",
-                     *         "notes.write",
-                     *         "design.read",
-                     *         "design.write"
-                     *       ],
-                     *       "response_types_supported": [
-                     *         "code"
-                     *       ],
-                     *       "response_modes_supported": [
-                     *         "query"
-                     *       ],
-                     *       "grant_types_supported": [
-                     *         "authorization_code",
-                     *         "refresh_token"
-                     *       ],
-                     *       "code_challenge_methods_supported": [
-                     *         "S256"
-                     *       ],
-                     *       "token_endpoint_auth_methods_supported": [
-                     *         "client_secret_basic",
-                     *         "client_secret_post",
-                     *         "none"
-                     *       ],
-                     *       "subject_types_supported": [
-                     *         "public"
-                     *       ],
-                     *       "id_token_signing_alg_values_supported": [
-                     *         "RS256"
-                     *       ],
-                     *       "authorization_response_iss_parameter_supported": true,
-                     *       "service_documentation": "https://api.example.com/docs"
-                     *     }
-                     */
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
@@ -3381,45 +3183,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "issuer": "string",
-                     *       "authorization_endpoint": "string",
-                     *       "token_endpoint": "string",
-                     *       "userinfo_endpoint": "string",
-                     *       "jwks_uri": "string",
-                     *       "registration_endpoint": "string",
-                     *       "scopes_supported": [
-                     *         "openid"
-                     *       ],
-                     *       "response_types_supported": [
-                     *         "code"
-                     *       ],
-                     *       "response_modes_supported": [
-                     *         "query"
-                     *       ],
-                     *       "grant_types_supported": [
-                     *         "authorization_code"
-                     *       ],
-                     *       "code_challenge_methods_supported": [
-                     *         "S256"
-                     *       ],
-                     *       "token_endpoint_auth_methods_supported": [
-                     *         "client_secret_basic"
-                     *       ],
-                     *       "subject_types_supported": [
-                     *         "public"
-                     *       ],
-                     *       "id_token_signing_alg_values_supported": [
-                     *         "RS256"
-                     *       ],
-                     *       "authorization_response_iss_parameter_supported": true,
-                     *       "service_documentation": "string",
-                     *       "claims_supported": [
-                     *         "string"
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["OpenIdConfiguration"];
                 };
             };
@@ -3506,16 +3269,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "keys": [
-                     *         {
-                     *           "kty": "string",
-                     *           "kid": "string"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["JsonWebKeySet"];
                     "application/jwk-set+json": components["schemas"]["JsonWebKeySet"];
                 };
@@ -3531,14 +3284,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "redirect_uris": [
-                 *         "http://127.0.0.1:7788/callback"
-                 *       ],
-                 *       "client_name": "My app"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ClientRegistrationRequest"];
             };
         };
@@ -3550,23 +3295,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "client_id": "string",
-                     *       "client_id_issued_at": 1,
-                     *       "client_name": "string",
-                     *       "redirect_uris": [
-                     *         "string"
-                     *       ],
-                     *       "grant_types": [
-                     *         "string"
-                     *       ],
-                     *       "response_types": [
-                     *         "string"
-                     *       ],
-                     *       "token_endpoint_auth_method": "none"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Client"];
                 };
             };
@@ -3594,11 +3322,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
-                /**
-                 * @example {
-                 *       "grant_type": "authorization_code"
-                 *     }
-                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -3610,14 +3333,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "token_type": "Bearer",
-                     *       "expires_in": 3600,
-                     *       "access_token": "eyJhbGciOiJSUzI1NiJ9.…",
-                     *       "refresh_token": "rt_…"
-                     *     }
-                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -3627,14 +3342,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "invalid_grant",
-                     *       "error_description": "The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.",
-                     *       "hint": "Failed to verify `code_verifier`",
-                     *       "message": "The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client."
-                     *     }
-                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3644,14 +3351,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "invalid_request",
-                     *       "error_description": "The refresh token is invalid.",
-                     *       "hint": "Token has been revoked",
-                     *       "message": "The refresh token is invalid."
-                     *     }
-                     */
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
@@ -3716,12 +3415,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "Help Center API v1. Your credential is valid."
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3748,30 +3441,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "account": {
-                     *         "id": 1,
-                     *         "name": "string",
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "sites_count": 1,
-                     *         "user": {
-                     *           "id": 1,
-                     *           "name": "string",
-                     *           "email": "string",
-                     *           "avatar": "string",
-                     *           "is_account_owner": true
-                     *         },
-                     *         "credential": {
-                     *           "type": "api_key",
-                     *           "scopes": [
-                     *             "string"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3824,49 +3493,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "range": {
-                     *         "from": "2026-01-31",
-                     *         "to": "2026-01-31",
-                     *         "days": 1,
-                     *         "lang": "string",
-                     *         "previous": {
-                     *           "from": "2026-01-31",
-                     *           "to": "2026-01-31"
-                     *         }
-                     *       },
-                     *       "excludes_never_viewed": true,
-                     *       "articles": [
-                     *         {
-                     *           "id": 1,
-                     *           "title": "string",
-                     *           "category_id": 1,
-                     *           "views": 1,
-                     *           "ratings": {
-                     *             "thumbs_up": 1,
-                     *             "thumbs_down": 1,
-                     *             "love": 1
-                     *           },
-                     *           "comments": 1,
-                     *           "_links": {
-                     *             "view": {
-                     *               "method": "string",
-                     *               "url": "string"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 1,
-                     *         "total_pages": 1,
-                     *         "items_count": 1,
-                     *         "sort": "string"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -3936,48 +3562,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "range": {
-                     *         "from": "2026-01-31",
-                     *         "to": "2026-01-31",
-                     *         "days": 1,
-                     *         "lang": "string",
-                     *         "previous": {
-                     *           "from": "2026-01-31",
-                     *           "to": "2026-01-31"
-                     *         }
-                     *       },
-                     *       "content_gaps": [
-                     *         {
-                     *           "query": "string",
-                     *           "searches": 1,
-                     *           "last_results_count": 1
-                     *         }
-                     *       ],
-                     *       "frequent_queries": [
-                     *         {
-                     *           "query": "string",
-                     *           "searches": 1,
-                     *           "without_results": 1,
-                     *           "last_results_count": 1
-                     *         }
-                     *       ],
-                     *       "common_terms": [
-                     *         {
-                     *           "term": "string",
-                     *           "searches": 1
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "limit": 1,
-                     *         "lists_are_top_n": true,
-                     *         "total_searches": 1,
-                     *         "searches_without_results": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4042,96 +3626,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "range": {
-                     *         "from": "2026-01-31",
-                     *         "to": "2026-01-31",
-                     *         "days": 1,
-                     *         "lang": "string",
-                     *         "previous": {
-                     *           "from": "2026-01-31",
-                     *           "to": "2026-01-31"
-                     *         }
-                     *       },
-                     *       "summary": {
-                     *         "traffic": {
-                     *           "views": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "visitors": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "searches": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "searches_without_results": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           }
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "thumbs_down": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "love": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "total": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           }
-                     *         },
-                     *         "activity": {
-                     *           "comments": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "feedback_messages": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           },
-                     *           "contact_messages": {
-                     *             "value": 1,
-                     *             "previous": 1,
-                     *             "change_percent": 1
-                     *           }
-                     *         },
-                     *         "totals": {
-                     *           "published_articles": 1,
-                     *           "draft_articles": 1,
-                     *           "categories": 1,
-                     *           "pending_comments": 1,
-                     *           "views_all_time": 1,
-                     *           "ratings_all_time": {
-                     *             "thumbs_up": 1,
-                     *             "thumbs_down": 1,
-                     *             "love": 1
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4253,76 +3747,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "articles": [
-                     *         {
-                     *           "id": 12,
-                     *           "external_id": null,
-                     *           "title": {
-                     *             "en": "Getting started",
-                     *             "de": "Erste Schritte"
-                     *           },
-                     *           "slug": {
-                     *             "en": "getting-started",
-                     *             "de": "erste-schritte"
-                     *           },
-                     *           "content": {
-                     *             "en": "<p>Welcome.</p>",
-                     *             "de": "<p>Willkommen.</p>"
-                     *           },
-                     *           "author": {
-                     *             "id": 4,
-                     *             "name": "Ann",
-                     *             "avatar": null
-                     *           },
-                     *           "category_id": 3,
-                     *           "categories": [
-                     *             3
-                     *           ],
-                     *           "type": "article",
-                     *           "published": true,
-                     *           "has_staged_changes": false,
-                     *           "staged_locales": [],
-                     *           "staged_updated_at": null,
-                     *           "visibility": "public",
-                     *           "share_token": null,
-                     *           "views": 0,
-                     *           "audio_file": null,
-                     *           "metadata": {
-                     *             "title": {},
-                     *             "description": {}
-                     *           },
-                     *           "ratings": {
-                     *             "thumbs_up": 0,
-                     *             "thumbs_down": 0,
-                     *             "love": 0
-                     *           },
-                     *           "published_translations": [
-                     *             "en",
-                     *             "de"
-                     *           ],
-                     *           "outdated_translations": [],
-                     *           "shared_with": [],
-                     *           "created_at": "2026-01-31 09:30:00",
-                     *           "updated_at": "2026-01-31 09:30:00",
-                     *           "_links": {
-                     *             "view": {
-                     *               "method": "GET",
-                     *               "url": "https://acme.example.com/articles/12-getting-started"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 100,
-                     *         "total_pages": 1,
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4348,13 +3772,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "title": {
-                 *         "en": "Getting started"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateArticleDto"];
             };
         };
@@ -4365,69 +3782,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "action": "updated",
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": "article",
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": 0,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4444,69 +3798,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "action": "created",
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": null,
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": null,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4523,13 +3814,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "validation_error",
-                     *       "message": "Unsupported language key \"fr\" provided."
-                     *     }
-                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -4598,69 +3882,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "discarded": 1,
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": "article",
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": 0,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4688,11 +3909,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "locale": "de"
-                 *     }
-                 */
                 "application/json": components["schemas"]["StageDto"];
             };
         };
@@ -4723,15 +3939,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "STALE_ETAG",
-                     *       "message": "The staged copy changed since this etag was read.",
-                     *       "scope": "locale",
-                     *       "etag": "f5c6fb422349367bce2ba0597e2384b1"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4761,37 +3968,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "comparison": {
-                     *         "article_id": 1,
-                     *         "locale": "string",
-                     *         "base_changed": true,
-                     *         "changes": [
-                     *           {
-                     *             "field": "string",
-                     *             "old": null,
-                     *             "new": null
-                     *           }
-                     *         ],
-                     *         "_links": {
-                     *           "publish": {
-                     *             "method": "string",
-                     *             "url": "string"
-                     *           },
-                     *           "discard": {
-                     *             "method": "string",
-                     *             "url": "string"
-                     *           },
-                     *           "compare": {
-                     *             "method": "string",
-                     *             "url": "string"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4840,7 +4016,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["StagedPublishDto"];
             };
         };
@@ -4851,71 +4026,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "published_locales": [
-                     *         "string"
-                     *       ],
-                     *       "article": {
-                     *         "id": 12,
-                     *         "external_id": null,
-                     *         "title": {
-                     *           "en": "Getting started",
-                     *           "de": "Erste Schritte"
-                     *         },
-                     *         "slug": {
-                     *           "en": "getting-started",
-                     *           "de": "erste-schritte"
-                     *         },
-                     *         "content": {
-                     *           "en": "<p>Welcome.</p>",
-                     *           "de": "<p>Willkommen.</p>"
-                     *         },
-                     *         "author": {
-                     *           "id": 4,
-                     *           "name": "Ann",
-                     *           "avatar": null
-                     *         },
-                     *         "category_id": 3,
-                     *         "categories": [
-                     *           3
-                     *         ],
-                     *         "type": "article",
-                     *         "published": true,
-                     *         "has_staged_changes": false,
-                     *         "staged_locales": [],
-                     *         "staged_updated_at": null,
-                     *         "visibility": "public",
-                     *         "share_token": null,
-                     *         "views": 0,
-                     *         "audio_file": null,
-                     *         "metadata": {
-                     *           "title": {},
-                     *           "description": {}
-                     *         },
-                     *         "ratings": {
-                     *           "thumbs_up": 0,
-                     *           "thumbs_down": 0,
-                     *           "love": 0
-                     *         },
-                     *         "published_translations": [
-                     *           "en",
-                     *           "de"
-                     *         ],
-                     *         "outdated_translations": [],
-                     *         "shared_with": [],
-                     *         "created_at": "2026-01-31 09:30:00",
-                     *         "updated_at": "2026-01-31 09:30:00",
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "GET",
-                     *             "url": "https://acme.example.com/articles/12-getting-started"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -4959,31 +4069,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "versions": [
-                     *         {
-                     *           "id": 1,
-                     *           "locale": "string",
-                     *           "title": "string",
-                     *           "published_at": "string",
-                     *           "replaced_by": {
-                     *             "action": "staged.publish",
-                     *             "actor": {
-                     *               "kind": "api_key",
-                     *               "key_id": 1,
-                     *               "user_id": 1,
-                     *               "client_id": "string",
-                     *               "client_name": "string"
-                     *             },
-                     *             "occurred_at": "string"
-                     *           },
-                     *           "_links": {}
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5020,40 +4105,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "comparison": {
-                     *         "article_id": 1,
-                     *         "version": {
-                     *           "id": 1,
-                     *           "locale": "string",
-                     *           "title": "string",
-                     *           "published_at": "string",
-                     *           "replaced_by": {
-                     *             "action": "staged.publish",
-                     *             "actor": {
-                     *               "kind": "api_key",
-                     *               "key_id": 1,
-                     *               "user_id": 1,
-                     *               "client_id": "string",
-                     *               "client_name": "string"
-                     *             },
-                     *             "occurred_at": "string"
-                     *           },
-                     *           "_links": {}
-                     *         },
-                     *         "locale": "string",
-                     *         "changes": [
-                     *           {
-                     *             "field": "string",
-                     *             "old": null,
-                     *             "new": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5158,16 +4209,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "The article was moved to the Trash.",
-                     *       "article": {
-                     *         "id": 12,
-                     *         "deleted_at": "2026-01-31T09:30:00+00:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5200,7 +4241,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["UpdateArticleDto"];
             };
         };
@@ -5234,16 +4274,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "The published field must be true or false.",
-                     *       "errors": {
-                     *         "published": [
-                     *           "The published field must be true or false."
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["PlainErrorBody"];
                 };
             };
@@ -5274,56 +4304,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "article": {
-                     *         "id": 1,
-                     *         "title": {
-                     *           "en": "Getting started"
-                     *         },
-                     *         "_links": {
-                     *           "view": {
-                     *             "method": "string",
-                     *             "url": "string"
-                     *           }
-                     *         }
-                     *       },
-                     *       "comments": [
-                     *         {
-                     *           "id": 3,
-                     *           "article_id": 12,
-                     *           "parent_id": null,
-                     *           "lang": "en",
-                     *           "status": "published",
-                     *           "text": "Worked for me.",
-                     *           "html": "Worked for me.",
-                     *           "author": {
-                     *             "id": null,
-                     *             "name": "Sam",
-                     *             "avatar": null,
-                     *             "type": "reader"
-                     *           },
-                     *           "created_at": "2026-01-31T09:30:00+00:00",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "_links": {
-                     *             "moderate": {
-                     *               "method": "PATCH",
-                     *               "url": "https://api.example.com/v1/comments/3"
-                     *             },
-                     *             "thread": {
-                     *               "method": "GET",
-                     *               "url": "https://api.example.com/v1/articles/12/comments"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "threads_count": 1,
-                     *         "comments_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5410,11 +4390,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "rating": "thumbs_up"
-                 *     }
-                 */
                 "application/json": components["schemas"]["FeedbackDto"];
             };
         };
@@ -5425,22 +4400,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "feedback": {
-                     *         "article_id": 1,
-                     *         "rating": "string",
-                     *         "lang": "string"
-                     *       },
-                     *       "ratings": {
-                     *         "thumbs_up": 1,
-                     *         "thumbs_down": 1,
-                     *         "love": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5490,64 +4449,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "article": {
-                     *         "id": 1,
-                     *         "title": {
-                     *           "en": "Getting started"
-                     *         }
-                     *       },
-                     *       "notes": [
-                     *         {
-                     *           "id": 1,
-                     *           "note": "string",
-                     *           "anchor": {
-                     *             "mark_id": "string",
-                     *             "quote": "string"
-                     *           },
-                     *           "author": {
-                     *             "id": 1,
-                     *             "name": "string",
-                     *             "avatar": "string"
-                     *           },
-                     *           "resolved": true,
-                     *           "resolved_at": "2026-01-31T09:30:00+00:00",
-                     *           "lang": "string",
-                     *           "replies": [
-                     *             {
-                     *               "id": 1,
-                     *               "note": "string",
-                     *               "author": {
-                     *                 "id": 1,
-                     *                 "name": "string",
-                     *                 "avatar": "string"
-                     *               },
-                     *               "created_at": "2026-01-31T09:30:00+00:00"
-                     *             }
-                     *           ],
-                     *           "created_at": "2026-01-31T09:30:00+00:00",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "_links": {
-                     *             "reply": {
-                     *               "method": "string",
-                     *               "url": "string"
-                     *             },
-                     *             "resolve": {
-                     *               "method": "string",
-                     *               "url": "string"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "threads_count": 1,
-                     *         "open_count": 1,
-                     *         "includes_resolved": true
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5602,52 +4503,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "note": {
-                     *         "id": 1,
-                     *         "note": "string",
-                     *         "anchor": {
-                     *           "mark_id": "string",
-                     *           "quote": "string"
-                     *         },
-                     *         "author": {
-                     *           "id": 1,
-                     *           "name": "string",
-                     *           "avatar": "string"
-                     *         },
-                     *         "resolved": true,
-                     *         "resolved_at": "2026-01-31T09:30:00+00:00",
-                     *         "lang": "string",
-                     *         "replies": [
-                     *           {
-                     *             "id": 1,
-                     *             "note": "string",
-                     *             "author": {
-                     *               "id": 1,
-                     *               "name": "string",
-                     *               "avatar": "string"
-                     *             },
-                     *             "created_at": "2026-01-31T09:30:00+00:00"
-                     *           }
-                     *         ],
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "reply": {
-                     *             "method": "string",
-                     *             "url": "string"
-                     *           },
-                     *           "resolve": {
-                     *             "method": "string",
-                     *             "url": "string"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5685,13 +4540,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "id": 1
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5721,18 +4569,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "articles": [
-                 *         {
-                 *           "title": {
-                 *             "en": "Getting started"
-                 *           },
-                 *           "external_id": "kb-1"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["BulkArticlesDto"];
             };
         };
@@ -5743,123 +4579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "results": [
-                     *         {
-                     *           "index": 1,
-                     *           "status": "created",
-                     *           "article": {
-                     *             "id": 12,
-                     *             "external_id": null,
-                     *             "title": {
-                     *               "en": "Getting started",
-                     *               "de": "Erste Schritte"
-                     *             },
-                     *             "slug": {
-                     *               "en": "getting-started",
-                     *               "de": "erste-schritte"
-                     *             },
-                     *             "content": {
-                     *               "en": "<p>Welcome.</p>",
-                     *               "de": "<p>Willkommen.</p>"
-                     *             },
-                     *             "author": {
-                     *               "id": 4,
-                     *               "name": "Ann",
-                     *               "avatar": null
-                     *             },
-                     *             "category_id": 3,
-                     *             "categories": [
-                     *               3
-                     *             ],
-                     *             "type": "article",
-                     *             "published": true,
-                     *             "has_staged_changes": false,
-                     *             "staged_locales": [],
-                     *             "staged_updated_at": null,
-                     *             "visibility": "public",
-                     *             "share_token": null,
-                     *             "views": 0,
-                     *             "audio_file": null,
-                     *             "metadata": {
-                     *               "title": {},
-                     *               "description": {}
-                     *             },
-                     *             "ratings": {
-                     *               "thumbs_up": 0,
-                     *               "thumbs_down": 0,
-                     *               "love": 0
-                     *             },
-                     *             "published_translations": [
-                     *               "en",
-                     *               "de"
-                     *             ],
-                     *             "outdated_translations": [],
-                     *             "shared_with": [],
-                     *             "created_at": "2026-01-31 09:30:00",
-                     *             "updated_at": "2026-01-31 09:30:00",
-                     *             "_links": {
-                     *               "view": {
-                     *                 "method": "GET",
-                     *                 "url": "https://acme.example.com/articles/12-getting-started"
-                     *               }
-                     *             }
-                     *           },
-                     *           "images": {
-                     *             "rehosted": 1,
-                     *             "reused": 1,
-                     *             "failed": [
-                     *               {
-                     *                 "src": "string",
-                     *                 "reason": "string"
-                     *               }
-                     *             ],
-                     *             "failed_count": 1
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "total": 1,
-                     *         "created": 1,
-                     *         "updated": 1,
-                     *         "failed": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        results: ({
-                            index: number;
-                            /** @enum {string} */
-                            status: "created" | "updated";
-                            article: components["schemas"]["Article"] | components["schemas"]["DryRunArticle"];
-                            images: components["schemas"]["RehostSummary"] | null;
-                        } | {
-                            index: number;
-                            /** @constant */
-                            status: "error";
-                            external_id?: unknown;
-                            error: {
-                                /** @enum {string} */
-                                code: "invalid_item" | "validation_error" | "invalid_argument" | "external_id_busy" | "persist_failed";
-                                message: string;
-                                errors?: {
-                                    [key: string]: string[];
-                                };
-                            };
-                        })[];
-                        meta: {
-                            total: number;
-                            created: number;
-                            updated: number;
-                            failed: number;
-                        };
-                        /** @constant */
-                        dry_run?: true;
-                    };
+                    "application/json": components["schemas"]["BulkArticlesAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -5904,34 +4624,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "entries": [
-                     *         {
-                     *           "id": 1,
-                     *           "action": "article.publish",
-                     *           "target_type": "article",
-                     *           "target_id": "42",
-                     *           "actor": {
-                     *             "kind": "api_key",
-                     *             "key_id": 1,
-                     *             "user_id": 1,
-                     *             "client_id": "string",
-                     *             "client_name": "string"
-                     *           },
-                     *           "request_id": "string",
-                     *           "occurred_at": "string"
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 1,
-                     *         "total_pages": 1,
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -5992,32 +4684,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "categories": [
-                     *         {
-                     *           "id": 3,
-                     *           "parent": null,
-                     *           "name": {
-                     *             "en": "Billing"
-                     *           },
-                     *           "description": [],
-                     *           "icon": null,
-                     *           "position": 0,
-                     *           "privacy": "public",
-                     *           "created_at": "2026-01-31 09:30:00",
-                     *           "updated_at": "2026-01-31 09:30:00"
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 100,
-                     *         "total_pages": 1,
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6044,13 +4710,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": {
-                 *         "en": "Billing"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateCategoryDto"];
             };
         };
@@ -6094,18 +4753,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "on_orphan": "uncategorize",
-                     *       "articles_moved": 1,
-                     *       "children_moved": 1,
-                     *       "trashed_articles_refiled": 1,
-                     *       "trashed_children_refiled": 1,
-                     *       "moved_to": 1
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6143,7 +4790,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["UpdateCategoryDto"];
             };
         };
@@ -6193,20 +4839,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "updated_count": 1,
-                     *       "skipped_article_ids": [
-                     *         1
-                     *       ],
-                     *       "order_visible": true,
-                     *       "article_sort": "string",
-                     *       "article_sort_source": "string",
-                     *       "hint": "string"
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6250,28 +4882,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "string",
-                     *       "updated_count": 1,
-                     *       "categories": [
-                     *         {
-                     *           "id": 3,
-                     *           "parent": null,
-                     *           "name": {
-                     *             "en": "Billing"
-                     *           },
-                     *           "description": [],
-                     *           "icon": null,
-                     *           "position": 0,
-                     *           "privacy": "public",
-                     *           "created_at": "2026-01-31 09:30:00",
-                     *           "updated_at": "2026-01-31 09:30:00"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6310,50 +4920,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "change_sets": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Release",
-                     *           "status": "open",
-                     *           "publish_at": null,
-                     *           "published_at": null,
-                     *           "force": false,
-                     *           "items_count": 1,
-                     *           "items": [
-                     *             {
-                     *               "article_id": 12,
-                     *               "locale": "en",
-                     *               "status": "pending"
-                     *             }
-                     *           ],
-                     *           "created_at": "2026-01-31T09:30:00+00:00",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "_links": {
-                     *             "self": {
-                     *               "method": "GET",
-                     *               "url": "https://api.example.com/v1/change-sets/1"
-                     *             },
-                     *             "items": {
-                     *               "method": "POST",
-                     *               "url": "https://api.example.com/v1/change-sets/1/items"
-                     *             },
-                     *             "publish": {
-                     *               "method": "POST",
-                     *               "url": "https://api.example.com/v1/change-sets/1/publish"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "current_page": 1,
-                     *         "last_page": 1,
-                     *         "total": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6379,7 +4945,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["CreateChangeSetDto"];
             };
         };
@@ -6444,16 +5009,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "items": [
-                 *         {
-                 *           "article_id": 42,
-                 *           "locale": "en"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["AddChangeSetItemsDto"];
             };
         };
@@ -6464,51 +5019,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "results": [
-                     *         {
-                     *           "index": 1,
-                     *           "article_id": null,
-                     *           "locale": null,
-                     *           "status": "added"
-                     *         }
-                     *       ],
-                     *       "change_set": {
-                     *         "id": 1,
-                     *         "name": "Release",
-                     *         "status": "open",
-                     *         "publish_at": null,
-                     *         "published_at": null,
-                     *         "force": false,
-                     *         "items_count": 1,
-                     *         "items": [
-                     *           {
-                     *             "article_id": 12,
-                     *             "locale": "en",
-                     *             "status": "pending"
-                     *           }
-                     *         ],
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "self": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/change-sets/1"
-                     *           },
-                     *           "items": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/items"
-                     *           },
-                     *           "publish": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success" | "partial";
@@ -6545,7 +5055,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["PublishChangeSetDto"];
             };
         };
@@ -6556,43 +5065,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "queued",
-                     *       "change_set": {
-                     *         "id": 1,
-                     *         "name": "Release",
-                     *         "status": "open",
-                     *         "publish_at": null,
-                     *         "published_at": null,
-                     *         "force": false,
-                     *         "items_count": 1,
-                     *         "items": [
-                     *           {
-                     *             "article_id": 12,
-                     *             "locale": "en",
-                     *             "status": "pending"
-                     *           }
-                     *         ],
-                     *         "created_at": "2026-01-31T09:30:00+00:00",
-                     *         "updated_at": "2026-01-31T09:30:00+00:00",
-                     *         "_links": {
-                     *           "self": {
-                     *             "method": "GET",
-                     *             "url": "https://api.example.com/v1/change-sets/1"
-                     *           },
-                     *           "items": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/items"
-                     *           },
-                     *           "publish": {
-                     *             "method": "POST",
-                     *             "url": "https://api.example.com/v1/change-sets/1/publish"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "queued" | "scheduled";
@@ -6642,47 +5114,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "comments": [
-                     *         {
-                     *           "id": 3,
-                     *           "article_id": 12,
-                     *           "parent_id": null,
-                     *           "lang": "en",
-                     *           "status": "published",
-                     *           "text": "Worked for me.",
-                     *           "html": "Worked for me.",
-                     *           "author": {
-                     *             "id": null,
-                     *             "name": "Sam",
-                     *             "avatar": null,
-                     *             "type": "reader"
-                     *           },
-                     *           "created_at": "2026-01-31T09:30:00+00:00",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "_links": {
-                     *             "moderate": {
-                     *               "method": "PATCH",
-                     *               "url": "https://api.example.com/v1/comments/3"
-                     *             },
-                     *             "thread": {
-                     *               "method": "GET",
-                     *               "url": "https://api.example.com/v1/articles/12/comments"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 1,
-                     *         "total_pages": 1,
-                     *         "items_count": 1,
-                     *         "status_counts": {}
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6718,11 +5149,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "action": "approve"
-                 *     }
-                 */
                 "application/json": components["schemas"]["ModerateCommentDto"];
             };
         };
@@ -6773,77 +5199,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "snapshot": {
-                     *         "generated_at": "2026-01-31T09:30:00+00:00"
-                     *       },
-                     *       "articles": [
-                     *         {
-                     *           "id": 12,
-                     *           "external_id": null,
-                     *           "title": {
-                     *             "en": "Getting started",
-                     *             "de": "Erste Schritte"
-                     *           },
-                     *           "slug": {
-                     *             "en": "getting-started",
-                     *             "de": "erste-schritte"
-                     *           },
-                     *           "content": {
-                     *             "en": "<p>Welcome.</p>",
-                     *             "de": "<p>Willkommen.</p>"
-                     *           },
-                     *           "author": {
-                     *             "id": 4,
-                     *             "name": "Ann",
-                     *             "avatar": null
-                     *           },
-                     *           "category_id": 3,
-                     *           "categories": [
-                     *             3
-                     *           ],
-                     *           "type": "article",
-                     *           "published": true,
-                     *           "has_staged_changes": false,
-                     *           "staged_locales": [],
-                     *           "staged_updated_at": null,
-                     *           "visibility": "public",
-                     *           "share_token": null,
-                     *           "views": 0,
-                     *           "audio_file": null,
-                     *           "metadata": {
-                     *             "title": {},
-                     *             "description": {}
-                     *           },
-                     *           "ratings": {
-                     *             "thumbs_up": 0,
-                     *             "thumbs_down": 0,
-                     *             "love": 0
-                     *           },
-                     *           "published_translations": [
-                     *             "en",
-                     *             "de"
-                     *           ],
-                     *           "outdated_translations": [],
-                     *           "shared_with": [],
-                     *           "created_at": "2026-01-31 09:30:00",
-                     *           "updated_at": "2026-01-31 09:30:00",
-                     *           "_links": {
-                     *             "view": {
-                     *               "method": "GET",
-                     *               "url": "https://acme.example.com/articles/12-getting-started"
-                     *             }
-                     *           }
-                     *         }
-                     *       ],
-                     *       "cursor": {
-                     *         "next": 1,
-                     *         "has_more": true
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6890,33 +5245,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "images": [
-                     *         {
-                     *           "id": 7,
-                     *           "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *           "filename": "screen.png",
-                     *           "mime_type": "image/png",
-                     *           "size": 1024,
-                     *           "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *           "alt_text": "",
-                     *           "snippets": {
-                     *             "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *             "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *           },
-                     *           "created_at": "2026-01-31 09:30:00"
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 100,
-                     *         "total_pages": 1,
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -6958,26 +5286,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "reused": false,
-                     *       "image": {
-                     *         "id": 7,
-                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *         "filename": "screen.png",
-                     *         "mime_type": "image/png",
-                     *         "size": 1024,
-                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *         "alt_text": "",
-                     *         "snippets": {
-                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *         },
-                     *         "created_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ImageUpload"];
                 };
             };
@@ -6991,17 +5299,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "validation_error",
-                     *       "message": "The image at source_url could not be imported.",
-                     *       "errors": {
-                     *         "source_url": [
-                     *           "host resolves to a private or reserved address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -7027,25 +5324,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "image": {
-                     *         "id": 7,
-                     *         "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *         "filename": "screen.png",
-                     *         "mime_type": "image/png",
-                     *         "size": 1024,
-                     *         "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *         "alt_text": "",
-                     *         "snippets": {
-                     *           "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *           "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *         },
-                     *         "created_at": "2026-01-31 09:30:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7081,12 +5359,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "Image deleted."
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7117,7 +5389,6 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["BulkImagesDto"];
-                /** @example {} */
                 "application/json": components["schemas"]["BulkImagesDto"];
             };
         };
@@ -7128,66 +5399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "results": [
-                     *         {
-                     *           "index": 1,
-                     *           "status": "created",
-                     *           "image": {
-                     *             "id": 7,
-                     *             "url": "https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png",
-                     *             "filename": "screen.png",
-                     *             "mime_type": "image/png",
-                     *             "size": 1024,
-                     *             "checksum": "658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b",
-                     *             "alt_text": "",
-                     *             "snippets": {
-                     *               "html": "<img src=\"https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png\" alt=\"Screen\">",
-                     *               "markdown": "![Screen](https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png)"
-                     *             },
-                     *             "created_at": "2026-01-31 09:30:00"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "total": 1,
-                     *         "created": 1,
-                     *         "reused": 1,
-                     *         "failed": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        results: ({
-                            index: number;
-                            /** @enum {string} */
-                            status: "created" | "reused";
-                            image: components["schemas"]["Image"] | components["schemas"]["DryRunImage"];
-                        } | {
-                            index: number;
-                            /** @constant */
-                            status: "error";
-                            filename?: string;
-                            source_url?: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "import_failed" | "storage_failed";
-                                message: string;
-                            };
-                        })[];
-                        meta: {
-                            total: number;
-                            created: number;
-                            reused: number;
-                            failed: number;
-                        };
-                        /** @constant */
-                        dry_run?: true;
-                    };
+                    "application/json": components["schemas"]["BulkImagesAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -7242,14 +5454,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "upload_url": "string",
-                     *       "expires_at": "2026-01-31T09:30:00+00:00",
-                     *       "max_bytes": 1
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7318,32 +5522,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "sites": [
-                     *         {
-                     *           "id": 5,
-                     *           "uuid": "4fafa854-c482-403c-8b3f-2906cfb7ed9d",
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme",
-                     *           "domain": "acme.example.com",
-                     *           "url": "https://acme.example.com",
-                     *           "default_language": "en",
-                     *           "visibility": "public",
-                     *           "publicly_accessible": true,
-                     *           "languages": [
-                     *             "en",
-                     *             "de"
-                     *           ],
-                     *           "created_at": "2026-01-31 09:30:00"
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7373,40 +5551,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "template": {
-                     *         "engine": "v2",
-                     *         "site": {
-                     *           "id": 5,
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme"
-                     *         },
-                     *         "draft": {
-                     *           "id": 2,
-                     *           "etag": "\"d2-1\"",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "preset_key": "classic",
-                     *           "has_unpublished_changes": false
-                     *         },
-                     *         "published": {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": null,
-                     *           "preset_key": "classic",
-                     *           "published_at": "2026-01-31T09:30:00+00:00"
-                     *         },
-                     *         "urls": {
-                     *           "live_site": "https://acme.example.com",
-                     *           "customizer": "https://app.example.com/app/sites/5/design",
-                     *           "draft_preview": "https://acme.example.com"
-                     *         }
-                     *       },
-                     *       "outline": {}
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7439,17 +5583,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "section": "brand",
-                     *       "etag": "\"d2-1\"",
-                     *       "data": {
-                     *         "name": "Acme Help",
-                     *         "tagline": "Answers"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7484,16 +5617,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "operations": [
-                 *         {
-                 *           "op": "set_brand",
-                 *           "name": "Acme Help"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["PatchDraftDto"];
             };
         };
@@ -7504,48 +5627,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "template": {
-                     *         "engine": "v2",
-                     *         "site": {
-                     *           "id": 5,
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme"
-                     *         },
-                     *         "draft": {
-                     *           "id": 2,
-                     *           "etag": "\"d2-1\"",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "preset_key": "classic",
-                     *           "has_unpublished_changes": false
-                     *         },
-                     *         "published": {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": null,
-                     *           "preset_key": "classic",
-                     *           "published_at": "2026-01-31T09:30:00+00:00"
-                     *         },
-                     *         "urls": {
-                     *           "live_site": "https://acme.example.com",
-                     *           "customizer": "https://app.example.com/app/sites/5/design",
-                     *           "draft_preview": "https://acme.example.com"
-                     *         }
-                     *       },
-                     *       "results": [
-                     *         {
-                     *           "operation": 1,
-                     *           "op": "string"
-                     *         }
-                     *       ],
-                     *       "warnings": [
-                     *         "string"
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7580,21 +5661,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "error",
-                     *       "code": "template_invalid",
-                     *       "message": "The batch could not be applied.",
-                     *       "errors": [
-                     *         {
-                     *           "operation": 0,
-                     *           "op": "set",
-                     *           "path": "brand.name",
-                     *           "message": "brand.name cannot be empty."
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["RefusalBody"];
                 };
             };
@@ -7610,7 +5676,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["DesignWriteDto"];
             };
         };
@@ -7621,40 +5686,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "template": {
-                     *         "engine": "v2",
-                     *         "site": {
-                     *           "id": 5,
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme"
-                     *         },
-                     *         "draft": {
-                     *           "id": 2,
-                     *           "etag": "\"d2-1\"",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "preset_key": "classic",
-                     *           "has_unpublished_changes": false
-                     *         },
-                     *         "published": {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": null,
-                     *           "preset_key": "classic",
-                     *           "published_at": "2026-01-31T09:30:00+00:00"
-                     *         },
-                     *         "urls": {
-                     *           "live_site": "https://acme.example.com",
-                     *           "customizer": "https://app.example.com/app/sites/5/design",
-                     *           "draft_preview": "https://acme.example.com"
-                     *         }
-                     *       },
-                     *       "discarded": true
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7683,7 +5714,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["PublishDesignDto"];
             };
         };
@@ -7694,47 +5724,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "template": {
-                     *         "engine": "v2",
-                     *         "site": {
-                     *           "id": 5,
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme"
-                     *         },
-                     *         "draft": {
-                     *           "id": 2,
-                     *           "etag": "\"d2-1\"",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "preset_key": "classic",
-                     *           "has_unpublished_changes": false
-                     *         },
-                     *         "published": {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": null,
-                     *           "preset_key": "classic",
-                     *           "published_at": "2026-01-31T09:30:00+00:00"
-                     *         },
-                     *         "urls": {
-                     *           "live_site": "https://acme.example.com",
-                     *           "customizer": "https://app.example.com/app/sites/5/design",
-                     *           "draft_preview": "https://acme.example.com"
-                     *         }
-                     *       },
-                     *       "version": {
-                     *         "id": 1,
-                     *         "status": "published",
-                     *         "live": true,
-                     *         "message": "string",
-                     *         "preset_key": "string",
-                     *         "published_at": "2026-01-31T09:30:00+00:00"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7771,13 +5760,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "topic": "string",
-                     *       "schema": null
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7810,29 +5792,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "themes": [
-                     *         {
-                     *           "key": "string",
-                     *           "name": "string",
-                     *           "tagline": "string",
-                     *           "summary": "string",
-                     *           "best_for": [
-                     *             "string"
-                     *           ],
-                     *           "colors": {},
-                     *           "dark_colors": {},
-                     *           "fonts": {},
-                     *           "radius": {},
-                     *           "density": "string",
-                     *           "preview_image": "string",
-                     *           "current": true
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7864,27 +5823,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "theme": {
-                     *         "key": "string",
-                     *         "name": "string",
-                     *         "tagline": "string",
-                     *         "summary": "string",
-                     *         "best_for": [
-                     *           "string"
-                     *         ],
-                     *         "colors": {},
-                     *         "dark_colors": {},
-                     *         "fonts": {},
-                     *         "radius": {},
-                     *         "density": "string",
-                     *         "preview_image": "string",
-                     *         "current": true
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -7912,7 +5850,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["ApplyThemeDto"];
             };
         };
@@ -7923,46 +5860,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "template": {
-                     *         "engine": "v2",
-                     *         "site": {
-                     *           "id": 5,
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme"
-                     *         },
-                     *         "draft": {
-                     *           "id": 2,
-                     *           "etag": "\"d2-1\"",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "preset_key": "classic",
-                     *           "has_unpublished_changes": false
-                     *         },
-                     *         "published": {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": null,
-                     *           "preset_key": "classic",
-                     *           "published_at": "2026-01-31T09:30:00+00:00"
-                     *         },
-                     *         "urls": {
-                     *           "live_site": "https://acme.example.com",
-                     *           "customizer": "https://app.example.com/app/sites/5/design",
-                     *           "draft_preview": "https://acme.example.com"
-                     *         }
-                     *       },
-                     *       "theme": "string",
-                     *       "applied_sections": [
-                     *         "string"
-                     *       ],
-                     *       "warnings": [
-                     *         "string"
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -8055,22 +5952,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "versions": [
-                     *         {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": "string",
-                     *           "preset_key": "string",
-                     *           "published_at": "2026-01-31T09:30:00+00:00",
-                     *           "published_by": "string"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -8108,7 +5989,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
                 "application/json": components["schemas"]["DesignWriteDto"];
             };
         };
@@ -8119,50 +5999,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "template": {
-                     *         "engine": "v2",
-                     *         "site": {
-                     *           "id": 5,
-                     *           "name": "Acme Help",
-                     *           "subdomain": "acme"
-                     *         },
-                     *         "draft": {
-                     *           "id": 2,
-                     *           "etag": "\"d2-1\"",
-                     *           "updated_at": "2026-01-31T09:30:00+00:00",
-                     *           "preset_key": "classic",
-                     *           "has_unpublished_changes": false
-                     *         },
-                     *         "published": {
-                     *           "id": 1,
-                     *           "status": "published",
-                     *           "live": true,
-                     *           "message": null,
-                     *           "preset_key": "classic",
-                     *           "published_at": "2026-01-31T09:30:00+00:00"
-                     *         },
-                     *         "urls": {
-                     *           "live_site": "https://acme.example.com",
-                     *           "customizer": "https://app.example.com/app/sites/5/design",
-                     *           "draft_preview": "https://acme.example.com"
-                     *         }
-                     *       },
-                     *       "restored_version": {
-                     *         "id": 1,
-                     *         "status": "published",
-                     *         "live": true,
-                     *         "message": "string",
-                     *         "preset_key": "string",
-                     *         "published_at": "2026-01-31T09:30:00+00:00"
-                     *       },
-                     *       "warnings": [
-                     *         "string"
-                     *       ]
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -8203,28 +6039,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "lang": "string",
-                     *       "translations": [
-                     *         {
-                     *           "key": "string",
-                     *           "text": "string",
-                     *           "default": "string",
-                     *           "overridden": true
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "items_count": 1,
-                     *         "overridden_count": 1,
-                     *         "default_language": "string",
-                     *         "site_languages": [
-                     *           "string"
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -8267,25 +6081,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "webhooks": [
-                     *         {
-                     *           "id": 1,
-                     *           "url": "https://hooks.example.com/help-center",
-                     *           "site_id": 5,
-                     *           "active": true,
-                     *           "last_delivered_at": null,
-                     *           "created_at": "2026-01-31T09:30:00+00:00",
-                     *           "signature_scheme": "service"
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -8355,12 +6150,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "message": "Webhook subscription deleted."
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
@@ -8400,39 +6189,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": "success",
-                     *       "deliveries": [
-                     *         {
-                     *           "id": 1,
-                     *           "redelivery_of": 1,
-                     *           "event": "string",
-                     *           "occurred_at": "2026-01-31T09:30:00+00:00",
-                     *           "status": "pending",
-                     *           "next_attempt_at": "2026-01-31T09:30:00+00:00",
-                     *           "created_at": "2026-01-31T09:30:00+00:00",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "delivery_id": "string",
-                     *               "started_at": "2026-01-31T09:30:00+00:00",
-                     *               "duration_ms": 1,
-                     *               "response_status": 1,
-                     *               "error_kind": "string",
-                     *               "response_body": "string"
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "per_page": 1,
-                     *         "total_pages": 1,
-                     *         "items_count": 1
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         /** @constant */
                         status: "success";
