@@ -1,7 +1,7 @@
 import { categoryLine, listMarkdown, wrapList } from './format';
 import { CATEGORY_FIELDS } from '@hc/contracts';
 import { fromField, fromFields, id, page, responseFormat, z } from './schema';
-import { defineTool } from './tool';
+import { defineTool, onResource } from './tool';
 
 /** The category fields an agent may write: the REST DTO's table (spec 4.6). */
 const categoryFields = fromFields(CATEGORY_FIELDS, [
@@ -59,12 +59,8 @@ export const categoryTools = [
       name: fromField(CATEGORY_FIELDS.name).optional(),
       ...categoryFields,
     },
-    request: ({ id: categoryId, ...body }) => ({
-      method: 'patch',
-      path: '/v1/categories/{id}',
-      pathParams: { id: categoryId },
-      body,
-    }),
+    request: ({ id: categoryId, ...body }) =>
+      onResource({ method: 'patch', path: '/v1/categories/{id}' }, { id: categoryId }, { body }),
   }),
   defineTool({
     suffix: 'delete_category',
@@ -73,12 +69,12 @@ export const categoryTools = [
       'Deletes a category; its articles are never deleted. When it holds articles or subcategories choose on_orphan: uncategorize (articles lose this category, subcategories move to the top level) or reparent (both move to the parent category).',
     kind: 'destructive',
     input: { id: id('Category id'), on_orphan: z.enum(['uncategorize', 'reparent']).optional() },
-    request: (a) => ({
-      method: 'delete',
-      path: '/v1/categories/{id}',
-      pathParams: { id: a.id },
-      query: { on_orphan: a.on_orphan },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'delete', path: '/v1/categories/{id}' },
+        { id: a.id },
+        { query: { on_orphan: a.on_orphan } },
+      ),
   }),
   defineTool({
     suffix: 'reorder_categories',
@@ -98,11 +94,11 @@ export const categoryTools = [
       category_id: id('Category id'),
       order: z.array(z.number().int().positive()).min(1).describe('Article ids in order'),
     },
-    request: (a) => ({
-      method: 'put',
-      path: '/v1/categories/{id}/articles/order',
-      pathParams: { id: a.category_id },
-      body: { order: a.order },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'put', path: '/v1/categories/{id}/articles/order' },
+        { id: a.category_id },
+        { body: { order: a.order } },
+      ),
   }),
 ];

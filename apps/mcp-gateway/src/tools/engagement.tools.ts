@@ -1,7 +1,7 @@
 import { commentLine, genericMarkdown, listMarkdown, wrapList } from './format';
 import { COMMENT_FIELDS, TEXT_FIELD } from '@hc/contracts';
 import { fromField, id, language, page, responseFormat, z } from './schema';
-import { defineTool } from './tool';
+import { defineTool, onResource } from './tool';
 
 const date = z
   .string()
@@ -62,12 +62,12 @@ export const engagementTools = [
       include_email: z.boolean().optional(),
       response_format: responseFormat,
     },
-    request: (a) => ({
-      method: 'get',
-      path: '/v1/articles/{id}/comments',
-      pathParams: { id: a.article_id },
-      query: { lang: a.language, status: a.status, include_email: a.include_email },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'get', path: '/v1/articles/{id}/comments' },
+        { id: a.article_id },
+        { query: { lang: a.language, status: a.status, include_email: a.include_email } },
+      ),
     markdown: (body) => genericMarkdown('Comments', { meta: body.meta, comments: body.comments }),
   }),
   defineTool({
@@ -77,12 +77,12 @@ export const engagementTools = [
       'Approves or unpublishes a reader comment (comments cannot be deleted). Approving a reply emails the parent comment’s author once.',
     kind: 'write',
     input: { id: id('Comment id'), action: fromField(COMMENT_FIELDS.action) },
-    request: (a) => ({
-      method: 'patch',
-      path: '/v1/comments/{id}',
-      pathParams: { id: a.id },
-      body: { action: a.action },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'patch', path: '/v1/comments/{id}' },
+        { id: a.id },
+        { body: { action: a.action } },
+      ),
   }),
   defineTool({
     suffix: 'reply_to_comment',
@@ -98,12 +98,12 @@ export const engagementTools = [
         .optional()
         .describe("Defaults to the parent's language, else the site default"),
     },
-    request: (a) => ({
-      method: 'post',
-      path: '/v1/articles/{id}/comments',
-      pathParams: { id: a.article_id },
-      body: { text: a.text, parent_id: a.parent_id, lang: a.language },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'post', path: '/v1/articles/{id}/comments' },
+        { id: a.article_id },
+        { body: { text: a.text, parent_id: a.parent_id, lang: a.language } },
+      ),
   }),
   defineTool({
     suffix: 'get_analytics_summary',
@@ -204,12 +204,12 @@ export const engagementTools = [
       include_resolved: z.boolean().optional(),
       response_format: responseFormat,
     },
-    request: (a) => ({
-      method: 'get',
-      path: '/v1/articles/{id}/notes',
-      pathParams: { id: a.article_id },
-      query: { lang: a.language },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'get', path: '/v1/articles/{id}/notes' },
+        { id: a.article_id },
+        { query: { lang: a.language } },
+      ),
     markdown: (body) => genericMarkdown('Team notes', { meta: body.meta, notes: body.notes }),
   }),
   defineTool({
@@ -223,12 +223,12 @@ export const engagementTools = [
       note_id: id('Note thread id'),
       text: fromField(TEXT_FIELD),
     },
-    request: (a) => ({
-      method: 'post',
-      path: '/v1/articles/{id}/notes/{noteId}/replies',
-      pathParams: { id: a.article_id, noteId: a.note_id },
-      body: { text: a.text },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'post', path: '/v1/articles/{id}/notes/{noteId}/replies' },
+        { id: a.article_id, noteId: a.note_id },
+        { body: { text: a.text } },
+      ),
   }),
   defineTool({
     suffix: 'resolve_article_note',
@@ -236,10 +236,10 @@ export const engagementTools = [
     description: 'Marks a team note thread resolved.',
     kind: 'write',
     input: { article_id: id('Article id'), note_id: id('Note thread id') },
-    request: (a) => ({
-      method: 'post',
-      path: '/v1/articles/{id}/notes/{noteId}/resolve',
-      pathParams: { id: a.article_id, noteId: a.note_id },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'post', path: '/v1/articles/{id}/notes/{noteId}/resolve' },
+        { id: a.article_id, noteId: a.note_id },
+      ),
   }),
 ];

@@ -1,7 +1,7 @@
 import { genericMarkdown } from './format';
 import { STAGED_FIELDS } from '@hc/contracts';
 import { fromTable, id, language, responseFormat, z } from './schema';
-import { defineTool } from './tool';
+import { defineTool, onResource } from './tool';
 
 // The REST DTO's table (spec 4.5) but `locale`, which keeps the tool language-key rule.
 const { locale: _locale, ...stagedFields } = STAGED_FIELDS;
@@ -18,12 +18,12 @@ export const stagedTools = [
       locale: language().optional(),
       response_format: responseFormat,
     },
-    request: (a) => ({
-      method: 'get',
-      path: '/v1/articles/{articleId}/staged',
-      pathParams: { articleId: a.article_id },
-      query: { locale: a.locale },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'get', path: '/v1/articles/{articleId}/staged' },
+        { articleId: a.article_id },
+        { query: { locale: a.locale } },
+      ),
     markdown: (body) => genericMarkdown('Staged changes', body.staged),
   }),
   defineTool({
@@ -37,12 +37,12 @@ export const stagedTools = [
       locale: language().describe('The language these texts are in'),
       ...fromTable(stagedFields),
     },
-    request: ({ article_id: articleId, ...body }) => ({
-      method: 'patch',
-      path: '/v1/articles/{articleId}/staged',
-      pathParams: { articleId },
-      body,
-    }),
+    request: ({ article_id: articleId, ...body }) =>
+      onResource(
+        { method: 'patch', path: '/v1/articles/{articleId}/staged' },
+        { articleId },
+        { body },
+      ),
   }),
   defineTool({
     suffix: 'publish_staged_changes',
@@ -55,12 +55,12 @@ export const stagedTools = [
       locale: language().optional(),
       force: z.boolean().optional(),
     },
-    request: ({ article_id: articleId, ...body }) => ({
-      method: 'post',
-      path: '/v1/articles/{articleId}/staged/publish',
-      pathParams: { articleId },
-      body,
-    }),
+    request: ({ article_id: articleId, ...body }) =>
+      onResource(
+        { method: 'post', path: '/v1/articles/{articleId}/staged/publish' },
+        { articleId },
+        { body },
+      ),
   }),
   defineTool({
     suffix: 'discard_staged_changes',
@@ -68,12 +68,12 @@ export const stagedTools = [
     description: 'Throws away staged changes (one language with locale, or all). Cannot be undone.',
     kind: 'destructive',
     input: { article_id: id('Article id'), locale: language().optional() },
-    request: (a) => ({
-      method: 'delete',
-      path: '/v1/articles/{articleId}/staged',
-      pathParams: { articleId: a.article_id },
-      query: { locale: a.locale },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'delete', path: '/v1/articles/{articleId}/staged' },
+        { articleId: a.article_id },
+        { query: { locale: a.locale } },
+      ),
   }),
   defineTool({
     suffix: 'list_article_versions',
@@ -87,12 +87,12 @@ export const stagedTools = [
       limit: z.number().int().optional().describe('1 to 100 (default 20)'),
       response_format: responseFormat,
     },
-    request: (a) => ({
-      method: 'get',
-      path: '/v1/articles/{articleId}/versions',
-      pathParams: { articleId: a.article_id },
-      query: { locale: a.locale, limit: a.limit },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'get', path: '/v1/articles/{articleId}/versions' },
+        { articleId: a.article_id },
+        { query: { locale: a.locale, limit: a.limit } },
+      ),
     markdown: (body) => genericMarkdown('Versions', body.versions),
   }),
   defineTool({
@@ -102,10 +102,10 @@ export const stagedTools = [
       'Makes an earlier version live at once. The values it replaces are first kept as a new version, so the restore can itself be undone.',
     kind: 'destructive',
     input: { article_id: id('Article id'), version_id: id('Version id') },
-    request: (a) => ({
-      method: 'post',
-      path: '/v1/articles/{articleId}/versions/{versionId}/restore',
-      pathParams: { articleId: a.article_id, versionId: a.version_id },
-    }),
+    request: (a) =>
+      onResource(
+        { method: 'post', path: '/v1/articles/{articleId}/versions/{versionId}/restore' },
+        { articleId: a.article_id, versionId: a.version_id },
+      ),
   }),
 ];

@@ -1,3 +1,4 @@
+import type { ApiRoute } from '@hc/client';
 import type { RestRequest } from './rest-client';
 import type { Shape, z } from './schema';
 
@@ -30,4 +31,13 @@ export type ApiBody = Record<string, any>;
 /** Keeps each tool's schema and handler types together in the registry. */
 export function defineTool<S extends Shape>(def: ToolDefinition<S>): ToolDefinition<S> {
   return def;
+}
+
+/** The REST call on one resource: `route`, the values of its path's parameters, query or body. */
+export function onResource(
+  route: ApiRoute,
+  pathParams: NonNullable<RestRequest['pathParams']>,
+  more: Pick<RestRequest, 'query' | 'body'> = {},
+): RestRequest {
+  return { ...route, pathParams, ...more };
 }
