@@ -35,8 +35,10 @@ const boundaries = (depConstraints, ignoredCircularDependencies = []) => [
     ignoredCircularDependencies,
     depConstraints: [
       ...depConstraints,
-      // contracts and content depend on nothing of ours; data only on TypeORM.
+      // contracts, content, design and client depend on nothing of ours; data only on them (the
+      // SiteId type of contracts) and TypeORM.
       { sourceTag: 'leaf:true', onlyDependOnLibsWithTags: [] },
+      { sourceTag: 'base:data', onlyDependOnLibsWithTags: ['leaf:true'] },
     ],
   },
 ];

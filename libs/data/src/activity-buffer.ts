@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 import { bumpArticleCounter } from './entities/content.entities';
 
 /** One reader's view of an article (one per reader, article and UTC day counts, spec 4.10). */
 export interface ViewRecord {
-  siteId: number;
+  siteId: SiteId;
   articleId: number;
   lang: string;
   readerKey: string;
@@ -15,7 +16,7 @@ export interface ViewRecord {
 
 /** One search of a reader. */
 export interface SearchRecord {
-  siteId: number;
+  siteId: SiteId;
   lang: string;
   query: string;
   normalizedQuery: string;

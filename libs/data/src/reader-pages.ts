@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { SiteId } from '@hc/contracts';
 import { EventSubscriber } from 'typeorm';
 import type { EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
@@ -21,8 +22,8 @@ const PENDING = 'hcReaderPagesTouched';
 
 type WithPending = QueryRunner & { data: Record<string, unknown> };
 
-function pendingOf(runner: QueryRunner): Set<number> | undefined {
-  return (runner as WithPending).data?.[PENDING] as Set<number> | undefined;
+function pendingOf(runner: QueryRunner): Set<SiteId> | undefined {
+  return (runner as WithPending).data?.[PENDING] as Set<SiteId> | undefined;
 }
 
 /** The channel a database's reader-page versions are announced on: `<site id> <version>`. */
@@ -37,7 +38,7 @@ export function readerPagesChannel(database: string): string {
  */
 export async function bumpReaderPages(
   runner: { query: (sql: string, params?: unknown[]) => Promise<unknown> },
-  siteIds: Iterable<number>,
+  siteIds: Iterable<SiteId>,
 ): Promise<void> {
   // Read as the data source reads HC_DATABASE_URL: this library depends on no settings module.
   const url = process.env.HC_REDIS_URL?.trim() || null;
@@ -59,11 +60,11 @@ export async function bumpReaderPages(
  * Marks the site's reader pages changed by this write: in a transaction, once its COMMIT is
  * through (ReaderPagesSubscriber); without one, at once.
  */
-export async function touchReaderPages(manager: EntityManager, siteId: number): Promise<void> {
+export async function touchReaderPages(manager: EntityManager, siteId: SiteId): Promise<void> {
   const runner = manager.queryRunner;
   if (runner && runner.isTransactionActive) {
     const data = ((runner as WithPending).data ??= {});
-    const pending = (data[PENDING] as Set<number> | undefined) ?? new Set<number>();
+    const pending = (data[PENDING] as Set<SiteId> | undefined) ?? new Set<SiteId>();
     pending.add(siteId);
     data[PENDING] = pending;
     return;

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { currentActor, currentRequestId, formatB } from '@hc/contracts';
-import type { AuditRecordedData, EventData, EventName } from '@hc/contracts';
+import type { AuditRecordedData, EventData, EventName, SiteId } from '@hc/contracts';
 import { insertOutboxRow, insertOutboxRows } from './outbox.repository';
 
 /** A domain event as stored in the outbox and carried by either transport. */
@@ -28,7 +28,7 @@ export interface WebhookEventPayload {
  */
 export async function writeOutbox(
   manager: EntityManager,
-  siteId: number,
+  siteId: SiteId,
   event: string,
   payload: unknown,
   occurredAt: Date = new Date(),
@@ -36,7 +36,7 @@ export async function writeOutbox(
   return insertOutboxRow(manager, outboxRow(siteId, event, payload, occurredAt));
 }
 
-function outboxRow(siteId: number, event: string, payload: unknown, occurredAt: Date) {
+function outboxRow(siteId: SiteId, event: string, payload: unknown, occurredAt: Date) {
   return {
     siteId,
     event,
@@ -83,7 +83,7 @@ export function setAuditRecordingForBenchmark(on: boolean): void {
  */
 export async function writeAuditEvent(
   manager: EntityManager,
-  site: { id: number; uuid: string },
+  site: { id: SiteId; uuid: string },
   action: string,
   target: { type: string; id: string | number },
   occurredAt: Date = new Date(),
@@ -94,7 +94,7 @@ export async function writeAuditEvent(
 
 /** The outbox row of an audit entry, or null with no actor (or recording off). */
 function auditRow(
-  site: { id: number; uuid: string },
+  site: { id: SiteId; uuid: string },
   action: string,
   target: { type: string; id: string | number },
   occurredAt: Date,
@@ -117,7 +117,7 @@ function auditRow(
  */
 export async function writeWebhookEvent(
   manager: EntityManager,
-  site: { id: number; uuid: string },
+  site: { id: SiteId; uuid: string },
   event: EventName,
   data: EventData,
   occurredAt: Date = new Date(),

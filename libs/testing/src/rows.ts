@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { htmlToText } from '@hc/content';
 import { bumpReaderPages } from '@hc/data';
+import { testSiteId } from './site-id';
 
 /** Anything that runs SQL: a DataSource, an EntityManager, a mysql2 connection. */
 export interface Db {
@@ -56,7 +57,7 @@ export async function categoryRow(
     ],
   );
   // As every product write does (issue #28): the site's kept reader pages are out of date.
-  await bumpReaderPages(db, [siteId]);
+  await bumpReaderPages(db, [testSiteId(siteId)]);
   return Number(r.insertId);
 }
 
@@ -108,7 +109,7 @@ export async function articleRow(db: Db, siteId: number, a: ArticleFixture): Pro
       [id, a.categoryId, siteId],
     );
   }
-  await bumpReaderPages(db, [siteId]);
+  await bumpReaderPages(db, [testSiteId(siteId)]);
   return id;
 }
 

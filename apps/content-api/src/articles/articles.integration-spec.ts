@@ -1,4 +1,4 @@
-import { articleStatsRow, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { articleStatsRow, startTestApp, TestApp, TestSite, testSiteId } from '@hc/testing';
 import { aiDraft, internalNote, noteMark } from '@hc/content';
 import { bumpArticleCounter } from '@hc/data';
 import { createContentApi } from '../app.factory';
@@ -495,11 +495,11 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
     it('bumpArticleCounter adds views and ratings without an event or a new updated_at, only on its own site', async () => {
       const a = (await post({ title: { en: 'Bumped' } })).body.article;
       const before = await lastEventId(site);
-      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'thumbs_up');
-      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'thumbs_up');
-      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'love');
-      await bumpArticleCounter(t.ds.manager, site.id, a.id, 'views', 3);
-      await bumpArticleCounter(t.ds.manager, other.id, a.id, 'thumbs_down');
+      await bumpArticleCounter(t.ds.manager, testSiteId(site), a.id, 'thumbs_up');
+      await bumpArticleCounter(t.ds.manager, testSiteId(site), a.id, 'thumbs_up');
+      await bumpArticleCounter(t.ds.manager, testSiteId(site), a.id, 'love');
+      await bumpArticleCounter(t.ds.manager, testSiteId(site), a.id, 'views', 3);
+      await bumpArticleCounter(t.ds.manager, testSiteId(other), a.id, 'thumbs_down');
       const read = (await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article;
       expect(read.ratings).toEqual({ thumbs_up: 2, thumbs_down: 0, love: 1 });
       expect(read.views).toBe(3);

@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 
 export interface SiteRef {
-  id: number;
+  id: SiteId;
   uuid: string;
 }
 
@@ -9,7 +10,9 @@ export interface SiteRef {
  * The id and uuid an audit entry (issue 24) needs, for writes that know only a site's id (the
  * operator's team commands, webhook redelivery). The site is known to exist.
  */
-export async function siteRef(m: EntityManager, siteId: number): Promise<SiteRef> {
-  const rows: SiteRef[] = await m.query('SELECT id, uuid FROM sites WHERE id = ?', [siteId]);
-  return rows[0];
+export async function siteRef(m: EntityManager, siteId: SiteId): Promise<SiteRef> {
+  const rows: Array<{ uuid: string }> = await m.query('SELECT uuid FROM sites WHERE id = ?', [
+    siteId,
+  ]);
+  return { id: siteId, uuid: rows[0].uuid };
 }

@@ -11,6 +11,7 @@ import type { ApiKeyScope } from '@hc/contracts';
 import { generateApiKeyToken } from '@hc/auth';
 import { writeAuditEvent } from '@hc/events';
 import { siteRef } from '../audit/site-ref.repository';
+import { siteRefAcrossSites } from '../sites/sites.repository';
 import { MembersService } from './members.service';
 import { TeamRepository } from './team.repository';
 import type { SiteId } from '@hc/contracts';
@@ -80,7 +81,7 @@ export class KeysService {
       const siteId = await this.team.revokeApiKeyAcrossSites(m, keyId);
       if (siteId === null)
         throw apiError(CommonErrorCode.NotFound, `No active API key with id ${keyId}.`);
-      await writeAuditEvent(m, await siteRef(m, siteId), 'key.revoke', {
+      await writeAuditEvent(m, await siteRefAcrossSites(m, siteId), 'key.revoke', {
         type: 'api_key',
         id: keyId,
       });

@@ -89,7 +89,9 @@ export class WebhooksRepository {
       );
       await m.query('DELETE FROM webhook_deliveries WHERE webhook_id = ?', [webhookId]);
       await m.query('DELETE FROM webhooks WHERE id = ?', [webhookId]);
-      const site = { id: Number(found[0].site_id), uuid: String(found[0].uuid) };
+      // The row's site is one of the caller's (the query is scoped by them).
+      const siteId = siteIds.find((id) => id === Number(found[0].site_id)) as SiteId;
+      const site = { id: siteId, uuid: String(found[0].uuid) };
       await writeAuditEvent(m, site, 'webhook.delete', { type: 'webhook', id: webhookId });
       return true;
     });

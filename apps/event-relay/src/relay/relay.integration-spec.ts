@@ -14,6 +14,7 @@ import {
   startMockKafka,
   stopGracefully,
   TestSite,
+  scopedSite,
 } from '@hc/testing';
 
 // The built relay against a live mock Kafka cluster (kcat): two replicas share the outbox through
@@ -42,7 +43,7 @@ describe('event relay replicas (docs/decisions.md "Kafka")', () => {
 
   function fire(site: TestSite, n: number): Promise<string> {
     return ds.transaction((m) =>
-      writeWebhookEvent(m, site, 'site.updated', {
+      writeWebhookEvent(m, scopedSite(site), 'site.updated', {
         type: 'site',
         id: site.id,
         visibility: n % 2 ? 'public' : 'private',

@@ -1,6 +1,6 @@
 import { hashPassword } from '@hc/auth';
 import { ActivityBuffer, bumpReaderPages } from '@hc/data';
-import { startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
+import { startTestApp, TEST_PASSWORD, TestApp, testSiteId } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article } from '../testing/reader-fixtures';
 import { ReaderClient } from '../testing/reader-client';
@@ -90,7 +90,7 @@ describe('reader site: the page cache (issue #28)', () => {
       'New title',
       id,
     ]);
-    await bumpReaderPages(t.ds, [site.id]);
+    await bumpReaderPages(t.ds, [testSiteId(site)]);
     const after = await get(path, { 'if-none-match': etag });
     expect(after.status).toBe(200);
     const html = await after.text();
@@ -101,7 +101,7 @@ describe('reader site: the page cache (issue #28)', () => {
     expect(await (await get(path)).text()).toContain('After Name');
     // Unpublished: gone at once.
     await t.ds.query('UPDATE articles SET published = 0 WHERE id = ?', [id]);
-    await bumpReaderPages(t.ds, [site.id]);
+    await bumpReaderPages(t.ds, [testSiteId(site)]);
     expect((await get(path)).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@
 // spec file). Articles and categories are @hc/testing's rows.
 
 import { bumpReaderPages } from '@hc/data';
-import { designVersionRow, type Db } from '@hc/testing';
+import { designVersionRow, type Db, testSiteId } from '@hc/testing';
 
 export type { ArticleFixture } from '@hc/testing';
 export { articleRow as article, categoryRow as category } from '@hc/testing';
@@ -25,7 +25,7 @@ export async function liveDesign(
      ON DUPLICATE KEY UPDATE draft_version_id = VALUES(draft_version_id), live_version_id = VALUES(live_version_id)`,
     [siteId, draftId, live, now, now],
   );
-  await bumpReaderPages(db, [siteId]);
+  await bumpReaderPages(db, [testSiteId(siteId)]);
 }
 
 /** A browser-like user agent (readers; bots are left out of the counts). */

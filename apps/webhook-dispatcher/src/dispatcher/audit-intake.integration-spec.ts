@@ -8,6 +8,7 @@ import {
   TestApp,
   WebhookReceiver,
   webhookRow,
+  scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
@@ -73,7 +74,7 @@ describe('audit intake (issue 24)', () => {
       user_id: site.owner.id,
     } as const;
     await runAsActor(actor, () =>
-      d.ds.transaction((m) => writeWebhookEvent(m, site, 'category.created', data(7))),
+      d.ds.transaction((m) => writeWebhookEvent(m, scopedSite(site), 'category.created', data(7))),
     );
     const rows = await waitFor(
       () => d.ds.query('SELECT * FROM audit_entries WHERE site_id = ?', [site.id]),

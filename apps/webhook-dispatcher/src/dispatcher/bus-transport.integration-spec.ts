@@ -14,6 +14,7 @@ import {
   TestApp,
   TestSite,
   WebhookReceiver,
+  scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DispatcherService } from './dispatcher.service';
@@ -53,7 +54,7 @@ describe('webhook dispatcher, bus transport (consumer side)', () => {
     const site = await d.factory.site();
     await hook(site, '/bus-a');
     const id = await d.ds.transaction((m) =>
-      writeWebhookEvent(m, site, 'category.created', {
+      writeWebhookEvent(m, scopedSite(site), 'category.created', {
         type: 'category',
         id: 5,
         parent_id: null,

@@ -16,6 +16,8 @@ import {
   TestSite,
   triedDeliveryRow,
   WebhookReceiver,
+  scopedSite,
+  testSiteId,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -81,7 +83,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     event: 'article.updated' | 'article.created' = 'article.updated',
     at = new Date(),
   ) {
-    return d.ds.transaction((m) => writeWebhookEvent(m, site, event, data, at));
+    return d.ds.transaction((m) => writeWebhookEvent(m, scopedSite(site), event, data, at));
   }
 
   async function deliveryRow(webhookId: number) {
@@ -430,7 +432,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     const site = await d.factory.site();
     const h = await hook(site);
     const id = await d.ds.transaction((m) =>
-      writeOutbox(m, site.id, 'comment.reply_approved', { any: 1 }),
+      writeOutbox(m, testSiteId(site), 'comment.reply_approved', { any: 1 }),
     );
     await fire(site);
     await receiver.waitFor(() => receiver.for(h.path).length === 1);

@@ -16,6 +16,7 @@ import {
   stopGracefully,
   TestSite,
   WebhookReceiver,
+  scopedSite,
 } from '@hc/testing';
 
 // The dispatcher (and with Kafka the relay) as operators run them: the built apps in their own
@@ -57,7 +58,7 @@ async function hooks(site: TestSite, paths: string[], standard: string[] = []): 
 
 function fire(site: TestSite, n: number): Promise<string> {
   return ds.transaction((m) =>
-    writeWebhookEvent(m, site, 'article.updated', {
+    writeWebhookEvent(m, scopedSite(site), 'article.updated', {
       type: 'article',
       id: n,
       category_id: null,

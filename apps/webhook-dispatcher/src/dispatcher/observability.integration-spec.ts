@@ -11,6 +11,7 @@ import {
   startTestApp,
   TestApp,
   WebhookReceiver,
+  scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 
@@ -65,7 +66,7 @@ describe('dispatcher logs and metrics (issue 18)', () => {
     const before = await scrape(d.url);
     // As content-api does inside a request: the outbox row is written in the request's scope.
     await runWithRequestId('req-7f3a-from-the-api', () =>
-      d.ds.transaction((m) => writeWebhookEvent(m, site, 'article.updated', data)),
+      d.ds.transaction((m) => writeWebhookEvent(m, scopedSite(site), 'article.updated', data)),
     );
     await receiver.waitFor(() => receiver.for('/observed').length === 1);
     const deadline = Date.now() + 5_000;
@@ -101,7 +102,7 @@ describe('dispatcher logs and metrics (issue 18)', () => {
     const site = await d.factory.site();
     await hook(site.id, '/failing');
     receiver.respond(({ path }) => ({ status: path === '/failing' ? 500 : 200 }));
-    await d.ds.transaction((m) => writeWebhookEvent(m, site, 'article.updated', data));
+    await d.ds.transaction((m) => writeWebhookEvent(m, scopedSite(site), 'article.updated', data));
     await receiver.waitFor(() => receiver.for('/failing').length === 3, 10_000, 'three attempts');
     const deadline = Date.now() + 5_000;
     let samples = await scrape(d.url);

@@ -7,6 +7,7 @@ import {
   TestApp,
   testServices,
   WebhookReceiver,
+  scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DISPATCHER } from './dispatcher.options';
@@ -58,7 +59,7 @@ describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
     await new Promise((r) => setTimeout(r, 500));
     const fire = (id: number) =>
       d.ds.transaction((m) =>
-        writeWebhookEvent(m, site, 'article.updated', {
+        writeWebhookEvent(m, scopedSite(site), 'article.updated', {
           type: 'article',
           id,
           category_id: null,

@@ -2,6 +2,7 @@
 // libs/data; the article_stats counters are also written by the reader site and analytics.
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { EntityManager } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 
 @Entity('categories')
 export class CategoryEntity {
@@ -106,7 +107,7 @@ export type ArticleCounter = (typeof ARTICLE_COUNTERS)[number];
  */
 export async function bumpArticleCounter(
   manager: EntityManager,
-  siteId: number,
+  siteId: SiteId,
   articleId: number,
   counter: ArticleCounter,
   by = 1,
