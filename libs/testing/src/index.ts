@@ -22,3 +22,4 @@ export * from './quiet-queue';
 export * from './site-id';
 export * from './oauth-fixtures';
 export * from './delivery-fixtures';
+export * from './per-file';

@@ -1,9 +1,9 @@
 import { resetSettings } from '@hc/contracts';
 import {
   addressPool,
+  appPerFile,
   FormClient,
   jumpClock,
-  startTestApp,
   TEST_PASSWORD,
   TestApp,
 } from '@hc/testing';
@@ -14,16 +14,13 @@ const freshAddress = addressPool(15);
 
 /** Issue #15 items 1 and 2 on the auth-server's sign-in. */
 describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () => {
-  let auth: TestApp;
-
-  beforeAll(async () => {
-    auth = await startTestApp(createAuthServer);
-  });
-  afterAll(async () => {
-    jest.useRealTimers();
-    await auth.close();
+  const spec = appPerFile(createAuthServer, () => {
     delete process.env.HC_SIGNIN_MAX_FAILURES_PER_ADDRESS;
     resetSettings();
+  });
+  let auth: TestApp;
+  beforeAll(() => {
+    auth = spec.app;
   });
 
   const signIn = (client: FormClient, email: string, password: string) =>

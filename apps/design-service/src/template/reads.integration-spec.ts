@@ -212,28 +212,12 @@ describe('design reads (spec 4.12)', () => {
     });
     const index = (await get('?topic=components')).body.schema.index;
     const types = index.map((c: { type: string }) => c.type);
-    for (const type of [
-      'Hero',
-      'Container',
-      'SearchBar',
-      'Logo',
-      'Navigation',
-      'CategoryGrid',
-      'ArticleList',
-      'ArticleBody',
-      'ArticleMetadata',
-      'TableOfContents',
-      'Breadcrumbs',
-      'RelatedArticles',
-      'ContactForm',
-      'RichText',
-      'Image',
-      'Button',
-      'LanguageSwitcher',
-      'FooterLinks',
-      'SocialLinks',
-      'Divider',
-    ]) {
+    // Every type of the catalog (issue #9).
+    for (const type of (
+      'Hero Container SearchBar Logo Navigation CategoryGrid ArticleList ArticleBody ' +
+      'ArticleMetadata TableOfContents Breadcrumbs RelatedArticles ContactForm RichText Image ' +
+      'Button LanguageSwitcher FooterLinks SocialLinks Divider'
+    ).split(' ')) {
       expect(types).toContain(type);
     }
     const detail = (await get('?topic=components&types=Hero,ContactForm')).body.schema.components;
@@ -266,14 +250,9 @@ describe('design reads (spec 4.12)', () => {
       required: true,
       nullable: false,
     });
-    expect((await get('?topic=css')).body.schema.removed_at_render).toEqual([
-      '@import',
-      '@charset',
-      '@namespace',
-      'expression()',
-      'behavior:',
-      'javascript: URLs',
-    ]);
+    expect((await get('?topic=css')).body.schema.removed_at_render).toEqual(
+      '@import|@charset|@namespace|expression()|behavior:|javascript: URLs'.split('|'),
+    );
     expect((await get('?topic=everything')).status).toBe(422);
   });
 

@@ -20,25 +20,19 @@ export interface ThemeDef {
   pages: PagesBlueprint;
 }
 
-export const DEFAULT_COLORS: Palette = {
-  primary: '#2563eb',
-  accent: '#f59e0b',
-  fg: '#111827',
-  bg: '#ffffff',
-  muted: '#6b7280',
-  surface: '#f9fafb',
-  border: '#e5e7eb',
-};
+/** A palette from its seven colors in this order: primary accent fg bg muted surface border. */
+export function palette(colors: string): Palette {
+  const [primary, accent, fg, bg, muted, surface, border] = colors.split(' ');
+  return { primary, accent, fg, bg, muted, surface, border };
+}
 
-export const DEFAULT_DARK_COLORS: Palette = {
-  primary: '#60a5fa',
-  accent: '#fbbf24',
-  fg: '#f3f4f6',
-  bg: '#0b1220',
-  muted: '#9ca3af',
-  surface: '#111827',
-  border: '#1f2937',
-};
+export const DEFAULT_COLORS: Palette = palette(
+  '#2563eb #f59e0b #111827 #ffffff #6b7280 #f9fafb #e5e7eb',
+);
+
+export const DEFAULT_DARK_COLORS: Palette = palette(
+  '#60a5fa #fbbf24 #f3f4f6 #0b1220 #9ca3af #111827 #1f2937',
+);
 
 export const nav = (
   label: string,

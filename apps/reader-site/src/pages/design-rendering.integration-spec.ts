@@ -265,32 +265,19 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
 
   it('category icons render as Lucide SVG, emoji or image, never as the raw word; counts are pluralized (issue #27)', async () => {
     const site = await t.factory.site({ languages: ['en', 'fr'] });
-    const rocket = await category(
-      t.ds,
-      site.id,
-      { en: 'Getting started', fr: 'Démarrer' },
-      { icon: 'rocket', position: 1 },
-    );
-    const billing = await category(
-      t.ds,
-      site.id,
-      { en: 'Billing', fr: 'Facturation' },
-      { icon: 'credit-card', position: 2 },
-    );
-    await category(t.ds, site.id, { en: 'Party' }, { icon: '🎉', position: 3 });
-    await category(
-      t.ds,
-      site.id,
-      { en: 'Pictures' },
-      { icon: 'https://cdn.example.com/i.png?a=1&b=2', position: 4 },
-    );
-    await category(t.ds, site.id, { en: 'Mystery' }, { icon: 'flux-capacitor', position: 5 });
-    await category(
-      t.ds,
-      site.id,
-      { en: 'Hostile' },
-      { icon: 'javascript:alert(1)<b>', position: 6 },
-    );
+    const icons: [Record<string, string>, string][] = [
+      [{ en: 'Getting started', fr: 'Démarrer' }, 'rocket'],
+      [{ en: 'Billing', fr: 'Facturation' }, 'credit-card'],
+      [{ en: 'Party' }, '🎉'],
+      [{ en: 'Pictures' }, 'https://cdn.example.com/i.png?a=1&b=2'],
+      [{ en: 'Mystery' }, 'flux-capacitor'],
+      [{ en: 'Hostile' }, 'javascript:alert(1)<b>'],
+    ];
+    const ids: number[] = [];
+    for (const [i, [name, icon]] of icons.entries()) {
+      ids.push(await category(t.ds, site.id, name, { icon, position: i + 1 }));
+    }
+    const [rocket, billing] = ids;
     await article(t.ds, site.id, { title: { en: 'Install', fr: 'Installer' }, categoryId: rocket });
     await article(t.ds, site.id, { title: { en: 'Pay', fr: 'Payer' }, categoryId: billing });
     await article(t.ds, site.id, {

@@ -1,9 +1,9 @@
 import { hashPassword } from '@hc/auth';
 import {
   addressPool,
+  appPerFile,
   FormClient,
   jumpClock,
-  startTestApp,
   TEST_PASSWORD,
   TestApp,
 } from '@hc/testing';
@@ -14,14 +14,10 @@ const freshAddress = addressPool(16);
 
 /** Issue #15 items 1 and 2 on the reader site's sign-in and site-password forms. */
 describe('reader sign-in and site password: no oracle, throttled guessing (issue #15)', () => {
+  const spec = appPerFile(createReaderSite);
   let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(createReaderSite);
-  });
-  afterAll(async () => {
-    jest.useRealTimers();
-    await t.close();
+  beforeAll(() => {
+    t = spec.app;
   });
 
   async function privateSite() {

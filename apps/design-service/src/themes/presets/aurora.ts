@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header } from '../theme-def';
+import { nav, header, palette } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const aurora: ThemeDef = {
@@ -12,24 +12,8 @@ export const aurora: ThemeDef = {
   bestFor: ['SaaS', 'Product documentation', 'Release notes'],
   industry: 'software',
   theme: {
-    colors: {
-      primary: '#7c3aed',
-      accent: '#ec4899',
-      fg: '#1e1b4b',
-      bg: '#ffffff',
-      muted: '#6b7280',
-      surface: '#f5f3ff',
-      border: '#e9d5ff',
-    },
-    darkColors: {
-      primary: '#a78bfa',
-      accent: '#f472b6',
-      fg: '#ede9fe',
-      bg: '#0f0a1f',
-      muted: '#a1a1aa',
-      surface: '#1c1433',
-      border: '#2e2450',
-    },
+    colors: palette('#7c3aed #ec4899 #1e1b4b #ffffff #6b7280 #f5f3ff #e9d5ff'),
+    darkColors: palette('#a78bfa #f472b6 #ede9fe #0f0a1f #a1a1aa #1c1433 #2e2450'),
     fonts: { heading: 'Manrope', body: 'Inter', code: 'JetBrains Mono' },
     radius: { buttons: 'full', cards: 'large', inputs: 'medium' },
     density: 'comfortable',

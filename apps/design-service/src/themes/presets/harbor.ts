@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav } from '../theme-def';
+import { nav, palette } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const harbor: ThemeDef = {
@@ -12,24 +12,8 @@ export const harbor: ThemeDef = {
   bestFor: ['Developer documentation', 'APIs', 'Technical products'],
   industry: 'developer tools',
   theme: {
-    colors: {
-      primary: '#1e3a8a',
-      accent: '#0ea5e9',
-      fg: '#0f172a',
-      bg: '#ffffff',
-      muted: '#64748b',
-      surface: '#f1f5f9',
-      border: '#cbd5e1',
-    },
-    darkColors: {
-      primary: '#93c5fd',
-      accent: '#38bdf8',
-      fg: '#e2e8f0',
-      bg: '#020617',
-      muted: '#94a3b8',
-      surface: '#0f172a',
-      border: '#1e293b',
-    },
+    colors: palette('#1e3a8a #0ea5e9 #0f172a #ffffff #64748b #f1f5f9 #cbd5e1'),
+    darkColors: palette('#93c5fd #38bdf8 #e2e8f0 #020617 #94a3b8 #0f172a #1e293b'),
     fonts: { heading: 'IBM Plex Sans', body: 'IBM Plex Sans', code: 'IBM Plex Mono' },
     radius: { buttons: 'small', cards: 'small', inputs: 'small' },
     density: 'compact',

@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header } from '../theme-def';
+import { nav, header, palette } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const ledger: ThemeDef = {
@@ -12,24 +12,8 @@ export const ledger: ThemeDef = {
   bestFor: ['Finance', 'Insurance', 'Healthcare', 'Public services'],
   industry: 'finance',
   theme: {
-    colors: {
-      primary: '#0f3d3e',
-      accent: '#b08d57',
-      fg: '#1a1a1a',
-      bg: '#fcfcfa',
-      muted: '#5f6b6d',
-      surface: '#f3f4f1',
-      border: '#d6d9d4',
-    },
-    darkColors: {
-      primary: '#7fb8b0',
-      accent: '#d4b483',
-      fg: '#ececec',
-      bg: '#0d1414',
-      muted: '#a3adae',
-      surface: '#162020',
-      border: '#263333',
-    },
+    colors: palette('#0f3d3e #b08d57 #1a1a1a #fcfcfa #5f6b6d #f3f4f1 #d6d9d4'),
+    darkColors: palette('#7fb8b0 #d4b483 #ececec #0d1414 #a3adae #162020 #263333'),
     fonts: { heading: 'Source Serif 4', body: 'Source Sans 3', code: 'ui-monospace' },
     radius: { buttons: 'small', cards: 'none', inputs: 'small' },
     density: 'compact',

@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header } from '../theme-def';
+import { nav, header, palette } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const meadow: ThemeDef = {
@@ -12,24 +12,8 @@ export const meadow: ThemeDef = {
   bestFor: ['E-commerce', 'Consumer apps', 'Subscriptions'],
   industry: 'retail',
   theme: {
-    colors: {
-      primary: '#15803d',
-      accent: '#f97316',
-      fg: '#1c1917',
-      bg: '#fffdf7',
-      muted: '#78716c',
-      surface: '#f0fdf4',
-      border: '#d9f99d',
-    },
-    darkColors: {
-      primary: '#4ade80',
-      accent: '#fb923c',
-      fg: '#f5f5f4',
-      bg: '#0c140f',
-      muted: '#a8a29e',
-      surface: '#14241a',
-      border: '#22392a',
-    },
+    colors: palette('#15803d #f97316 #1c1917 #fffdf7 #78716c #f0fdf4 #d9f99d'),
+    darkColors: palette('#4ade80 #fb923c #f5f5f4 #0c140f #a8a29e #14241a #22392a'),
     fonts: { heading: 'Nunito', body: 'Nunito', code: 'ui-monospace' },
     radius: { buttons: 'full', cards: 'large', inputs: 'large' },
     density: 'spacious',

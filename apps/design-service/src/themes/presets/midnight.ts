@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header } from '../theme-def';
+import { nav, header, palette } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const midnight: ThemeDef = {
@@ -12,24 +12,8 @@ export const midnight: ThemeDef = {
   bestFor: ['Games', 'Communities', 'Creative tools'],
   industry: 'gaming',
   theme: {
-    colors: {
-      primary: '#22d3ee',
-      accent: '#a3e635',
-      fg: '#e5e7eb',
-      bg: '#0a0a0f',
-      muted: '#9ca3af',
-      surface: '#14141c',
-      border: '#27272a',
-    },
-    darkColors: {
-      primary: '#22d3ee',
-      accent: '#a3e635',
-      fg: '#f4f4f5',
-      bg: '#050508',
-      muted: '#a1a1aa',
-      surface: '#101016',
-      border: '#1f1f24',
-    },
+    colors: palette('#22d3ee #a3e635 #e5e7eb #0a0a0f #9ca3af #14141c #27272a'),
+    darkColors: palette('#22d3ee #a3e635 #f4f4f5 #050508 #a1a1aa #101016 #1f1f24'),
     fonts: { heading: 'DM Sans', body: 'DM Sans', code: 'Fira Code' },
     radius: { buttons: 'medium', cards: 'large', inputs: 'medium' },
     density: 'comfortable',
