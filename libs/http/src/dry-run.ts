@@ -1,14 +1,20 @@
-import { ApiQuery } from '@nestjs/swagger';
 import type { FieldSpec } from '@hc/contracts';
 import { Field } from './field.decorator';
-import { queryBoolean } from './query';
+import { BodyFrom } from './validation.pipe';
+import { QueryBoolean, readQuery } from './query';
 
 const DESCRIPTION =
   'Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent.';
 
-/** `?dry_run=1` of the routes that offer a dry run, in the OpenAPI document. */
-export const DryRunQuery = () =>
-  ApiQuery({ name: 'dry_run', required: false, enum: ['0', '1'], description: DESCRIPTION });
+/**
+ * `?dry_run=1` of the routes that offer a dry run (`1`/`0`, spec 4.1 rule 7): the query DTO of
+ * those routes, or the base of one.
+ */
+@BodyFrom(readQuery)
+export class DryRunQuery {
+  @QueryBoolean(DESCRIPTION)
+  dry_run?: boolean;
+}
 
 /** The body's `dry_run`: true or false; null reads as false. */
 export const DRY_RUN_FIELD: FieldSpec = {
@@ -22,9 +28,6 @@ export const DRY_RUN_FIELD: FieldSpec = {
 export const DryRunField = () => Field(DRY_RUN_FIELD);
 
 /** A dry run when the query string (`dry_run=1`) or the body (`dry_run` true) asks for one. */
-export function dryRunRequested(
-  query: Record<string, unknown>,
-  bodyFlag: boolean | null | undefined,
-): boolean {
-  return queryBoolean(query, 'dry_run') === true || bodyFlag === true;
+export function dryRunRequested(query: DryRunQuery, bodyFlag: boolean | null | undefined): boolean {
+  return query.dry_run === true || bodyFlag === true;
 }

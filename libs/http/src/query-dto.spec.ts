@@ -4,6 +4,7 @@ import { checkDto, fieldErrorsOf } from './validation.pipe';
 import { PageQuery, pagingOf } from './paging';
 import { QueryBoolean, QueryEnum, QueryText, readQuery } from './query';
 import { BodyFrom } from './validation.pipe';
+import { DryRunQuery, dryRunRequested } from './dry-run';
 
 @BodyFrom(readQuery)
 class Sample extends PageQuery {
@@ -40,5 +41,21 @@ describe('query DTO readers', () => {
   it('admits true/false only where acceptWords says so', () => {
     const r = checkDto(Sample, readQuery({ force: 'true' }));
     expect(r.ok && r.value.force).toBe(true);
+  });
+});
+
+describe('DryRunQuery', () => {
+  it('reads dry_run 1/0 (words refused) and joins it with the body’s flag', () => {
+    const read = (query: Record<string, unknown>) => checkDto(DryRunQuery, readQuery(query));
+    const yes = read({ dry_run: ' 1 ' });
+    expect(yes.ok && dryRunRequested(yes.value, undefined)).toBe(true);
+    const no = read({ dry_run: '0' });
+    expect(no.ok && dryRunRequested(no.value, null)).toBe(false);
+    const absent = read({});
+    expect(absent.ok && dryRunRequested(absent.value, true)).toBe(true);
+    const word = read({ dry_run: 'true' });
+    expect(word.ok ? {} : fieldErrorsOf(word.failures)).toEqual({
+      dry_run: [messages.boolean('dry_run')],
+    });
   });
 });

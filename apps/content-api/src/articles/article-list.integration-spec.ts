@@ -129,6 +129,34 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     expect((await list('?lang=fr')).status).toBe(400);
   });
 
+  it('reads its query at the edge (ArticlesQuery): every bad value is 400 shape (b), one message per field', async () => {
+    const refused = (errors: Record<string, string[]>) => ({
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors,
+    });
+    const cases: Array<[string, Record<string, string[]>]> = [
+      ['?outdated=yes', { outdated: ['The selected outdated is invalid.'] }],
+      [
+        '?updated_since=2026-02-30',
+        { updated_since: ['The updated since field must be a valid date.'] },
+      ],
+      ['?order_by=title', { order_by: ['The selected order by is invalid.'] }],
+      ['?category_id=-1', { category_id: ['The category id field must be at least 0.'] }],
+      ['?page=0&search=invoice', { page: ['The page field must be at least 1.'] }],
+      [
+        `?search=${'x'.repeat(256)}`,
+        { search: ['The search field must not be greater than 255 characters.'] },
+      ],
+    ];
+    for (const [query, errors] of cases) {
+      const res = await list(query);
+      expect([query, res.status, res.body]).toEqual([query, 400, refused(errors)]);
+    }
+    // Values are trimmed and an empty one is absent, as before.
+    expect(idsOf(await list('?status=%20draft%20&outdated='))).toEqual([ids.draft]);
+  });
+
   it('refuses a category of another site: 400 The selected category id is invalid.', async () => {
     const theirs = (
       await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'X' } } })

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
 import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -18,6 +18,7 @@ import { ArticleQueryService } from './article-query.service';
 import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
 import { BulkArticlesDto } from './dto/bulk-articles.dto';
+import { ArticlesQuery } from './dto/articles-query.dto';
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
 async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {
@@ -66,7 +67,6 @@ export class ArticlesController {
    * included (issue 25).
    */
   @ApiOperation({ summary: 'Create or update up to 50 articles' })
-  @DryRunQuery()
   @Post('bulk')
   @Scopes('content.write')
   @SharedIpLimit(60)
@@ -75,22 +75,16 @@ export class ArticlesController {
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @Body() body: BulkArticlesDto,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DryRunQuery,
   ) {
     const dryRun = dryRunRequested(query, body.dry_run);
     return this.bulk.run(site, ctx.principal.userId, body.articles, dryRun);
   }
 
   @ApiOperation({ summary: 'List articles' })
-  @ApiQuery({
-    name: 'outdated',
-    required: false,
-    enum: ['0', '1'],
-    description: '1: only articles with an outdated translation (#25)',
-  })
   @Get()
   @Scopes('content.read')
-  list(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+  list(@CurrentSite() site: SiteContext, @Query() query: ArticlesQuery) {
     return this.query.list(site, query);
   }
 

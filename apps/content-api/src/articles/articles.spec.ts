@@ -1,6 +1,6 @@
 import type { SiteContext } from '@hc/auth';
 import { ArticleInputError, readArticleInput } from './article-input';
-import { parseUpdatedSince } from './article-query.service';
+import { parseUpdatedSince } from './dto/articles-query.dto';
 import { resolveCategories } from './articles.service';
 
 const site = { defaultLanguage: 'en', languages: ['en', 'de'] } as SiteContext;

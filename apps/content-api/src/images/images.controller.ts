@@ -50,7 +50,6 @@ export class ImagesController {
   @ApiOperation({ summary: 'Import up to 20 images' })
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: BulkImagesDto })
-  @DryRunQuery()
   @Post('bulk')
   @Scopes('content.write')
   @SharedIpLimit(20)
@@ -58,7 +57,7 @@ export class ImagesController {
   async createMany(
     @CurrentSite() site: SiteContext,
     @Req() req: Request,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DryRunQuery,
   ) {
     const input = await readBulkImageRequest(req);
     return this.bulk.create(site, input, dryRunRequested(query, input.dryRun));

@@ -5,6 +5,7 @@ import { Public } from '@hc/auth';
 import { IpRateLimit } from '@hc/http';
 import { readSingleImageRequest } from './image-request';
 import { UploadUrlsService } from './upload-urls.service';
+import { UploadUrlQuery } from './dto/upload-url-query.dto';
 
 /** POST /images/uploads/{intent}: no key; the signed URL is the credential (spec 4.7). */
 @Controller('images/uploads')
@@ -18,7 +19,7 @@ export class UploadUrlController {
   @IpRateLimit({ counter: 'upload-url', limit: 60 })
   async upload(
     @Param('intent') intent: string,
-    @Query() query: Record<string, unknown>,
+    @Query() query: UploadUrlQuery,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {

@@ -165,6 +165,30 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
     expect((await put(upload_url, await makeImage('png', 27))).status).toBe(201);
   });
 
+  it('reads expires and signature at the edge (UploadUrlQuery): malformed is 403 upload_url_invalid', async () => {
+    const { upload_url } = await issue();
+    const u = new URL(upload_url);
+    const expires = u.searchParams.get('expires')!;
+    const sig = u.searchParams.get('signature')!;
+    const base = upload_url.replace(/\?.*$/, '');
+    for (const query of [
+      `?expires=${expires}`,
+      `?signature=${sig}`,
+      `?expires=soon&signature=${sig}`,
+      `?expires=%20${expires}&signature=${sig}`,
+      `?expires=${expires}&signature=${sig.toUpperCase()}`,
+      `?expires=${expires}&signature=${sig}&signature=${sig}`,
+    ]) {
+      const res = await put(base + query, await makeImage('png', 71));
+      expect([query, res.status, res.body]).toEqual([
+        query,
+        403,
+        { status: 'error', code: 'upload_url_invalid', message: 'This upload URL is not valid.' },
+      ]);
+    }
+    expect((await put(upload_url, await makeImage('png', 72))).status).toBe(201);
+  });
+
   it('answers 410 upload_url_expired after 15 minutes', async () => {
     const { upload_url } = await issue();
     const intent = new URL(upload_url).pathname.split('/').pop()!;

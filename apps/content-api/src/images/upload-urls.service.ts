@@ -85,15 +85,11 @@ export class UploadUrlsService {
    * Checks the URL before the body is read: invalid (403), used (410), expired (410), revoked
    * (403). Returns the site to store into.
    */
-  async check(intent: string, query: Record<string, unknown>): Promise<UploadTarget> {
-    const expires =
-      typeof query.expires === 'string' && /^\d{1,12}$/.test(query.expires)
-        ? Number(query.expires)
-        : null;
-    const signature = typeof query.signature === 'string' ? query.signature : '';
-    if (!INTENT.test(intent) || expires === null || !/^[0-9a-f]{64}$/.test(signature)) {
-      throw uploadUrlErrors.invalid();
-    }
+  async check(
+    intent: string,
+    { expires, signature }: { expires: number; signature: string },
+  ): Promise<UploadTarget> {
+    if (!INTENT.test(intent)) throw uploadUrlErrors.invalid();
     const expected = Buffer.from(await this.sign(intent, expires), 'hex');
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw uploadUrlErrors.invalid();
     const row = await this.repo.find(intent);
