@@ -1,5 +1,4 @@
 import { fieldError, messages } from '@hc/contracts';
-import { queryString } from '@hc/http';
 
 /** Spec 4.10 / 8: a range covers at most 92 days; the default is the last 7 days. */
 export const MAX_RANGE_DAYS = 92;
@@ -29,32 +28,41 @@ export function instants(range: { from: string; to: string }): [Date, Date] {
   ];
 }
 
-function readDay(query: Record<string, unknown>, field: string): string | undefined {
-  const v = queryString(query, field);
-  if (v === undefined) return undefined;
+/** A `YYYY-MM-DD` that names a real day. */
+export function isDay(v: unknown): v is string {
+  if (typeof v !== 'string') return false;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m || isoDay(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]))) !== v) {
-    throw fieldError(field, messages.date(field));
-  }
-  return v;
+  return !!m && isoDay(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]))) === v;
 }
 
 /**
- * `from` and `to` (both included). Without `to`: today (UTC); without `from`: six days before
- * `to`. `to` before `from`, or a range over 92 days, is 422 on `to`.
+ * The range of two checked days (both included). Without `to`: today (UTC); without `from`:
+ * six days before `to`. `to` before `from`, or a range over 92 days, gives the message that is
+ * filed on `to` instead.
  */
-export function readRange(query: Record<string, unknown>, today = new Date()): DateRange {
-  const to = readDay(query, 'to') ?? isoDay(today);
-  const from = readDay(query, 'from') ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-  if (days < 1) throw fieldError('to', 'The to field must be a date after or equal to from.');
-  if (days > MAX_RANGE_DAYS) {
-    throw fieldError(
-      'to',
-      `The range from from to to must not be longer than ${MAX_RANGE_DAYS} days.`,
-    );
+export function rangeOf(
+  days: { from?: string; to?: string },
+  today = new Date(),
+): DateRange | { problem: string } {
+  const to = days.to ?? isoDay(today);
+  const from = days.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  const count = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+  if (count < 1) return { problem: 'The to field must be a date after or equal to from.' };
+  if (count > MAX_RANGE_DAYS) {
+    return { problem: `The range from from to to must not be longer than ${MAX_RANGE_DAYS} days.` };
   }
-  return { from, to, days };
+  return { from, to, days: count };
+}
+
+/** `from` and `to` read by hand (the rollup command's `--date`): 422 on the field at fault. */
+export function readRange(days: { from?: string; to?: string }, today = new Date()): DateRange {
+  for (const field of ['to', 'from'] as const) {
+    const v = days[field];
+    if (v !== undefined && !isDay(v)) throw fieldError(field, messages.date(field));
+  }
+  const range = rangeOf(days, today);
+  if ('problem' in range) throw fieldError('to', range.problem);
+  return range;
 }
 
 /** The period of the same length just before a range ("compared with the preceding period"). */

@@ -3,6 +3,11 @@ import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { AnalyticsService } from './analytics.service';
+import {
+  AnalyticsContentQuery,
+  AnalyticsQuery,
+  AnalyticsSearchesQuery,
+} from './dto/analytics-query.dto';
 
 /** Spec 4.10: traffic and search figures from the daily rollup; ratings, activity, totals live. */
 @Controller('analytics')
@@ -12,21 +17,21 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Analytics summary for a date range' })
   @Get('summary')
   @Scopes('analytics.read')
-  summary(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+  summary(@CurrentSite() site: SiteContext, @Query() query: AnalyticsQuery) {
     return this.analytics.summary(site, query);
   }
 
   @ApiOperation({ summary: 'Content analytics: views and ratings per article' })
   @Get('content')
   @Scopes('analytics.read')
-  content(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+  content(@CurrentSite() site: SiteContext, @Query() query: AnalyticsContentQuery) {
     return this.analytics.content(site, query);
   }
 
   @ApiOperation({ summary: 'Search analytics: top searches and searches without results' })
   @Get('searches')
   @Scopes('analytics.read')
-  searches(@CurrentSite() site: SiteContext, @Query() query: Record<string, unknown>) {
+  searches(@CurrentSite() site: SiteContext, @Query() query: AnalyticsSearchesQuery) {
     return this.analytics.searches(site, query);
   }
 }

@@ -252,6 +252,39 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
     void site;
   });
 
+  it('reads its query at the edge (Analytics*Query): the range rules and their exact answers', async () => {
+    const { key } = await populated();
+    const refused = (errors: Record<string, string[]>) => ({
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors,
+    });
+    const cases: Array<[string, Record<string, string[]>]> = [
+      [
+        `/v1/analytics/summary?from=${addDays(today, -92)}`,
+        { to: ['The range from from to to must not be longer than 92 days.'] },
+      ],
+      [
+        `/v1/analytics/content?from=${addDays(today, 1)}`,
+        { to: ['The to field must be a date after or equal to from.'] },
+      ],
+      ['/v1/analytics/content?from=2026-02-30', { from: ['The from field must be a valid date.'] }],
+      [
+        '/v1/analytics/content?per_page=101',
+        { per_page: ['The per page field must not be greater than 100.'] },
+      ],
+      ['/v1/analytics/content?sort=random', { sort: ['The selected sort is invalid.'] }],
+      ['/v1/analytics/searches?limit=1.5', { limit: ['The limit field must be an integer.'] }],
+    ];
+    for (const [path, errors] of cases) {
+      const res = await t.request('GET', path, { key });
+      expect([path, res.status, res.body]).toEqual([path, 422, refused(errors)]);
+    }
+    // `per_page` within its maximum is accepted; the page still holds 25.
+    const page = await t.request('GET', '/v1/analytics/content?per_page=%2050%20', { key });
+    expect([page.status, page.body.meta.per_page]).toEqual([200, 25]);
+  });
+
   it('`hc analytics rollup` runs the daily computation now (default yesterday and today)', async () => {
     const { site, other } = await populated();
     const out = (await COMMANDS['analytics rollup'](t.app, { site: String(site.id) })) as {

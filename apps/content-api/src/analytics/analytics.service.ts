@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { fieldError, messages, readerSiteUrl } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { queryEnum, queryInteger, queryString, readPaging } from '@hc/http';
-import { DateRange, previousRange, readRange } from './analytics-range';
-import { AnalyticsRepository, CONTENT_SORTS, ContentSort } from './analytics.repository';
-
-type Query = Record<string, unknown>;
-
-/** Spec 4.10: 25 articles per page whatever `per_page` says (within its maximum, spec 4.2). */
-const CONTENT_PAGE_SIZE = 25;
-const CONTENT_MAX_PER_PAGE = 100;
-const SEARCH_LIMIT_DEFAULT = 20;
-const SEARCH_LIMIT_MAX = 50;
+import { DateRange, previousRange } from './analytics-range';
+import { AnalyticsRepository, ContentSort } from './analytics.repository';
+import {
+  AnalyticsContentQuery,
+  AnalyticsQuery,
+  analyticsRange,
+  AnalyticsSearchesQuery,
+  contentPaging,
+  SEARCH_LIMIT_DEFAULT,
+} from './dto/analytics-query.dto';
 /** How many distinct queries common_terms is computed from. */
 const TERMS_SAMPLE = 5000;
 const STOPWORDS = new Set(
@@ -41,8 +40,8 @@ function compareAll<T extends object>(now: T, before: T) {
 export class AnalyticsService {
   constructor(private readonly analytics: AnalyticsRepository) {}
 
-  private lang(site: SiteContext, query: Query): string | null {
-    const lang = queryString(query, 'lang');
+  private lang(site: SiteContext, query: AnalyticsQuery): string | null {
+    const lang = query.lang;
     if (lang === undefined) return null;
     if (![site.defaultLanguage, ...site.languages].includes(lang))
       throw fieldError('lang', messages.selectedInvalid('lang'));
@@ -60,8 +59,8 @@ export class AnalyticsService {
     };
   }
 
-  async summary(site: SiteContext, query: Query) {
-    const range = readRange(query);
+  async summary(site: SiteContext, query: AnalyticsQuery) {
+    const range = analyticsRange(query);
     const lang = this.lang(site, query);
     const before = previousRange(range);
     const [traffic, trafficBefore, ratings, ratingsBefore, activity, activityBefore, totals] =
@@ -90,31 +89,15 @@ export class AnalyticsService {
     };
   }
 
-  async content(site: SiteContext, query: Query) {
-    const range = readRange(query);
+  async content(site: SiteContext, query: AnalyticsContentQuery) {
+    const range = analyticsRange(query);
     const lang = this.lang(site, query);
-    // per_page over 100 is refused like every analytics page size (spec 4.2); otherwise the
-    // page holds 25 whatever it says (spec 4.14 rule 11).
-    readPaging(query, {
-      defaultSize: CONTENT_PAGE_SIZE,
-      maxSize: CONTENT_MAX_PER_PAGE,
-      sizeParam: 'per_page',
-      overMax: 422,
-    });
-    const paging = readPaging(
-      { page: query.page },
-      {
-        defaultSize: CONTENT_PAGE_SIZE,
-        maxSize: CONTENT_PAGE_SIZE,
-        sizeParam: 'per_page',
-        overMax: 422,
-      },
-    );
-    const categoryId = queryInteger(query, 'category_id', { min: 1 }) ?? null;
+    const paging = contentPaging(query);
+    const categoryId = query.category_id ?? null;
     if (categoryId !== null && !(await this.analytics.categoryExists(site.id, categoryId))) {
       throw fieldError('category_id', messages.selectedInvalid('category_id'));
     }
-    const sort: ContentSort = queryEnum(query, 'sort', CONTENT_SORTS) ?? 'views';
+    const sort: ContentSort = query.sort ?? 'views';
     const { rows, total } = await this.analytics.content(site.id, range, lang, {
       categoryId,
       sort,
@@ -158,11 +141,10 @@ export class AnalyticsService {
     };
   }
 
-  async searches(site: SiteContext, query: Query) {
-    const range = readRange(query);
+  async searches(site: SiteContext, query: AnalyticsSearchesQuery) {
+    const range = analyticsRange(query);
     const lang = this.lang(site, query);
-    const limit =
-      queryInteger(query, 'limit', { min: 1, max: SEARCH_LIMIT_MAX }) ?? SEARCH_LIMIT_DEFAULT;
+    const limit = query.limit ?? SEARCH_LIMIT_DEFAULT;
     const queries = await this.analytics.searchQueries(site.id, range, lang, TERMS_SAMPLE);
     const gaps = queries
       .filter((q) => q.without_results > 0)
