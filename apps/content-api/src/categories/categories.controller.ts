@@ -3,8 +3,8 @@ import { ApiOperation } from '@nestjs/swagger';
 import { htmlNotFound } from '@hc/contracts';
 import { CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { IdParam, PageQuery, pagingOf, queryEnum, RedirectInvalidInput } from '@hc/http';
-import { CategoriesService, ON_ORPHAN } from './categories.service';
+import { IdParam, PageQuery, pagingOf, RedirectInvalidInput } from '@hc/http';
+import { CategoriesService } from './categories.service';
 import { CategoryOrderService } from './category-order.service';
 import { toCategoryInput } from './category-input';
 import {
@@ -13,6 +13,7 @@ import {
   CreateCategoryDto,
   UpdateCategoryDto,
 } from './dto/category.dto';
+import { DeleteCategoryQuery } from './dto/delete-category-query.dto';
 
 @Controller('categories')
 export class CategoriesController {
@@ -63,10 +64,10 @@ export class CategoriesController {
   async remove(
     @CurrentSite() site: SiteContext,
     @IdParam('id', htmlNotFound) id: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: DeleteCategoryQuery,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.categories.delete(site, id, queryEnum(query, 'on_orphan', ON_ORPHAN));
+    return this.categories.delete(site, id, query.on_orphan);
   }
 
   @ApiOperation({ summary: 'Order the articles of a category' })

@@ -272,6 +272,20 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       ).toBe(422);
     });
 
+    it('reads on_orphan at the edge (DeleteCategoryQuery): another value is 422 shape (b), even for an empty category', async () => {
+      const c = await create({ name: { en: 'Empty one' } });
+      const res = await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=keep`, { key });
+      expect([res.status, res.body]).toEqual([
+        422,
+        {
+          status: 'validation_error',
+          message: 'The request could not be accepted.',
+          errors: { on_orphan: ['The selected on orphan is invalid.'] },
+        },
+      ]);
+      expect((await t.request('DELETE', `/v1/categories/${c.id}`, { key })).status).toBe(200);
+    });
+
     it('uncategorize: articles lose the category, subcategories go to the top level, Trash refiled', async () => {
       const c = await create({ name: { en: 'Uncat' } });
       const child = await create({ name: { en: 'Uncat child' }, parent_id: c.id });

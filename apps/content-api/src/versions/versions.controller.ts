@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -8,19 +8,12 @@ import { ArticleIdParam } from '../staged/staged.controller';
 import { VersionsQuery } from '../staged/dto/staged-query.dto';
 import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
+import { CompareVersionsQuery } from './dto/compare-query.dto';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
 const VersionIdParam = () => IdParam('versionId', () => notFound(VERSION_NOT_FOUND));
-
-/** `?to=`: absent, or a version id; anything that is not one names no version of the article. */
-function readVersionId(raw: unknown): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = typeof raw === 'string' && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) throw notFound(VERSION_NOT_FOUND);
-  return n;
-}
 
 /** Spec 4.5 versions; every call counts toward the 120 writes per minute. Not plan-gated. */
 @Controller('articles/:articleId/versions')
@@ -44,7 +37,6 @@ export class VersionsController {
 
   /** `to` (#25): another version of the same article to compare with instead of the live one. */
   @ApiOperation({ summary: 'Compare a version with the live article or another version' })
-  @ApiQuery({ name: 'to', required: false, type: Number, description: 'another version id' })
   @Get(':versionId/compare')
   @Scopes('content.read')
   @CountsAsWrite()
@@ -52,9 +44,9 @@ export class VersionsController {
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @VersionIdParam() version: number,
-    @Query() query: Record<string, unknown>,
+    @Query() query: CompareVersionsQuery,
   ) {
-    return this.versions.compare(site, id, version, readVersionId(query.to));
+    return this.versions.compare(site, id, version, query.to);
   }
 
   @ApiOperation({ summary: 'Restore a version of an article' })

@@ -336,6 +336,24 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it('reads compare’s `to` at the edge (CompareVersionsQuery): anything but a version id as sent is 404', async () => {
+    const a = await published({ title: { en: 'Compared' } });
+    await change(a.id, 'en', { title: 'Compared 2' });
+    const [v1] = (await versions(a.id)).body.versions;
+    for (const to of ['', '0', '%201', '1.0', '-1']) {
+      const url = `/v1/articles/${a.id}/versions/${v1.id}/compare?to=${to}`;
+      const res = await t.request('GET', url, { key });
+      expect([to, res.status, res.body]).toEqual([
+        to,
+        404,
+        { status: 'error', code: 'not_found', message: 'No such version for this article.' },
+      ]);
+    }
+    expect(
+      (await t.request('GET', `/v1/articles/${a.id}/versions/${v1.id}/compare`, { key })).status,
+    ).toBe(200);
+  });
+
   it('versions and restores are not plan-gated and count toward the 120 writes per minute', async () => {
     const s = await t.factory.site({ plan: 'growth' });
     const k = await t.factory.key(s);
