@@ -69,7 +69,10 @@ function routeMetadata(app) {
         if (method === 'constructor') continue;
         const handler = type.prototype[method];
         const read = (key) => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, type);
-        out.set(`${type.name}_${method}`, {
+        // An explicit `@ApiOperation({operationId})` names the operation (a split controller
+        // keeps its routes' ids); otherwise Nest's `<Controller>_<method>`.
+        const id = Reflect.getMetadata('swagger/apiOperation', handler)?.operationId;
+        out.set(id ?? `${type.name}_${method}`, {
           public: read(keys.PUBLIC_KEY) === true,
           apiKeysOnly: read(keys.API_KEYS_ONLY_KEY) === true,
           siteOptional: read(keys.SITE_OPTIONAL_KEY) === true,

@@ -1,10 +1,8 @@
 // GET /template/draft `section` (spec 4.12): every answer has section, etag and data.
 import { DesignErrorCode, notFound } from '@hc/contracts';
-import { queryEnum, queryString } from '@hc/http';
 import { findOccurrences, walk } from '../document/tree';
-import { PAGE_KEYS, REGION_KEYS } from '@hc/design';
 import type { DesignDocument, PageKey, RegionKey, Translations } from '@hc/design';
-import { requiredQuery, requiredQueryError } from './query';
+import type { DraftQuery } from './dto/template-query.dto';
 
 export const DRAFT_SECTIONS = [
   'document',
@@ -19,15 +17,15 @@ export const DRAFT_SECTIONS = [
   'component',
   'translations',
 ] as const;
-
-type Query = Record<string, unknown>;
+export type DraftSection = (typeof DRAFT_SECTIONS)[number];
 
 export function draftSection(
   doc: DesignDocument,
   translations: Translations,
-  query: Query,
+  query: DraftQuery,
 ): { section: string; data: unknown } {
-  const section = queryEnum(query, 'section', DRAFT_SECTIONS) ?? 'document';
+  const section = query.section ?? 'document';
+  const id = query.id;
   switch (section) {
     case 'document':
       return { section, data: doc };
@@ -38,31 +36,25 @@ export function draftSection(
     case 'navigation':
       return { section, data: doc.globals.navigation };
     case 'scripts': {
-      const id = queryString(query, 'id');
       if (id === undefined) return { section, data: doc.globals.scripts };
       const script = doc.globals.scripts.find((s) => s.id === id);
       if (!script) throw notFound('Script not found.');
       return { section, data: script };
     }
     case 'custom_css': {
-      const id = queryString(query, 'id');
       if (id === undefined)
         return { section, data: { items: doc.customCssItems, compiled: doc.customCss } };
       const item = doc.customCssItems.find((c) => c.id === id);
       if (!item) throw notFound('CSS block not found.');
       return { section, data: item };
     }
-    case 'page': {
-      const page = requiredQuery(query, 'page', PAGE_KEYS);
-      return { section, data: { page, ...doc.pages[page] } };
-    }
-    case 'region': {
-      const page = requiredQuery(query, 'page', PAGE_KEYS);
-      const region = requiredQuery(query, 'region', REGION_KEYS);
-      return { section, data: regionData(doc, page, region) };
-    }
+    // The query DTO requires `page` (and `region`, and `id`) for these sections.
+    case 'page':
+      return { section, data: { page: query.page!, ...doc.pages[query.page!] } };
+    case 'region':
+      return { section, data: regionData(doc, query.page!, query.region!) };
     case 'component':
-      return { section, data: componentData(doc, query) };
+      return { section, data: componentData(doc, id!, query.page) };
     case 'translations':
       return { section, data: Object.keys(translations).length ? translations : [] };
   }
@@ -86,10 +78,7 @@ function regionData(doc: DesignDocument, page: PageKey, region: RegionKey) {
   };
 }
 
-function componentData(doc: DesignDocument, query: Query) {
-  const id = queryString(query, 'id');
-  if (id === undefined) throw requiredQueryError('id');
-  const page = queryEnum(query, 'page', PAGE_KEYS);
+function componentData(doc: DesignDocument, id: string, page: PageKey | undefined) {
   const hits = findOccurrences(doc, id).filter((h) => !page || h.page === page);
   if (!hits.length) throw notFound('Component not found.', DesignErrorCode.ComponentNotFound);
   const hit = hits[0];

@@ -199,6 +199,42 @@ describe('design reads (spec 4.12)', () => {
     }
   });
 
+  it('reads its queries at the edge (DraftQuery, SchemaQuery): exact answers, and what a section does not read is ignored', async () => {
+    const refused = (errors: Record<string, string[]>) => ({
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors,
+    });
+    const cases: Array<[string, Record<string, string[]>]> = [
+      ['/v1/template/draft?section=page', { page: ['The page field is required.'] }],
+      [
+        '/v1/template/draft?section=region&page=home',
+        { region: ['The region field is required.'] },
+      ],
+      [
+        '/v1/template/draft?section=component&page=blog&id=x',
+        { page: ['The selected page is invalid.'] },
+      ],
+      ['/v1/template/draft?section=everything', { section: ['The selected section is invalid.'] }],
+      [
+        '/v1/template/schema?topic=components&types=Hero,Carousel',
+        { types: ['Unknown component type "Carousel".'] },
+      ],
+      ['/v1/template/schema?topic=colours', { topic: ['The selected topic is invalid.'] }],
+    ];
+    for (const [path, errors] of cases) {
+      const res = await t.request('GET', path, { key });
+      expect([path, res.status, res.body]).toEqual([path, 422, refused(errors)]);
+    }
+    for (const path of [
+      '/v1/template/draft?section=brand&page=blog&region=sky',
+      '/v1/template/draft?section=page&page=%20home%20&id=ignored',
+      '/v1/template/schema?topic=css&types=Carousel',
+    ]) {
+      expect([path, (await t.request('GET', path, { key })).status]).toEqual([path, 200]);
+    }
+  });
+
   it('GET /template/schema by topic', async () => {
     const get = (qs = '') => t.request('GET', `/v1/template/schema${qs}`, { key });
     const overview = (await get()).body;

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError, messages, notFound } from '@hc/contracts';
+import { notFound } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { queryEnum, queryString } from '@hc/http';
-import { COMPONENT_CATALOG } from '../catalog/components';
 import {
   componentsGuide,
   cssGuide,
-  MAX_SCHEMA_TYPES,
   navigationGuide,
   overviewGuide,
-  SCHEMA_TOPICS,
   scriptsGuide,
   settingsGuide,
   themeGuide,
@@ -21,8 +17,8 @@ import { draftSection } from './draft-sections';
 import { DraftStore } from './draft.store';
 import { etagOf, toTemplateResponse, toVersionListItem } from './template.mapper';
 import { TemplateRepository } from './template.repository';
-
-type Query = Record<string, unknown>;
+import { schemaTypes } from './dto/template-query.dto';
+import type { DraftQuery, SchemaQuery } from './dto/template-query.dto';
 
 /** spec 4.12: live version plus up to 49 earlier. */
 export const VERSIONS_LISTED = 50;
@@ -44,21 +40,21 @@ export class TemplateService {
     };
   }
 
-  async draft(site: SiteContext, query: Query) {
+  async draft(site: SiteContext, query: DraftQuery) {
     const { draft } = await this.store.read(site);
     const { section, data } = draftSection(draft.document, draft.translations, query);
     return { status: 'success', section, etag: etagOf(draft), data };
   }
 
-  schema(query: Query) {
-    const topic = queryEnum(query, 'topic', SCHEMA_TOPICS) ?? 'overview';
+  schema(query: SchemaQuery) {
+    const topic = query.topic ?? 'overview';
     let schema: unknown;
     switch (topic) {
       case 'overview':
         schema = overviewGuide();
         break;
       case 'components':
-        schema = componentsGuide(readTypes(query));
+        schema = componentsGuide(query.types === undefined ? undefined : schemaTypes(query.types));
         break;
       case 'settings':
         schema = settingsGuide();
@@ -97,23 +93,4 @@ export class TemplateService {
     const rows = await this.repo.list(site.id, VERSIONS_LISTED);
     return { status: 'success', versions: rows.map(toVersionListItem) }; // spec 4.2: no `meta`
   }
-}
-
-/** `types`: comma-separated component types, up to 8. */
-function readTypes(query: Query): string[] | undefined {
-  const raw = queryString(query, 'types');
-  if (raw === undefined) return undefined;
-  const types = [
-    ...new Set(
-      raw
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (types.length > MAX_SCHEMA_TYPES)
-    throw fieldError('types', messages.maxItems('types', MAX_SCHEMA_TYPES));
-  const unknown = types.find((t) => !COMPONENT_CATALOG.has(t));
-  if (unknown) throw fieldError('types', `Unknown component type "${unknown}".`);
-  return types;
 }
