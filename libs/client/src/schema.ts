@@ -3110,6 +3110,18 @@ export type components = {
         };
     };
     parameters: {
+        /** @description First day (UTC), included. Default: six days before to. */
+        from: string;
+        /** @description Last day (UTC), included. Default: today. At most 92 days after from. */
+        to: string;
+        /** @description One of the site’s languages; absent: all */
+        lang: string;
+        /** @description Page number, from 1. Default 1. */
+        page: number;
+        /** @description Page size, 1 to 100. */
+        limit: number;
+        /** @description One of the site’s languages */
+        "lang.2": string;
         articleId: number;
         /** @description One language; absent: every staged language. */
         locale: string;
@@ -3119,15 +3131,9 @@ export type components = {
         include_email: "1" | "0";
         /** @description One comment state */
         status: "pending" | "published" | "unpublished" | "deleted";
-        /** @description One of the site’s languages */
-        lang: string;
         noteId: number;
         /** @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. */
-        dry_run: "0" | "1";
-        /** @description Page number, from 1. Default 1. */
-        page: number;
-        /** @description Page size, 1 to 100. */
-        limit: number;
+        dry_run: "1" | "0";
         themeKey: string;
         webhookId: number;
         deliveryId: number;
@@ -3480,7 +3486,22 @@ export interface operations {
     };
     AnalyticsController_content: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day (UTC), included. Default: six days before to. */
+                from?: components["parameters"]["from"];
+                /** @description Last day (UTC), included. Default: today. At most 92 days after from. */
+                to?: components["parameters"]["to"];
+                /** @description One of the site’s languages; absent: all */
+                lang?: components["parameters"]["lang"];
+                /** @description Page number, from 1. Default 1. */
+                page?: components["parameters"]["page"];
+                /** @description Accepted up to 100; a page holds 25 articles whatever it says. */
+                per_page?: number;
+                /** @description One category */
+                category_id?: number;
+                /** @description The order of the articles. Default views. */
+                sort?: "views" | "thumbs_up" | "thumbs_down" | "love" | "ratings" | "comments";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3549,7 +3570,16 @@ export interface operations {
     };
     AnalyticsController_searches: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day (UTC), included. Default: six days before to. */
+                from?: components["parameters"]["from"];
+                /** @description Last day (UTC), included. Default: today. At most 92 days after from. */
+                to?: components["parameters"]["to"];
+                /** @description One of the site’s languages; absent: all */
+                lang?: components["parameters"]["lang"];
+                /** @description Entries per list, 1 to 50. Default 20. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3613,7 +3643,14 @@ export interface operations {
     };
     AnalyticsController_summary: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day (UTC), included. Default: six days before to. */
+                from?: components["parameters"]["from"];
+                /** @description Last day (UTC), included. Default: today. At most 92 days after from. */
+                to?: components["parameters"]["to"];
+                /** @description One of the site’s languages; absent: all */
+                lang?: components["parameters"]["lang"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3732,6 +3769,24 @@ export interface operations {
     ArticlesController_list: {
         parameters: {
             query?: {
+                /** @description Page number, from 1. Default 1. */
+                page?: components["parameters"]["page"];
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["limit"];
+                /** @description Full-text search; at most 15 matches, paged by page and limit */
+                search?: string;
+                /** @description One of the site’s languages */
+                lang?: components["parameters"]["lang.2"];
+                /** @description Published or draft articles only */
+                status?: "published" | "draft";
+                /** @description Changed at or after this UTC time: YYYY-MM-DD, optionally with a time */
+                updated_since?: string;
+                /** @description Sort by views or last change. Default updated_at. */
+                order_by?: "views" | "updated_at";
+                /** @description Ascending or descending. Default desc. */
+                order_type?: "asc" | "desc";
+                /** @description One category; 0: articles without a category */
+                category_id?: number;
                 /** @description 1: only articles with an outdated translation (#25) */
                 outdated?: "0" | "1";
             };
@@ -4087,7 +4142,7 @@ export interface operations {
     VersionsController_compare: {
         parameters: {
             query?: {
-                /** @description another version id */
+                /** @description Another version of the same article to compare with instead of the live one */
                 to?: number;
             };
             header?: never;
@@ -4288,7 +4343,7 @@ export interface operations {
                 /** @description One comment state */
                 status?: components["parameters"]["status"];
                 /** @description One of the site’s languages */
-                lang?: components["parameters"]["lang"];
+                lang?: components["parameters"]["lang.2"];
             };
             header?: never;
             path: {
@@ -4738,7 +4793,10 @@ export interface operations {
     };
     CategoriesController_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Needed when the category holds articles or subcategories: uncategorize them, or move them to its parent */
+                on_orphan?: "uncategorize" | "reparent";
+            };
             header?: never;
             path: {
                 id: components["parameters"]["id"];
@@ -5090,7 +5148,7 @@ export interface operations {
                 /** @description One comment state */
                 status?: components["parameters"]["status"];
                 /** @description One of the site’s languages */
-                lang?: components["parameters"]["lang"];
+                lang?: components["parameters"]["lang.2"];
                 /** @description Page number, from 1. Default 1. */
                 page?: components["parameters"]["page"];
                 /** @description Page size, 1 to 100. */
@@ -5473,7 +5531,12 @@ export interface operations {
     };
     UploadUrlController_upload: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Expiry of the URL (Unix seconds), as issued */
+                expires: number;
+                /** @description Signature of the URL, as issued */
+                signature: string;
+            };
             header?: never;
             path: {
                 intent: string;
@@ -5570,7 +5633,16 @@ export interface operations {
     };
     TemplateController_draft: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The part of the draft to read. Default document. */
+                section?: "document" | "brand" | "theme" | "meta" | "navigation" | "scripts" | "custom_css" | "page" | "region" | "component" | "translations";
+                /** @description section=page and region: the page (required); section=component: only on this page */
+                page?: "home" | "category" | "article" | "search" | "contact" | "notFound";
+                /** @description section=region: the region (required) */
+                region?: "header" | "hero" | "sidebar" | "main" | "footer" | "utility";
+                /** @description section=component: the component (required); scripts, custom_css: one item */
+                id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5747,7 +5819,12 @@ export interface operations {
     };
     TemplateController_schema: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The part of the guide. Default overview. */
+                topic?: "overview" | "components" | "settings" | "theme" | "css" | "scripts" | "navigation";
+                /** @description topic=components: up to 8 comma-separated component types to describe in full */
+                types?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, Module, Param, Patch, Post, Query } from '@nestjs/common';
 import { request as httpRequest } from 'node:http';
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
-import { htmlNotFound, resetSettings } from '@hc/contracts';
+import { htmlNotFound, resetSettings, validationError } from '@hc/contracts';
 import { CountsAsWrite, Scopes } from '@hc/auth';
 import { startTestApp, TestApp, TestSite, testServices } from '@hc/testing';
 import { CoreModule } from './core.module';
 import { createHttpApp } from './bootstrap';
 import { RedirectInvalidInput } from './exception.filter';
-import { pageMeta, readPaging } from './paging';
-import { queryBoolean } from './query';
+import { PageQuery, pageMeta, pagingOf } from './paging';
+import { QueryBoolean, readQuery } from './query';
+import { BodyFrom, ValidationErrorShape } from './validation.pipe';
 import { SharedIpLimit } from './rate-limit';
 
 class CreateThingDto {
@@ -17,27 +18,36 @@ class CreateThingDto {
   @IsOptional() note?: string | null;
 }
 
+/** A list whose input errors are 400 (GET /articles answers so). */
+@ValidationErrorShape((errors) => validationError(errors, undefined, 400))
+@BodyFrom(readQuery)
+class StrictPageQuery extends PageQuery {}
+
+@BodyFrom(readQuery)
+class FlagQuery {
+  @QueryBoolean('a flag')
+  flag?: boolean;
+}
+
 @Controller('things')
 class ThingsController {
   @Get()
   @Scopes('content.read')
   @RedirectInvalidInput()
-  list(@Query() query: Record<string, unknown>) {
-    const paging = readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 422 });
-    return { status: 'success', things: [], meta: pageMeta(paging, 0) };
+  list(@Query() query: PageQuery) {
+    return { status: 'success', things: [], meta: pageMeta(pagingOf(query, 100), 0) };
   }
 
   @Get('strict')
   @Scopes('content.read')
-  strict(@Query() query: Record<string, unknown>) {
-    const paging = readPaging(query, { defaultSize: 100, maxSize: 100, overMax: 400 });
-    return { status: 'success', meta: pageMeta(paging, 250) };
+  strict(@Query() query: StrictPageQuery) {
+    return { status: 'success', meta: pageMeta(pagingOf(query, 100), 250) };
   }
 
   @Get('flag')
   @Scopes('content.read')
-  flag(@Query() query: Record<string, unknown>) {
-    return { flag: queryBoolean(query, 'flag') ?? null };
+  flag(@Query() query: FlagQuery) {
+    return { flag: query.flag ?? null };
   }
 
   @Post()

@@ -1,34 +1,10 @@
-import { fieldError, messages } from '@hc/contracts';
 import { BodyFrom } from './validation.pipe';
-import { QueryInteger, queryInteger, readQuery } from './query';
-
-export interface PagingRule {
-  defaultSize: number;
-  maxSize: number;
-  /** Name of the size parameter: `limit`, or `per_page` where stated (spec 4.2). */
-  sizeParam?: 'limit' | 'per_page';
-  /**
-   * Over the maximum: GET /articles answers 400; categories, images, comments, analytics and
-   * export 422; change sets and versions lower it to the maximum.
-   */
-  overMax: 400 | 422 | 'clamp';
-}
+import { QueryInteger, readQuery } from './query';
 
 export interface Paging {
   page: number;
   perPage: number;
   offset: number;
-}
-
-export function readPaging(query: Record<string, unknown>, rule: PagingRule): Paging {
-  const param = rule.sizeParam ?? 'limit';
-  const page = queryInteger(query, 'page', { min: 1 }) ?? 1;
-  let size = queryInteger(query, param, { min: 1 }) ?? rule.defaultSize;
-  if (size > rule.maxSize) {
-    if (rule.overMax === 'clamp') size = rule.maxSize;
-    else throw fieldError(param, messages.maxNumber(param, rule.maxSize), undefined, rule.overMax);
-  }
-  return pagingOf({ page, limit: size }, rule.defaultSize);
 }
 
 /** `meta` of spec 4.2: {page, per_page, total_pages (at least 1), items_count}. */

@@ -2,83 +2,13 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, ValidateBy } from 'class-validator';
-import { fieldError, messages } from '@hc/contracts';
+import { messages } from '@hc/contracts';
 
 type Query = Record<string, unknown>;
 
-function scalar(query: Query, field: string): string | undefined {
-  const v = query[field];
-  if (v === undefined) return undefined;
-  if (Array.isArray(v) || typeof v === 'object') return '\u0000'; // never valid
-  return String(v).trim();
-}
-
-/**
- * Spec 4.1 rule 7: booleans in the query string and form fields are `1`/`0`; words fail with
- * `The <field> field must be true or false.` `acceptWords` admits `true`/`false` too (DELETE
- * /images `force`).
- */
-export function queryBoolean(
-  query: Query,
-  field: string,
-  opts: { acceptWords?: boolean; status?: number } = {},
-): boolean | undefined {
-  const v = scalar(query, field);
-  if (v === undefined || v === '') return undefined;
-  if (v === '1') return true;
-  if (v === '0') return false;
-  if (opts.acceptWords && v === 'true') return true;
-  if (opts.acceptWords && v === 'false') return false;
-  throw fieldError(field, messages.boolean(field), undefined, opts.status);
-}
-
-export function queryInteger(
-  query: Query,
-  field: string,
-  opts: { min?: number; max?: number; status?: number } = {},
-): number | undefined {
-  const v = scalar(query, field);
-  if (v === undefined || v === '') return undefined;
-  if (!/^-?\d+$/.test(v)) throw fieldError(field, messages.integer(field), undefined, opts.status);
-  const n = Number(v);
-  if (opts.min !== undefined && n < opts.min) {
-    throw fieldError(field, messages.minNumber(field, opts.min), undefined, opts.status);
-  }
-  if (opts.max !== undefined && n > opts.max) {
-    throw fieldError(field, messages.maxNumber(field, opts.max), undefined, opts.status);
-  }
-  return n;
-}
-
-export function queryString(
-  query: Query,
-  field: string,
-  opts: { max?: number } = {},
-): string | undefined {
-  const v = scalar(query, field);
-  if (v === undefined || v === '') return undefined;
-  if (v === '\u0000') throw fieldError(field, messages.string(field));
-  if (opts.max !== undefined && v.length > opts.max) {
-    throw fieldError(field, messages.maxString(field, opts.max));
-  }
-  return v;
-}
-
-export function queryEnum<T extends string>(
-  query: Query,
-  field: string,
-  allowed: readonly T[],
-): T | undefined {
-  const v = queryString(query, field);
-  if (v === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(v))
-    throw fieldError(field, messages.selectedInvalid(field));
-  return v as T;
-}
-
 /**
  * How a query DTO reads the query string (`@BodyFrom(readQuery)`): values trimmed, an empty
- * value as if absent, as the `query*` readers above do.
+ * value as if absent. A value sent twice stays a list, which every reader below refuses.
  */
 export function readQuery(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
