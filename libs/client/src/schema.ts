@@ -2025,30 +2025,30 @@ export type components = {
              * @description Reuse an image with the same bytes (default); 0 stores another copy. null: ignored.
              * @example true
              */
-            dedupe?: boolean;
+            dedupe?: boolean | null;
             /**
              * @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. null: ignored.
              * @example true
              */
-            dry_run?: boolean;
+            dry_run?: boolean | null;
         };
         CreateCategoryDto: {
             /** @description Description per language. null: none. */
             description?: {
-                [key: string]: string;
-            };
+                [key: string]: string | null;
+            } | null;
             /**
              * @description Parent category id; null (or 0) for top level. null: none.
              * @example 4
              */
-            parent_id?: number;
+            parent_id?: number | null;
             /** @description Icon, up to 190 characters. null: none. */
-            icon?: string;
+            icon?: string | null;
             /**
              * @description Order among siblings, ascending; omitted: after the others. null: ignored.
              * @example 2
              */
-            position?: number;
+            position?: number | null;
             /**
              * @description Name per language; cannot be cleared.
              * @example {
@@ -2056,7 +2056,7 @@ export type components = {
              *     }
              */
             name: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
         };
         CategoryOrderDto: {
@@ -2073,20 +2073,20 @@ export type components = {
         UpdateCategoryDto: {
             /** @description Description per language. null: none. */
             description?: {
-                [key: string]: string;
-            };
+                [key: string]: string | null;
+            } | null;
             /**
              * @description Parent category id; null (or 0) for top level. null: none.
              * @example 4
              */
-            parent_id?: number;
+            parent_id?: number | null;
             /** @description Icon, up to 190 characters. null: none. */
-            icon?: string;
+            icon?: string | null;
             /**
              * @description Order among siblings, ascending; omitted: after the others. null: ignored.
              * @example 2
              */
-            position?: number;
+            position?: number | null;
             /**
              * @description Name per language; cannot be cleared.
              * @example {
@@ -2094,7 +2094,7 @@ export type components = {
              *     }
              */
             name?: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
         };
         ArticleOrderDto: {
@@ -2113,7 +2113,7 @@ export type components = {
              * @description Primary category id; 0 for none. null: none.
              * @example 12
              */
-            category_id?: number;
+            category_id?: number | null;
             /**
              * @description All category ids of the article. null: none.
              * @example [
@@ -2121,22 +2121,19 @@ export type components = {
              *       7
              *     ]
              */
-            categories?: number[];
+            categories?: number[] | null;
             /**
              * @description public, private (team members in shared_with) or link_only.
              * @enum {string}
              */
             visibility?: "public" | "private" | "link_only";
-            /**
-             * @description article or faq. null: ignored.
-             * @enum {string}
-             */
-            type?: "article" | "faq";
+            /** @description article or faq. null: ignored. */
+            type?: ("article" | "faq") | null;
             /**
              * @description Team member id of the author. null: ignored.
              * @example 7
              */
-            author_id?: number;
+            author_id?: number | null;
             /**
              * @description Team member ids who may read it while private. null: none.
              * @example [
@@ -2144,18 +2141,18 @@ export type components = {
              *       7
              *     ]
              */
-            shared_with?: number[];
+            shared_with?: number[] | null;
             /** @description SEO title and description, each per language. null: ignored. */
             metadata?: {
                 /** @description SEO title per language, up to 60 characters. null: ignored. */
                 title?: {
-                    [key: string]: string;
-                };
+                    [key: string]: string | null;
+                } | null;
                 /** @description SEO description per language, up to 160 characters. null: ignored. */
                 description?: {
-                    [key: string]: string;
-                };
-            };
+                    [key: string]: string | null;
+                } | null;
+            } | null;
             /**
              * @description Article body per language, HTML (or Markdown with content_format "markdown").
              * @example {
@@ -2163,11 +2160,11 @@ export type components = {
              *     }
              */
             content?: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
             /** @description URL slug per language; made from the title when omitted. */
             slug?: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
             /**
              * @description true publishes; false keeps or makes it a draft.
@@ -2178,14 +2175,11 @@ export type components = {
              * @description Your own id; POST with the same external_id updates that article. null: ignored.
              * @example kb-1042
              */
-            external_id?: string;
-            /**
-             * @description markdown converts every language of content to HTML. null: ignored.
-             * @enum {string}
-             */
-            content_format?: "html" | "markdown";
+            external_id?: string | null;
+            /** @description markdown converts every language of content to HTML. null: ignored. */
+            content_format?: ("html" | "markdown") | null;
             /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
-            rehost_images?: boolean;
+            rehost_images?: boolean | null;
             /**
              * @description Title per language.
              * @example {
@@ -2193,7 +2187,7 @@ export type components = {
              *     }
              */
             title: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
         };
         BulkArticlesDto: {
@@ -2215,14 +2209,14 @@ export type components = {
              * @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. null: ignored.
              * @example true
              */
-            dry_run?: boolean;
+            dry_run?: boolean | null;
         };
         UpdateArticleDto: {
             /**
              * @description Primary category id; 0 for none. null: none.
              * @example 12
              */
-            category_id?: number;
+            category_id?: number | null;
             /**
              * @description All category ids of the article. null: none.
              * @example [
@@ -2230,22 +2224,19 @@ export type components = {
              *       7
              *     ]
              */
-            categories?: number[];
+            categories?: number[] | null;
             /**
              * @description public, private (team members in shared_with) or link_only.
              * @enum {string}
              */
             visibility?: "public" | "private" | "link_only";
-            /**
-             * @description article or faq. null: ignored.
-             * @enum {string}
-             */
-            type?: "article" | "faq";
+            /** @description article or faq. null: ignored. */
+            type?: ("article" | "faq") | null;
             /**
              * @description Team member id of the author. null: ignored.
              * @example 7
              */
-            author_id?: number;
+            author_id?: number | null;
             /**
              * @description Team member ids who may read it while private. null: none.
              * @example [
@@ -2253,18 +2244,18 @@ export type components = {
              *       7
              *     ]
              */
-            shared_with?: number[];
+            shared_with?: number[] | null;
             /** @description SEO title and description, each per language. null: ignored. */
             metadata?: {
                 /** @description SEO title per language, up to 60 characters. null: ignored. */
                 title?: {
-                    [key: string]: string;
-                };
+                    [key: string]: string | null;
+                } | null;
                 /** @description SEO description per language, up to 160 characters. null: ignored. */
                 description?: {
-                    [key: string]: string;
-                };
-            };
+                    [key: string]: string | null;
+                } | null;
+            } | null;
             /**
              * @description Article body per language, HTML (or Markdown with content_format "markdown").
              * @example {
@@ -2272,11 +2263,11 @@ export type components = {
              *     }
              */
             content?: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
             /** @description URL slug per language; made from the title when omitted. */
             slug?: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
             /**
              * @description true publishes; false keeps or makes it a draft.
@@ -2287,14 +2278,11 @@ export type components = {
              * @description Your own id; POST with the same external_id updates that article. null: ignored.
              * @example kb-1042
              */
-            external_id?: string;
-            /**
-             * @description markdown converts every language of content to HTML. null: ignored.
-             * @enum {string}
-             */
-            content_format?: "html" | "markdown";
+            external_id?: string | null;
+            /** @description markdown converts every language of content to HTML. null: ignored. */
+            content_format?: ("html" | "markdown") | null;
             /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
-            rehost_images?: boolean;
+            rehost_images?: boolean | null;
             /**
              * @description Title per language.
              * @example {
@@ -2302,7 +2290,7 @@ export type components = {
              *     }
              */
             title?: {
-                [key: string]: string;
+                [key: string]: string | null;
             };
         };
         StageDto: {
@@ -2310,7 +2298,7 @@ export type components = {
              * @description Primary category id; 0 for none. null: none.
              * @example 12
              */
-            category_id?: number;
+            category_id?: number | null;
             /**
              * @description All category ids of the article. null: none.
              * @example [
@@ -2318,22 +2306,19 @@ export type components = {
              *       7
              *     ]
              */
-            categories?: number[];
+            categories?: number[] | null;
             /**
              * @description public, private (team members in shared_with) or link_only.
              * @enum {string}
              */
             visibility?: "public" | "private" | "link_only";
-            /**
-             * @description article or faq. null: ignored.
-             * @enum {string}
-             */
-            type?: "article" | "faq";
+            /** @description article or faq. null: ignored. */
+            type?: ("article" | "faq") | null;
             /**
              * @description Team member id of the author. null: ignored.
              * @example 7
              */
-            author_id?: number;
+            author_id?: number | null;
             /**
              * @description Team member ids who may read it while private. null: none.
              * @example [
@@ -2341,39 +2326,39 @@ export type components = {
              *       7
              *     ]
              */
-            shared_with?: number[];
+            shared_with?: number[] | null;
             /** @description SEO title and description, each per language. null: ignored. */
             metadata?: {
                 /** @description SEO title per language, up to 60 characters. null: ignored. */
                 title?: {
-                    [key: string]: string;
-                };
+                    [key: string]: string | null;
+                } | null;
                 /** @description SEO description per language, up to 160 characters. null: ignored. */
                 description?: {
-                    [key: string]: string;
-                };
-            };
+                    [key: string]: string | null;
+                } | null;
+            } | null;
             /**
              * @description The language these texts are in; any supported code.
              * @example de
              */
             locale: string;
             /** @description Title; empty or null clears. null: none. */
-            title?: string;
+            title?: string | null;
             /** @description HTML; Markdown is not converted here. null: none. */
-            content?: string;
+            content?: string | null;
             /** @description Made valid and unique; empty makes a new one from the title. null: none. */
-            slug?: string;
+            slug?: string | null;
             /** @description Audio http(s) URL; null removes it. null: none. */
-            audio_file?: string;
+            audio_file?: string | null;
             /** @description Whether the slug was set by hand. null: ignored. */
-            has_custom_slug?: boolean;
+            has_custom_slug?: boolean | null;
             /** @description true releases this language to readers at publish; false withdraws. null: ignored. */
-            release_translation?: boolean;
+            release_translation?: boolean | null;
             /** @description From the last read or write of this language. null: ignored. */
-            etag?: string;
+            etag?: string | null;
             /** @description From the last read or write, or "none" when it was null. null: ignored. */
-            shared_etag?: string;
+            shared_etag?: string | null;
             /**
              * @deprecated
              * @description Not accepted here: any value answers 422 CHANGE_SETS_UNAVAILABLE.
@@ -2428,7 +2413,7 @@ export type components = {
              */
             url: string;
             /** @description Signing secret, 16 to 191 characters; omitted: 48 random letters and digits. null: ignored. */
-            secret?: string;
+            secret?: string | null;
         };
         ModerateCommentDto: {
             /**
@@ -2447,12 +2432,12 @@ export type components = {
              * @description The comment to reply to, on the same article; top-level when omitted. null: ignored.
              * @example 31
              */
-            parent_id?: number;
+            parent_id?: number | null;
             /**
              * @description A site language; a reply always takes its parent's, a thread the default when omitted. null: ignored.
              * @example de
              */
-            lang?: string;
+            lang?: string | null;
         };
         NoteReplyDto: {
             /**
@@ -2472,9 +2457,9 @@ export type components = {
              * @description The reader's language; one the site lacks is recorded as the default language. null: ignored.
              * @example de
              */
-            lang?: string;
+            lang?: string | null;
             /** @description Optional words from the reader (never shown through the API). null: ignored. */
-            message?: string;
+            message?: string | null;
         };
         /**
          * @description Spec 2.9 `template` object, returned by GET /template and every design write.
@@ -2609,7 +2594,7 @@ export type components = {
              * @description Dry run: everything is checked and the answer is the one the call would give (what it would create has a null id), but nothing is stored and no event or webhook is sent. null: ignored.
              * @example true
              */
-            dry_run?: boolean;
+            dry_run?: boolean | null;
         };
         DesignWriteDto: {
             /**

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { FieldSpec } from '@hc/contracts';
-import { Field } from './field.decorator';
+import { Field, fieldSchema, nullableFieldSchema } from './field.decorator';
 import { BodyFrom, checkDto, fieldErrorsOf } from './validation.pipe';
 
 const map: FieldSpec = { kind: 'languageMap', maxLength: 5, description: 'Text per language' };
@@ -76,5 +76,35 @@ describe('@Field: checks from the field table (issue 21)', () => {
     });
     const r = checkDto(Sample, { title: { en: 'a' }, surprise: 1 });
     expect(r.ok && 'surprise' in r.value).toBe(false);
+  });
+});
+
+describe('@Field: OpenAPI 3.1 nullability of request fields', () => {
+  it('a field that reads null (ignored or none) admits it: anyOf with {type: null}, words beside', () => {
+    const spec: FieldSpec = {
+      kind: 'integer',
+      minimum: 0,
+      null: 'clears',
+      description: 'Parent id',
+      example: 4,
+    };
+    expect(nullableFieldSchema(spec)).toEqual({
+      description: 'Parent id. null: none.',
+      example: 4,
+      anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }],
+    });
+  });
+
+  it('a language map’s text may be null (it clears that language); an object’s sub-fields say their own null', () => {
+    expect(fieldSchema(map)).toMatchObject({
+      type: 'object',
+      additionalProperties: { type: ['string', 'null'], maxLength: 5 },
+    });
+    const properties = (fieldSchema(seo) as { properties: Record<string, { anyOf?: unknown[] }> })
+      .properties;
+    expect(properties.title.anyOf).toEqual([
+      { type: 'object', additionalProperties: { type: ['string', 'null'], maxLength: 5 } },
+      { type: 'null' },
+    ]);
   });
 });

@@ -35,17 +35,35 @@ export function fieldSchema(spec: FieldSpec): Record<string, unknown> {
       return {
         ...base,
         type: 'object',
-        additionalProperties: { type: 'string', maxLength: spec.maxLength },
+        // null (or an empty text) clears that language (spec 2.1).
+        additionalProperties: { type: ['string', 'null'], maxLength: spec.maxLength },
       };
     case 'object':
       return {
         ...base,
         type: 'object',
         properties: Object.fromEntries(
-          Object.entries(spec.fields).map(([k, v]) => [k, fieldSchema(v)]),
+          Object.entries(spec.fields).map(([k, v]) => [
+            k,
+            v.null ? nullableFieldSchema(v) : fieldSchema(v),
+          ]),
         ),
       };
   }
+}
+
+/**
+ * The schema of a field that reads a null (ignored, or "none"): the value's schema or null, as
+ * OpenAPI 3.1 says it (`anyOf` with `{type: 'null'}`; Nest reads a `type` list as an array). The
+ * words and the example stay beside it.
+ */
+export function nullableFieldSchema(spec: FieldSpec): Record<string, unknown> {
+  const { description, example, ...value } = fieldSchema(spec);
+  return {
+    description,
+    ...(example !== undefined ? { example } : {}),
+    anyOf: [value, { type: 'null' }],
+  };
 }
 
 /** A refused field: the message, and the part of the field it is about (`en` of `title.en`). */
@@ -216,7 +234,9 @@ function fieldDecorators(spec: FieldSpec, options: FieldOptions): PropertyDecora
   // class-validator runs a property's checks in the order they are declared here, and the
   // global pipe keeps the first failure: required, then language keys, then the field's rules.
   const decorators: PropertyDecorator[] = [
-    (options.required ? ApiProperty : ApiPropertyOptional)(fieldSchema(spec)),
+    options.required
+      ? ApiProperty(fieldSchema(spec))
+      : ApiPropertyOptional(spec.null ? nullableFieldSchema(spec) : fieldSchema(spec)),
   ];
   if (options.required) {
     decorators.push(
