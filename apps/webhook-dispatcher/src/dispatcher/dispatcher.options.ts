@@ -11,10 +11,15 @@ export const DISPATCHER = {
   leaseMs: 25_000,
   /** Attempts in flight per process. */
   concurrency: 64,
+  /**
+   * Attempt outcomes waiting for the recorder (answered, not yet committed) before the attempt
+   * loop stops claiming: the recorder writes them in batches while the next POSTs run.
+   */
+  recordBacklog: 256,
   /** Deliveries claimed per query. */
   claimBatch: 64,
   /** Outbox rows (or bus events) fanned out per transaction. */
-  fanOutBatch: 50,
+  fanOutBatch: 200,
   /** Idle polling interval of the outbox and of due deliveries. */
   pollMs: 200,
   /** How often the retention cleanup (HC_WEBHOOK_LOG_RETENTION) runs. */

@@ -35,7 +35,10 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   private readonly intakeWaker = new Waker();
   private readonly attemptWaker = new Waker();
   private readonly purgeWaker = new Waker();
+  /** Attempts whose POST is under way (at most `DISPATCHER.concurrency`). */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Outcomes known and not yet committed (at most `DISPATCHER.recordBacklog`). */
+  private readonly recording = new Set<Promise<void>>();
   private loops: Promise<void>[] = [];
   private subscriber: EventSubscriber | null = null;
   private stopWakeUps: () => Promise<void> = async () => undefined;
@@ -84,7 +87,8 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     await this.subscriber?.stop();
     await Promise.all(this.loops);
     // Graceful shutdown: the attempts in flight finish and are recorded.
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size + this.recording.size > 0)
+      await Promise.allSettled([...this.inFlight, ...this.recording]);
     await this.bus?.close();
     closeOutboundPools();
   }
@@ -138,11 +142,23 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     }
   }
 
+  /**
+   * Claims due deliveries and launches them. Woken by the intake (new deliveries) or the poll
+   * (retries coming due, leases running out); an attempt finishing wakes it only through its
+   * freed slot, and while a backlog is due it waits for a batch's worth of slots instead of
+   * claiming one or two at a time (one claiming transaction per handful of deliveries).
+   */
   private async attemptLoop(): Promise<void> {
+    let backlog = false;
     while (this.running) {
       const free = DISPATCHER.concurrency - this.inFlight.size;
-      if (free <= 0) {
+      if (free <= 0 || (backlog && free < DISPATCHER.claimBatch / 2)) {
         await Promise.race([...this.inFlight]);
+        continue;
+      }
+      // The recorder is behind: claim nothing more until it catches up (a bounded backlog).
+      if (this.recording.size >= DISPATCHER.recordBacklog) {
+        await Promise.race([...this.recording]);
         continue;
       }
       const want = Math.min(free, DISPATCHER.claimBatch);
@@ -160,10 +176,16 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
         continue;
       }
       for (const claim of claims) this.launch(claim);
-      if (claims.length < want) await this.attemptWaker.wait(DISPATCHER.pollMs);
+      backlog = claims.length === want;
+      if (!backlog) await this.attemptWaker.wait(DISPATCHER.pollMs);
     }
   }
 
+  /**
+   * One attempt. Its slot is free again as soon as the receiver answered: the outcome joins the
+   * recorder's next batch meanwhile (the delivery stays leased until then, so a crash before the
+   * commit means a retry after the lease, never a loss), and the next claim does not wait for it.
+   */
   private launch(claim: DeliveryClaim): void {
     const run = (async () => {
       const started = process.hrtime.bigint();
@@ -184,12 +206,17 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
         outcome: outcome.kind,
         status: outcome.kind === 'skipped' ? null : outcome.status,
       });
-      await this.recorder.record({ claim, outcome, at: new Date() });
+      this.track(
+        this.recording,
+        this.recorder.record({ claim, outcome, at: new Date() }).catch(() => undefined),
+      );
     })().catch((err) => this.logger.error(`delivery ${claim.id}: ${String(err)}`));
-    this.inFlight.add(run);
-    void run.finally(() => {
-      this.inFlight.delete(run);
-      this.attemptWaker.wake();
-    });
+    this.track(this.inFlight, run);
+  }
+
+  /** Keeps `work` in `set` until it settles. */
+  private track(set: Set<Promise<void>>, work: Promise<void>): void {
+    set.add(work);
+    void work.finally(() => set.delete(work));
   }
 }
