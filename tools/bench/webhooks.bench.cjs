@@ -19,7 +19,8 @@
 //    Kafka transports); see `push` below.
 //
 // Settings: BENCH_WEBHOOKS_PARTS (`transports,push,log` by default; any subset, comma-separated),
-// BENCH_LOG_ROUNDS (rounds of log off/on runs, default 4), BENCH_DELIVERIES (deliveries per throughput
+// BENCH_LOG_ROUNDS (rounds of log off/on runs, default 4), BENCH_PUSH_ROUNDS (rounds of the push
+// part's configurations, default 2), BENCH_DELIVERIES (deliveries per throughput
 // run, default 10000), BENCH_LATENCY_SECONDS
 // (5), BENCH_SPARSE_RATE (the push part's sparse stream, 10 deliveries/s), BENCH_LATENCY_RATE
 // (deliveries per second offered in the latency run, 200; events per
@@ -47,6 +48,8 @@ const FANOUTS = [1, 10, 100];
 const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,push,log').split(',');
 const REDIS_URL = testServices().redisUrl;
 const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 4);
+/** The push part's rounds: each configuration runs once per round, the order reversed each time. */
+const PUSH_ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS || 2);
 const SECRET = 'bench-secret-0123456789abcdef';
 
 /** utime + stime of a process, in milliseconds. */
@@ -130,9 +133,12 @@ async function connect(url = DB_URL) {
 }
 
 /** Starts a built app (`webhook-dispatcher` or `event-relay`) and waits until it is ready. */
-async function startApp(app, receiverPort, transportEnv) {
+async function startApp(app, receiverPort, transportEnv, extraNodeArgs = []) {
   const port = await freePort();
-  const nodeArgs = (process.env.BENCH_DISPATCHER_NODE_ARGS || '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(process.env.BENCH_DISPATCHER_NODE_ARGS || '').split(' ').filter(Boolean),
+    ...extraNodeArgs,
+  ];
   const portVar = `HC_${app.toUpperCase().replace(/-/g, '_')}_PORT`;
   const child = spawn(process.execPath, [...nodeArgs, path.join(DIST, `apps/${app}/src/main.js`)], {
     env: {
@@ -302,6 +308,7 @@ async function latency(pool, receiver, webhooks, commit = plainCommit(pool), rat
     p50: percentile(samples, 50),
     p99: percentile(samples, 99),
     samples: samples.length,
+    sampleList: samples,
   };
 }
 
@@ -427,6 +434,21 @@ async function logCost(receiver) {
   });
 }
 
+/** Statements and transactions (COMMITs) the apps sent so far, from count-queries.cjs's files. */
+function sqlCounts(files) {
+  const read = (f) => {
+    try {
+      return Number(require('node:fs').readFileSync(f, 'utf8')) || 0;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    statements: files.reduce((n, f) => n + read(f), 0),
+    transactions: files.reduce((n, f) => n + read(`${f}.commits`), 0),
+  };
+}
+
 /**
  * Issue #28, push not poll: commit-to-receipt at a steady LATENCY_RATE deliveries per second and
  * throughput, with events committed by the product's own writer (`writeOutbox` in a TypeORM
@@ -434,19 +456,23 @@ async function logCost(receiver) {
  *  - outbox, polling only (no Redis): the baseline, the dispatcher finds an event at its next poll;
  *  - outbox with Redis (HC_REDIS_URL on writer and dispatcher);
  *  - kafka with Redis (the relay is the one woken; the dispatcher consumes the topic).
- * One webhook per site, so deliveries per second = events per second.
+ * One webhook per site, so deliveries per second = events per second. Every run of a
+ * configuration starts on a fresh database, and the configurations take turns over
+ * PUSH_ROUNDS rounds, the order reversed every round: on this shared machine the first run of a
+ * sequence was the fastest whichever configuration it was (the previous run's purge and page
+ * flushing continue into the next), so a fixed order measured the order. The apps count their SQL
+ * statements (count-queries.cjs): statements and transactions per delivery do not move with the
+ * machine's load.
  */
-async function push(pool, receiver, kafka) {
+async function push(receiver, kafka) {
   // Read by the writer's settings on first use: set before the product's modules load.
   process.env.HC_REDIS_URL = REDIS_URL;
   const { createDataSource } = require(path.join(DIST, 'libs/data/src/data-source.js'));
   const { writeOutbox } = require(path.join(DIST, 'libs/events/src'));
-  const ds = createDataSource({ url: DB_URL, poolSize: 8 });
-  await ds.initialize();
-  const commit = (site, events) =>
-    ds.transaction(async (m) => {
-      for (const e of events) await writeOutbox(m, site.siteId, 'article.updated', e.payload);
-    });
+  const url = databaseUrl('_push');
+  const sqlDir = require('node:fs').mkdtempSync(path.join(require('node:os').tmpdir(), 'hc-sql-'));
+  const counting = ['--require', path.join(__dirname, 'count-queries.cjs')];
+  const countFile = (app) => path.join(sqlDir, app);
   const configs = [
     // HC_REDIS_URL is set in this process (for the writer); the baseline's apps must not see it.
     {
@@ -461,19 +487,41 @@ async function push(pool, receiver, kafka) {
       ? [{ name: 'kafka, Redis wake-up', env: { ...kafka.env, HC_REDIS_URL: REDIS_URL } }]
       : []),
   ];
-  const rows = [];
-  try {
-    for (const c of configs) {
+  const runs = new Map(configs.map((c) => [c, []]));
+  for (let round = 0; round < PUSH_ROUNDS; round++) {
+    for (const c of round % 2 === 0 ? configs : [...configs].reverse()) {
+      const pool = await connect(url);
+      const ds = createDataSource({ url, poolSize: 8 });
+      await ds.initialize();
+      const commit = (site, events) =>
+        ds.transaction(async (m) => {
+          for (const e of events) await writeOutbox(m, site.siteId, 'article.updated', e.payload);
+        });
+      const env = (app) => ({
+        ...c.env,
+        HC_DATABASE_URL: url,
+        BENCH_QUERY_COUNT_FILE: countFile(app),
+      });
+      const apps = ['webhook-dispatcher'];
       const relay =
         c.env.HC_EVENT_TRANSPORT === 'kafka'
-          ? await startApp('event-relay', receiver.port, c.env)
+          ? await startApp('event-relay', receiver.port, env('event-relay'), counting)
           : null;
-      const dispatcher = await startApp('webhook-dispatcher', receiver.port, c.env);
+      if (relay) apps.push('event-relay');
+      const dispatcher = await startApp(
+        'webhook-dispatcher',
+        receiver.port,
+        env('webhook-dispatcher'),
+        counting,
+      );
+      const files = apps.map(countFile);
       try {
         // Settle: the subscriptions are made, the first poll is behind us.
         await sleep(1000);
         const l = await latency(pool, receiver, 1, commit);
         const sparse = await latency(pool, receiver, 1, commit, SPARSE_RATE);
+        await sleep(300); // the counts on file are at most 100 ms old
+        const before = sqlCounts(files);
         const t = await throughput(
           pool,
           receiver,
@@ -482,34 +530,72 @@ async function push(pool, receiver, kafka) {
           relay?.child.pid,
           commit,
         );
-        rows.push({ name: c.name, l, sparse, t });
-        log(`  push: ${c.name} done`);
+        await sleep(300);
+        const after = sqlCounts(files);
+        t.statementsPerDelivery = (after.statements - before.statements) / t.deliveries;
+        t.transactionsPerDelivery = (after.transactions - before.transactions) / t.deliveries;
+        runs.get(c).push({ l, sparse, t, load: require('node:os').loadavg()[0] });
+        log(`  push: ${c.name}, round ${round + 1}/${PUSH_ROUNDS} done`);
       } finally {
         await dispatcher.stop();
         await relay?.stop();
+        await ds.destroy();
+        await pool.end();
       }
     }
-  } finally {
-    await ds.destroy();
   }
-  return rows;
+  await dropDatabase(url);
+  require('node:fs').rmSync(sqlDir, { recursive: true, force: true });
+  return configs.map((c) => ({ name: c.name, ...pooled(runs.get(c)) }));
+}
+
+/** One configuration's rounds as one row: latency samples pooled, throughput summed. */
+function pooled(runs) {
+  const latencyOf = (pick) => {
+    const samples = runs.flatMap((r) => pick(r).sampleList).sort((a, b) => a - b);
+    const first = pick(runs[0]);
+    return {
+      rate: first.rate,
+      achieved: runs.reduce((n, r) => n + pick(r).achieved, 0) / runs.length,
+      complete: runs.every((r) => pick(r).complete),
+      p50: percentile(samples, 50),
+      p99: percentile(samples, 99),
+      samples: samples.length,
+    };
+  };
+  const sum = (f) => runs.reduce((n, r) => n + f(r.t), 0);
+  const deliveries = sum((t) => t.deliveries);
+  return {
+    l: latencyOf((r) => r.l),
+    sparse: latencyOf((r) => r.sparse),
+    t: {
+      perSecond: deliveries / sum((t) => t.seconds),
+      committedPerSecond: sum((t) => t.events) / sum((t) => t.events / t.committedPerSecond),
+      cpuPerDelivery: sum((t) => t.cpuPerDelivery * t.deliveries) / deliveries,
+      statementsPerDelivery: sum((t) => t.statementsPerDelivery * t.deliveries) / deliveries,
+      transactionsPerDelivery: sum((t) => t.transactionsPerDelivery * t.deliveries) / deliveries,
+      perRun: runs.map((r) => r.t.perSecond),
+      complete: runs.every((r) => r.t.complete),
+    },
+    loads: runs.map((r) => r.load),
+  };
 }
 
 function pushReport(rows, fmt) {
   const out = [
-    `Push, not poll (issue #28): 1 webhook per site, events committed by the product's writer (writeOutbox, one transaction each) at a steady ${LATENCY_RATE} deliveries/s for ${LATENCY_SECONDS} s; throughput ${DELIVERIES} deliveries committed in transactions of 200, four at a time. Targets: p50 < 50 ms, p99 < 250 ms, ≥ 2,000 deliveries/s.`,
+    `Push, not poll (issue #28): 1 webhook per site, events committed by the product's writer (writeOutbox, one transaction each) at a steady ${LATENCY_RATE} deliveries/s for ${LATENCY_SECONDS} s; throughput ${DELIVERIES} deliveries committed in transactions of 200, four at a time; ${PUSH_ROUNDS} round(s), each configuration on a fresh database, the order reversed every round (latency samples pooled, throughput summed). Targets: p50 < 50 ms, p99 < 250 ms, ≥ 2,000 deliveries/s.`,
     '',
-    '| transport | deliveries/s offered (committed) | samples | p50 ms | p99 ms | sparse p50 ms | sparse p99 ms | deliveries/s | committed/s | CPU ms/delivery |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| transport | deliveries/s offered (committed) | samples | p50 ms | p99 ms | sparse p50 ms | sparse p99 ms | deliveries/s (each round) | committed/s | CPU ms/delivery | SQL statements/delivery | transactions/delivery | load average (1 min) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  for (const { name, l, sparse, t } of rows) {
+  for (const { name, l, sparse, t, loads } of rows) {
     out.push(
-      `| ${name} | ${fmt(l.rate)} (${fmt(l.achieved)}) | ${fmt(l.samples)}${l.complete ? '' : ' (incomplete)'} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} | ${fmt(sparse.p50, 1)} | ${fmt(sparse.p99, 1)} | ${fmt(t.perSecond)}${t.complete ? '' : ' (incomplete)'} | ${fmt(t.committedPerSecond)} | ${fmt(t.cpuPerDelivery, 2)} |`,
+      `| ${name} | ${fmt(l.rate)} (${fmt(l.achieved)}) | ${fmt(l.samples)}${l.complete ? '' : ' (incomplete)'} | ${fmt(l.p50, 1)} | ${fmt(l.p99, 1)} | ${fmt(sparse.p50, 1)} | ${fmt(sparse.p99, 1)} | ${fmt(t.perSecond)} (${t.perRun.map((n) => fmt(n)).join(', ')})${t.complete ? '' : ' (incomplete)'} | ${fmt(t.committedPerSecond)} | ${fmt(t.cpuPerDelivery, 2)} | ${fmt(t.statementsPerDelivery, 2)} | ${fmt(t.transactionsPerDelivery, 3)} | ${loads.map((n) => n.toFixed(1)).join(', ')} |`,
     );
   }
   out.push('');
   out.push(
-    `Sparse: ${SPARSE_RATE} deliveries/s for ${LATENCY_SECONDS} s, so the dispatcher is idle between events and, without a wake-up, finds each at its next poll.`,
+    `Sparse: ${SPARSE_RATE} deliveries/s for ${LATENCY_SECONDS} s, so the dispatcher is idle between events and, without a wake-up, finds each at its next poll. SQL statements and transactions per delivery: sent by the dispatcher (and the relay) during the throughput run.`,
   );
   const base = rows[0];
   for (const r of rows) {
@@ -552,7 +638,7 @@ async function main() {
     const out = [];
     if (PARTS.includes('transports')) out.push(...(await transports(pool, receiver, kafka, fmt)));
     if (PARTS.includes('push')) {
-      const rows = await push(pool, receiver, kafka);
+      const rows = await push(receiver, kafka);
       if (out.length) out.push('');
       out.push(...pushReport(rows, fmt));
     }
