@@ -62,6 +62,24 @@ describe('the OpenAPI contract check of the e2e tier', () => {
     ]);
   });
 
+  it('checks a schema whose properties refer to those of another (a dry-run article)', () => {
+    expect(doc.components.schemas.DryRunArticle.properties.title.$ref).toBe(
+      '#/components/schemas/Article/properties/title',
+    );
+    const article = doc.components.schemas.Article.examples[0];
+    const dryRun = { ...article, id: null, _links: { view: { method: 'GET', url: null } } };
+    const answer = (item: unknown) => ({
+      status: 'success',
+      results: [{ index: 0, status: 'created', article: item, images: null }],
+      meta: { total: 1, created: 1, updated: 0, failed: 0 },
+      dry_run: true,
+    });
+    expect(check('POST', '/v1/articles/bulk', 207, answer(dryRun))).toEqual([]);
+    expect(check('POST', '/v1/articles/bulk', 207, answer({ ...dryRun, title: 'x' }))).toEqual([
+      expect.stringMatching(/body does not match the schema/),
+    ]);
+  });
+
   it('follows a chain of references and refuses one that leads nowhere', () => {
     const small = {
       paths: {

@@ -406,6 +406,38 @@ function sharedResponses({ ok, header, GENERIC_ANSWERS }) {
   };
 }
 
+/** The schema a `#/components/schemas/…` reference points at (a property of one included). */
+const schemaAt = (schemas, $ref) =>
+  $ref
+    .replace('#/components/schemas/', '')
+    .split('/')
+    .reduce((at, key) => at?.[key], schemas);
+
+/**
+ * A schema that shares five properties or more, described exactly alike, with an earlier one (the
+ * update DTO of a create DTO, the staged fields of an article, the dry-run form of an article or
+ * image, OpenID discovery of OAuth discovery) refers to those properties of the earlier schema
+ * instead of repeating them.
+ */
+function shareVariantProperties(schemas) {
+  const names = Object.keys(schemas);
+  const own = (schema) =>
+    Object.entries(schema.properties ?? {}).filter(([, p]) => !p.$ref && Object.keys(p).length);
+  for (const [index, name] of names.entries()) {
+    const props = own(schemas[name]);
+    const same = (base) =>
+      props.filter(([key, p]) => isDeepStrictEqual(schemas[base].properties?.[key], p));
+    const base = names
+      .slice(0, index)
+      .map((b) => [b, same(b)])
+      .sort((x, y) => y[1].length - x[1].length)[0];
+    if (!base || base[1].length < 5) continue;
+    for (const [key] of base[1]) {
+      schemas[name].properties[key] = { $ref: `#/components/schemas/${base[0]}/properties/${key}` };
+    }
+  }
+}
+
 /**
  * An example value for a schema, for bodies whose table gives none: a schema's own `examples`
  * first (the resource objects carry real ones), else `const`, the first `enum` value, the first
@@ -414,7 +446,7 @@ function sharedResponses({ ok, header, GENERIC_ANSWERS }) {
  */
 function exampleOf(schema, schemas, depth = 0) {
   if (!schema || depth > 12) return undefined;
-  if (schema.$ref) return exampleOf(schemas[schema.$ref.split('/').pop()], schemas, depth + 1);
+  if (schema.$ref) return exampleOf(schemaAt(schemas, schema.$ref), schemas, depth + 1);
   if (schema.examples?.length) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;
   if ('const' in schema) return schema.const;
@@ -656,6 +688,7 @@ async function generate() {
   doc.components.responses = answers.used(doc);
   doc.components.headers = usedHeaders(doc, answers.http);
   doc.components.parameters = shareParameters(doc);
+  shareVariantProperties(doc.components.schemas);
   addExamples(doc);
   doc.components.examples = shareExamples(doc);
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -1914,80 +1914,29 @@ export type components = {
         /** @description An article a dry run of POST /articles/bulk would create: no id or reader URL yet. */
         DryRunArticle: {
             id: null;
-            external_id: string | null;
-            /**
-             * @example {
-             *       "en": "Getting started"
-             *     }
-             */
-            title: {
-                [key: string]: string;
-            };
-            /**
-             * @example {
-             *       "en": "Getting started"
-             *     }
-             */
-            slug: {
-                [key: string]: string;
-            };
-            /**
-             * @example {
-             *       "en": "Getting started"
-             *     }
-             */
-            content: {
-                [key: string]: string;
-            };
-            author: {
-                id: number;
-                name: string;
-                avatar: string | null;
-            } | null;
-            category_id: number | null;
-            categories: number[];
-            /** @enum {string|null} */
-            type: "article" | "faq" | null;
-            published: boolean;
-            has_staged_changes: boolean;
-            staged_locales: string[];
-            /** @example 2026-01-31T09:30:00+00:00 */
-            staged_updated_at: string | null;
-            /** @enum {string} */
-            visibility: "public" | "private" | "link_only";
-            share_token: string | null;
-            views: number | null;
-            audio_file: string | null;
-            metadata: {
-                /**
-                 * @example {
-                 *       "en": "Getting started"
-                 *     }
-                 */
-                title: {
-                    [key: string]: string;
-                };
-                /**
-                 * @example {
-                 *       "en": "Getting started"
-                 *     }
-                 */
-                description: {
-                    [key: string]: string;
-                };
-            };
-            ratings: {
-                thumbs_up: number;
-                thumbs_down: number;
-                love: number;
-            };
-            published_translations: string[];
-            outdated_translations: string[];
-            shared_with: number[];
-            /** @example 2026-01-31 09:30:00 */
-            created_at: string;
-            /** @example 2026-01-31 09:30:00 */
-            updated_at: string;
+            external_id: components["schemas"]["Article"]["external_id"];
+            title: components["schemas"]["Article"]["title"];
+            slug: components["schemas"]["Article"]["slug"];
+            content: components["schemas"]["Article"]["content"];
+            author: components["schemas"]["Article"]["author"];
+            category_id: components["schemas"]["Article"]["category_id"];
+            categories: components["schemas"]["Article"]["categories"];
+            type: components["schemas"]["Article"]["type"];
+            published: components["schemas"]["Article"]["published"];
+            has_staged_changes: components["schemas"]["Article"]["has_staged_changes"];
+            staged_locales: components["schemas"]["Article"]["staged_locales"];
+            staged_updated_at: components["schemas"]["Article"]["staged_updated_at"];
+            visibility: components["schemas"]["Article"]["visibility"];
+            share_token: components["schemas"]["Article"]["share_token"];
+            views: components["schemas"]["Article"]["views"];
+            audio_file: components["schemas"]["Article"]["audio_file"];
+            metadata: components["schemas"]["Article"]["metadata"];
+            ratings: components["schemas"]["Article"]["ratings"];
+            published_translations: components["schemas"]["Article"]["published_translations"];
+            outdated_translations: components["schemas"]["Article"]["outdated_translations"];
+            shared_with: components["schemas"]["Article"]["shared_with"];
+            created_at: components["schemas"]["Article"]["created_at"];
+            updated_at: components["schemas"]["Article"]["updated_at"];
             _links: {
                 view: {
                     method: string;
@@ -1999,15 +1948,13 @@ export type components = {
         DryRunImage: {
             id: null;
             url: null;
-            filename: string;
-            /** @enum {string|null} */
-            mime_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | null;
-            size: number;
-            checksum: string | null;
-            alt_text: string;
+            filename: components["schemas"]["Image"]["filename"];
+            mime_type: components["schemas"]["Image"]["mime_type"];
+            size: components["schemas"]["Image"]["size"];
+            checksum: components["schemas"]["Image"]["checksum"];
+            alt_text: components["schemas"]["Image"]["alt_text"];
             snippets: null;
-            /** @example 2026-01-31 09:30:00 */
-            created_at: string;
+            created_at: components["schemas"]["Image"]["created_at"];
         };
         BulkImagesDto: {
             /** @description Multipart only: `files[]`, or `files[<index>]` when mixed with addresses. */
@@ -2071,31 +2018,11 @@ export type components = {
             order: number[];
         };
         UpdateCategoryDto: {
-            /** @description Description per language. null: none. */
-            description?: {
-                [key: string]: string | null;
-            } | null;
-            /**
-             * @description Parent category id; null (or 0) for top level. null: none.
-             * @example 4
-             */
-            parent_id?: number | null;
-            /** @description Icon, up to 190 characters. null: none. */
-            icon?: string | null;
-            /**
-             * @description Order among siblings, ascending; omitted: after the others. null: ignored.
-             * @example 2
-             */
-            position?: number | null;
-            /**
-             * @description Name per language; cannot be cleared.
-             * @example {
-             *       "en": "Billing"
-             *     }
-             */
-            name?: {
-                [key: string]: string | null;
-            };
+            description?: components["schemas"]["CreateCategoryDto"]["description"];
+            parent_id?: components["schemas"]["CreateCategoryDto"]["parent_id"];
+            icon?: components["schemas"]["CreateCategoryDto"]["icon"];
+            position?: components["schemas"]["CreateCategoryDto"]["position"];
+            name?: components["schemas"]["CreateCategoryDto"]["name"];
         };
         ArticleOrderDto: {
             /**
@@ -2212,132 +2139,29 @@ export type components = {
             dry_run?: boolean | null;
         };
         UpdateArticleDto: {
-            /**
-             * @description Primary category id; 0 for none. null: none.
-             * @example 12
-             */
-            category_id?: number | null;
-            /**
-             * @description All category ids of the article. null: none.
-             * @example [
-             *       3,
-             *       7
-             *     ]
-             */
-            categories?: number[] | null;
-            /**
-             * @description public, private (team members in shared_with) or link_only.
-             * @enum {string}
-             */
-            visibility?: "public" | "private" | "link_only";
-            /** @description article or faq. null: ignored. */
-            type?: ("article" | "faq") | null;
-            /**
-             * @description Team member id of the author. null: ignored.
-             * @example 7
-             */
-            author_id?: number | null;
-            /**
-             * @description Team member ids who may read it while private. null: none.
-             * @example [
-             *       3,
-             *       7
-             *     ]
-             */
-            shared_with?: number[] | null;
-            /** @description SEO title and description, each per language. null: ignored. */
-            metadata?: {
-                /** @description SEO title per language, up to 60 characters. null: ignored. */
-                title?: {
-                    [key: string]: string | null;
-                } | null;
-                /** @description SEO description per language, up to 160 characters. null: ignored. */
-                description?: {
-                    [key: string]: string | null;
-                } | null;
-            } | null;
-            /**
-             * @description Article body per language, HTML (or Markdown with content_format "markdown").
-             * @example {
-             *       "en": "<p>Welcome.</p>"
-             *     }
-             */
-            content?: {
-                [key: string]: string | null;
-            };
-            /** @description URL slug per language; made from the title when omitted. */
-            slug?: {
-                [key: string]: string | null;
-            };
-            /**
-             * @description true publishes; false keeps or makes it a draft.
-             * @example true
-             */
-            published?: boolean;
-            /**
-             * @description Your own id; POST with the same external_id updates that article. null: ignored.
-             * @example kb-1042
-             */
-            external_id?: string | null;
-            /** @description markdown converts every language of content to HTML. null: ignored. */
-            content_format?: ("html" | "markdown") | null;
-            /** @description Copy images from other sites and data: URLs into the help center. null: ignored. */
-            rehost_images?: boolean | null;
-            /**
-             * @description Title per language.
-             * @example {
-             *       "en": "Getting started"
-             *     }
-             */
-            title?: {
-                [key: string]: string | null;
-            };
+            category_id?: components["schemas"]["CreateArticleDto"]["category_id"];
+            categories?: components["schemas"]["CreateArticleDto"]["categories"];
+            visibility?: components["schemas"]["CreateArticleDto"]["visibility"];
+            type?: components["schemas"]["CreateArticleDto"]["type"];
+            author_id?: components["schemas"]["CreateArticleDto"]["author_id"];
+            shared_with?: components["schemas"]["CreateArticleDto"]["shared_with"];
+            metadata?: components["schemas"]["CreateArticleDto"]["metadata"];
+            content?: components["schemas"]["CreateArticleDto"]["content"];
+            slug?: components["schemas"]["CreateArticleDto"]["slug"];
+            published?: components["schemas"]["CreateArticleDto"]["published"];
+            external_id?: components["schemas"]["CreateArticleDto"]["external_id"];
+            content_format?: components["schemas"]["CreateArticleDto"]["content_format"];
+            rehost_images?: components["schemas"]["CreateArticleDto"]["rehost_images"];
+            title?: components["schemas"]["CreateArticleDto"]["title"];
         };
         StageDto: {
-            /**
-             * @description Primary category id; 0 for none. null: none.
-             * @example 12
-             */
-            category_id?: number | null;
-            /**
-             * @description All category ids of the article. null: none.
-             * @example [
-             *       3,
-             *       7
-             *     ]
-             */
-            categories?: number[] | null;
-            /**
-             * @description public, private (team members in shared_with) or link_only.
-             * @enum {string}
-             */
-            visibility?: "public" | "private" | "link_only";
-            /** @description article or faq. null: ignored. */
-            type?: ("article" | "faq") | null;
-            /**
-             * @description Team member id of the author. null: ignored.
-             * @example 7
-             */
-            author_id?: number | null;
-            /**
-             * @description Team member ids who may read it while private. null: none.
-             * @example [
-             *       3,
-             *       7
-             *     ]
-             */
-            shared_with?: number[] | null;
-            /** @description SEO title and description, each per language. null: ignored. */
-            metadata?: {
-                /** @description SEO title per language, up to 60 characters. null: ignored. */
-                title?: {
-                    [key: string]: string | null;
-                } | null;
-                /** @description SEO description per language, up to 160 characters. null: ignored. */
-                description?: {
-                    [key: string]: string | null;
-                } | null;
-            } | null;
+            category_id?: components["schemas"]["CreateArticleDto"]["category_id"];
+            categories?: components["schemas"]["CreateArticleDto"]["categories"];
+            visibility?: components["schemas"]["CreateArticleDto"]["visibility"];
+            type?: components["schemas"]["CreateArticleDto"]["type"];
+            author_id?: components["schemas"]["CreateArticleDto"]["author_id"];
+            shared_with?: components["schemas"]["CreateArticleDto"]["shared_with"];
+            metadata?: components["schemas"]["CreateArticleDto"]["metadata"];
             /**
              * @description The language these texts are in; any supported code.
              * @example de
@@ -2693,23 +2517,22 @@ export type components = {
         };
         /** @description The discovery fields plus `claims_supported`. */
         OpenIdConfiguration: {
-            issuer: string;
-            authorization_endpoint: string;
-            token_endpoint: string;
-            userinfo_endpoint: string;
-            jwks_uri: string;
-            registration_endpoint: string;
-            scopes_supported: ("openid" | "profile" | "email" | "offline_access" | "content.read" | "content.write" | "analytics.read" | "webhooks.manage" | "notes.read" | "notes.write" | "design.read" | "design.write")[];
-            response_types_supported: "code"[];
-            response_modes_supported: "query"[];
-            grant_types_supported: ("authorization_code" | "refresh_token")[];
-            code_challenge_methods_supported: "S256"[];
-            token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post" | "none")[];
-            subject_types_supported: "public"[];
-            id_token_signing_alg_values_supported: "RS256"[];
-            /** @constant */
-            authorization_response_iss_parameter_supported: true;
-            service_documentation: string;
+            issuer: components["schemas"]["AuthorizationServerMetadata"]["issuer"];
+            authorization_endpoint: components["schemas"]["AuthorizationServerMetadata"]["authorization_endpoint"];
+            token_endpoint: components["schemas"]["AuthorizationServerMetadata"]["token_endpoint"];
+            userinfo_endpoint: components["schemas"]["AuthorizationServerMetadata"]["userinfo_endpoint"];
+            jwks_uri: components["schemas"]["AuthorizationServerMetadata"]["jwks_uri"];
+            registration_endpoint: components["schemas"]["AuthorizationServerMetadata"]["registration_endpoint"];
+            scopes_supported: components["schemas"]["AuthorizationServerMetadata"]["scopes_supported"];
+            response_types_supported: components["schemas"]["AuthorizationServerMetadata"]["response_types_supported"];
+            response_modes_supported: components["schemas"]["AuthorizationServerMetadata"]["response_modes_supported"];
+            grant_types_supported: components["schemas"]["AuthorizationServerMetadata"]["grant_types_supported"];
+            code_challenge_methods_supported: components["schemas"]["AuthorizationServerMetadata"]["code_challenge_methods_supported"];
+            token_endpoint_auth_methods_supported: components["schemas"]["AuthorizationServerMetadata"]["token_endpoint_auth_methods_supported"];
+            subject_types_supported: components["schemas"]["AuthorizationServerMetadata"]["subject_types_supported"];
+            id_token_signing_alg_values_supported: components["schemas"]["AuthorizationServerMetadata"]["id_token_signing_alg_values_supported"];
+            authorization_response_iss_parameter_supported: components["schemas"]["AuthorizationServerMetadata"]["authorization_response_iss_parameter_supported"];
+            service_documentation: components["schemas"]["AuthorizationServerMetadata"]["service_documentation"];
             claims_supported: string[];
         };
         /**
