@@ -20,6 +20,20 @@ export function readQuery(raw: unknown): unknown {
   return out;
 }
 
+/** A class-validator check named `name` that fails with `problem`'s message (none: valid). */
+function checkedBy(
+  name: string,
+  problem: (field: string, value: unknown) => string | undefined,
+): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (v: unknown, args) => problem(args?.property ?? '', v) === undefined,
+      defaultMessage: (args) => problem(args?.property ?? '', args?.value) ?? '',
+    },
+  });
+}
+
 /**
  * A query DTO's `1`/`0` boolean (spec 4.1 rule 7): read as true/false; anything else, the words
  * included (unless `acceptWords`: DELETE /images `force`), fails with
@@ -37,13 +51,9 @@ export function QueryBoolean(
       yes.includes(value as string) ? true : no.includes(value as string) ? false : value,
     ),
     IsOptional(),
-    ValidateBy({
-      name: 'isQueryBoolean',
-      validator: {
-        validate: (v: unknown) => typeof v === 'boolean',
-        defaultMessage: (args) => messages.boolean(args?.property ?? ''),
-      },
-    }),
+    checkedBy('isQueryBoolean', (field, v) =>
+      typeof v === 'boolean' ? undefined : messages.boolean(field),
+    ),
   );
 }
 
@@ -57,13 +67,7 @@ export function QueryText(description: string, example?: string, max?: number): 
   return applyDecorators(
     ApiPropertyOptional({ type: 'string', description, example, maxLength: max }),
     IsOptional(),
-    ValidateBy({
-      name: 'isString',
-      validator: {
-        validate: (v: unknown, args) => problem(args?.property ?? '', v) === undefined,
-        defaultMessage: (args) => problem(args?.property ?? '', args?.value) ?? '',
-      },
-    }),
+    checkedBy('isString', problem),
   );
 }
 
@@ -88,13 +92,7 @@ export function QueryInteger(
       typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,
     ),
     IsOptional(),
-    ValidateBy({
-      name: 'isQueryInteger',
-      validator: {
-        validate: (v: unknown, args) => problem(args?.property ?? '', v) === undefined,
-        defaultMessage: (args) => problem(args?.property ?? '', args?.value) ?? '',
-      },
-    }),
+    checkedBy('isQueryInteger', problem),
   );
 }
 
@@ -107,12 +105,10 @@ export function QueryEnum(
   return applyDecorators(
     ApiPropertyOptional({ type: 'string', enum: [...values], description }),
     IsOptional(),
-    ValidateBy({
-      name: 'isQueryEnum',
-      validator: {
-        validate: (v: unknown) => typeof v === 'string' && values.includes(v),
-        defaultMessage: (args) => message ?? messages.selectedInvalid(args?.property ?? ''),
-      },
-    }),
+    checkedBy('isQueryEnum', (field, v) =>
+      typeof v === 'string' && values.includes(v)
+        ? undefined
+        : (message ?? messages.selectedInvalid(field)),
+    ),
   );
 }

@@ -30,63 +30,51 @@ describe('DNS pinning', () => {
     hosts.length = 0;
   });
 
-  it('resolves once, connects to the vetted address, keeps the name in Host, tries the next vetted address', async () => {
-    process.env.HC_OUTBOUND_ALLOWLIST = `dual.test:${port}`;
+  /** Sets the outbound allow-list (none when `list` is undefined). */
+  const allow = (list?: string) => {
+    if (list === undefined) delete process.env.HC_OUTBOUND_ALLOWLIST;
+    else process.env.HC_OUTBOUND_ALLOWLIST = list;
     resetSettings();
+  };
+  /** What the mocked DNS answers for any name, in this order. */
+  const resolvesTo = (...addresses: string[]) =>
+    lookup.mockResolvedValue(
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+  const fetchName = (name: string) =>
+    safeFetch(`http://${name}:${port}/`, { timeoutMs: 2000, maxBytes: 100, maxRedirects: 0 });
+  /** The reason safeFetch refuses the name with. */
+  const refusal = async (name: string) => {
+    const err = await fetchName(name).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OutboundError);
+    return (err as OutboundError).reason;
+  };
+
+  it('resolves once, connects to the vetted address, keeps the name in Host, tries the next vetted address', async () => {
+    allow(`dual.test:${port}`);
     // ::1 first: nothing listens there, so the second vetted address answers.
-    lookup.mockResolvedValue([
-      { address: '::1', family: 6 },
-      { address: '127.0.0.1', family: 4 },
-    ]);
-    const res = await safeFetch(`http://dual.test:${port}/`, {
-      timeoutMs: 2000,
-      maxBytes: 100,
-      maxRedirects: 0,
-    });
+    resolvesTo('::1', '127.0.0.1');
+    const res = await fetchName('dual.test');
     expect(res.body.toString()).toBe('pinned');
     expect(hosts).toEqual([`dual.test:${port}`]);
     expect(lookup).toHaveBeenCalledTimes(1);
   });
 
   it('refuses when any resolved address is private (a rebinding answer mixing public and private)', async () => {
-    delete process.env.HC_OUTBOUND_ALLOWLIST;
-    resetSettings();
-    lookup.mockResolvedValue([
-      { address: '93.184.216.34', family: 4 },
-      { address: '127.0.0.1', family: 4 },
-    ]);
-    const err = await safeFetch(`http://rebind.test:${port}/`, {
-      timeoutMs: 2000,
-      maxBytes: 100,
-      maxRedirects: 0,
-    }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OutboundError);
-    expect((err as OutboundError).reason).toBe('private_address');
+    allow(undefined);
+    resolvesTo('93.184.216.34', '127.0.0.1');
+    expect(await refusal('rebind.test')).toBe('private_address');
     expect(hosts).toEqual([]);
   });
 
   it('an allow-listed address approves nothing resolved with it (issue #15)', async () => {
-    process.env.HC_OUTBOUND_ALLOWLIST = `127.0.0.1:${port}`;
-    resetSettings();
-    lookup.mockResolvedValue([
-      { address: '127.0.0.1', family: 4 },
-      { address: '10.0.0.5', family: 4 },
-    ]);
-    const err = await safeFetch(`http://mixed.test:${port}/`, {
-      timeoutMs: 2000,
-      maxBytes: 100,
-      maxRedirects: 0,
-    }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OutboundError);
-    expect((err as OutboundError).reason).toBe('private_address');
+    allow(`127.0.0.1:${port}`);
+    resolvesTo('127.0.0.1', '10.0.0.5');
+    expect(await refusal('mixed.test')).toBe('private_address');
     expect(hosts).toEqual([]);
     // The allowed address alone is still reached.
-    lookup.mockResolvedValue([{ address: '127.0.0.1', family: 4 }]);
-    const res = await safeFetch(`http://alone.test:${port}/`, {
-      timeoutMs: 2000,
-      maxBytes: 100,
-      maxRedirects: 0,
-    });
+    resolvesTo('127.0.0.1');
+    const res = await fetchName('alone.test');
     expect(res.body.toString()).toBe('pinned');
   });
 });

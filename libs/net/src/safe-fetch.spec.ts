@@ -413,18 +413,24 @@ describe('https', () => {
 describe('connection reuse (keepAlive)', () => {
   afterEach(() => closeOutboundPools());
 
-  it('reuses one connection for several requests to the same vetted address', async () => {
-    let connections = 0;
+  /** An allow-listed local server that answers ok and counts the connections made to it. */
+  async function countedServer() {
+    let made = 0;
     const counted = http.createServer((_req, res) => res.end('ok'));
-    counted.on('connection', () => connections++);
+    counted.on('connection', () => made++);
     const port = await listen(counted);
     allow(`127.0.0.1:${port}`);
+    return { counted, port, connections: () => made };
+  }
+
+  it('reuses one connection for several requests to the same vetted address', async () => {
+    const { counted, port, connections } = await countedServer();
     try {
       for (let i = 0; i < 5; i++) {
         const res = await safeFetch(`http://127.0.0.1:${port}/`, { ...base, keepAlive: true });
         expect(res.body.toString()).toBe('ok');
       }
-      expect(connections).toBe(1);
+      expect(connections()).toBe(1);
     } finally {
       closeOutboundPools();
       await new Promise((r) => counted.close(r));
@@ -432,11 +438,7 @@ describe('connection reuse (keepAlive)', () => {
   });
 
   it('still vets the address before every request on a pooled connection', async () => {
-    let connections = 0;
-    const counted = http.createServer((_req, res) => res.end('ok'));
-    counted.on('connection', () => connections++);
-    const port = await listen(counted);
-    allow(`127.0.0.1:${port}`);
+    const { counted, port, connections } = await countedServer();
     try {
       await safeFetch(`http://127.0.0.1:${port}/`, { ...base, keepAlive: true });
       allow(); // the exemption is withdrawn: loopback is refused again
@@ -444,7 +446,7 @@ describe('connection reuse (keepAlive)', () => {
         safeFetch(`http://127.0.0.1:${port}/`, { ...base, keepAlive: true }),
       );
       expect(err.reason).toBe('private_address');
-      expect(connections).toBe(1);
+      expect(connections()).toBe(1);
     } finally {
       closeOutboundPools();
       await new Promise((r) => counted.close(r));

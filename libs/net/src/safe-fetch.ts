@@ -233,8 +233,7 @@ function exchange(
         resolve({ status, headers: resHeaders, body: Buffer.alloc(0) });
         return;
       }
-      const declared = Number(resHeaders['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
+      const tooLarge = () => {
         reject(
           new OutboundError(
             'too_large',
@@ -243,6 +242,10 @@ function exchange(
           ),
         );
         res.destroy();
+      };
+      const declared = Number(resHeaders['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        tooLarge();
         return;
       }
       const chunks: Buffer[] = [];
@@ -250,14 +253,7 @@ function exchange(
       res.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > maxBytes) {
-          reject(
-            new OutboundError(
-              'too_large',
-              'The response is larger than allowed.',
-              target.url.toString(),
-            ),
-          );
-          res.destroy();
+          tooLarge();
           return;
         }
         chunks.push(chunk);
