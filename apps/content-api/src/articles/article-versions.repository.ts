@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository } from '@hc/data';
 import type { ArticleType, Visibility } from './articles.repository';
 import type { SiteId } from '@hc/contracts';
 
@@ -78,13 +79,7 @@ function toVersion(r: Record<string, unknown>): VersionRow {
  * `article_translations` the articles repository does not write (`audio_file`).
  */
 @Injectable()
-export class VersionsRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class VersionsRepository extends DataRepository {
   /** Newest first; one language with `locale`. */
   async list(
     siteId: SiteId,

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { numberedSlug, slugify } from '@hc/content';
-import { touchReaderPages } from '@hc/data';
+import { DataRepository, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export type Visibility = 'public' | 'private' | 'link_only';
@@ -61,6 +61,22 @@ export interface ArticleCore {
   sharedWith: number[];
 }
 
+/** The articles columns an `ArticleCore` writes (insert and update), with their values. */
+const CORE_COLUMNS: [column: string, value: (core: ArticleCore) => unknown][] = [
+  ['external_id', (c) => c.externalId],
+  ['author_id', (c) => c.authorId],
+  ['category_id', (c) => c.categoryId],
+  ['type', (c) => c.type],
+  ['published', (c) => c.published],
+  ['visibility', (c) => c.visibility],
+  ['share_token', (c) => c.shareToken],
+  ['shared_with', (c) => JSON.stringify(c.sharedWith)],
+];
+
+function coreValues(core: ArticleCore): unknown[] {
+  return CORE_COLUMNS.map(([, value]) => value(core));
+}
+
 export interface TranslationWrite {
   lang: string;
   title: string;
@@ -117,17 +133,7 @@ function json<T>(value: unknown, fallback: T): T {
 
 /** Articles of one site; every method takes the site id, so a foreign id reads as missing. */
 @Injectable()
-export class ArticlesRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  get manager(): EntityManager {
-    return this.ds.manager;
-  }
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class ArticlesRepository extends DataRepository {
   /** Full views of the given articles, in the order of `ids` (missing ones left out). */
   async load(
     siteId: SiteId,
@@ -249,22 +255,9 @@ export class ArticlesRepository {
   async insert(siteId: SiteId, m: EntityManager, core: ArticleCore, now: Date): Promise<number> {
     await touchReaderPages(m, siteId);
     const result = await m.query(
-      `INSERT INTO articles (site_id, external_id, author_id, category_id, type, published, visibility,
-         share_token, shared_with, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        siteId,
-        core.externalId,
-        core.authorId,
-        core.categoryId,
-        core.type,
-        core.published,
-        core.visibility,
-        core.shareToken,
-        JSON.stringify(core.sharedWith),
-        now,
-        now,
-      ],
+      `INSERT INTO articles (site_id, ${CORE_COLUMNS.map(([c]) => c).join(', ')}, created_at, updated_at)
+       VALUES (?, ${CORE_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+      [siteId, ...coreValues(core), now, now],
     );
     return Number(result.insertId);
   }
@@ -278,22 +271,9 @@ export class ArticlesRepository {
   ): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query(
-      `UPDATE articles SET external_id = ?, author_id = ?, category_id = ?, type = ?, published = ?, visibility = ?,
-         share_token = ?, shared_with = ?, updated_at = ?
+      `UPDATE articles SET ${CORE_COLUMNS.map(([c]) => `${c} = ?`).join(', ')}, updated_at = ?
        WHERE site_id = ? AND id = ?`,
-      [
-        core.externalId,
-        core.authorId,
-        core.categoryId,
-        core.type,
-        core.published,
-        core.visibility,
-        core.shareToken,
-        JSON.stringify(core.sharedWith),
-        now,
-        siteId,
-        id,
-      ],
+      [...coreValues(core), now, siteId, id],
     );
   }
 

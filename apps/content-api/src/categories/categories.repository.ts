@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { touchReaderPages } from '@hc/data';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export interface CategoryRow {
@@ -53,13 +53,7 @@ function toRow(r: Record<string, unknown>): CategoryRow {
 
 /** Categories of one site; every method takes the site id (a foreign id reads as missing). */
 @Injectable()
-export class CategoriesRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class CategoriesRepository extends DataRepository {
   async findById(
     siteId: SiteId,
     id: number,

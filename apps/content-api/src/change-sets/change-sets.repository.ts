@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository } from '@hc/data';
 import type { SiteContext } from '@hc/auth';
 import { toSiteContext } from '@hc/auth';
 import type { AuditActor } from '@hc/contracts';
@@ -63,13 +64,7 @@ function toItem(r: Record<string, unknown>): ChangeSetItemRow {
 
 /** Change sets and their items; every method takes the site id except the worker's claim. */
 @Injectable()
-export class ChangeSetsRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class ChangeSetsRepository extends DataRepository {
   /** Most recently updated first (spec 4.2). */
   async page(
     siteId: SiteId,

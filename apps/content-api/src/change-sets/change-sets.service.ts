@@ -1,5 +1,6 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   ApiError,
   ChangeSetErrorCode,
@@ -94,6 +95,22 @@ export class ChangeSetsService {
     return toChangeSetResponse(set, items.get(id) ?? []);
   }
 
+  /**
+   * The items of a change set that may still change, read in the caller's transaction with the
+   * set locked: 404 when there is none, 409 once it is being published or was published.
+   */
+  private async editableItems(site: SiteContext, id: number, m: EntityManager) {
+    const set = await this.sets.find(site.id, id, m, true);
+    if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
+    if (!EDITABLE.includes(set.status)) {
+      throw changeSetError(
+        ChangeSetErrorCode.NotOpen,
+        'This change set is being published or was published; create a new one.',
+      );
+    }
+    return (await this.sets.items(site.id, [id], m)).get(id) ?? [];
+  }
+
   async get(site: SiteContext, id: number) {
     return { status: 'success', change_set: await this.load(site, id) };
   }
@@ -115,15 +132,7 @@ export class ChangeSetsService {
   async addItems(site: SiteContext, id: number, body: AddChangeSetItemsDto) {
     const raw = body.items;
     const results = await this.sets.transaction(async (m) => {
-      const set = await this.sets.find(site.id, id, m, true);
-      if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
-      if (!EDITABLE.includes(set.status)) {
-        throw changeSetError(
-          ChangeSetErrorCode.NotOpen,
-          'This change set is being published or was published; create a new one.',
-        );
-      }
-      const held = (await this.sets.items(site.id, [id], m)).get(id) ?? [];
+      const held = await this.editableItems(site, id, m);
       const keys = new Set(held.map((i) => `${i.articleId}:${i.locale}`));
       const now = new Date();
       const out: {
@@ -193,15 +202,7 @@ export class ChangeSetsService {
     const now = new Date();
     const scheduled = publishAt !== null && publishAt.getTime() > now.getTime();
     await this.sets.transaction(async (m) => {
-      const set = await this.sets.find(site.id, id, m, true);
-      if (!set) throw changeSetError(CommonErrorCode.NotFound, 'Change set not found.');
-      if (!EDITABLE.includes(set.status)) {
-        throw changeSetError(
-          ChangeSetErrorCode.NotOpen,
-          'This change set is being published or was published; create a new one.',
-        );
-      }
-      const items = (await this.sets.items(site.id, [id], m)).get(id) ?? [];
+      const items = await this.editableItems(site, id, m);
       if (items.length === 0)
         throw changeSetError(
           ChangeSetErrorCode.Empty,

@@ -1,4 +1,3 @@
-import type { INestApplicationContext } from '@nestjs/common';
 import { ANALYTICS_COMMANDS } from '../analytics/analytics.commands';
 import { ENGAGEMENT_COMMANDS } from '../comments/engagement.commands';
 import { ArticlesService } from '../articles/articles.service';
@@ -7,10 +6,9 @@ import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
 import { MembersService } from '../team/members.service';
 import { UsersService } from '../team/users.service';
-import { bool, Flags, list, requireInt, requireSiteFlag, requireStr, str } from './flags';
+import { Command, siteCommand } from './command';
+import { bool, list, requireInt, requireSiteFlag, requireStr, str } from './flags';
 import { seedDemo } from './seed-demo';
-
-export type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
 
 /** The content-api's operator commands (docs/operations.md). Later domains add theirs here. */
 export const COMMANDS: Record<string, Command> = {
@@ -95,25 +93,20 @@ export const COMMANDS: Record<string, Command> = {
     return { revoked: true };
   },
 
-  'article restore': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return { article: await app.get(ArticlesService).restore(site, requireInt(f, 'article')) };
-  },
+  'article restore': siteCommand(async (app, site, f) => ({
+    article: await app.get(ArticlesService).restore(site, requireInt(f, 'article')),
+  })),
 
-  'article purge': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
+  'article purge': siteCommand(async (app, site, f) => {
     await app.get(ArticlesService).purge(site, requireInt(f, 'article'));
     return { purged: true };
-  },
+  }),
 
-  'translation release': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return {
-      article: await app
-        .get(ArticlesService)
-        .releaseTranslation(site, requireInt(f, 'article'), requireStr(f, 'lang')),
-    };
-  },
+  'translation release': siteCommand(async (app, site, f) => ({
+    article: await app
+      .get(ArticlesService)
+      .releaseTranslation(site, requireInt(f, 'article'), requireStr(f, 'lang')),
+  })),
 
   'seed demo': (app) => seedDemo(app),
 

@@ -1,14 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { COMMENT_STATUSES } from '@hc/data';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { COMMENT_STATUSES, DataRepository } from '@hc/data';
 import type { CommentStatus } from '@hc/data';
 import { touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
-/** A comment as the service sees it; email and IP stay in the repository (spec 2.10). */
-export interface CommentRow {
-  id: number;
-  siteId: number;
+/** Where a comment sits, what it says and who wrote it: as posted and as read back. */
+interface CommentFields {
   articleId: number;
   parentId: number | null;
   lang: string;
@@ -16,6 +14,12 @@ export interface CommentRow {
   body: string;
   authorUserId: number | null;
   authorName: string;
+}
+
+/** A comment as the service sees it; email and IP stay in the repository (spec 2.10). */
+export interface CommentRow extends CommentFields {
+  id: number;
+  siteId: number;
   authorAvatar: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -30,14 +34,7 @@ export interface CommentFilter {
   search?: string;
 }
 
-export interface NewComment {
-  articleId: number;
-  parentId: number | null;
-  lang: string;
-  status: CommentStatus;
-  body: string;
-  authorUserId: number | null;
-  authorName: string;
+export interface NewComment extends CommentFields {
   authorEmail: string | null;
   authorIp: string | null;
 }
@@ -93,17 +90,7 @@ function likePattern(text: string): string {
 
 /** Reader comments of one site; every method takes the site id, so a foreign id reads as missing. */
 @Injectable()
-export class CommentsRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
-  get manager(): EntityManager {
-    return this.ds.manager;
-  }
-
+export class CommentsRepository extends DataRepository {
   private where(siteId: SiteId, filter: CommentFilter, withStatus: boolean): [string, unknown[]] {
     const parts = ['c.site_id = ?'];
     const params: unknown[] = [siteId];

@@ -1,67 +1,51 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import { CliError, Flags, bool, int, requireInt, requireStr, str } from '../cli/flags';
+import { Command, siteCommand } from '../cli/command';
+import { CliError, bool, int, requireInt, requireStr, str } from '../cli/flags';
 import { NotesService } from '../notes/notes.service';
-import { SitesService } from '../sites/sites.service';
 import { TranslationsService } from '../translations/translations.service';
 import { CommentModerationService } from './comment-moderation.service';
 import { CommentsService } from './comments.service';
 
-type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
-
 /** Operator commands of comments, team notes and interface texts (docs/operations.md). */
 export const ENGAGEMENT_COMMANDS: Record<string, Command> = {
   /** A reader's comment, as the reader site would post it (pending while the site moderates). */
-  'comment add': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return {
-      comment: await app.get(CommentsService).postAsReader(site, {
-        articleId: requireInt(f, 'article'),
-        name: requireStr(f, 'name'),
-        email: requireStr(f, 'email'),
-        text: requireStr(f, 'text'),
-        lang: str(f, 'lang'),
-        parentId: int(f, 'parent'),
-      }),
-    };
-  },
+  'comment add': siteCommand(async (app, site, f) => ({
+    comment: await app.get(CommentsService).postAsReader(site, {
+      articleId: requireInt(f, 'article'),
+      name: requireStr(f, 'name'),
+      email: requireStr(f, 'email'),
+      text: requireStr(f, 'text'),
+      lang: str(f, 'lang'),
+      parentId: int(f, 'parent'),
+    }),
+  })),
 
   /** Moves a comment to `deleted`, as the dashboard does (the API cannot delete). */
-  'comment delete': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return {
-      comment: await app.get(CommentModerationService).delete(site, requireInt(f, 'comment')),
-    };
-  },
+  'comment delete': siteCommand(async (app, site, f) => ({
+    comment: await app.get(CommentModerationService).delete(site, requireInt(f, 'comment')),
+  })),
 
   /** `--moderate true` (the default): reader comments arrive pending; `false`: published at once. */
-  'comment settings': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
+  'comment settings': siteCommand(async (app, site, f) => {
     const moderate = bool(f, 'moderate');
     if (moderate === undefined) throw new CliError('--moderate is required (true or false)');
     return { settings: await app.get(CommentModerationService).setModeration(site, moderate) };
-  },
+  }),
 
   /** A team-note thread anchored on `--quote`, which must occur in the `--lang` content. */
-  'note add': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return {
-      note: await app.get(NotesService).add(site, {
-        articleId: requireInt(f, 'article'),
-        userId: requireInt(f, 'user'),
-        lang: str(f, 'lang'),
-        quote: requireStr(f, 'quote'),
-        text: requireStr(f, 'text'),
-      }),
-    };
-  },
+  'note add': siteCommand(async (app, site, f) => ({
+    note: await app.get(NotesService).add(site, {
+      articleId: requireInt(f, 'article'),
+      userId: requireInt(f, 'user'),
+      lang: str(f, 'lang'),
+      quote: requireStr(f, 'quote'),
+      text: requireStr(f, 'text'),
+    }),
+  })),
 
   /** Overrides one reader-interface text of a site in a language (`--text ''` restores the default). */
-  'interface-text set': async (app, f) => {
-    const site = await app.get(SitesService).requireSite(requireInt(f, 'site'));
-    return {
-      translation: await app
-        .get(TranslationsService)
-        .set(site, requireStr(f, 'lang'), requireStr(f, 'key'), str(f, 'text') ?? null),
-    };
-  },
+  'interface-text set': siteCommand(async (app, site, f) => ({
+    translation: await app
+      .get(TranslationsService)
+      .set(site, requireStr(f, 'lang'), requireStr(f, 'key'), str(f, 'text') ?? null),
+  })),
 };

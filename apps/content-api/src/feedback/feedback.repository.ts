@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
@@ -11,13 +12,7 @@ export interface Ratings {
 
 /** Reader ratings: one row per rating (analytics over time) plus the article's counters. */
 @Injectable()
-export class FeedbackRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class FeedbackRepository extends DataRepository {
   async record(
     siteId: SiteId,
     m: EntityManager,

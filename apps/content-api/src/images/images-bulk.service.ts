@@ -3,7 +3,7 @@ import { ApiError, validationError } from '@hc/contracts';
 import { DryRunner } from '@hc/data';
 import { ImageImporter, ImportFailure } from './image-importer';
 import { importLimits, UPLOAD_REFUSED } from './image-rules';
-import { sourceUrlProblem, type BulkInput } from './image-request';
+import { sourceUrlProblem, type BulkInput, type BulkItem } from './image-request';
 import { type ImageResponse, toImageResponse } from './image.mapper';
 import { ImageStoreService, type SiteRef } from './image-store.service';
 import type { ImageType } from './image-type';
@@ -73,22 +73,8 @@ export class ImagesBulkService {
       if (item.kind === 'file') {
         const type = types.get(item.index) as ImageType;
         const filename = uploadFilename(item.file, type);
-        try {
-          const stored = await this.store.store(site, {
-            bytes: item.file.data,
-            type,
-            filename,
-            origin: 'api',
-            dedupe: input.dedupe,
-          });
-          results.push({
-            index: item.index,
-            status: stored.reused ? 'reused' : 'created',
-            image: toImageResponse(stored.image, item.altText),
-          });
-        } catch (err) {
-          results.push({ index: item.index, status: 'error', filename, error: storageError(err) });
-        }
+        const file = { bytes: item.file.data, type, filename };
+        results.push(await this.storeItem(site, input, item, file, { filename }));
         continue;
       }
       // Addresses one at a time, all sharing 45 seconds.
@@ -110,27 +96,8 @@ export class ImagesBulkService {
         });
         continue;
       }
-      try {
-        const stored = await this.store.store(site, {
-          bytes: imported.bytes,
-          type: imported.type,
-          filename: imported.filename,
-          origin: 'api',
-          dedupe: input.dedupe,
-        });
-        results.push({
-          index: item.index,
-          status: stored.reused ? 'reused' : 'created',
-          image: toImageResponse(stored.image, item.altText),
-        });
-      } catch (err) {
-        results.push({
-          index: item.index,
-          status: 'error',
-          source_url: item.url,
-          error: storageError(err),
-        });
-      }
+      const file = { bytes: imported.bytes, type: imported.type, filename: imported.filename };
+      results.push(await this.storeItem(site, input, item, file, { source_url: item.url }));
     }
     const count = (s: string) => results.filter((r) => r.status === s).length;
     return {
@@ -143,6 +110,26 @@ export class ImagesBulkService {
         failed: count('error'),
       },
     };
+  }
+
+  /** Stores one item's image: `created` or `reused`, or a storage error naming its `source`. */
+  private async storeItem(
+    site: SiteRef,
+    input: BulkInput,
+    item: BulkItem,
+    file: { bytes: Buffer; type: ImageType; filename: string },
+    source: { filename: string } | { source_url: string },
+  ): Promise<BulkResult> {
+    try {
+      const stored = await this.store.store(site, { ...file, origin: 'api', dedupe: input.dedupe });
+      return {
+        index: item.index,
+        status: stored.reused ? 'reused' : 'created',
+        image: toImageResponse(stored.image, item.altText),
+      };
+    } catch (err) {
+      return { index: item.index, status: 'error', ...source, error: storageError(err) };
+    }
   }
 }
 

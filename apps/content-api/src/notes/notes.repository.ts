@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { touchReaderPages } from '@hc/data';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export interface NoteAuthor {
@@ -75,17 +75,7 @@ function author(r: AuthorColumns): NoteAuthor {
 
 /** Team-note threads and replies of one site; every method takes the site id. */
 @Injectable()
-export class NotesRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  get manager(): EntityManager {
-    return this.ds.manager;
-  }
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class NotesRepository extends DataRepository {
   /** Threads of an article (one language, or all), oldest first, with their replies. */
   async threads(
     siteId: SiteId,

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository } from '@hc/data';
 import type { SharedFields, StagedFields } from './staged-model';
 import type { SiteId } from '@hc/contracts';
 
@@ -51,13 +52,7 @@ function toShared(r: Record<string, unknown>): StagedSharedRow {
 
 /** Staged copies and article-wide staged blocks of one site (spec 2.7). */
 @Injectable()
-export class StagedRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class StagedRepository extends DataRepository {
   /** The article's copies sorted by language code (one language with `locale`); `lock` in a write. */
   async copies(
     siteId: SiteId,

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DataRepository } from '@hc/data';
 import type { ApiKeyScope, Role } from '@hc/contracts';
 import type { SiteId } from '@hc/contracts';
 
@@ -32,13 +33,7 @@ export interface NewApiKey {
  * the site in each call.
  */
 @Injectable()
-export class TeamRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class TeamRepository extends DataRepository {
   async emailTaken(m: EntityManager, email: string): Promise<boolean> {
     const rows = await m.query('SELECT 1 FROM users WHERE email = ? LIMIT 1', [email]);
     return rows.length > 0;

@@ -1,17 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { touchReaderPages } from '@hc/data';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DataRepository, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 /** A site's own wording of interface texts, per language. */
 @Injectable()
-export class TranslationsRepository {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
-
-  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(work);
-  }
-
+export class TranslationsRepository extends DataRepository {
   async overrides(siteId: SiteId, lang: string): Promise<Map<string, string>> {
     const rows: { text_key: string; text: string }[] = await this.ds.query(
       'SELECT text_key, text FROM interface_text_overrides WHERE site_id = ? AND lang = ?',
