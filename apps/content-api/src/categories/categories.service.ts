@@ -23,6 +23,30 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /** Categories (spec 2.4, 4.6). */
+/**
+ * The category as the write left it, announced (spec 6) in the write's transaction; `audit`
+ * null when the caller records the write itself (a reorder records one entry for all).
+ */
+export async function announceCategory(
+  categories: CategoriesRepository,
+  m: EntityManager,
+  site: SiteContext,
+  id: number,
+  event: 'category.created' | 'category.updated',
+  audit?: null,
+): Promise<CategoryRow> {
+  const row = (await categories.findById(site.id, id, m)) as CategoryRow;
+  await writeWebhookEvent(
+    m,
+    site,
+    event,
+    categoryEventData(row, site.defaultLanguage),
+    undefined,
+    audit,
+  );
+  return row;
+}
+
 @Injectable()
 export class CategoriesService {
   constructor(
@@ -61,14 +85,7 @@ export class CategoriesService {
         },
         now,
       );
-      const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
-      await writeWebhookEvent(
-        m,
-        site,
-        'category.created',
-        categoryEventData(row, site.defaultLanguage),
-      );
-      return row;
+      return announceCategory(this.categories, m, site, id, 'category.created');
     });
     // spec 2.4: stored after the ordered ones, but the create response shows 0.
     return {
@@ -84,14 +101,7 @@ export class CategoriesService {
       if (!current) throw htmlNotFound();
       const changes = await this.changes(m, site, current, input);
       await this.categories.update(site.id, m, id, changes, new Date());
-      const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
-      await writeWebhookEvent(
-        m,
-        site,
-        'category.updated',
-        categoryEventData(row, site.defaultLanguage),
-      );
-      return row;
+      return announceCategory(this.categories, m, site, id, 'category.updated');
     });
     return { status: 'success', category: toCategoryResponse(category) };
   }

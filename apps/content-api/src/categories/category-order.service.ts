@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { htmlNotFound, messages, validationError } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
+import { writeAuditEvent } from '@hc/events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
-import { SITE_DEFAULT_ARTICLE_SORT } from './categories.service';
-import { categoryEventData, toCategoryResponse } from './category.mapper';
+import { announceCategory, SITE_DEFAULT_ARTICLE_SORT } from './categories.service';
+import { toCategoryResponse } from './category.mapper';
 import { CategoryArticlesRepository } from './category-articles.repository';
 
 /** The order of categories among their siblings and of a category's articles (spec 4.6). */
@@ -52,16 +52,8 @@ export class CategoryOrderService {
         }
       }
       for (const id of changed) {
-        const row = (await this.categories.findById(site.id, id, m)) as CategoryRow;
         // Issue 24: one audit entry for the whole reorder (below), not one per category.
-        await writeWebhookEvent(
-          m,
-          site,
-          'category.updated',
-          categoryEventData(row, site.defaultLanguage),
-          undefined,
-          null,
-        );
+        await announceCategory(this.categories, m, site, id, 'category.updated', null);
       }
       await writeAuditEvent(m, site, 'category.reorder', { type: 'site', id: site.id });
       const rows = await Promise.all(ids.map((id) => this.categories.findById(site.id, id, m)));

@@ -19,6 +19,7 @@ const SetIdParam = () =>
 /** Change sets: API keys only (a token gets 401 `Unknown API key`); every call counts as a write. */
 @Controller('change-sets')
 @ApiKeysOnly()
+@CountsAsWrite()
 export class ChangeSetsController {
   constructor(
     private readonly sets: ChangeSetsService,
@@ -28,7 +29,6 @@ export class ChangeSetsController {
   @ApiOperation({ summary: 'List change sets' })
   @Get()
   @Scopes('content.read')
-  @CountsAsWrite()
   list(@CurrentSite() site: SiteContext, @Query() query: ChangeSetsQuery) {
     return this.sets.list(site, changeSetsPaging(query));
   }
@@ -45,7 +45,6 @@ export class ChangeSetsController {
   @ApiOperation({ summary: 'Read a change set' })
   @Get(':id')
   @Scopes('content.read')
-  @CountsAsWrite()
   get(@CurrentSite() site: SiteContext, @SetIdParam() id: number) {
     return this.sets.get(site, id);
   }

@@ -1,4 +1,11 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiOAuth2 } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import { apiError, ContentErrorCode, insufficientScope } from '@hc/contracts';
 import type { HcRequest } from '@hc/auth';
@@ -6,7 +13,11 @@ import type { HcRequest } from '@hc/auth';
 const NOTES_WRITE_KEY = 'hc:notes-write';
 
 /** The route replies or resolves (needs `notes.write`); without it the route reads. */
-export const NotesWrite = () => SetMetadata(NOTES_WRITE_KEY, true);
+export const NotesWrite = () =>
+  applyDecorators(SetMetadata(NOTES_WRITE_KEY, true), ApiOAuth2(['notes.write']));
+
+/** A route that reads team notes (needs `notes.read`), as the OpenAPI document states it. */
+export const NotesRead = () => ApiOAuth2(['notes.read']);
 
 export function notesForbidden() {
   return apiError(

@@ -1,14 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiOAuth2, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { NoteReplyDto } from './dto/note-reply.dto';
 import { NotesQuery } from './dto/notes-query.dto';
-import { NotesAccessGuard, NotesWrite } from './notes-access.guard';
+import { NotesAccessGuard, NotesRead, NotesWrite } from './notes-access.guard';
 import { NOTE_NOT_FOUND, NotesService } from './notes.service';
 import { ArticleRefIdParam } from '../comments/article-ref';
+
+const NoteIdParam = () => IdParam('noteId', () => notFound(NOTE_NOT_FOUND));
 
 /** Spec 4.9 team notes. `notes.read`/`notes.write` and notes access are checked by NotesAccessGuard. */
 @Controller('articles/:id/notes')
@@ -19,7 +21,7 @@ export class NotesController {
 
   @ApiOperation({ summary: 'Team notes of an article' })
   @Get()
-  @ApiOAuth2(['notes.read'])
+  @NotesRead()
   list(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
@@ -35,12 +37,11 @@ export class NotesController {
   @Post(':noteId/replies')
   @HttpCode(201)
   @NotesWrite()
-  @ApiOAuth2(['notes.write'])
   reply(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleRefIdParam() id: number,
-    @IdParam('noteId', () => notFound(NOTE_NOT_FOUND)) noteId: number,
+    @NoteIdParam() noteId: number,
     @Body() body: NoteReplyDto,
   ) {
     return this.notes.reply(site, ctx, id, noteId, body.text);
@@ -50,12 +51,11 @@ export class NotesController {
   @Post(':noteId/resolve')
   @HttpCode(200)
   @NotesWrite()
-  @ApiOAuth2(['notes.write'])
   resolve(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleRefIdParam() id: number,
-    @IdParam('noteId', () => notFound(NOTE_NOT_FOUND)) noteId: number,
+    @NoteIdParam() noteId: number,
   ) {
     return this.notes.resolve(site, ctx, id, noteId);
   }

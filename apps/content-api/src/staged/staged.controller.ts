@@ -27,6 +27,7 @@ export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_
 
 /** Spec 4.5 staged changes. Every call counts toward the 120 writes per minute (reads included). */
 @Controller('articles/:articleId/staged')
+@CountsAsWrite()
 export class StagedController {
   constructor(
     private readonly staged: StagedService,
@@ -36,7 +37,6 @@ export class StagedController {
   @ApiOperation({ summary: 'Read the staged changes of an article' })
   @Get()
   @Scopes('content.read')
-  @CountsAsWrite()
   get(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
@@ -49,7 +49,6 @@ export class StagedController {
   @ApiOperation({ summary: 'Compare staged changes with the live article' })
   @Get('compare')
   @Scopes('content.read')
-  @CountsAsWrite()
   compare(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
