@@ -506,6 +506,18 @@ const paged = (description: string, name: string, item: string, example: unknown
   });
 const confirm = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, message: str, ...extra });
+/** `{status: success, <key>: <schema>}`: the success body of one object. */
+const answerOf = (key: string, schema: string) => obj({ status: success, [key]: ref(schema) });
+// Success bodies several operations give, once as component schemas.
+Object.assign(CONTENT_SCHEMAS, {
+  Confirmation: confirm(),
+  ArticleAnswer: answerOf('article', 'Article'),
+  CommentAnswer: confirm({ comment: ref('Comment') }),
+  CategoryAnswer: answerOf('category', 'Category'),
+  ChangeSetAnswer: answerOf('change_set', 'ChangeSet'),
+  WebhookAnswer: answerOf('webhook', 'Webhook'),
+  DeliveryAnswer: answerOf('delivery', 'WebhookDelivery'),
+});
 const articleWrite = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, ...extra, article: ref('Article'), images: ref('RehostSummary') }, [
     'images',
@@ -536,10 +548,7 @@ const conflict = (description: string) => fails(description);
 
 /** POST /webhooks and POST /webhooks/standard (issue 23): the same rules and answers. */
 const webhookRegistration = {
-  201: ok(
-    'Registered; the `secret` is shown only here.',
-    obj({ status: success, webhook: ref('Webhook') }),
-  ),
+  201: ok('Registered; the `secret` is shown only here.', ref('WebhookAnswer')),
   422: shared(
     'InvalidWebhookUrl',
     refused('Invalid `url` or `secret`.', {
@@ -553,7 +562,7 @@ const webhookRegistration = {
 
 export const CONTENT_RESPONSES: ResponseTable = {
   RootController_root: {
-    200: ok('The credential is valid (any scope).', confirm(), {
+    200: ok('The credential is valid (any scope).', ref('Confirmation'), {
       status: 'success',
       message: 'Help Center API v1. Your credential is valid.',
     }),
@@ -631,7 +640,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     400: badRequest,
   },
   ArticlesController_get: {
-    200: ok('One article.', obj({ status: success, article: ref('Article') }), {
+    200: ok('One article.', ref('ArticleAnswer'), {
       status: 'success',
       article: articleExample,
     }),
@@ -682,7 +691,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: validation,
   },
   CommentsController_moderate: {
-    200: ok('`approve` or `unpublish` applied.', confirm({ comment: ref('Comment') })),
+    200: ok('`approve` or `unpublish` applied.', ref('CommentAnswer')),
     409: conflict('The comment was deleted.'),
     422: validation,
   },
@@ -698,7 +707,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
   },
   ArticleCommentsController_post: {
-    201: ok('Comment posted.', confirm({ comment: ref('Comment') })),
+    201: ok('Comment posted.', ref('CommentAnswer')),
     422: validation,
   },
   NotesController_list: {
@@ -796,7 +805,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
   },
   VersionsController_restore: {
-    200: ok('Live at once.', obj({ status: success, article: ref('Article') })),
+    200: ok('Live at once.', ref('ArticleAnswer')),
     500: fails('The version’s category was deleted (spec 7).', 'ServerErrorBody'),
   },
   CategoriesController_list: {
@@ -810,14 +819,14 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: validation,
   },
   CategoriesController_create: {
-    201: ok('Created.', obj({ status: success, category: ref('Category') }), {
+    201: ok('Created.', ref('CategoryAnswer'), {
       status: 'success',
       category: categoryExample,
     }),
     422: validation,
   },
   CategoriesController_update: {
-    200: ok('Changed.', obj({ status: success, category: ref('Category') })),
+    200: ok('Changed.', ref('CategoryAnswer')),
     404: htmlNotFound,
     422: validation,
   },
@@ -899,7 +908,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     }),
   },
   ImagesController_remove: {
-    200: ok('Record and file deleted.', confirm(), {
+    200: ok('Record and file deleted.', ref('Confirmation'), {
       status: 'success',
       message: 'Image deleted.',
     }),
@@ -926,7 +935,10 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
   },
   WebhooksController_remove: {
-    200: ok('Deleted.', confirm(), { status: 'success', message: 'Webhook subscription deleted.' }),
+    200: ok('Deleted.', ref('Confirmation'), {
+      status: 'success',
+      message: 'Webhook subscription deleted.',
+    }),
     404: notFoundJson('Webhook subscription not found.'),
   },
   WebhooksController_deliveries: {
@@ -938,17 +950,11 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: validation,
   },
   WebhooksController_delivery: {
-    200: ok(
-      'One delivery with request headers and body.',
-      obj({ status: success, delivery: ref('WebhookDelivery') }),
-    ),
+    200: ok('One delivery with request headers and body.', ref('DeliveryAnswer')),
     404: notFoundJson('Webhook subscription not found.'),
   },
   WebhooksController_redeliver: {
-    202: ok(
-      'A new delivery of the same event (same body and signature).',
-      obj({ status: success, delivery: ref('WebhookDelivery') }),
-    ),
+    202: ok('A new delivery of the same event (same body and signature).', ref('DeliveryAnswer')),
     404: notFoundJson('Webhook subscription not found.'),
   },
   ChangeSetsController_list: {
@@ -962,11 +968,11 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
   },
   ChangeSetsController_create: {
-    201: ok('Created.', obj({ status: success, change_set: ref('ChangeSet') })),
+    201: ok('Created.', ref('ChangeSetAnswer')),
     422: refused('Invalid fields (`reason`).'),
   },
   ChangeSetsController_get: {
-    200: ok('One change set.', obj({ status: success, change_set: ref('ChangeSet') })),
+    200: ok('One change set.', ref('ChangeSetAnswer')),
   },
   ChangeSetsController_addItems: {
     207: ok(

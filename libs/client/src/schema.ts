@@ -1956,6 +1956,42 @@ export type components = {
             snippets: null;
             created_at: components["schemas"]["Image"]["created_at"];
         };
+        Confirmation: {
+            /** @constant */
+            status: "success";
+            message: string;
+        };
+        ArticleAnswer: {
+            /** @constant */
+            status: "success";
+            article: components["schemas"]["Article"];
+        };
+        CommentAnswer: {
+            /** @constant */
+            status: "success";
+            message: string;
+            comment: components["schemas"]["Comment"];
+        };
+        CategoryAnswer: {
+            /** @constant */
+            status: "success";
+            category: components["schemas"]["Category"];
+        };
+        ChangeSetAnswer: {
+            /** @constant */
+            status: "success";
+            change_set: components["schemas"]["ChangeSet"];
+        };
+        WebhookAnswer: {
+            /** @constant */
+            status: "success";
+            webhook: components["schemas"]["Webhook"];
+        };
+        DeliveryAnswer: {
+            /** @constant */
+            status: "success";
+            delivery: components["schemas"]["WebhookDelivery"];
+        };
         BulkImagesDto: {
             /** @description Multipart only: `files[]`, or `files[<index>]` when mixed with addresses. */
             files?: string[];
@@ -3229,11 +3265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Confirmation"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4006,11 +4038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        article: components["schemas"]["Article"];
-                    };
+                    "application/json": components["schemas"]["ArticleAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -4040,11 +4068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        article: components["schemas"]["Article"];
-                    };
+                    "application/json": components["schemas"]["ArticleAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -4224,12 +4248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        message: string;
-                        comment: components["schemas"]["Comment"];
-                    };
+                    "application/json": components["schemas"]["CommentAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -4583,11 +4602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        category: components["schemas"]["Category"];
-                    };
+                    "application/json": components["schemas"]["CategoryAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -4666,11 +4681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        category: components["schemas"]["Category"];
-                    };
+                    "application/json": components["schemas"]["CategoryAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -4821,11 +4832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        change_set: components["schemas"]["ChangeSet"];
-                    };
+                    "application/json": components["schemas"]["ChangeSetAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4852,11 +4859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        change_set: components["schemas"]["ChangeSet"];
-                    };
+                    "application/json": components["schemas"]["ChangeSetAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5025,12 +5028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        message: string;
-                        comment: components["schemas"]["Comment"];
-                    };
+                    "application/json": components["schemas"]["CommentAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -5225,11 +5223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Confirmation"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -6000,11 +5994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        webhook: components["schemas"]["Webhook"];
-                    };
+                    "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
@@ -6035,11 +6025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Confirmation"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6107,11 +6093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        delivery: components["schemas"]["WebhookDelivery"];
-                    };
+                    "application/json": components["schemas"]["DeliveryAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6138,11 +6120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        delivery: components["schemas"]["WebhookDelivery"];
-                    };
+                    "application/json": components["schemas"]["DeliveryAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6170,11 +6148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @constant */
-                        status: "success";
-                        webhook: components["schemas"]["Webhook"];
-                    };
+                    "application/json": components["schemas"]["WebhookAnswer"];
                 };
             };
             400: components["responses"]["SiteRequired"];
