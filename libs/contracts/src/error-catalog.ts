@@ -1,7 +1,8 @@
 /**
- * The error catalog of spec 7: every error code the API services send, one enum per domain, and
- * the one table (`errorEntry`) that gives each code its HTTP status and body shape. The switch in
- * `errorEntry` is exhaustive: a code added to an enum without a row fails to compile.
+ * The error catalog of spec 7: every error code the API services send, one group per domain, and
+ * the one table (`CATALOG`) that gives each code its domain, wire value, HTTP status and body
+ * shape. The groups (`CommonErrorCode.NotFound` …) and `errorEntry` are read from it, so a code
+ * cannot exist without its status.
  *
  * Body shapes (spec 7): (a) {status: 'error', code, message, ...extra}; (b) {status:
  * 'validation_error', message, errors}; (c) {message, errors}; (d) {status: 'unauthorized'};
@@ -10,179 +11,126 @@
 
 export type ErrorShape = 'a' | 'b' | 'c' | 'd' | 'e' | 'f';
 
+type Domain = 'common' | 'auth' | 'content' | 'staging' | 'design' | 'changeSet';
+
+/** name → [domain, wire code, HTTP status, body shape when not (a)]. */
+const CATALOG = {
+  // CommonErrorCode: codes any route can answer (transport, lookup and argument errors).
+  NotFound: ['common', 'not_found', 404],
+  Forbidden: ['common', 'forbidden', 403],
+  InvalidJson: ['common', 'invalid_json', 400],
+  // A body that could not be read at all (aborted, wrong encoding).
+  InvalidBody: ['common', 'invalid_body', 400],
+  InvalidArgument: ['common', 'invalid_argument', 400],
+  InvalidMultipart: ['common', 'invalid_multipart', 400],
+  // A framework exception (4xx) with no code of ours; it keeps the framework's status.
+  HttpError: ['common', 'http_error', 400],
+  NotReady: ['common', 'not_ready', 503],
+  // A body over 64 KB (or in chunks, of no known length) without a valid credential (#15).
+  BodyTooLarge: ['common', 'body_too_large', 413],
+  // Shape (b), and the `code` staged endpoints add to it (spec 7).
+  ValidationError: ['common', 'validation_error', 422, 'b'],
+  // AuthErrorCode: credential and site resolution (spec 4.1, 5.2).
+  Unauthorized: ['auth', 'unauthorized', 401, 'd'],
+  InsufficientScope: ['auth', 'insufficient_scope', 403],
+  SiteRequired: ['auth', 'site_required', 400],
+  SiteForbidden: ['auth', 'site_forbidden', 403],
+  PlanUpgradeRequired: ['auth', 'plan_upgrade_required', 402],
+  // ContentErrorCode: articles, categories, images, comments and notes (spec 4.4–4.9).
+  CategoryNotEmpty: ['content', 'category_not_empty', 409],
+  ImageInUse: ['content', 'image_in_use', 409],
+  StorageFailed: ['content', 'storage_failed', 500],
+  UploadUrlInvalid: ['content', 'upload_url_invalid', 403],
+  UploadUrlRevoked: ['content', 'upload_url_revoked', 403],
+  UploadUrlExpired: ['content', 'upload_url_expired', 410],
+  UploadUrlUsed: ['content', 'upload_url_used', 410],
+  NotesForbidden: ['content', 'notes_forbidden', 403],
+  IncludeEmailUnavailable: ['content', 'include_email_unavailable', 403],
+  CommentDeleted: ['content', 'comment_deleted', 422],
+  // Issue 24: GET /audit needs an Owner or Admin behind the credential.
+  AuditForbidden: ['content', 'audit_forbidden', 403],
+  // StagingErrorCode: staged changes (spec 4.5); the publish refusals are 422 unless spec 4.5
+  // says 409.
+  StagingUnavailable: ['staging', 'STAGING_UNAVAILABLE', 403],
+  NotPublished: ['staging', 'NOT_PUBLISHED', 422],
+  ArticleUnpublished: ['staging', 'ARTICLE_UNPUBLISHED', 422],
+  ChangeSetsUnavailable: ['staging', 'CHANGE_SETS_UNAVAILABLE', 422],
+  StaleEtag: ['staging', 'STALE_ETAG', 409],
+  BaseChanged: ['staging', 'BASE_CHANGED', 409],
+  NoStagedChanges: ['staging', 'NO_STAGED_CHANGES', 422],
+  TitleRequired: ['staging', 'TITLE_REQUIRED', 422],
+  NoTitle: ['staging', 'NO_TITLE', 422],
+  CategoryInvalid: ['staging', 'CATEGORY_INVALID', 422],
+  AuthorNotOnTeam: ['staging', 'AUTHOR_NOT_ON_TEAM', 422],
+  SharedWithNotOnTeam: ['staging', 'SHARED_WITH_NOT_ON_TEAM', 422],
+  // DesignErrorCode: the design API (spec 4.12).
+  DesignForbidden: ['design', 'design_forbidden', 403],
+  TemplateMigrationRequired: ['design', 'template_migration_required', 409],
+  NothingToPublish: ['design', 'nothing_to_publish', 409],
+  TemplateInvalid: ['design', 'template_invalid', 422],
+  StaleDraft: ['design', 'stale_draft', 412],
+  ComponentNotFound: ['design', 'component_not_found', 404],
+  VersionNotFound: ['design', 'version_not_found', 404],
+  // ChangeSetErrorCode: change sets answer `reason` instead of `code` (spec 7); `not_found` and
+  // `validation_error` reuse the common codes.
+  NotOpen: ['changeSet', 'not_open', 409],
+  Empty: ['changeSet', 'empty', 422],
+} as const satisfies Record<string, readonly [Domain, string, number, ErrorShape?]>;
+
+type Catalog = typeof CATALOG;
+type CodesOf<D extends Domain> = {
+  readonly [K in keyof Catalog as Catalog[K][0] extends D ? K : never]: Catalog[K][1];
+};
+type ValueOf<T> = T[keyof T];
+
+function codesOf<D extends Domain>(domain: D): CodesOf<D> {
+  const rows = Object.entries(CATALOG).filter(([, row]) => row[0] === domain);
+  return Object.freeze(Object.fromEntries(rows.map(([name, row]) => [name, row[1]]))) as CodesOf<D>;
+}
+
 /** Codes any route can answer (transport, lookup and argument errors). */
-export enum CommonErrorCode {
-  NotFound = 'not_found',
-  Forbidden = 'forbidden',
-  InvalidJson = 'invalid_json',
-  /** A body that could not be read at all (aborted, wrong encoding). */
-  InvalidBody = 'invalid_body',
-  InvalidArgument = 'invalid_argument',
-  InvalidMultipart = 'invalid_multipart',
-  /** A framework exception (4xx) with no code of ours; it keeps the framework's status. */
-  HttpError = 'http_error',
-  NotReady = 'not_ready',
-  /** A body over 64 KB (or in chunks, of no known length) without a valid credential (#15). */
-  BodyTooLarge = 'body_too_large',
-  /** Shape (b), and the `code` staged endpoints add to it (spec 7). */
-  ValidationError = 'validation_error',
-}
-
+export const CommonErrorCode = codesOf('common');
 /** Credential and site resolution (spec 4.1, 5.2). */
-export enum AuthErrorCode {
-  Unauthorized = 'unauthorized',
-  InsufficientScope = 'insufficient_scope',
-  SiteRequired = 'site_required',
-  SiteForbidden = 'site_forbidden',
-  PlanUpgradeRequired = 'plan_upgrade_required',
-}
-
+export const AuthErrorCode = codesOf('auth');
 /** Articles, categories, images, comments and notes (spec 4.4–4.9). */
-export enum ContentErrorCode {
-  CategoryNotEmpty = 'category_not_empty',
-  ImageInUse = 'image_in_use',
-  StorageFailed = 'storage_failed',
-  UploadUrlInvalid = 'upload_url_invalid',
-  UploadUrlRevoked = 'upload_url_revoked',
-  UploadUrlExpired = 'upload_url_expired',
-  UploadUrlUsed = 'upload_url_used',
-  NotesForbidden = 'notes_forbidden',
-  IncludeEmailUnavailable = 'include_email_unavailable',
-  CommentDeleted = 'comment_deleted',
-  /** Issue 24: GET /audit needs an Owner or Admin behind the credential. */
-  AuditForbidden = 'audit_forbidden',
-}
-
-/** Staged changes (spec 4.5); the publish refusals are 422 unless spec 4.5 says 409. */
-export enum StagingErrorCode {
-  StagingUnavailable = 'STAGING_UNAVAILABLE',
-  NotPublished = 'NOT_PUBLISHED',
-  ArticleUnpublished = 'ARTICLE_UNPUBLISHED',
-  ChangeSetsUnavailable = 'CHANGE_SETS_UNAVAILABLE',
-  StaleEtag = 'STALE_ETAG',
-  BaseChanged = 'BASE_CHANGED',
-  NoStagedChanges = 'NO_STAGED_CHANGES',
-  TitleRequired = 'TITLE_REQUIRED',
-  NoTitle = 'NO_TITLE',
-  CategoryInvalid = 'CATEGORY_INVALID',
-  AuthorNotOnTeam = 'AUTHOR_NOT_ON_TEAM',
-  SharedWithNotOnTeam = 'SHARED_WITH_NOT_ON_TEAM',
-}
-
+export const ContentErrorCode = codesOf('content');
+/** Staged changes (spec 4.5). */
+export const StagingErrorCode = codesOf('staging');
 /** The design API (spec 4.12). */
-export enum DesignErrorCode {
-  DesignForbidden = 'design_forbidden',
-  TemplateMigrationRequired = 'template_migration_required',
-  NothingToPublish = 'nothing_to_publish',
-  TemplateInvalid = 'template_invalid',
-  StaleDraft = 'stale_draft',
-  ComponentNotFound = 'component_not_found',
-  VersionNotFound = 'version_not_found',
+export const DesignErrorCode = codesOf('design');
+/** Change sets answer `reason` instead of `code` (spec 7). */
+export const ChangeSetErrorCode = codesOf('changeSet');
+
+export type CommonErrorCode = ValueOf<typeof CommonErrorCode>;
+export type AuthErrorCode = ValueOf<typeof AuthErrorCode>;
+export type ContentErrorCode = ValueOf<typeof ContentErrorCode>;
+export type StagingErrorCode = ValueOf<typeof StagingErrorCode>;
+export type DesignErrorCode = ValueOf<typeof DesignErrorCode>;
+export type ChangeSetErrorCode = ValueOf<typeof ChangeSetErrorCode>;
+
+/** A member's own type where one is named in a type (`CommonErrorCode.NotFound | …`). */
+// eslint-disable-next-line @typescript-eslint/no-namespace -- types only, merged with the group
+export declare namespace CommonErrorCode {
+  type NotFound = typeof CommonErrorCode.NotFound;
 }
 
-/** Change sets answer `reason` instead of `code` (spec 7); `not_found` and `validation_error` reuse
- * the common codes. */
-export enum ChangeSetErrorCode {
-  NotOpen = 'not_open',
-  Empty = 'empty',
-}
-
-export type ErrorCode =
-  | CommonErrorCode
-  | ChangeSetErrorCode
-  | AuthErrorCode
-  | ContentErrorCode
-  | StagingErrorCode
-  | DesignErrorCode;
+export type ErrorCode = ValueOf<{ [K in keyof Catalog]: Catalog[K][1] }>;
 
 export interface ErrorEntry {
   status: number;
   shape: ErrorShape;
 }
 
-const a = (status: number): ErrorEntry => ({ status, shape: 'a' });
+const ENTRIES = new Map<string, ErrorEntry>(
+  Object.values(CATALOG).map((row) => [row[1], { status: row[2], shape: row[3] ?? 'a' }]),
+);
 
-/** The one table: code → HTTP status and body shape. Exhaustive by construction. */
+/** The one table: code → HTTP status and body shape. */
 export function errorEntry(code: ErrorCode): ErrorEntry {
-  switch (code) {
-    case CommonErrorCode.NotFound:
-    case DesignErrorCode.ComponentNotFound:
-    case DesignErrorCode.VersionNotFound:
-      return a(404);
-    case CommonErrorCode.Forbidden:
-    case AuthErrorCode.InsufficientScope:
-    case AuthErrorCode.SiteForbidden:
-    case ContentErrorCode.UploadUrlInvalid:
-    case ContentErrorCode.UploadUrlRevoked:
-    case ContentErrorCode.NotesForbidden:
-    case ContentErrorCode.AuditForbidden:
-    case ContentErrorCode.IncludeEmailUnavailable:
-    case StagingErrorCode.StagingUnavailable:
-    case DesignErrorCode.DesignForbidden:
-      return a(403);
-    case CommonErrorCode.InvalidJson:
-    case CommonErrorCode.InvalidBody:
-    case CommonErrorCode.InvalidArgument:
-    case CommonErrorCode.InvalidMultipart:
-    case CommonErrorCode.HttpError:
-    case AuthErrorCode.SiteRequired:
-      return a(400);
-    case CommonErrorCode.NotReady:
-      return a(503);
-    case CommonErrorCode.BodyTooLarge:
-      return a(413);
-    case CommonErrorCode.ValidationError:
-      return { status: 422, shape: 'b' };
-    case AuthErrorCode.Unauthorized:
-      return { status: 401, shape: 'd' };
-    case AuthErrorCode.PlanUpgradeRequired:
-      return a(402);
-    case ContentErrorCode.CategoryNotEmpty:
-    case ContentErrorCode.ImageInUse:
-    case StagingErrorCode.StaleEtag:
-    case StagingErrorCode.BaseChanged:
-    case DesignErrorCode.TemplateMigrationRequired:
-    case DesignErrorCode.NothingToPublish:
-      return a(409);
-    case ContentErrorCode.UploadUrlExpired:
-    case ContentErrorCode.UploadUrlUsed:
-      return a(410);
-    case DesignErrorCode.StaleDraft:
-      return a(412);
-    case ChangeSetErrorCode.NotOpen:
-      return a(409);
-    case ChangeSetErrorCode.Empty:
-      return a(422);
-    case ContentErrorCode.CommentDeleted:
-    case StagingErrorCode.NotPublished:
-    case StagingErrorCode.ArticleUnpublished:
-    case StagingErrorCode.ChangeSetsUnavailable:
-    case StagingErrorCode.NoStagedChanges:
-    case StagingErrorCode.TitleRequired:
-    case StagingErrorCode.NoTitle:
-    case StagingErrorCode.CategoryInvalid:
-    case StagingErrorCode.AuthorNotOnTeam:
-    case StagingErrorCode.SharedWithNotOnTeam:
-    case DesignErrorCode.TemplateInvalid:
-      return a(422);
-    case ContentErrorCode.StorageFailed:
-      return a(500);
-    default:
-      return unmapped(code);
-  }
-}
-
-/** Reached only when a code has no row above; the `never` makes that a compile error. */
-function unmapped(code: never): never {
-  throw new Error(`error code without a catalog entry: ${String(code)}`);
+  const entry = ENTRIES.get(code);
+  if (!entry) throw new Error(`error code without a catalog entry: ${String(code)}`);
+  return { ...entry };
 }
 
 /** Every code of every domain, for tests and the OpenAPI document. */
-export const ERROR_CODES: readonly ErrorCode[] = [
-  ...Object.values(CommonErrorCode),
-  ...Object.values(AuthErrorCode),
-  ...Object.values(ContentErrorCode),
-  ...Object.values(StagingErrorCode),
-  ...Object.values(DesignErrorCode),
-  ...Object.values(ChangeSetErrorCode),
-];
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(CATALOG).map((row) => row[1]);

@@ -125,7 +125,9 @@ export function insufficientScope(scope: string): ApiError {
 
 /** The codes of a 404 in shape (a). */
 export type NotFoundCode =
-  CommonErrorCode.NotFound | DesignErrorCode.ComponentNotFound | DesignErrorCode.VersionNotFound;
+  | typeof CommonErrorCode.NotFound
+  | typeof DesignErrorCode.ComponentNotFound
+  | typeof DesignErrorCode.VersionNotFound;
 
 /** Unknown path, or an unknown id where spec 4.1 rule 3 says the 404 is an HTML page. */
 export function htmlNotFound(): ApiError {

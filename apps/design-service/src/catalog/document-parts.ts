@@ -3,16 +3,12 @@
 import type { PageKey } from '@hc/design';
 import { COLOR_TOKENS } from '@hc/design';
 import type { SettingDef, SettingsDef } from './settings';
+import { choice } from './settings';
 
 export const LAYOUTS = ['full', 'sidebar-left', 'sidebar-right', 'narrow'] as const;
 
 const COMMON_PAGE_SETTINGS: SettingsDef = {
-  maxWidth: {
-    kind: 'enum',
-    options: ['narrow', 'standard', 'wide'],
-    default: 'standard',
-    help: 'Content width',
-  },
+  maxWidth: choice(['narrow', 'standard', 'wide'], 'standard', 'Content width'),
   background: {
     kind: 'color',
     default: null,
@@ -29,12 +25,7 @@ export const PAGE_SETTINGS: Record<PageKey, SettingsDef> = {
   },
   category: {
     ...COMMON_PAGE_SETTINGS,
-    articleSort: {
-      kind: 'enum',
-      options: ['manual', 'newest', 'title'],
-      default: 'manual',
-      help: 'Article order',
-    },
+    articleSort: choice(['manual', 'newest', 'title'], 'manual', 'Article order'),
     showSubcategories: {
       kind: 'boolean',
       default: true,
@@ -49,21 +40,11 @@ export const PAGE_SETTINGS: Record<PageKey, SettingsDef> = {
       default: true,
       help: 'Show the update date under the title',
     },
-    codeTheme: {
-      kind: 'enum',
-      options: ['light', 'dark', 'auto'],
-      default: 'auto',
-      help: 'Code block colors',
-    },
+    codeTheme: choice(['light', 'dark', 'auto'], 'auto', 'Code block colors'),
   },
   search: {
     ...COMMON_PAGE_SETTINGS,
-    resultsPerPage: {
-      kind: 'enum',
-      options: [5, 10, 15],
-      default: 10,
-      help: 'Matches per page (15 at most)',
-    },
+    resultsPerPage: choice([5, 10, 15], 10, 'Matches per page (15 at most)'),
     showFilters: { kind: 'boolean', default: true, help: 'Filter by category' },
   },
   contact: {
@@ -94,12 +75,7 @@ export const REGION_CONFIG: SettingsDef = {
     default: null,
     help: 'Hex or token such as var(--hc-color-primary)',
   },
-  padding: {
-    kind: 'enum',
-    options: ['compact', 'standard', 'tall'],
-    default: 'standard',
-    help: 'Vertical padding',
-  },
+  padding: choice(['compact', 'standard', 'tall'], 'standard', 'Vertical padding'),
   borderBottom: { kind: 'boolean', default: false, help: 'A border under the region' },
   align: { kind: 'enum', options: ['left', 'center'], default: 'left', help: 'Content alignment' },
 };

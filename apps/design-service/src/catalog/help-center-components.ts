@@ -1,5 +1,6 @@
 // Components that show help-center content: categories, article lists, the article itself, contact.
 import type { ComponentDef } from './component-def';
+import { choice, heading } from './settings';
 
 export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
   {
@@ -12,19 +13,8 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      title: {
-        kind: 'text',
-        default: 'Browse by topic',
-        max: 200,
-        translatable: true,
-        help: 'Heading',
-      },
-      style: {
-        kind: 'enum',
-        options: ['cards', 'tiles', 'list'],
-        default: 'cards',
-        help: 'Presentation',
-      },
+      title: heading('Browse by topic'),
+      style: choice(['cards', 'tiles', 'list'], 'cards', 'Presentation'),
       columns: { kind: 'enum', options: [2, 3, 4], default: 3, help: 'Columns' },
       showDescriptions: { kind: 'boolean', default: true, help: 'Show category descriptions' },
       showArticleCount: {
@@ -45,19 +35,8 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      title: {
-        kind: 'text',
-        default: 'Popular articles',
-        max: 200,
-        translatable: true,
-        help: 'Heading',
-      },
-      source: {
-        kind: 'enum',
-        options: ['popular', 'recent', 'promoted', 'category'],
-        default: 'popular',
-        help: 'Which articles',
-      },
+      title: heading('Popular articles'),
+      source: choice(['popular', 'recent', 'promoted', 'category'], 'popular', 'Which articles'),
       limit: { kind: 'enum', options: [3, 5, 10, 15], default: 5, help: 'How many' },
       showExcerpt: { kind: 'boolean', default: false, help: 'Show the first lines' },
     },
@@ -73,12 +52,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     starterChildren: [],
     settings: {
       showTitle: { kind: 'boolean', default: true, help: 'Show the title above the content' },
-      textSize: {
-        kind: 'enum',
-        options: ['standard', 'large'],
-        default: 'standard',
-        help: 'Body text size',
-      },
+      textSize: choice(['standard', 'large'], 'standard', 'Body text size'),
       showFeedback: {
         kind: 'boolean',
         default: true,
@@ -111,13 +85,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      title: {
-        kind: 'text',
-        default: 'On this page',
-        max: 120,
-        translatable: true,
-        help: 'Heading',
-      },
+      title: heading('On this page', 120),
       depth: { kind: 'enum', options: [2, 3], default: 3, help: 'Deepest heading level listed' },
       sticky: { kind: 'boolean', default: true, help: 'Stay visible while scrolling' },
     },
@@ -133,12 +101,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     starterChildren: [],
     settings: {
       showHome: { kind: 'boolean', default: true, help: 'Start with the home page' },
-      separator: {
-        kind: 'enum',
-        options: ['slash', 'chevron', 'dot'],
-        default: 'chevron',
-        help: 'Separator',
-      },
+      separator: choice(['slash', 'chevron', 'dot'], 'chevron', 'Separator'),
     },
   },
   {
@@ -151,13 +114,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      title: {
-        kind: 'text',
-        default: 'Related articles',
-        max: 200,
-        translatable: true,
-        help: 'Heading',
-      },
+      title: heading('Related articles'),
       limit: { kind: 'enum', options: [3, 5, 8], default: 5, help: 'How many' },
     },
   },
@@ -171,7 +128,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      title: { kind: 'text', default: 'Contact us', max: 200, translatable: true, help: 'Heading' },
+      title: heading('Contact us'),
       intro: {
         kind: 'text',
         default: 'Tell us what you need and we will get back to you.',

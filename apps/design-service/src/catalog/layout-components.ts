@@ -1,6 +1,7 @@
 // Components that build a page’s frame and content: hero, containers, search, branding, menus, text, media.
 import { ALL_PAGES, ALL_REGIONS, BODY_REGIONS, SIZE } from './component-def';
 import type { ComponentDef } from './component-def';
+import { choice, heading } from './settings';
 
 export const LAYOUT_COMPONENTS: ComponentDef[] = [
   {
@@ -13,13 +14,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     children: ['SearchBar', 'RichText', 'Button', 'Breadcrumbs'],
     starterChildren: ['SearchBar'],
     settings: {
-      title: {
-        kind: 'text',
-        default: 'How can we help?',
-        max: 200,
-        translatable: true,
-        help: 'Heading',
-      },
+      title: heading('How can we help?'),
       subtitle: {
         kind: 'text',
         default: '',
@@ -27,29 +22,14 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
         translatable: true,
         help: 'Line under the heading',
       },
-      background: {
-        kind: 'enum',
-        options: ['color', 'gradient', 'image'],
-        default: 'color',
-        help: 'Background style',
-      },
+      background: choice(['color', 'gradient', 'image'], 'color', 'Background style'),
       backgroundImageAssetId: {
         kind: 'asset',
         default: null,
         help: 'Image id for the image background',
       },
-      height: {
-        kind: 'enum',
-        options: ['compact', 'standard', 'tall'],
-        default: 'standard',
-        help: 'Band height',
-      },
-      align: {
-        kind: 'enum',
-        options: ['left', 'center'],
-        default: 'center',
-        help: 'Text alignment',
-      },
+      height: choice(['compact', 'standard', 'tall'], 'standard', 'Band height'),
+      align: choice(['left', 'center'], 'center', 'Text alignment'),
       overlay: { kind: 'boolean', default: true, help: 'Darken the image so text stays readable' },
     },
   },
@@ -77,21 +57,11 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     ],
     starterChildren: [],
     settings: {
-      layout: {
-        kind: 'enum',
-        options: ['stack', 'row', 'grid'],
-        default: 'stack',
-        help: 'How children are arranged',
-      },
+      layout: choice(['stack', 'row', 'grid'], 'stack', 'How children are arranged'),
       columns: { kind: 'enum', options: [1, 2, 3, 4], default: 2, help: 'Columns in grid layout' },
       gap: { kind: 'enum', options: SIZE, default: 'medium', help: 'Space between children' },
       background: { kind: 'color', default: null, help: 'Hex color or token' },
-      maxWidth: {
-        kind: 'enum',
-        options: ['narrow', 'standard', 'wide', 'full'],
-        default: 'standard',
-        help: 'Width limit',
-      },
+      maxWidth: choice(['narrow', 'standard', 'wide', 'full'], 'standard', 'Width limit'),
     },
   },
   {
@@ -128,12 +98,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
       showImage: { kind: 'boolean', default: true, help: 'Show the logo image' },
       showName: { kind: 'boolean', default: true, help: 'Show brand.name next to it' },
       size: { kind: 'enum', options: SIZE, default: 'medium', help: 'Logo height' },
-      linkTo: {
-        kind: 'enum',
-        options: ['helpCenter', 'website'],
-        default: 'helpCenter',
-        help: 'Where a click goes',
-      },
+      linkTo: choice(['helpCenter', 'website'], 'helpCenter', 'Where a click goes'),
     },
   },
   {
@@ -146,12 +111,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      style: {
-        kind: 'enum',
-        options: ['horizontal', 'dropdown', 'vertical'],
-        default: 'horizontal',
-        help: 'Menu style',
-      },
+      style: choice(['horizontal', 'dropdown', 'vertical'], 'horizontal', 'Menu style'),
       showCategories: { kind: 'boolean', default: false, help: 'Append top-level categories' },
     },
   },
@@ -167,12 +127,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     settings: {
       markdown: { kind: 'markdown', default: '', max: 20000, translatable: true, help: 'Markdown' },
       align: { kind: 'enum', options: ['left', 'center'], default: 'left', help: 'Alignment' },
-      size: {
-        kind: 'enum',
-        options: ['small', 'standard', 'large'],
-        default: 'standard',
-        help: 'Text size',
-      },
+      size: choice(['small', 'standard', 'large'], 'standard', 'Text size'),
     },
   },
   {
@@ -209,12 +164,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
         help: 'Button text',
       },
       href: { kind: 'url', default: '/contact', help: 'Link target' },
-      style: {
-        kind: 'enum',
-        options: ['primary', 'secondary', 'link'],
-        default: 'primary',
-        help: 'Look',
-      },
+      style: choice(['primary', 'secondary', 'link'], 'primary', 'Look'),
       openInNewTab: { kind: 'boolean', default: false, help: 'Open in a new tab' },
     },
   },
@@ -228,18 +178,8 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      display: {
-        kind: 'enum',
-        options: ['name', 'code'],
-        default: 'name',
-        help: 'Show names or codes',
-      },
-      style: {
-        kind: 'enum',
-        options: ['dropdown', 'list'],
-        default: 'dropdown',
-        help: 'Presentation',
-      },
+      display: choice(['name', 'code'], 'name', 'Show names or codes'),
+      style: choice(['dropdown', 'list'], 'dropdown', 'Presentation'),
     },
   },
   {
@@ -273,12 +213,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     starterChildren: [],
     settings: {
       links: { kind: 'social', max: 10, default: [], help: 'Up to 10 {network, url}' },
-      style: {
-        kind: 'enum',
-        options: ['icons', 'labels'],
-        default: 'icons',
-        help: 'Icons or names',
-      },
+      style: choice(['icons', 'labels'], 'icons', 'Icons or names'),
     },
   },
   {
@@ -291,12 +226,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     children: [],
     starterChildren: [],
     settings: {
-      style: {
-        kind: 'enum',
-        options: ['line', 'space'],
-        default: 'line',
-        help: 'A line or blank space',
-      },
+      style: choice(['line', 'space'], 'line', 'A line or blank space'),
       spacing: { kind: 'enum', options: SIZE, default: 'medium', help: 'Space around it' },
     },
   },

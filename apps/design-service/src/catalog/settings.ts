@@ -14,6 +14,22 @@ export type SettingDef =
 
 export type SettingsDef = Record<string, SettingDef>;
 
+/** A choice among `options` (an enum setting). */
+export const choice = (
+  options: readonly (string | number)[],
+  value: string | number,
+  help: string,
+): SettingDef => ({ kind: 'enum', options, default: value, help });
+
+/** A component's translatable heading: text of at most `max` characters. */
+export const heading = (text: string, max = 200): SettingDef => ({
+  kind: 'text',
+  default: text,
+  max,
+  translatable: true,
+  help: 'Heading',
+});
+
 export const SOCIAL_NETWORKS = [
   'x',
   'facebook',
