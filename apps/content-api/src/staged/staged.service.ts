@@ -44,6 +44,17 @@ export function assertStagingAvailable(site: SiteContext): void {
   );
 }
 
+/** A given etag must be the stored one (`none` while nothing is stored), else 409 `stale_etag`. */
+function requireEtag(
+  given: string | undefined,
+  stored: string | undefined,
+  message: string,
+  detail: (etag: string | null) => Record<string, unknown>,
+): void {
+  if (given === undefined || given === (stored ?? 'none')) return;
+  throw apiError(StagingErrorCode.StaleEtag, message, detail(stored ?? null));
+}
+
 /** Staged copies: read, stage, discard, compare (spec 2.7, 3.2, 4.5). Publishing is StagedPublisher. */
 @Injectable()
 export class StagedService {
@@ -106,26 +117,18 @@ export class StagedService {
         );
       }
       // Optimistic concurrency; with both tokens left out the last write wins (spec 4.5).
-      if (input.etag !== undefined && input.etag !== (copy?.etag ?? 'none')) {
-        throw apiError(
-          StagingErrorCode.StaleEtag,
-          'This language’s staged changes were changed by someone else. Read them again and retry.',
-          {
-            scope: 'locale',
-            etag: copy?.etag ?? null,
-          },
-        );
-      }
-      if (input.sharedEtag !== undefined && input.sharedEtag !== (shared?.etag ?? 'none')) {
-        throw apiError(
-          StagingErrorCode.StaleEtag,
-          'The article-wide staged changes were changed by someone else. Read them again and retry.',
-          {
-            scope: 'shared',
-            shared_etag: shared?.etag ?? null,
-          },
-        );
-      }
+      requireEtag(
+        input.etag,
+        copy?.etag,
+        'This language’s staged changes were changed by someone else. Read them again and retry.',
+        (etag) => ({ scope: 'locale', etag }),
+      );
+      requireEtag(
+        input.sharedEtag,
+        shared?.etag,
+        'The article-wide staged changes were changed by someone else. Read them again and retry.',
+        (etag) => ({ scope: 'shared', shared_etag: etag }),
+      );
 
       const live = liveLocale(view, locale);
       const fields: StagedFields = { ...(copy?.fields ?? {}) };

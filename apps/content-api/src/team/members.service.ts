@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { apiError, CommonErrorCode, fieldError, messages, ROLES } from '@hc/contracts';
 import type { Role } from '@hc/contracts';
 import { writeAuditEvent } from '@hc/events';
@@ -34,13 +35,9 @@ export class MembersService {
     const r = checkRole(role);
     await this.requireSiteAndUser(siteId, userId);
     const row = { site_id: siteId, user_id: userId, role: r, notes_access: notesAccess };
-    await this.team.transaction(async (m) => {
-      await this.team.upsertMembership(siteId, m, row);
-      await writeAuditEvent(m, await siteRef(m, siteId), 'member.add', {
-        type: 'user',
-        id: userId,
-      });
-    });
+    await this.audited(siteId, userId, 'member.add', (m) =>
+      this.team.upsertMembership(siteId, m, row),
+    );
     return row;
   }
 
@@ -55,30 +52,35 @@ export class MembersService {
     const role = changes.role === undefined ? current.role : checkRole(changes.role);
     const notes = changes.notesAccess ?? current.notes_access;
     const row = { site_id: siteId, user_id: userId, role, notes_access: notes };
-    await this.team.transaction(async (m) => {
-      await this.team.updateMembership(siteId, m, row);
-      await writeAuditEvent(m, await siteRef(m, siteId), 'member.update', {
-        type: 'user',
-        id: userId,
-      });
-    });
+    await this.audited(siteId, userId, 'member.update', (m) =>
+      this.team.updateMembership(siteId, m, row),
+    );
     return row;
   }
 
   async remove(siteId: SiteId, userId: number): Promise<void> {
-    await this.team.transaction(async (m) => {
+    await this.audited(siteId, userId, 'member.remove', async (m) => {
       if (!(await this.team.deleteMembership(siteId, m, userId)))
         throw apiError(CommonErrorCode.NotFound, 'That person is not a member of the site.');
-      await writeAuditEvent(m, await siteRef(m, siteId), 'member.remove', {
-        type: 'user',
-        id: userId,
-      });
     });
   }
 
   async find(siteId: SiteId, userId: number): Promise<MemberRecord | null> {
     const row = await this.team.findMembership(siteId, userId);
     return row ? { ...row, notes_access: Boolean(row.notes_access) } : null;
+  }
+
+  /** A change of a person's membership, with its audit entry in the same transaction (issue 24). */
+  private audited(
+    siteId: SiteId,
+    userId: number,
+    action: 'member.add' | 'member.update' | 'member.remove',
+    change: (m: EntityManager) => Promise<unknown>,
+  ): Promise<void> {
+    return this.team.transaction(async (m) => {
+      await change(m);
+      await writeAuditEvent(m, await siteRef(m, siteId), action, { type: 'user', id: userId });
+    });
   }
 
   private async requireSiteAndUser(siteId: SiteId, userId: number): Promise<void> {
