@@ -11,3 +11,4 @@ export * from './dry-run';
 export * from './reader-pages';
 export * from './activity-buffer';
 export * from './redis-publisher';
+export * from './article-search';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { numberedSlug, slugify } from '@hc/content';
-import { DataRepository, touchReaderPages } from '@hc/data';
+import { DataRepository, SearchPlanner, searchMatch, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export type Visibility = 'public' | 'private' | 'link_only';
@@ -134,6 +134,8 @@ function json<T>(value: unknown, fallback: T): T {
 /** Articles of one site; every method takes the site id, so a foreign id reads as missing. */
 @Injectable()
 export class ArticlesRepository extends DataRepository {
+  private readonly searchPlanner = new SearchPlanner(this.ds);
+
   /** Full views of the given articles, in the order of `ids` (missing ones left out). */
   async load(
     siteId: SiteId,
@@ -522,19 +524,21 @@ export class ArticlesRepository extends DataRepository {
       ? `AND EXISTS (SELECT 1 FROM article_translations e
            WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
       : '';
+    // docs/scaling.md: a small site is searched by its own rows, not the table-wide index.
+    const match = searchMatch(await this.searchPlanner.plan(siteId, f.lang), f.query);
     const rows = await this.ds.query(
       `SELECT t.article_id AS id, MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) AS score
        FROM article_translations t
        JOIN articles a ON a.id = t.article_id
-       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1
-         AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)
+       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1 ${match.where}
          AND a.site_id = ? AND a.published = 1 AND a.visibility = 'public' AND a.deleted_at IS NULL
          AND NOT EXISTS (SELECT 1 FROM article_categories ac JOIN categories c ON c.id = ac.category_id
            WHERE ac.article_id = a.id AND c.privacy <> 'public')
          ${english}
+       ${match.having}
        ORDER BY score DESC, a.updated_at DESC, a.id DESC
        LIMIT ?`,
-      [f.query, siteId, f.lang, f.query, siteId, f.max],
+      [f.query, siteId, f.lang, ...match.whereParams, siteId, f.max],
     );
     return rows.map((r: { id: number }) => Number(r.id));
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
+import { SearchPlanner, searchMatch } from '@hc/data';
 
 export interface CategoryRow {
   id: number;
@@ -79,7 +80,11 @@ const COUNT_CACHE_MAX = 1000;
 export class ContentRepository {
   private readonly countCache = new Map<string, { counts: Map<number, number>; until: number }>();
 
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  private readonly searchPlanner: SearchPlanner;
+
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {
+    this.searchPlanner = new SearchPlanner(ds);
+  }
 
   async categories(siteId: SiteId): Promise<CategoryRow[]> {
     const rows = await this.ds.query(
@@ -206,6 +211,8 @@ export class ContentRepository {
       ? `AND EXISTS (SELECT 1 FROM article_translations e
            WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
       : '';
+    // docs/scaling.md: a small site is searched by its own rows, not the table-wide index.
+    const match = searchMatch(await this.searchPlanner.plan(siteId, lang), booleanQuery);
     const rows = await this.ds.query(
       `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${EXCERPT_CHARS + 1}) AS excerpt,
               a.updated_at, COALESCE(s.views, 0) AS views,
@@ -213,11 +220,11 @@ export class ContentRepository {
        FROM article_translations t
        JOIN articles a ON a.id = t.article_id
        LEFT JOIN article_stats s ON s.article_id = a.id
-       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1
-         AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)
+       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1 ${match.where}
          AND ${LISTED} ${english}
+       ${match.having}
        ORDER BY score DESC, a.updated_at DESC, a.id DESC LIMIT ?`,
-      [booleanQuery, siteId, lang, booleanQuery, siteId, max],
+      [booleanQuery, siteId, lang, ...match.whereParams, siteId, max],
     );
     return rows.map(toSummary);
   }
