@@ -1,159 +1,164 @@
-// The baseline of the reader benchmark: bare node:http + mysql2 answering the same pages as
-// reader-site with the same queries (site, live design, article and its translations, comments,
-// the view insert and counter behind the page's beacon (`…/view`), search and its insert, home
-// lists) and a minimal escaped page.
+// The baseline of the reader benchmark (issue #28 item 1): the same pages as reader-site, the
+// same work, without the framework. node:http and a mysql2 pool run the product's own
+// repositories (the built SiteRepository, ContentRepository and DesignRepository, so the very
+// statements reader-site sends, and its rows turned into the same shapes), the product's pure
+// page assembly and rendering (`composePage`, `articlePageParts`, `mayRead`, the render
+// functions) and its activity buffer for views and searches, all from dist (`npm run build`).
+// What it leaves out is what the comparison measures: Nest, Express and its middleware
+// (security headers, guards), TypeORM, and the page cache.
 // Not a product; measurement only.
 'use strict';
 
 const http = require('node:http');
-const { createHash } = require('node:crypto');
+const path = require('node:path');
+const { createHash, randomBytes } = require('node:crypto');
 const { poolFromUrl } = require('./bare-db.cjs');
 
+const DIST = path.resolve(__dirname, '../../dist');
+const app = (file) => require(path.join(DIST, 'apps/reader-site/src', file));
+const { SiteRepository } = app('site/site.repository.js');
+const { ContentRepository } = app('pages/content.repository.js');
+const { DesignRepository } = app('pages/design.repository.js');
+const { ActivityRepository } = app('activity/activity.repository.js');
+const { withLanguage, refId } = app('pages/reader-request.js');
+const { mayRead } = app('pages/may-read.js');
+const { articlePageParts } = app('pages/article-page.service.js');
+const { SEARCH_MAX } = app('pages/listing-pages.service.js');
+const { composePage, pageData, pageLanguage } = app('render/reader-page.js');
+const { ActivityBuffer } = require(path.join(DIST, 'libs/data/src'));
+const { fullTextQuery } = require(path.join(DIST, 'libs/content/src'));
+
 const pool = poolFromUrl(process.env.HC_DATABASE_URL);
-const q = async (sql, params) => (await pool.query(sql, params))[0];
-const esc = (s) =>
-  String(s ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
-  );
-const LISTED = `a.site_id = ? AND a.published = 1 AND a.deleted_at IS NULL AND a.visibility = 'public'`;
+/** What the repositories need of a DataSource: `query` (rows), a transaction, the database name. */
+const db = {
+  options: { database: new URL(process.env.HC_DATABASE_URL).pathname.slice(1) },
+  query: async (sql, params) => (await pool.query(sql, params))[0],
+  async transaction(work) {
+    const conn = await pool.getConnection();
+    try {
+      await conn.beginTransaction();
+      const result = await work({
+        query: async (sql, params) => (await conn.query(sql, params))[0],
+      });
+      await conn.commit();
+      return result;
+    } catch (err) {
+      await conn.rollback().catch(() => undefined);
+      throw err;
+    } finally {
+      conn.release();
+    }
+  },
+};
+const sites = new SiteRepository(db);
+const content = new ContentRepository(db);
+const design = new DesignRepository(db);
+// Views and searches buffered and written in batches every second, as reader-site does.
+const buffer = new ActivityBuffer(db, null);
+buffer.start();
+const activity = new ActivityRepository(db, buffer);
 
-async function site(subdomain) {
-  const rows = await q(
-    'SELECT id, name, default_language, visibility, suspended, ip_allowlist FROM sites WHERE subdomain = ? AND deleted_at IS NULL',
-    [subdomain],
-  );
-  return rows[0];
+/** The visitor key the product derives from its cookie (`readerKey`), without setting one. */
+const readerKey = (req) => {
+  const vid = /(?:^|;\s*)hc_vid=([a-f0-9]{32})/.exec(req.headers.cookie ?? '')?.[1];
+  const id =
+    vid ??
+    createHash('sha256')
+      .update(`${req.socket.remoteAddress}|${req.headers['user-agent'] ?? ''}`)
+      .digest('hex')
+      .slice(0, 32);
+  return createHash('sha256').update(id).digest('hex');
+};
+
+/** What `articlePageParts` and `articleHead` read of a request. */
+const requestLike = (req, u) => ({
+  protocol: 'http',
+  get: (name) => req.headers[name.toLowerCase()],
+  query: Object.fromEntries(u.searchParams),
+});
+
+function send(res, status, html, csp) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  if (csp) res.setHeader('content-security-policy', csp);
+  res.end(html);
 }
-
-async function design(siteId) {
-  const rows = await q(
-    `SELECT v.document FROM design_sites d JOIN design_versions v ON v.id = d.live_version_id WHERE d.site_id = ?`,
-    [siteId],
-  );
-  return rows[0] ? JSON.parse(rows[0].document) : {};
-}
-
-function page(title, body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><main>${body}</main></body></html>`;
-}
-
-const reader = (req) =>
-  createHash('sha256')
-    .update(
-      `${req.socket.remoteAddress}|${req.headers['user-agent'] ?? ''}|${req.headers.cookie ?? ''}`,
-    )
-    .digest('hex');
 
 async function handle(req, res) {
   const u = new URL(req.url, 'http://x');
-  const m = /^\/hc\/([^/]+)(\/.*)?$/.exec(u.pathname);
   if (u.pathname === '/health/ready') return res.end('ok');
-  if (!m) return ((res.statusCode = 404), res.end());
-  const s = await site(m[1]);
-  if (!s) return ((res.statusCode = 404), res.end());
-  const rest = m[2] ?? '/';
-  const art = /^\/articles\/(\d+)(\/view)?$/.exec(rest);
-  // The beacon renders nothing: no design, no comments.
-  const doc = art?.[2] ? {} : await design(s.id);
-  let html;
-  if (art) {
-    const id = Number(art[1]);
-    const [rows, trs, comments] = await Promise.all([
-      q('SELECT id, published, deleted_at, visibility FROM articles WHERE site_id = ? AND id = ?', [
-        s.id,
-        id,
-      ]),
-      q(
-        'SELECT lang, title, content, released FROM article_translations WHERE site_id = ? AND article_id = ?',
-        [s.id, id],
-      ),
-      art[2]
-        ? []
-        : q(
-            `SELECT id, author_name, body FROM comments WHERE site_id = ? AND article_id = ? AND status = 'published'`,
-            [s.id, id],
-          ),
+  const m = /^\/hc\/([^/]+)(\/.*)?$/.exec(u.pathname);
+  const site = m && (await sites.bySubdomain(m[1]));
+  if (!site || site.suspended || site.visibility !== 'public') return send(res, 404, '');
+  const segments = (m[2] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+  const where = withLanguage(
+    { subdomain: m[1], host: null, base: `/hc/${m[1]}`, lang: null, langPrefix: '', segments },
+    site,
+  );
+  const admitted = { site, path: where, session: null };
+  const lang = pageLanguage(site, where);
+  const [route, ref, ...rest] = where.segments;
+  const render = async (page, subject, extra = {}) => {
+    const [stored, overrides] = await Promise.all([
+      design.version(site.id, 'live'),
+      content.textOverrides(site.id, lang),
     ]);
-    const a = rows[0];
-    const t = trs.find((x) => x.lang === s.default_language && x.released);
-    if (!a || !a.published || a.deleted_at || !t) return ((res.statusCode = 404), res.end());
-    if (art[2]) {
-      // The view beacon: the view row and counter of a first view, no page.
-      const day = new Date().toISOString().slice(0, 10);
-      const r = await q(
-        'INSERT IGNORE INTO reader_views (site_id, article_id, lang, day, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [s.id, id, t.lang, day, reader(req), new Date()],
-      );
-      if (r.affectedRows === 1) {
-        await q(
-          'INSERT INTO article_stats (article_id, site_id, views) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE views = views + 1',
-          [id, s.id],
-        );
-      }
-      return ((res.statusCode = 204), res.end());
+    const { html, csp } = await composePage({
+      site,
+      path: where,
+      page,
+      subject,
+      preview: false,
+      stored,
+      overrides,
+      data: pageData(content, site, lang, subject),
+      member: null,
+      nonce: randomBytes(16).toString('base64'),
+      csrf: '',
+      extra,
+    });
+    send(res, 200, html, csp);
+  };
+  if (route === 'articles' && ref) {
+    const id = refId(ref);
+    const article = id === null ? null : await content.article(site.id, id);
+    const translation =
+      article && mayRead(article, admitted, null)
+        ? article.translations.find((t) => t.released && t.lang === lang)
+        : undefined;
+    if (rest.length === 1 && rest[0] === 'view') {
+      // The view beacon: the view buffered like the product's, no page.
+      if (translation) await activity.recordView(site.id, article.id, lang, readerKey(req));
+      res.statusCode = 204;
+      return res.end();
     }
-    html = page(
-      t.title,
-      `<h1>${esc(t.title)}</h1>${t.content}${comments.map((c) => `<p>${esc(c.body)}</p>`).join('')}`,
-    );
-  } else if (rest.startsWith('/search')) {
-    const words = (u.searchParams.get('q') ?? '')
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length >= 3);
-    const boolean = words.map((w) => `+${w}*`).join(' ');
-    const found = boolean
-      ? await q(
-          `SELECT a.id, t.title FROM article_translations t JOIN articles a ON a.id = t.article_id
-           WHERE t.site_id = ? AND t.lang = ? AND t.released = 1 AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)
-             AND ${LISTED} ORDER BY MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) DESC LIMIT 15`,
-          [s.id, s.default_language, boolean, s.id, boolean],
-        )
+    if (!translation) return send(res, 404, '');
+    const comments = await content.comments(site.id, article.id, lang);
+    const { subject, extra } = await articlePageParts(requestLike(req, u), admitted, {
+      article,
+      translation,
+      comments,
+      accessQuery: '',
+      notice: null,
+      categories: () => content.categories(site.id),
+    });
+    return render('article', subject, extra);
+  }
+  if (route === 'search') {
+    const query = [...(u.searchParams.get('q') ?? '').trim()].slice(0, 190).join('');
+    const boolean = query ? fullTextQuery(query) : '';
+    const results = boolean
+      ? await content.search(site.id, lang, boolean, site.defaultLanguage !== 'en', SEARCH_MAX)
       : [];
-    await q(
-      'INSERT INTO reader_searches (site_id, lang, query, normalized_query, results_count, reader_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [
-        s.id,
-        s.default_language,
-        u.searchParams.get('q') ?? '',
-        words.join(' '),
-        found.length,
-        reader(req),
-        new Date(),
-      ],
-    );
-    html = page(
-      'Search',
-      found.map((a) => `<a href="/hc/${m[1]}/articles/${a.id}">${esc(a.title)}</a>`).join(''),
-    );
-  } else {
-    const [cats, popular] = await Promise.all([
-      q(
-        `SELECT id, name FROM categories WHERE site_id = ? AND privacy = 'public' ORDER BY position`,
-        [s.id],
-      ),
-      // The reader site's popular list: the site's 500 most viewed (stats index), then listed.
-      q(
-        `SELECT a.id, t.title FROM (SELECT article_id, views FROM article_stats WHERE site_id = ? ORDER BY views DESC LIMIT 500) st
-         JOIN articles a ON a.id = st.article_id
-         JOIN article_translations t ON t.article_id = a.id AND t.lang = ? AND t.released = 1
-         WHERE ${LISTED} ORDER BY st.views DESC, a.updated_at DESC, a.id DESC LIMIT 5`,
-        [s.id, s.default_language, s.id],
-      ),
-    ]);
-    html = page(
-      doc.meta?.title ?? s.name,
-      cats
-        .map(
-          (c) => `<h2>${esc((typeof c.name === 'string' ? JSON.parse(c.name) : c.name).en)}</h2>`,
-        )
-        .join('') +
-        popular.map((a) => `<a href="/hc/${m[1]}/articles/${a.id}">${esc(a.title)}</a>`).join(''),
+    if (query) await activity.recordSearch(site.id, lang, query, results.length, readerKey(req));
+    return render(
+      'search',
+      { kind: 'search', query, results: query ? results : null },
+      { path: `/search${query ? `?q=${encodeURIComponent(query)}` : ''}` },
     );
   }
-  res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.end(html);
+  if (route === undefined) return render('home', { kind: 'home' });
+  return send(res, 404, '');
 }
 
 http

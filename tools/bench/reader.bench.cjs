@@ -1,29 +1,40 @@
-// `npm run bench -- reader` (issues #10, #28): reader-site pages in three servers of the same
+// `npm run bench -- reader` (issues #10, #28): reader-site pages in four servers of the same
 // run, on one database of 10,000 articles:
-//  - cached: the built reader-site as it ships (rendered public pages kept, docs/caching.md),
-//    pages kept 10 minutes instead of 60 s so that a run measures hits, not expiries;
-//  - uncached: the same build with HC_READER_CACHE_ENTRIES=0, i.e. every page rendered;
-//  - bare: node:http + mysql2 running the same queries (reader-bare-server.cjs).
+//  - cached: the built reader-site as it ships with Redis (rendered public pages kept,
+//    docs/caching.md; sites kept in memory while subscribed to the writers' announcements, so a
+//    hit sends no SQL), pages kept 10 minutes instead of 60 s so that a run measures hits, not
+//    expiries;
+//  - cached-no-redis: the same without HC_REDIS_URL (each hit reads the site and its version);
+//  - uncached: the same build with HC_READER_CACHE_ENTRIES=0 and no Redis, every page rendered;
+//  - bare: node:http + mysql2 rendering the same page with the product's own repositories (same
+//    statements) and pure rendering functions, without Nest, Express or TypeORM
+//    (reader-bare-server.cjs). Its page must be the product's within 5 % of the bytes.
 // For each page: req/s, p50/p99 latency at 32 connections, server CPU time per request, SQL
 // statements per request (count-queries.cjs) and page bytes, median of BENCH_RUNS runs after an
-// uncounted warm-up, the servers' order rotating from run to run. Article pages are asked for by
-// anonymous readers (a new visitor each request) over a hot set of articles that fits the cache;
-// their views are counted by the page's beacon, measured in a row of its own.
+// uncounted warm-up, the servers' order rotating from run to run; then each target of issue #28
+// beside its figure. Article pages are asked for by anonymous readers (a new visitor each
+// request) over a hot set of articles that fits the cache; their views are counted by the page's
+// beacon, measured in a row of its own.
 //
 // Settings: BENCH_DURATION seconds per run (default 5), BENCH_RUNS (3), BENCH_HOT_ARTICLES (500),
 // BENCH_WARMUP (seconds of uncounted load per server before each page's runs, 2),
-// HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_reader).
+// HC_BENCH_DATABASE_URL (mysql://root@127.0.0.1:3306/hc_bench_reader), HC_TEST_REDIS_URL.
 'use strict';
 
 const path = require('node:path');
 const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
 const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
+const { testServices } = require('../../libs/testing/src/jest/test-env.cjs');
 
 const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_reader', 5, 3);
 const HOT = Number(process.env.BENCH_HOT_ARTICLES || 500);
 const WARMUP = Number(process.env.BENCH_WARMUP || 2);
 const CONNECTIONS = 32;
+const LOAD_AT_START = require('node:os')
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ');
 const UA = h.BROWSER_UA;
 
 let visitor = 0;
@@ -94,6 +105,12 @@ async function main() {
       ...SERVERS,
       dbUrl: DB_URL,
       label: 'cached',
+      env: { HC_READER_CACHE_TTL: '10m', HC_REDIS_URL: testServices().redisUrl },
+    }),
+    'cached-no-redis': await h.startServer('nest', {
+      ...SERVERS,
+      dbUrl: DB_URL,
+      label: 'cached-no-redis',
       env: { HC_READER_CACHE_TTL: '10m' },
     }),
     uncached: await h.startServer('nest', {
@@ -108,7 +125,7 @@ async function main() {
   const scenarios = [
     {
       name: `article page (${hot.length} hot articles)`,
-      on: ['cached', 'uncached', 'bare'],
+      on: ['cached', 'cached-no-redis', 'uncached', 'bare'],
       make: (i) => ({ path: hotPath(i) }),
     },
     {
@@ -118,7 +135,7 @@ async function main() {
     },
     {
       name: 'view beacon (a new reader each request)',
-      on: ['cached', 'bare'],
+      on: ['uncached', 'bare'],
       make: (i) => ({ path: `${hotPath(i)}/view` }),
     },
     {
@@ -131,6 +148,7 @@ async function main() {
   try {
     log(`warming the cache with ${hot.length} article pages and the home page…`);
     etags = await warm(servers.cached, [...hot.map((_, n) => hotPath(n)), base]);
+    await warm(servers['cached-no-redis'], [...hot.map((_, n) => hotPath(n)), base]);
     const rows = [];
     for (const s of scenarios) {
       const runs = Object.fromEntries(s.on.map((k) => [k, []]));
@@ -159,8 +177,9 @@ async function main() {
 
 function report(rows) {
   const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+  const met = (ok) => (ok ? 'met' : 'NOT met');
   const out = [
-    `reader-site cached (HC_READER_CACHE_TTL=10m) and uncached (HC_READER_CACHE_ENTRIES=0) vs bare node:http + mysql2, ${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs`,
+    `reader-site cached with Redis and without (HC_READER_CACHE_TTL=10m), uncached (HC_READER_CACHE_ENTRIES=0, no Redis) and bare (node:http + mysql2 + the product's repositories and render functions), ${CONNECTIONS} connections, ${DURATION} s per run, median of ${RUNS} runs`,
     '',
     '| page | server | req/s | p50 / p99 ms | CPU ms/req | SQL statements/req | bytes | failed |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
@@ -172,22 +191,31 @@ function report(rows) {
       );
     }
   }
-  out.push('');
+  out.push('', 'Targets (issue #28):');
   for (const r of rows) {
     const { cached, uncached, bare } = r.results;
+    const poll = r.results['cached-no-redis'];
     const parts = [];
-    if (cached && uncached)
+    if (cached && uncached) {
+      const ratio = cached.rps / uncached.rps;
       parts.push(
-        `cached ÷ uncached: ${f(cached.rps / uncached.rps, 2)}× req/s, ${f(uncached.cpu / cached.cpu, 2)}× less CPU per request (cached p99 ${cached.p99} ms)`,
+        `cached ÷ uncached ${f(ratio, 2)}× req/s (target ≥ 5×: ${met(ratio >= 5)}), cached p99 ${cached.p99} ms (target < 50 ms: ${met(cached.p99 < 50)}), a hit ${f(cached.cpu, 2)} ms CPU and ${f(cached.queries, 2)} SQL statements`,
       );
-    const rendered = uncached ?? cached;
-    if (rendered && bare)
+    }
+    if (poll && cached)
       parts.push(
-        `${uncached ? 'uncached' : 'cached'} CPU per request at ${f((bare.cpu / rendered.cpu) * 100, 0)} % of the bare server's efficiency (bare ${f(bare.cpu, 2)} ms, ${bare.bytes} bytes)`,
+        `without Redis a hit costs ${f(poll.cpu, 2)} ms CPU and ${f(poll.queries, 2)} statements (${f(poll.rps, 0)} req/s, p99 ${poll.p99} ms)`,
       );
+    if (uncached && bare) {
+      const efficiency = bare.cpu / uncached.cpu;
+      const bytes = Math.abs(uncached.bytes - bare.bytes) / uncached.bytes;
+      parts.push(
+        `uncached ÷ bare per CPU ${f(efficiency * 100, 0)} % (target ≥ 50 %: ${met(efficiency >= 0.5)}; uncached ${f(uncached.cpu, 2)} ms, bare ${f(bare.cpu, 2)} ms), same work: ${uncached.bytes} vs ${bare.bytes} bytes (${f(bytes * 100, 1)} % apart, within 5 %: ${met(bytes <= 0.05)}), ${f(uncached.queries, 1)} vs ${f(bare.queries, 1)} statements`,
+      );
+    }
     if (parts.length) out.push(`- ${r.name}: ${parts.join('; ')}`);
   }
-  out.push('', h.loadLine());
+  out.push('', `Machine load average at the start: ${LOAD_AT_START}`, h.loadLine());
   return out.join('\n');
 }
 

@@ -5,7 +5,9 @@ import { articleHead } from '../agents/article-head';
 import { articlePath, Subject } from '../render/context';
 import { isBot, readerKey } from '../site/access';
 import type { Admitted } from '../site/gate.service';
+import type { PageExtra } from '../render/reader-page';
 import { ContentRepository } from './content.repository';
+import type { ArticleRow, CategoryRow, CommentRow, TranslationRow } from './content.repository';
 import { mayRead } from './may-read';
 import { PageRenderer } from './page-renderer';
 import { queryString, refId } from './reader-request';
@@ -52,30 +54,15 @@ export class ArticlePageService {
       return;
     }
     const comments = await this.content.comments(site.id, article.id, translation.lang);
-    const rated = queryString(req, 'rated');
-    const comment = queryString(req, 'comment');
-    const shown = notice ?? (rated ? 'rated' : comment === 'pending' ? 'comment-pending' : null);
-    const subject: Subject = {
-      kind: 'article',
+    const { subject, extra } = await articlePageParts(req, admitted, {
       article,
       translation,
       comments,
-      replyTo: comments.find((c) => String(c.id) === queryString(req, 'reply_to')) ?? null,
       accessQuery,
-      notice: shown,
-    };
-    const languages = [...new Set([site.defaultLanguage, ...site.languages])].filter((l) =>
-      released.some((t) => t.lang === l),
-    );
-    return this.renderer.render(req, res, admitted, 'article', subject, status, preview, {
-      title: translation.metaTitle || translation.title,
-      description: translation.metaDescription,
-      path: articlePath({ id: article.id, slug: translation.slug }),
-      languages,
-      ...(await articleHead(req, admitted, article, translation, () =>
-        this.content.categories(site.id),
-      )),
+      notice,
+      categories: () => this.content.categories(site.id),
     });
+    return this.renderer.render(req, res, admitted, 'article', subject, status, preview, extra);
   }
 
   /**
@@ -105,4 +92,47 @@ export class ArticlePageService {
     res.status(204).setHeader('Cache-Control', 'private, no-store');
     res.end();
   }
+}
+
+/**
+ * An article page's subject and head from what was read for it (pure; the reader benchmark's
+ * bare server builds the same page with it).
+ */
+export async function articlePageParts(
+  req: Request,
+  admitted: Admitted,
+  read: {
+    article: ArticleRow;
+    translation: TranslationRow;
+    comments: CommentRow[];
+    accessQuery: string;
+    notice: string | null;
+    categories: () => Promise<CategoryRow[]>;
+  },
+): Promise<{ subject: Subject; extra: PageExtra }> {
+  const { site } = admitted;
+  const { article, translation, comments } = read;
+  const rated = queryString(req, 'rated');
+  const comment = queryString(req, 'comment');
+  const shown = read.notice ?? (rated ? 'rated' : comment === 'pending' ? 'comment-pending' : null);
+  const subject: Subject = {
+    kind: 'article',
+    article,
+    translation,
+    comments,
+    replyTo: comments.find((c) => String(c.id) === queryString(req, 'reply_to')) ?? null,
+    accessQuery: read.accessQuery,
+    notice: shown,
+  };
+  const languages = [...new Set([site.defaultLanguage, ...site.languages])].filter((l) =>
+    article.translations.some((t) => t.released && t.lang === l),
+  );
+  const extra: PageExtra = {
+    title: translation.metaTitle || translation.title,
+    description: translation.metaDescription,
+    path: articlePath({ id: article.id, slug: translation.slug }),
+    languages,
+    ...(await articleHead(req, admitted, article, translation, read.categories)),
+  };
+  return { subject, extra };
 }
