@@ -22,6 +22,14 @@ export function redisPublisher(url: string): Redis {
   return client;
 }
 
+/** Closes the publishing connection (a process that is done with Redis, a test that cut it). */
+export async function closeRedisPublisher(): Promise<void> {
+  const client = publisher;
+  publisher = null;
+  publisherUrl = null;
+  await client?.quit().catch(() => client.disconnect());
+}
+
 /** The database a DataSource, EntityManager or QueryRunner talks to: the scope of a channel. */
 export function databaseOf(source: unknown): string {
   const s = source as {

@@ -133,13 +133,16 @@ export class SiteDirectory implements OnModuleInit, OnModuleDestroy {
     // A connection that silently stopped delivering (no close seen) is caught by its heartbeat.
     this.heartbeat = setInterval(() => {
       if (!this.subscribed) return;
-      const timer = setTimeout(() => {
+      const silent = setTimeout(() => {
+        if (this.client !== client || !this.subscribed) return;
         this.down();
         client.disconnect(true);
       }, HEARTBEAT_MS);
+      silent.unref();
       client.ping().then(
-        () => clearTimeout(timer),
-        () => undefined,
+        () => clearTimeout(silent),
+        // Refused: the connection is already closing, which its own events report.
+        () => clearTimeout(silent),
       );
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -147,8 +150,9 @@ export class SiteDirectory implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    this.down();
-    await this.client?.quit().catch(() => this.client?.disconnect());
+    const client = this.client;
     this.client = null;
+    this.down();
+    await client?.quit().catch(() => client.disconnect());
   }
 }

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { resetSettings } from '@hc/contracts';
+import { closeRedisPublisher } from '@hc/data';
 import {
   buildWorkspace,
   request,
@@ -99,6 +100,8 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
 
   afterAll(async () => {
     await t?.close();
+    // The fixtures' version moves were published from this process, through the relay.
+    await closeRedisPublisher();
     await relay?.cut();
     if (api) await stopGracefully(api);
     if (saved === undefined) delete process.env.HC_REDIS_URL;
