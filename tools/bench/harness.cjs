@@ -153,7 +153,10 @@ async function load(server, make, { connections, duration }) {
   });
   await idle(server);
   const cpuMs = ((cpuTicks(server.child.pid) - before) * 1000) / TICK;
-  const total = result['2xx'] + result.non2xx;
+  // Work is per request sent: those still in flight when a run ends are answered after it, and
+  // their CPU and statements fall in its window (dividing by the answered ones alone overstated
+  // a slow server's cost by up to connections ÷ answers).
+  const total = result.requests.sent || result['2xx'] + result.non2xx;
   const queries = (await settledQueries(server)) - queriesBefore;
   return {
     queriesPerReq: total ? queries / total : NaN,

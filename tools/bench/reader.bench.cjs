@@ -208,7 +208,7 @@ function report(rows) {
       );
     if (uncached && bare) {
       const efficiency = bare.cpu / uncached.cpu;
-      const bytes = Math.abs(uncached.bytes - bare.bytes) / uncached.bytes;
+      const bytes = uncached.bytes ? Math.abs(uncached.bytes - bare.bytes) / uncached.bytes : 0;
       parts.push(
         `uncached ÷ bare per CPU ${f(efficiency * 100, 0)} % (target ≥ 50 %: ${met(efficiency >= 0.5)}; uncached ${f(uncached.cpu, 2)} ms, bare ${f(bare.cpu, 2)} ms), same work: ${uncached.bytes} vs ${bare.bytes} bytes (${f(bytes * 100, 1)} % apart, within 5 %: ${met(bytes <= 0.05)}), ${f(uncached.queries, 1)} vs ${f(bare.queries, 1)} statements`,
       );
