@@ -121,14 +121,16 @@ export class SiteDirectory implements OnModuleInit, OnModuleDestroy {
         },
         (err: Error) => {
           this.logger.warn(`subscribe: ${err.message}`);
-          client.disconnect(true);
+          if (this.client === client) client.disconnect(true);
         },
       );
     });
     client.on('message', (_channel: string, message: string) => {
       const siteId = Number(message.split(' ')[0]);
-      if (Number.isFinite(siteId)) this.forget(siteId);
-      else this.down();
+      if (Number.isFinite(siteId)) return this.forget(siteId);
+      // An announcement not understood: forget every site.
+      this.epoch++;
+      this.clear();
     });
     // A connection that silently stopped delivering (no close seen) is caught by its heartbeat.
     this.heartbeat = setInterval(() => {
