@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
-import { bumpArticleCounter } from './entities/content.entities';
+import { bumpArticleCounter } from './article-stats.repository';
 
 /** One reader's view of an article (one per reader, article and UTC day counts, spec 4.10). */
 export interface ViewRecord {

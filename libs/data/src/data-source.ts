@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
+import type { DataSourceOptions as TypeOrmOptions } from 'typeorm';
 import { DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url';
 import { ensureDatabase } from './ensure-database';
-import { ENTITIES } from './entities';
 import { MIGRATION_LOCK_WAIT_SECONDS, withMigrationLock } from './migration-lock';
 import { MIGRATIONS } from './migrations';
 import { ReaderPagesSubscriber } from './reader-pages';
@@ -16,10 +16,13 @@ export function databaseConfigFromEnv(url = process.env.HC_DATABASE_URL): Databa
   return parseDatabaseUrl(url || DEFAULT_DATABASE_URL);
 }
 
-/** The one TypeORM data source (mysql2 driver, utf8mb4, UTC, migrations, never synchronize). */
-export function createDataSource(options: DataSourceOptions = {}): DataSource {
+/**
+ * The options of every data source of ours (mysql2 driver, utf8mb4, UTC, never synchronize):
+ * the apps' (DatabaseModule, through @nestjs/typeorm) and the migration runner's own.
+ */
+export function dataSourceOptions(options: DataSourceOptions = {}): TypeOrmOptions {
   const config = databaseConfigFromEnv(options.url);
-  return new DataSource({
+  return {
     type: 'mysql',
     host: config.host,
     port: config.port,
@@ -28,16 +31,24 @@ export function createDataSource(options: DataSourceOptions = {}): DataSource {
     database: config.database,
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
-    entities: ENTITIES,
+    // No entities: every query is SQL in a repository; the schema is the migrations'.
+    entities: [],
     subscribers: [ReaderPagesSubscriber],
+    // Known to every data source (pendingMigrations, hc migrate), run only by `hc migrate`.
     migrations: MIGRATIONS,
+    migrationsRun: false,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
     poolSize: options.poolSize ?? 10,
     extra: { connectTimeout: 5000, supportBigNumbers: true, bigNumberStrings: false },
-  });
+  };
+}
+
+/** A data source of its own, outside Nest (the migration runner, the schema check, tests). */
+export function createDataSource(options: DataSourceOptions = {}): DataSource {
+  return new DataSource(dataSourceOptions(options));
 }
 
 /** Runs `work` on a small data source of its own, under the database's migration lock. */

@@ -4,8 +4,10 @@ import { DataRepository } from '@hc/data';
 import type { SiteContext } from '@hc/auth';
 import { toSiteContext } from '@hc/auth';
 import type { AuditActor } from '@hc/contracts';
-import type { ChangeSetStatus } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
+
+export type ChangeSetStatus =
+  'open' | 'queued' | 'scheduled' | 'publishing' | 'published' | 'partial' | 'failed';
 
 export interface ChangeSetRow {
   id: number;

@@ -2,7 +2,7 @@ import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { apiError, COMMENT_ACTIONS, ContentErrorCode, notFound } from '@hc/contracts';
-import type { CommentStatus } from '@hc/data';
+import type { CommentStatus } from './comment-status';
 import { findArticleRef, titleIn } from './article-ref';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { COMMENT_STATUSES, DataRepository } from '@hc/data';
-import type { CommentStatus } from '@hc/data';
+import { DataRepository } from '@hc/data';
+import { COMMENT_STATUSES, type CommentStatus } from './comment-status';
 import { touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 

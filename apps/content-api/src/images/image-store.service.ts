@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { inDryRun, type ImageEntity, type ImageOrigin } from '@hc/data';
+import { inDryRun } from '@hc/data';
 import { storageFailed } from './image-rules';
 import type { ImageType } from './image-type';
-import { ImagesRepository } from './images.repository';
+import { ImagesRepository, type Image, type ImageOrigin } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import type { SiteId } from '@hc/contracts';
 
@@ -22,7 +22,7 @@ export interface StoreRequest {
 }
 
 export interface StoreResult {
-  image: ImageEntity;
+  image: Image;
   reused: boolean;
 }
 

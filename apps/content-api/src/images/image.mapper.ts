@@ -1,5 +1,5 @@
 import { formatA } from '@hc/contracts';
-import type { ImageEntity } from '@hc/data';
+import type { Image } from './images.repository';
 
 function escapeHtml(text: string): string {
   return text
@@ -18,7 +18,7 @@ function escapeMarkdownAlt(text: string): string {
  * Spec 2.5. `altText` is the value sent with this upload: it shapes the snippets only, and the
  * `alt_text` field always reads as an empty string.
  */
-export function toImageResponse(image: ImageEntity, altText = '') {
+export function toImageResponse(image: Image, altText = '') {
   return {
     id: image.id,
     url: image.url,

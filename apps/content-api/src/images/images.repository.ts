@@ -3,8 +3,28 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { touchReaderPages } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
-import { ImageEntity, ImageUploadUrlEntity, type ImageOrigin } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
+
+/** How the image came in: API upload or import (`api`), or copied by `rehost_images` (`rehost`). */
+export type ImageOrigin = 'api' | 'rehost';
+
+/** An `images` row: a stored file (spec 2.5). */
+export interface Image {
+  id: number;
+  siteId: number;
+  filename: string;
+  /** Detected from the bytes; null on old images. */
+  mimeType: string | null;
+  size: number;
+  /** SHA-256, 64 lowercase hex characters; null on old images. */
+  checksum: string | null;
+  /** The key in image storage. */
+  storageKey: string;
+  /** Permanent absolute URL. */
+  url: string;
+  origin: ImageOrigin;
+  createdAt: Date;
+}
 
 export interface NewImage {
   filename: string;
@@ -14,6 +34,52 @@ export interface NewImage {
   storageKey: string;
   url: string;
   origin: ImageOrigin;
+}
+
+/** An `image_upload_urls` row: a signed single-use upload URL (spec 3.4, 4.7). */
+export interface UploadUrl {
+  /** The `{intent}` path segment: random, unguessable. */
+  intent: string;
+  siteId: number;
+  /** The creating credential: an API key, or a person's connection to an OAuth app. */
+  apiKeyId: number | null;
+  oauthClientId: string | null;
+  userId: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+  imageId: number | null;
+  createdAt: Date;
+}
+
+const IMAGE_COLUMNS =
+  'id, site_id, filename, mime_type, size, checksum, storage_key, url, origin, created_at';
+
+interface ImageRecord {
+  id: number;
+  site_id: number;
+  filename: string;
+  mime_type: string | null;
+  size: number;
+  checksum: string | null;
+  storage_key: string;
+  url: string;
+  origin: ImageOrigin;
+  created_at: Date;
+}
+
+function toImage(r: ImageRecord): Image {
+  return {
+    id: Number(r.id),
+    siteId: Number(r.site_id),
+    filename: r.filename,
+    mimeType: r.mime_type,
+    size: Number(r.size),
+    checksum: r.checksum,
+    storageKey: r.storage_key,
+    url: r.url,
+    origin: r.origin,
+    createdAt: r.created_at,
+  };
 }
 
 export interface ReferencingArticle {
@@ -26,29 +92,46 @@ export interface ReferencingArticle {
 export class ImagesRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  private get images() {
-    return this.ds.getRepository(ImageEntity);
-  }
-
   /** Inserts the row and records the audit entry (issue 24) in one transaction. */
-  async insert(site: { id: SiteId; uuid: string }, image: NewImage): Promise<ImageEntity> {
+  async insert(site: { id: SiteId; uuid: string }, image: NewImage): Promise<Image> {
     return this.ds.transaction(async (m) => {
-      const images = m.getRepository(ImageEntity);
-      const row = await images.save(
-        images.create({ ...image, siteId: site.id, createdAt: new Date() }),
+      const createdAt = new Date();
+      const result = await m.query(
+        `INSERT INTO images (site_id, filename, mime_type, size, checksum, storage_key, url, origin, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          site.id,
+          image.filename,
+          image.mimeType,
+          image.size,
+          image.checksum,
+          image.storageKey,
+          image.url,
+          image.origin,
+          createdAt,
+        ],
       );
-      await writeAuditEvent(m, site, 'image.create', { type: 'image', id: row.id });
-      return row;
+      const id = Number((result as { insertId: number }).insertId);
+      await writeAuditEvent(m, site, 'image.create', { type: 'image', id });
+      return { ...image, id, siteId: site.id, createdAt };
     });
   }
 
-  findById(siteId: SiteId, id: number): Promise<ImageEntity | null> {
-    return this.images.findOneBy({ siteId, id });
+  async findById(siteId: SiteId, id: number): Promise<Image | null> {
+    const rows: ImageRecord[] = await this.ds.query(
+      `SELECT ${IMAGE_COLUMNS} FROM images WHERE site_id = ? AND id = ?`,
+      [siteId, id],
+    );
+    return rows[0] ? toImage(rows[0]) : null;
   }
 
   /** The oldest image of the site with these bytes (spec 4.7 dedupe). */
-  findByChecksum(siteId: SiteId, checksum: string): Promise<ImageEntity | null> {
-    return this.images.findOne({ where: { siteId, checksum }, order: { id: 'ASC' } });
+  async findByChecksum(siteId: SiteId, checksum: string): Promise<Image | null> {
+    const rows: ImageRecord[] = await this.ds.query(
+      `SELECT ${IMAGE_COLUMNS} FROM images WHERE site_id = ? AND checksum = ? ORDER BY id LIMIT 1`,
+      [siteId, checksum],
+    );
+    return rows[0] ? toImage(rows[0]) : null;
   }
 
   async list(
@@ -56,21 +139,25 @@ export class ImagesRepository {
     filter: { checksum?: string },
     offset: number,
     limit: number,
-  ): Promise<{ rows: ImageEntity[]; total: number }> {
-    const where = filter.checksum ? { siteId, checksum: filter.checksum } : { siteId };
-    const [rows, total] = await this.images.findAndCount({
-      where,
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: offset,
-      take: limit,
-    });
-    return { rows, total };
+  ): Promise<{ rows: Image[]; total: number }> {
+    const where = filter.checksum ? 'site_id = ? AND checksum = ?' : 'site_id = ?';
+    const params = filter.checksum ? [siteId, filter.checksum] : [siteId];
+    const rows: ImageRecord[] = await this.ds.query(
+      `SELECT ${IMAGE_COLUMNS} FROM images WHERE ${where}
+        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...params, limit, offset],
+    );
+    const [{ total }]: { total: number }[] = await this.ds.query(
+      `SELECT COUNT(*) AS total FROM images WHERE ${where}`,
+      params,
+    );
+    return { rows: rows.map(toImage), total: Number(total) };
   }
 
   /** Deletes the row and records the audit entry (issue 24) in one transaction. */
   async delete(site: { id: SiteId; uuid: string }, id: number): Promise<void> {
     await this.ds.transaction(async (m) => {
-      await m.delete(ImageEntity, { siteId: site.id, id });
+      await m.query('DELETE FROM images WHERE site_id = ? AND id = ?', [site.id, id]);
       await touchReaderPages(m, site.id);
       await writeAuditEvent(m, site, 'image.delete', { type: 'image', id });
     });
@@ -112,16 +199,55 @@ export class ImagesRepository {
 export class UploadUrlsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  private get urls() {
-    return this.ds.getRepository(ImageUploadUrlEntity);
+  async insert(row: UploadUrl): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO image_upload_urls
+         (intent, site_id, api_key_id, oauth_client_id, user_id, expires_at, used_at, image_id, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        row.intent,
+        row.siteId,
+        row.apiKeyId,
+        row.oauthClientId,
+        row.userId,
+        row.expiresAt,
+        row.usedAt,
+        row.imageId,
+        row.createdAt,
+      ],
+    );
   }
 
-  async insert(row: ImageUploadUrlEntity): Promise<void> {
-    await this.urls.insert(row);
-  }
-
-  find(intent: string): Promise<ImageUploadUrlEntity | null> {
-    return this.urls.findOneBy({ intent });
+  async find(intent: string): Promise<UploadUrl | null> {
+    const rows: Array<{
+      intent: string;
+      site_id: number;
+      api_key_id: number | null;
+      oauth_client_id: string | null;
+      user_id: number;
+      expires_at: Date;
+      used_at: Date | null;
+      image_id: number | null;
+      created_at: Date;
+    }> = await this.ds.query(
+      `SELECT intent, site_id, api_key_id, oauth_client_id, user_id, expires_at, used_at,
+              image_id, created_at
+         FROM image_upload_urls WHERE intent = ?`,
+      [intent],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      intent: r.intent,
+      siteId: Number(r.site_id),
+      apiKeyId: r.api_key_id === null ? null : Number(r.api_key_id),
+      oauthClientId: r.oauth_client_id,
+      userId: Number(r.user_id),
+      expiresAt: r.expires_at,
+      usedAt: r.used_at,
+      imageId: r.image_id === null ? null : Number(r.image_id),
+      createdAt: r.created_at,
+    };
   }
 
   /** Spends the URL; false when another request spent it first. */

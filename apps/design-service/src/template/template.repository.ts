@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
-import type { DesignVersionStatus } from '@hc/data';
 import type { DesignDocument, Translations } from '@hc/design';
 import { touchReaderPages } from '@hc/data';
+
+export type DesignVersionStatus = 'draft' | 'published' | 'archived';
 
 /** A design version as the service uses it (documents parsed). */
 export interface VersionRow {

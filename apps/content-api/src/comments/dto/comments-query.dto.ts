@@ -1,6 +1,5 @@
 import { IntersectionType } from '@nestjs/swagger';
-import { COMMENT_STATUSES } from '@hc/data';
-import type { CommentStatus } from '@hc/data';
+import { COMMENT_STATUSES, type CommentStatus } from '../comment-status';
 import {
   BodyFrom,
   PageQuery,
