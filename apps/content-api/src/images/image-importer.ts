@@ -72,24 +72,19 @@ export class ImageImporter {
   }
 }
 
+/** What an import failure says for each refusal of the outbound fetch. */
+const REASONS: Record<Exclude<OutboundError['reason'], 'invalid_url'>, string> = {
+  unresolvable: importReasons.unresolvable,
+  private_address: importReasons.privateAddress,
+  timeout: importReasons.timeout,
+  too_large: importReasons.tooLarge,
+  too_many_redirects: importReasons.tooManyRedirects,
+  not_https: importReasons.notHttps,
+  connection_failed: importReasons.connectionFailed,
+};
+
 function reasonFor(err: OutboundError, url: string): string {
-  switch (err.reason) {
-    case 'unresolvable':
-      return importReasons.unresolvable;
-    case 'private_address':
-      return importReasons.privateAddress;
-    case 'timeout':
-      return importReasons.timeout;
-    case 'too_large':
-      return importReasons.tooLarge;
-    case 'too_many_redirects':
-      return importReasons.tooManyRedirects;
-    case 'not_https':
-      return importReasons.notHttps;
-    case 'invalid_url':
-      // The address itself was checked before; an unusable redirect target is not https.
-      return err.url && err.url !== url ? importReasons.notHttps : importReasons.unresolvable;
-    case 'connection_failed':
-      return importReasons.connectionFailed;
-  }
+  if (err.reason !== 'invalid_url') return REASONS[err.reason];
+  // The address itself was checked before; an unusable redirect target is not https.
+  return err.url && err.url !== url ? importReasons.notHttps : importReasons.unresolvable;
 }
