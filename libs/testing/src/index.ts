@@ -23,3 +23,4 @@ export * from './site-id';
 export * from './oauth-fixtures';
 export * from './delivery-fixtures';
 export * from './per-file';
+export * from './dispatcher-fixtures';

@@ -1,7 +1,7 @@
 import { articleLine, articleSummary, listMarkdown, wrapList } from './format';
 import { ARTICLE_FIELDS } from '@hc/contracts';
 import { fromField, fromFields, id, language, page, responseFormat, z } from './schema';
-import { defineTool, onResource } from './tool';
+import { defineTool, patchById } from './tool';
 
 /** The article fields an agent may write: the REST DTO's table (spec 2.3). */
 const articleFields = fromFields(ARTICLE_FIELDS, [
@@ -123,8 +123,7 @@ export const articleTools = [
       title: fromField(ARTICLE_FIELDS.title).optional(),
       ...articleFields,
     },
-    request: ({ id: articleId, ...body }) =>
-      onResource({ method: 'patch', path: '/v1/articles/{id}' }, { id: articleId }, { body }),
+    request: patchById({ method: 'patch', path: '/v1/articles/{id}' }),
   }),
   defineTool({
     suffix: 'bulk_create_articles',

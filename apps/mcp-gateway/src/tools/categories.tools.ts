@@ -1,7 +1,7 @@
 import { categoryLine, listMarkdown, wrapList } from './format';
 import { CATEGORY_FIELDS } from '@hc/contracts';
 import { fromField, fromFields, id, page, responseFormat, z } from './schema';
-import { defineTool, onResource } from './tool';
+import { defineTool, onResource, patchById } from './tool';
 
 /** The category fields an agent may write: the REST DTO's table (spec 4.6). */
 const categoryFields = fromFields(CATEGORY_FIELDS, [
@@ -59,8 +59,7 @@ export const categoryTools = [
       name: fromField(CATEGORY_FIELDS.name).optional(),
       ...categoryFields,
     },
-    request: ({ id: categoryId, ...body }) =>
-      onResource({ method: 'patch', path: '/v1/categories/{id}' }, { id: categoryId }, { body }),
+    request: patchById({ method: 'patch', path: '/v1/categories/{id}' }),
   }),
   defineTool({
     suffix: 'delete_category',

@@ -41,3 +41,12 @@ export function onResource(
 ): RestRequest {
   return { ...route, pathParams, ...more };
 }
+
+/**
+ * The PATCH of one resource (`route`, whose path has `{id}`) by the `id` argument; the other
+ * arguments are the body.
+ */
+export const patchById =
+  (route: ApiRoute) =>
+  ({ id, ...body }: { id: number }): RestRequest =>
+    onResource(route, { id }, { body });

@@ -1,14 +1,13 @@
-import { resetSettings, runAsActor, settings } from '@hc/contracts';
+import { runAsActor, settings } from '@hc/contracts';
 import { outboxRowToEvent, writeWebhookEvent } from '@hc/events';
 import {
   auditEntryRow,
+  dispatcherPerFile,
   oauthConnectionRow,
-  quietQueue,
-  startTestApp,
+  scopedSite,
   TestApp,
   WebhookReceiver,
   webhookRow,
-  scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
@@ -18,23 +17,11 @@ jest.setTimeout(60_000);
 
 /** Issue 24: the dispatcher's intake turns audit events into audit rows, never deliveries. */
 describe('audit intake (issue 24)', () => {
+  const spec = dispatcherPerFile(createWebhookDispatcher);
   let d: TestApp;
   let receiver: WebhookReceiver;
-  const saved = process.env.HC_OUTBOUND_ALLOWLIST;
-
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
-    resetSettings();
-    await quietQueue();
-    d = await startTestApp(() => createWebhookDispatcher());
-  });
-  afterAll(async () => {
-    await d.close();
-    await receiver.close();
-    if (saved === undefined) delete process.env.HC_OUTBOUND_ALLOWLIST;
-    else process.env.HC_OUTBOUND_ALLOWLIST = saved;
-    resetSettings();
+  beforeAll(() => {
+    ({ app: d, receiver } = spec);
   });
 
   const data = (id: number) =>

@@ -6,18 +6,18 @@ import type { ArticleEventData } from '@hc/contracts';
 import { writeOutbox, writeWebhookEvent } from '@hc/events';
 import {
   answeredAttemptRow,
+  dispatcherPerFile,
   pastEventRow,
   processedOutboxRow,
-  quietQueue,
   receiverWebhookRow,
   redeliveryRow,
+  scopedSite,
   startTestApp,
   TestApp,
   TestSite,
+  testSiteId,
   triedDeliveryRow,
   WebhookReceiver,
-  scopedSite,
-  testSiteId,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -53,13 +53,15 @@ function articleData(id: number, overrides: Partial<ArticleEventData> = {}): Art
 }
 
 describe('webhook dispatcher, outbox transport (spec 6)', () => {
+  const spec = dispatcherPerFile(createWebhookDispatcher, {
+    HC_WEBHOOK_RETRY_DELAYS: '150ms,150ms,150ms,150ms',
+  });
   let d: TestApp;
   let receiver: WebhookReceiver;
   let hookSeq = 0;
-  const saved = {
-    allow: process.env.HC_OUTBOUND_ALLOWLIST,
-    delays: process.env.HC_WEBHOOK_RETRY_DELAYS,
-  };
+  beforeAll(() => {
+    ({ app: d, receiver } = spec);
+  });
 
   /**
    * A webhook as POST /webhooks stores it (registration itself is tested in content-api) at a
@@ -105,28 +107,6 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
       await new Promise((r) => setTimeout(r, 25));
     }
   }
-
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
-    process.env.HC_WEBHOOK_RETRY_DELAYS = '150ms,150ms,150ms,150ms';
-    resetSettings();
-    await quietQueue();
-    d = await startTestApp(() => createWebhookDispatcher());
-  });
-
-  afterAll(async () => {
-    await d.close();
-    await receiver.close();
-    for (const [name, value] of [
-      ['HC_OUTBOUND_ALLOWLIST', saved.allow],
-      ['HC_WEBHOOK_RETRY_DELAYS', saved.delays],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetSettings();
-  });
 
   it('delivers an event to every webhook of its site, signed, as compact one-line JSON', async () => {
     const site = await d.factory.site();
