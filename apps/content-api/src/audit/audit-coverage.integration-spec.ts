@@ -9,7 +9,7 @@ import {
   webhookDeliveryRow,
   webhookEventRow,
 } from '@hc/testing';
-import type { TestApp, TestResponse, TestSite } from '@hc/testing';
+import type { RequestOptions, TestApp, TestResponse, TestSite } from '@hc/testing';
 import { run } from '../cli';
 import { COMMANDS } from '../cli/commands';
 import { createContentApi } from '../app.factory';
@@ -101,103 +101,85 @@ describe('audit coverage: one entry per write (issue 24)', () => {
   // Values a case's setup hands to its write.
   const ctx: Record<string, any> = {};
 
+  /**
+   * A write and the entry it records. `make` (the setup) makes what the write acts on and returns
+   * its id, which fills the route's first `{…}` and is the entry's target unless `target` reads it
+   * from the answer.
+   */
+  const write = (
+    route: string,
+    [action, target_type]: [string, string],
+    spec: {
+      make?: (k: string) => Promise<number>;
+      options?: (id: number) => RequestOptions | Promise<RequestOptions>;
+      target?: (body: any) => number;
+    } = {},
+  ): RestCase => {
+    const [method, url] = route.split(' ');
+    let made = 0;
+    return {
+      route,
+      setup: spec.make && (async (k) => (made = await spec.make!(k))),
+      write: async (k) => {
+        const res = await t.request(method, url.replace(/\{\w+\}/, String(made)), {
+          key: k,
+          ...(await spec.options?.(made)),
+        });
+        return {
+          res,
+          expect: { action, target_type, target_id: spec.target ? spec.target(res.body) : made },
+        };
+      },
+    };
+  };
+  const articleId = async (k: string) => (await article(k)).id;
+  const stagedArticleId = async (k: string) => {
+    const id = await articleId(k);
+    await stage(k, id);
+    return id;
+  };
+  const categoryId = async (k: string) => (await category(k)).id;
+  const hookId = (url: string) => async (k: string) =>
+    json(await t.request('POST', '/v1/webhooks', { key: k, body: { url } }), 201).webhook
+      .id as number;
+  const upload = (field: string, name: string) => async () => ({
+    raw: form([[field, { data: await png(), name }]]),
+  });
+
   const cases: RestCase[] = [
-    {
-      route: 'POST /v1/articles',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/articles', {
-          key: k,
-          body: { title: { en: 'Created' } },
-        });
-        return {
-          res,
-          expect: {
-            action: 'article.create',
-            target_type: 'article',
-            target_id: res.body.article.id,
-          },
-        };
-      },
-    },
-    {
-      route: 'POST /v1/articles/bulk',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/articles/bulk', {
-          key: k,
-          body: { articles: [{ title: { en: 'Bulk one' }, published: true }] },
-        });
-        return {
-          res,
-          expect: {
-            action: 'article.publish',
-            target_type: 'article',
-            target_id: res.body.results[0].article.id,
-          },
-        };
-      },
-    },
-    {
-      route: 'PATCH /v1/articles/{id}',
-      setup: async (k) => (ctx.patch = await article(k)),
-      write: async (k) => ({
-        res: await t.request('PATCH', `/v1/articles/${ctx.patch.id}`, {
-          key: k,
-          body: { title: { en: 'Patched' } },
-        }),
-        expect: { action: 'article.update', target_type: 'article', target_id: ctx.patch.id },
-      }),
-    },
-    {
-      route: 'DELETE /v1/articles/{id}',
-      setup: async (k) => (ctx.trash = await article(k)),
-      write: async (k) => ({
-        res: await t.request('DELETE', `/v1/articles/${ctx.trash.id}`, { key: k }),
-        expect: { action: 'article.delete', target_type: 'article', target_id: ctx.trash.id },
-      }),
-    },
-    {
-      route: 'PATCH /v1/articles/{articleId}/staged',
-      setup: async (k) => (ctx.staged = await article(k)),
-      write: async (k) => ({
-        res: await stage(k, ctx.staged.id),
-        expect: { action: 'staged.update', target_type: 'article', target_id: ctx.staged.id },
-      }),
-    },
-    {
-      route: 'DELETE /v1/articles/{articleId}/staged',
-      setup: async (k) => {
-        ctx.discard = await article(k);
-        await stage(k, ctx.discard.id);
-      },
-      write: async (k) => ({
-        res: await t.request('DELETE', `/v1/articles/${ctx.discard.id}/staged`, { key: k }),
-        expect: { action: 'staged.discard', target_type: 'article', target_id: ctx.discard.id },
-      }),
-    },
-    {
-      route: 'POST /v1/articles/{articleId}/staged/publish',
-      setup: async (k) => {
-        ctx.publish = await article(k);
-        await stage(k, ctx.publish.id);
-      },
-      write: async (k) => ({
-        res: await t.request('POST', `/v1/articles/${ctx.publish.id}/staged/publish`, {
-          key: k,
-          body: {},
-        }),
-        expect: { action: 'staged.publish', target_type: 'article', target_id: ctx.publish.id },
-      }),
-    },
+    write('POST /v1/articles', ['article.create', 'article'], {
+      options: () => ({ body: { title: { en: 'Created' } } }),
+      target: (b) => b.article.id,
+    }),
+    write('POST /v1/articles/bulk', ['article.publish', 'article'], {
+      options: () => ({ body: { articles: [{ title: { en: 'Bulk one' }, published: true }] } }),
+      target: (b) => b.results[0].article.id,
+    }),
+    write('PATCH /v1/articles/{id}', ['article.update', 'article'], {
+      make: articleId,
+      options: () => ({ body: { title: { en: 'Patched' } } }),
+    }),
+    write('DELETE /v1/articles/{id}', ['article.delete', 'article'], { make: articleId }),
+    write('PATCH /v1/articles/{articleId}/staged', ['staged.update', 'article'], {
+      make: articleId,
+      options: () => ({ body: { locale: 'en', title: `Staged ${++seq}` } }),
+    }),
+    write('DELETE /v1/articles/{articleId}/staged', ['staged.discard', 'article'], {
+      make: stagedArticleId,
+    }),
+    write('POST /v1/articles/{articleId}/staged/publish', ['staged.publish', 'article'], {
+      make: stagedArticleId,
+      options: () => ({ body: {} }),
+    }),
     {
       route: 'POST /v1/articles/{articleId}/versions/{versionId}/restore',
       setup: async (k) => {
-        ctx.restore = await article(k);
-        await stage(k, ctx.restore.id);
-        await t.request('POST', `/v1/articles/${ctx.restore.id}/staged/publish`, {
+        ctx.restore = await stagedArticleId(k);
+        await t.request('POST', `/v1/articles/${ctx.restore}/staged/publish`, {
           key: k,
           body: {},
         });
-        const versions = await t.request('GET', `/v1/articles/${ctx.restore.id}/versions`, {
+        const versions = await t.request('GET', `/v1/articles/${ctx.restore}/versions`, {
           key: k,
         });
         ctx.version = versions.body.versions[0].id;
@@ -205,61 +187,34 @@ describe('audit coverage: one entry per write (issue 24)', () => {
       write: async (k) => ({
         res: await t.request(
           'POST',
-          `/v1/articles/${ctx.restore.id}/versions/${ctx.version}/restore`,
+          `/v1/articles/${ctx.restore}/versions/${ctx.version}/restore`,
           { key: k },
         ),
-        expect: { action: 'version.restore', target_type: 'article', target_id: ctx.restore.id },
+        expect: { action: 'version.restore', target_type: 'article', target_id: ctx.restore },
       }),
     },
-    {
-      route: 'POST /v1/articles/{id}/comments',
-      setup: async (k) => (ctx.commented = await article(k)),
-      write: async (k) => {
-        const res = await t.request('POST', `/v1/articles/${ctx.commented.id}/comments`, {
-          key: k,
-          body: { text: 'A comment' },
-        });
-        return {
-          res,
-          expect: {
-            action: 'comment.create',
-            target_type: 'comment',
-            target_id: res.body.comment.id,
-          },
-        };
-      },
-    },
-    {
-      route: 'PATCH /v1/comments/{id}',
-      setup: async (k) => {
+    write('POST /v1/articles/{id}/comments', ['comment.create', 'comment'], {
+      make: articleId,
+      options: () => ({ body: { text: 'A comment' } }),
+      target: (b) => b.comment.id,
+    }),
+    write('PATCH /v1/comments/{id}', ['comment.unpublish', 'comment'], {
+      make: async (k) => {
         const a = await article(k);
-        ctx.comment = json(
+        return json(
           await t.request('POST', `/v1/articles/${a.id}/comments`, {
             key: k,
             body: { text: 'Moderate me' },
           }),
           201,
-        ).comment;
+        ).comment.id;
       },
-      write: async (k) => ({
-        res: await t.request('PATCH', `/v1/comments/${ctx.comment.id}`, {
-          key: k,
-          body: { action: 'unpublish' },
-        }),
-        expect: { action: 'comment.unpublish', target_type: 'comment', target_id: ctx.comment.id },
-      }),
-    },
-    {
-      route: 'POST /v1/articles/{id}/feedback',
-      setup: async (k) => (ctx.rated = await article(k)),
-      write: async (k) => ({
-        res: await t.request('POST', `/v1/articles/${ctx.rated.id}/feedback`, {
-          key: k,
-          body: { rating: 'love' },
-        }),
-        expect: { action: 'feedback.create', target_type: 'article', target_id: ctx.rated.id },
-      }),
-    },
+      options: () => ({ body: { action: 'unpublish' } }),
+    }),
+    write('POST /v1/articles/{id}/feedback', ['feedback.create', 'article'], {
+      make: articleId,
+      options: () => ({ body: { rating: 'love' } }),
+    }),
     {
       route: 'POST /v1/articles/{id}/notes/{noteId}/replies',
       setup: async () => {
@@ -290,42 +245,15 @@ describe('audit coverage: one entry per write (issue 24)', () => {
         expect: { action: 'note.resolve', target_type: 'note', target_id: ctx.note },
       }),
     },
-    {
-      route: 'POST /v1/categories',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/categories', {
-          key: k,
-          body: { name: { en: 'New category' } },
-        });
-        return {
-          res,
-          expect: {
-            action: 'category.create',
-            target_type: 'category',
-            target_id: res.body.category.id,
-          },
-        };
-      },
-    },
-    {
-      route: 'PATCH /v1/categories/{id}',
-      setup: async (k) => (ctx.cat = await category(k)),
-      write: async (k) => ({
-        res: await t.request('PATCH', `/v1/categories/${ctx.cat.id}`, {
-          key: k,
-          body: { name: { en: 'Renamed' } },
-        }),
-        expect: { action: 'category.update', target_type: 'category', target_id: ctx.cat.id },
-      }),
-    },
-    {
-      route: 'DELETE /v1/categories/{id}',
-      setup: async (k) => (ctx.gone = await category(k)),
-      write: async (k) => ({
-        res: await t.request('DELETE', `/v1/categories/${ctx.gone.id}`, { key: k }),
-        expect: { action: 'category.delete', target_type: 'category', target_id: ctx.gone.id },
-      }),
-    },
+    write('POST /v1/categories', ['category.create', 'category'], {
+      options: () => ({ body: { name: { en: 'New category' } } }),
+      target: (b) => b.category.id,
+    }),
+    write('PATCH /v1/categories/{id}', ['category.update', 'category'], {
+      make: categoryId,
+      options: () => ({ body: { name: { en: 'Renamed' } } }),
+    }),
+    write('DELETE /v1/categories/{id}', ['category.delete', 'category'], { make: categoryId }),
     {
       route: 'PUT /v1/categories/order',
       setup: async (k) => (ctx.order = [await category(k), await category(k)]),
@@ -358,20 +286,10 @@ describe('audit coverage: one entry per write (issue 24)', () => {
         },
       }),
     },
-    {
-      route: 'POST /v1/change-sets',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/change-sets', { key: k, body: { name: 'Set' } });
-        return {
-          res,
-          expect: {
-            action: 'change_set.create',
-            target_type: 'change_set',
-            target_id: res.body.change_set.id,
-          },
-        };
-      },
-    },
+    write('POST /v1/change-sets', ['change_set.create', 'change_set'], {
+      options: () => ({ body: { name: 'Set' } }),
+      target: (b) => b.change_set.id,
+    }),
     {
       route: 'POST /v1/change-sets/{id}/items',
       setup: async (k) => {
@@ -379,13 +297,12 @@ describe('audit coverage: one entry per write (issue 24)', () => {
           await t.request('POST', '/v1/change-sets', { key: k, body: {} }),
           201,
         ).change_set.id;
-        ctx.inSet = await article(k);
-        await stage(k, ctx.inSet.id);
+        ctx.inSet = await stagedArticleId(k);
       },
       write: async (k) => ({
         res: await t.request('POST', `/v1/change-sets/${ctx.set}/items`, {
           key: k,
-          body: { items: [{ article_id: ctx.inSet.id, locale: 'en' }] },
+          body: { items: [{ article_id: ctx.inSet, locale: 'en' }] },
         }),
         expect: { action: 'change_set.add_items', target_type: 'change_set', target_id: ctx.set },
       }),
@@ -400,36 +317,14 @@ describe('audit coverage: one entry per write (issue 24)', () => {
         expect: { action: 'change_set.publish', target_type: 'change_set', target_id: ctx.set },
       }),
     },
-    {
-      route: 'POST /v1/images',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/images', {
-          key: k,
-          raw: form([['file', { data: await png(), name: 'one.png' }]]),
-        });
-        return {
-          res,
-          expect: { action: 'image.create', target_type: 'image', target_id: res.body.image.id },
-        };
-      },
-    },
-    {
-      route: 'POST /v1/images/bulk',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/images/bulk', {
-          key: k,
-          raw: form([['files[]', { data: await png(), name: 'bulk.png' }]]),
-        });
-        return {
-          res,
-          expect: {
-            action: 'image.create',
-            target_type: 'image',
-            target_id: res.body.results[0].image.id,
-          },
-        };
-      },
-    },
+    write('POST /v1/images', ['image.create', 'image'], {
+      options: upload('file', 'one.png'),
+      target: (b) => b.image.id,
+    }),
+    write('POST /v1/images/bulk', ['image.create', 'image'], {
+      options: upload('files[]', 'bulk.png'),
+      target: (b) => b.results[0].image.id,
+    }),
     {
       route: 'POST /v1/images/uploads/{intent}',
       setup: async (k) => {
@@ -440,91 +335,38 @@ describe('audit coverage: one entry per write (issue 24)', () => {
       },
       // No credential: the URL is one; recorded as the key that issued it.
       write: async () => {
-        const res = await t.request('POST', ctx.uploadPath, {
-          raw: form([['file', { data: await png(), name: 'via-url.png' }]]),
-        });
+        const res = await t.request('POST', ctx.uploadPath, await upload('file', 'via-url.png')());
         return {
           res,
           expect: { action: 'image.create', target_type: 'image', target_id: res.body.image.id },
         };
       },
     },
-    {
-      route: 'DELETE /v1/images/{id}',
-      setup: async (k) => {
-        ctx.image = json(
+    write('DELETE /v1/images/{id}', ['image.delete', 'image'], {
+      make: async (k) =>
+        json(
           await t.request('POST', '/v1/images', {
             key: k,
-            raw: form([['file', { data: await png(), name: 'doomed.png' }]]),
+            ...(await upload('file', 'doomed.png')()),
           }),
           201,
-        ).image.id;
-      },
-      write: async (k) => ({
-        res: await t.request('DELETE', `/v1/images/${ctx.image}`, { key: k }),
-        expect: { action: 'image.delete', target_type: 'image', target_id: ctx.image },
-      }),
-    },
-    {
-      route: 'POST /v1/webhooks',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/webhooks', {
-          key: k,
-          body: { url: 'https://example.com/audited-hook' },
-        });
-        return {
-          res,
-          expect: {
-            action: 'webhook.create',
-            target_type: 'webhook',
-            target_id: res.body.webhook.id,
-          },
-        };
-      },
-    },
-    {
-      route: 'POST /v1/webhooks/standard',
-      write: async (k) => {
-        const res = await t.request('POST', '/v1/webhooks/standard', {
-          key: k,
-          body: { url: 'https://example.com/audited-standard-hook' },
-        });
-        return {
-          res,
-          expect: {
-            action: 'webhook.create',
-            target_type: 'webhook',
-            target_id: res.body.webhook.id,
-          },
-        };
-      },
-    },
-    {
-      route: 'DELETE /v1/webhooks/{webhookId}',
-      setup: async (k) => {
-        ctx.hook = json(
-          await t.request('POST', '/v1/webhooks', {
-            key: k,
-            body: { url: 'https://example.com/doomed-hook' },
-          }),
-          201,
-        ).webhook.id;
-      },
-      write: async (k) => ({
-        res: await t.request('DELETE', `/v1/webhooks/${ctx.hook}`, { key: k }),
-        expect: { action: 'webhook.delete', target_type: 'webhook', target_id: ctx.hook },
-      }),
-    },
+        ).image.id,
+    }),
+    write('POST /v1/webhooks', ['webhook.create', 'webhook'], {
+      options: () => ({ body: { url: 'https://example.com/audited-hook' } }),
+      target: (b) => b.webhook.id,
+    }),
+    write('POST /v1/webhooks/standard', ['webhook.create', 'webhook'], {
+      options: () => ({ body: { url: 'https://example.com/audited-standard-hook' } }),
+      target: (b) => b.webhook.id,
+    }),
+    write('DELETE /v1/webhooks/{webhookId}', ['webhook.delete', 'webhook'], {
+      make: hookId('https://example.com/doomed-hook'),
+    }),
     {
       route: 'POST /v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
       setup: async (k) => {
-        ctx.redeliverHook = json(
-          await t.request('POST', '/v1/webhooks', {
-            key: k,
-            body: { url: 'https://example.com/redelivered-hook' },
-          }),
-          201,
-        ).webhook.id;
+        ctx.redeliverHook = await hookId('https://example.com/redelivered-hook')(k);
         const eventId = 9_400_000_000 + ++seq;
         await webhookEventRow(t.ds, site.id, { id: eventId, event: 'article.updated', body: {} });
         ctx.delivery = await webhookDeliveryRow(t.ds, site.id, {
