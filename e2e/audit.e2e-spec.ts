@@ -1,9 +1,10 @@
 // Issue 24 through the whole stack: one write through each door (an API key, an OAuth app that
 // openid-client connected, an agent over MCP with the SDK's Client, the operator CLI), each read
 // back from GET /audit once the webhook-dispatcher has recorded it, with the right actor.
-import { Browser, clientConfig, oc, registerClient, runAuthorization } from '@hc/testing';
+import { oc } from '@hc/testing';
 import { connectAgent } from './support/mcp-agent';
-import { edge, hc, siteWithKey, stack, unique } from './support/stack';
+import { authorizeDemoApp } from './support/oauth-app';
+import { edge, flags, hc, siteWithKey, stack, unique } from './support/stack';
 
 const REDIRECT = 'http://127.0.0.1:7789/callback';
 
@@ -50,12 +51,7 @@ describe('audit log through each door (issue 24)', () => {
     const created = await hc(
       'key',
       'create',
-      '--site',
-      String(site.id),
-      '--user',
-      String(stack.demo.user.id),
-      '--scope',
-      'read',
+      ...flags({ site: site.id, user: stack.demo.user.id, scope: 'read' }),
     );
     const [entry] = await entriesFor('api_key', created.key.id);
     expect(entry).toMatchObject({
@@ -79,24 +75,11 @@ describe('audit log through each door (issue 24)', () => {
 
   it('an OAuth app: a category created with its token names the app and the person', async () => {
     const name = unique('Audit App ');
-    const reg = await registerClient(stack.publicUrl, {
-      redirect_uris: [REDIRECT],
-      client_name: name,
-    });
-    expect(reg.status).toBe(201);
-    const config = await clientConfig(stack.publicUrl, reg.body.client_id);
-    const verifier = oc.randomPKCECodeVerifier();
-    const url = oc.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
+    const { reg, config, verifier, flow } = await authorizeDemoApp({
+      redirect: REDIRECT,
+      name,
       scope: 'openid content.read content.write',
-      resource: new URL(stack.publicUrl).origin,
       state: 'audit',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const flow = await runAuthorization(new Browser(), url.toString(), REDIRECT, {
-      email: stack.demo.user.email,
-      password: stack.demo.password,
       sites: [site.id],
     });
     const tokens = await oc.authorizationCodeGrant(config, flow.callback!, {

@@ -1,4 +1,4 @@
-import { edge, hc, hcFails, stack, unique } from './support/stack';
+import { edge, flags, hc, hcFails, stack, unique } from './support/stack';
 
 describe('the stack behind one origin (npm start)', () => {
   it('answers /healthz once every service is ready', async () => {
@@ -53,12 +53,7 @@ describe('operator CLI (docs/operations.md)', () => {
     const { user } = await hc(
       'user',
       'create',
-      '--email',
-      `${unique('ann')}@example.test`,
-      '--name',
-      'Ann',
-      '--password',
-      'secret-pass-1',
+      ...flags({ email: `${unique('ann')}@example.test`, name: 'Ann', password: 'secret-pass-1' }),
     );
     expect(user).toEqual({
       id: expect.any(Number),
@@ -71,17 +66,14 @@ describe('operator CLI (docs/operations.md)', () => {
     const { site } = await hc(
       'site',
       'create',
-      '--owner',
-      String(user.id),
-      '--name',
-      'Ann KB',
-      '--subdomain',
-      sub,
-      '--languages',
-      'en,de,fr',
-      '--plan',
-      'starter',
-      '--staging-preview',
+      ...flags({
+        owner: user.id,
+        name: 'Ann KB',
+        subdomain: sub,
+        languages: 'en,de,fr',
+        plan: 'starter',
+        'staging-preview': true,
+      }),
     );
     expect(site).toMatchObject({
       name: 'Ann KB',
@@ -98,13 +90,7 @@ describe('operator CLI (docs/operations.md)', () => {
     const { key } = await hc(
       'key',
       'create',
-      '--site',
-      String(site.id),
-      '--user',
-      String(user.id),
-      '--scope',
-      'read',
-      '--design',
+      ...flags({ site: site.id, user: user.id, scope: 'read', design: true }),
     );
     expect(key).toMatchObject({
       site_id: site.id,
@@ -120,20 +106,12 @@ describe('operator CLI (docs/operations.md)', () => {
     const { user: bob } = await hc(
       'user',
       'create',
-      '--email',
-      `${unique('bob')}@example.test`,
-      '--password',
-      'secret-pass-2',
+      ...flags({ email: `${unique('bob')}@example.test`, password: 'secret-pass-2' }),
     );
     const { member } = await hc(
       'member',
       'add',
-      '--site',
-      String(site.id),
-      '--user',
-      String(bob.id),
-      '--role',
-      'editor',
+      ...flags({ site: site.id, user: bob.id, role: 'editor' }),
     );
     expect(member).toEqual({
       site_id: site.id,
@@ -142,28 +120,12 @@ describe('operator CLI (docs/operations.md)', () => {
       notes_access: false,
     });
     expect(
-      await hcFails(
-        'key',
-        'create',
-        '--site',
-        String(site.id),
-        '--user',
-        String(bob.id),
-        '--scope',
-        'read',
-      ),
+      await hcFails('key', 'create', ...flags({ site: site.id, user: bob.id, scope: 'read' })),
     ).toMatch(/Only an Owner or Admin/);
     const updated = await hc(
       'member',
       'update',
-      '--site',
-      String(site.id),
-      '--user',
-      String(bob.id),
-      '--role',
-      'admin',
-      '--notes-access',
-      'true',
+      ...flags({ site: site.id, user: bob.id, role: 'admin', 'notes-access': 'true' }),
     );
     expect(updated.member).toEqual({
       site_id: site.id,
@@ -174,13 +136,7 @@ describe('operator CLI (docs/operations.md)', () => {
     const bobKey = await hc(
       'key',
       'create',
-      '--site',
-      String(site.id),
-      '--user',
-      String(bob.id),
-      '--scope',
-      'read_write',
-      '--notes',
+      ...flags({ site: site.id, user: bob.id, scope: 'read_write', notes: true }),
     );
     expect(bobKey.key.capabilities).toEqual({ design: false, notes: true });
     expect(
@@ -195,40 +151,22 @@ describe('operator CLI (docs/operations.md)', () => {
     const { user } = await hc(
       'user',
       'create',
-      '--email',
-      `${unique('cy')}@example.test`,
-      '--password',
-      'secret-pass-3',
+      ...flags({ email: `${unique('cy')}@example.test`, password: 'secret-pass-3' }),
     );
     const { site } = await hc(
       'site',
       'create',
-      '--owner',
-      String(user.id),
-      '--name',
-      'Cy',
-      '--subdomain',
-      unique('cy'),
+      ...flags({ owner: user.id, name: 'Cy', subdomain: unique('cy') }),
     );
     const { key } = await hc(
       'key',
       'create',
-      '--site',
-      String(site.id),
-      '--user',
-      String(user.id),
-      '--scope',
-      'read',
+      ...flags({ site: site.id, user: user.id, scope: 'read' }),
     );
     const res = await hc(
       'site',
       'update',
-      '--site',
-      String(site.id),
-      '--visibility',
-      'private',
-      '--ip-allowlist',
-      '10.0.0.0/8,192.0.2.1',
+      ...flags({ site: site.id, visibility: 'private', 'ip-allowlist': '10.0.0.0/8,192.0.2.1' }),
     );
     expect(res.site).toMatchObject({
       visibility: 'private',
@@ -251,12 +189,7 @@ describe('operator CLI (docs/operations.md)', () => {
     const line = await hcFails(
       'site',
       'create',
-      '--owner',
-      '1',
-      '--name',
-      'X',
-      '--subdomain',
-      'Bad Sub!',
+      ...flags({ owner: '1', name: 'X', subdomain: 'Bad Sub!' }),
     );
     expect(JSON.parse(line)).toEqual({ error: { message: expect.stringMatching(/subdomain/) } });
     expect(await hcFails('no', 'such', 'command')).toMatch(/unknown command/);

@@ -1,16 +1,9 @@
 // OAuth 2.1 / OIDC through the one origin, as a real app sees it: openid-client against the
 // edge's discovery, registration, PKCE, the sign-in and consent pages, tokens used at the REST
 // API, refresh rotation, userinfo, and disconnecting under connected apps.
-import {
-  Browser,
-  clientConfig,
-  decodeJwt,
-  oc,
-  registerClient,
-  runAuthorization,
-  tokenRequest,
-} from '@hc/testing';
-import { edge, hc, stack, unique } from './support/stack';
+import { decodeJwt, oc, tokenRequest } from '@hc/testing';
+import { authorizeDemoApp } from './support/oauth-app';
+import { edge, flags, hc, stack, unique } from './support/stack';
 
 const REDIRECT = 'http://127.0.0.1:7788/callback';
 
@@ -27,25 +20,11 @@ describe('OAuth through the edge (spec 4.13, 5.2)', () => {
   });
 
   it('connects an app for the demo owner, calls the API, refreshes, and is cut off by disconnecting', async () => {
-    const reg = await registerClient(stack.publicUrl, {
-      redirect_uris: [REDIRECT],
-      client_name: 'E2E App',
-    });
-    expect(reg.status).toBe(201);
-    const config = await clientConfig(stack.publicUrl, reg.body.client_id);
-    const verifier = oc.randomPKCECodeVerifier();
-    const url = oc.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT,
+    const { reg, config, verifier, browser, flow } = await authorizeDemoApp({
+      redirect: REDIRECT,
+      name: 'E2E App',
       scope: 'openid email content.read',
-      resource: new URL(stack.publicUrl).origin,
       state: 'e2e',
-      code_challenge: await oc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    const browser = new Browser();
-    const flow = await runAuthorization(browser, url.toString(), REDIRECT, {
-      email: stack.demo.user.email,
-      password: stack.demo.password,
       sites: [stack.demo.site.id],
     });
     expect(flow.callback?.searchParams.get('iss')).toBe(stack.publicUrl);
@@ -99,11 +78,7 @@ describe('OAuth through the edge (spec 4.13, 5.2)', () => {
       'oauth',
       'client',
       'create',
-      '--name',
-      unique('Support'),
-      '--redirect-uri',
-      REDIRECT,
-      '--confidential',
+      ...flags({ name: unique('Support'), 'redirect-uri': REDIRECT, confidential: true }),
     );
     expect(client.client_secret).toEqual(expect.any(String));
     const rotated = await hc('oauth', 'client', 'rotate-secret', '--client', client.client_id);

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { chromium, Browser, Page } from 'playwright-core';
 import { testServices } from '@hc/testing';
 import { article, category } from '../apps/reader-site/src/testing/reader-fixtures';
-import { edge, hc, stack } from './support/stack';
+import { edge, flags, hc, stack } from './support/stack';
 
 /**
  * Screenshots of the reader site (issue #27): home, category, article, search and not-found pages
@@ -63,27 +63,14 @@ async function fixedSite(): Promise<{ subdomain: string; ids: Ids }> {
   const created = await hc(
     'site',
     'create',
-    '--owner',
-    String(stack.demo.user.id),
-    '--name',
-    'Acme Help',
-    '--subdomain',
-    subdomain,
-    '--languages',
-    'en,de',
+    ...flags({ owner: stack.demo.user.id, name: 'Acme Help', subdomain, languages: 'en,de' }),
   );
   const siteId = created.site.id as number;
   const key = (
     await hc(
       'key',
       'create',
-      '--site',
-      String(siteId),
-      '--user',
-      String(stack.demo.user.id),
-      '--scope',
-      'read_write',
-      '--design',
+      ...flags({ site: siteId, user: stack.demo.user.id, scope: 'read_write', design: true }),
     )
   ).key.token as string;
   expect((await edge('POST', '/v1/template/themes/classic/apply', { key, body: {} })).status).toBe(

@@ -52,6 +52,13 @@ export async function hcFails(...args: string[]): Promise<string> {
   throw new Error(`hc ${args.join(' ')} succeeded`);
 }
 
+/** `--name value` words from an object, in its order (`true`: a bare `--name`). */
+export function flags(named: Record<string, string | number | true>): string[] {
+  return Object.entries(named).flatMap(([name, v]) =>
+    v === true ? [`--${name}`] : [`--${name}`, String(v)],
+  );
+}
+
 let seq = 0;
 export function unique(prefix: string): string {
   seq += 1;
@@ -59,17 +66,12 @@ export function unique(prefix: string): string {
 }
 
 /** `hc site create` for `ownerId` with a fresh subdomain (more `site create` flags after). */
-export async function createSite(ownerId: number, name: string, ...flags: string[]) {
+export async function createSite(ownerId: number, name: string, ...more: string[]) {
   const { site } = await hc(
     'site',
     'create',
-    '--owner',
-    String(ownerId),
-    '--name',
-    name,
-    '--subdomain',
-    unique('s').toLowerCase(),
-    ...flags,
+    ...flags({ owner: ownerId, name, subdomain: unique('s').toLowerCase() }),
+    ...more,
   );
   return site as { id: number; uuid: string; subdomain: string; url: string };
 }
@@ -80,12 +82,7 @@ export async function siteWithKey(name: string) {
   const key = await hc(
     'key',
     'create',
-    '--site',
-    String(site.id),
-    '--user',
-    String(stack.demo.user.id),
-    '--scope',
-    'read_write',
+    ...flags({ site: site.id, user: stack.demo.user.id, scope: 'read_write' }),
   );
   return { site, key: key.key.token as string };
 }
@@ -109,12 +106,7 @@ export async function ownerWithKey(
   const { key } = await hc(
     'key',
     'create',
-    '--site',
-    String(site.id),
-    '--user',
-    String(user.id),
-    '--scope',
-    'read_write',
+    ...flags({ site: site.id, user: user.id, scope: 'read_write' }),
     ...(options.keyFlags ?? []),
   );
   return { user: user as { id: number }, site, key: key.token as string };

@@ -24,3 +24,4 @@ export * from './oauth-fixtures';
 export * from './delivery-fixtures';
 export * from './per-file';
 export * from './dispatcher-fixtures';
+export * from './content-fixtures';

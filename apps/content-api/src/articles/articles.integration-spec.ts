@@ -1,4 +1,5 @@
-import { articleStatsRow, startTestApp, TestApp, TestSite, testSiteId } from '@hc/testing';
+import { articleStatsRow, lastSiteEventId, siteEvents, testSiteId, useTwoSites } from '@hc/testing';
+import type { TestApp, TestSite } from '@hc/testing';
 import { aiDraft, internalNote, noteMark } from '@hc/content';
 import { bumpArticleCounter } from '@hc/data';
 import { createContentApi } from '../app.factory';
@@ -7,44 +8,20 @@ const FORMAT_A = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 
 describe('articles (spec 2.3, 3.1, 4.4)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
-  let other: TestSite;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, other: TestSite, otherKey: string;
 
   const post = (body: unknown, k = key) => t.request('POST', '/v1/articles', { key: k, body });
   const patch = (id: number, body: unknown, k = key) =>
     t.request('PATCH', `/v1/articles/${id}`, { key: k, body });
   const events = async (s: TestSite, afterId = 0) =>
-    (
-      await t.ds.query(
-        'SELECT id, event, payload FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
-        [s.id, afterId],
-      )
-    ).map((r: { id: number; event: string; payload: unknown }) => ({
-      id: Number(r.id),
-      event: r.event,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-    }));
-  const lastEventId = async (s: TestSite) =>
-    Number(
-      (
-        await t.ds.query(
-          'SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-          [s.id],
-        )
-      )[0].n,
-    );
+    (await siteEvents(t.ds, s, afterId)).map(({ id, event, payload }) => ({ id, event, payload }));
+  const lastEventId = (s: TestSite) => lastSiteEventId(t.ds, s);
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-    other = await t.factory.site({ languages: ['en', 'de'] });
-    otherKey = await t.factory.key(other);
-  });
-  afterAll(() => t.close());
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] } },
+    (s) => ({ t, site, key, other, otherKey } = s),
+  );
 
   describe('create', () => {
     it('answers 201 with action created and every field of 2.3 in the formats of 2.1', async () => {
@@ -445,10 +422,10 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       expect(two.body.article).toMatchObject({ category_id: c1.id, categories: [c1.id, c2.id] });
       const sent = await events(site, before);
       expect(
-        sent.find((e: any) => e.payload.data.id === one.body.article.id).payload.data.category_id,
+        sent.find((e: any) => e.payload.data.id === one.body.article.id)!.payload.data.category_id,
       ).toBe(c1.id);
       expect(
-        sent.find((e: any) => e.payload.data.id === two.body.article.id).payload.data.category_id,
+        sent.find((e: any) => e.payload.data.id === two.body.article.id)!.payload.data.category_id,
       ).toBeNull();
     });
 

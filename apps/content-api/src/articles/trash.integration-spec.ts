@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { lastSiteEventId, siteEvents, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
 
@@ -14,24 +14,8 @@ describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2
   const post = async (body: unknown) =>
     (await t.request('POST', '/v1/articles', { key, body })).body.article;
   const eventsAfter = async (id: number) =>
-    (
-      await t.ds.query(
-        'SELECT event, payload FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
-        [site.id, id],
-      )
-    ).map((r: { event: string; payload: unknown }) => ({
-      event: r.event,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-    }));
-  const lastEvent = async () =>
-    Number(
-      (
-        await t.ds.query(
-          'SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-          [site.id],
-        )
-      )[0].n,
-    );
+    (await siteEvents(t.ds, site, id)).map(({ event, payload }) => ({ event, payload }));
+  const lastEvent = () => lastSiteEventId(t.ds, site);
 
   beforeAll(async () => {
     t = await startTestApp(createContentApi);

@@ -1,14 +1,11 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { lastSiteEventId, siteEvents, useTwoSites } from '@hc/testing';
+import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_A = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
 describe('categories (spec 2.4, 4.6, 6)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
-  let other: TestSite;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
 
   const create = async (body: unknown, k = key) => {
     const res = await t.request('POST', '/v1/categories', { key: k, body });
@@ -17,34 +14,15 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
   };
   const article = async (body: unknown) =>
     (await t.request('POST', '/v1/articles', { key, body })).body.article;
-  const lastEvent = async (s = site) =>
-    Number(
-      (
-        await t.ds.query(
-          'SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-          [s.id],
-        )
-      )[0].n,
-    );
+  const lastEvent = (s = site) => lastSiteEventId(t.ds, s);
   const eventsAfter = async (id: number) =>
-    (
-      await t.ds.query(
-        'SELECT event, payload FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
-        [site.id, id],
-      )
-    ).map((r: { event: string; payload: unknown }) => ({
-      event: r.event,
-      data: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
-    }));
+    (await siteEvents(t.ds, site, id)).map(({ event, data }) => ({ event, data }));
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-    other = await t.factory.site();
-    otherKey = await t.factory.key(other);
-  });
-  afterAll(() => t.close());
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] }, other: {} },
+    (s) => ({ t, site, key, otherKey } = s),
+  );
 
   it('creates with every field of 2.4; description [] when empty; privacy always public; category.created', async () => {
     const before = await lastEvent();

@@ -1,22 +1,12 @@
-import {
-  createPublishedArticle,
-  settledChangeSet,
-  STAGING_SITE,
-  startTestApp,
-  TestApp,
-  TestSite,
-} from '@hc/testing';
+import { createPublishedArticle, settledChangeSet, STAGING_SITE, useTwoSites } from '@hc/testing';
+import type { TestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 const API = 'http://localhost:8080/v1';
 
 describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, key: string, otherKey: string;
 
   const published = (title: string, k = key) =>
     createPublishedArticle(t, k, { title: { en: title, de: `${title} (de)` } });
@@ -31,16 +21,11 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   /** Waits for the worker to finish the set. */
   const settled = (id: number, k = key) => settledChangeSet(t, k, id);
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site(STAGING_SITE);
-    other = await t.factory.site(STAGING_SITE);
-    otherKey = await t.factory.key(other);
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    key = await t.factory.key(site);
-  });
+  useTwoSites(
+    createContentApi,
+    { site: STAGING_SITE, freshKey: true },
+    (s) => ({ t, key, otherKey } = s),
+  );
 
   it('accept only API keys: an OAuth token gets 401 Unknown API key on every route', async () => {
     for (const [method, path] of [

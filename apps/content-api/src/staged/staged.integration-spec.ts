@@ -1,4 +1,11 @@
-import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  createPublishedArticle,
+  lastSiteEventId,
+  siteEvents,
+  STAGING_SITE,
+  useTwoSites,
+} from '@hc/testing';
+import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_A = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
@@ -7,31 +14,11 @@ const API = 'http://localhost:8080/v1';
 const MATCHES_LIVE = expect.stringContaining('match the live article');
 
 describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
 
   const events = async (s: TestSite, afterId = 0) =>
-    (
-      await t.ds.query(
-        'SELECT id, event, payload FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
-        [s.id, afterId],
-      )
-    ).map((r: { event: string; payload: unknown }) => ({
-      event: r.event,
-      data: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
-    }));
-  const lastEventId = async (s: TestSite) =>
-    Number(
-      (
-        await t.ds.query(
-          'SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-          [s.id],
-        )
-      )[0].n,
-    );
+    (await siteEvents(t.ds, s, afterId)).map(({ event, data }) => ({ event, data }));
+  const lastEventId = (s: TestSite) => lastSiteEventId(t.ds, s);
 
   /** A published article, created through POST /articles. */
   const published = (body: Record<string, unknown> = {}, k = key) =>
@@ -53,17 +40,12 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
   const article = async (id: number, k = key) =>
     (await t.request('GET', `/v1/articles/${id}`, { key: k })).body.article;
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site(STAGING_SITE);
-    other = await t.factory.site(STAGING_SITE);
-    otherKey = await t.factory.key(other);
-  });
-  afterAll(() => t.close());
   // Every call here counts toward the 120 writes per minute: a fresh key per test.
-  beforeEach(async () => {
-    key = await t.factory.key(site);
-  });
+  useTwoSites(
+    createContentApi,
+    { site: STAGING_SITE, freshKey: true },
+    (s) => ({ t, site, key, otherKey } = s),
+  );
 
   describe('PATCH /articles/{id}/staged', () => {
     it('stages a published article: every field of 2.7, no webhook, live article and updated_at untouched', async () => {

@@ -1,15 +1,18 @@
-import { createPublishedArticle, STAGING_SITE, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  createPublishedArticle,
+  lastSiteEventId,
+  siteEvents,
+  STAGING_SITE,
+  useTwoSites,
+} from '@hc/testing';
+import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 const API = 'http://localhost:8080/v1';
 
 describe('article versions (spec 2.8, 3.2, 4.5)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
 
   const published = (body: Record<string, unknown> = {}, k = key) =>
     createPublishedArticle(t, k, {
@@ -35,33 +38,15 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     t.request('GET', `/v1/articles/${id}/versions${query}`, { key: k });
   const restore = (id: number, versionId: number, k = key) =>
     t.request('POST', `/v1/articles/${id}/versions/${versionId}/restore`, { key: k });
-  const lastEventId = async (s: TestSite) =>
-    Number(
-      (
-        await t.ds.query(
-          'SELECT COALESCE(MAX(id), 0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-          [s.id],
-        )
-      )[0].n,
-    );
+  const lastEventId = (s: TestSite) => lastSiteEventId(t.ds, s);
   const eventsAfter = async (s: TestSite, id: number) =>
-    (
-      await t.ds.query(
-        'SELECT event FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
-        [s.id, id],
-      )
-    ).map((r: { event: string }) => r.event);
+    (await siteEvents(t.ds, s, id)).map((e) => e.event);
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site(STAGING_SITE);
-    other = await t.factory.site(STAGING_SITE);
-    otherKey = await t.factory.key(other);
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    key = await t.factory.key(site);
-  });
+  useTwoSites(
+    createContentApi,
+    { site: STAGING_SITE, freshKey: true },
+    (s) => ({ t, site, key, otherKey } = s),
+  );
 
   it('are created only by a staged publish and a restore, not by a direct edit', async () => {
     const a = await published();
