@@ -1,14 +1,11 @@
-import { startTestApp, TestApp } from '@hc/testing';
+import { TestApp, useTestApp } from '@hc/testing';
 import { createContentApi } from './app.factory';
 
 /** Issue 21 item 3: the document and its reference page on the API origin, without credential. */
 describe('GET /v1/openapi.json, /v1/openapi.yaml and /docs', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-  });
-  afterAll(() => t.close());
+  useTestApp(createContentApi, (app) => (t = app));
 
   it('serves the OpenAPI 3.1 document as JSON and YAML', async () => {
     const json = await fetch(`${t.url}/v1/openapi.json`);

@@ -7,19 +7,53 @@ import type { Db } from './rows';
 import { startTestApp } from './test-app';
 import type { TestApp, TestResponse } from './test-app';
 
-/** What `useTwoSites` hands a spec file. */
-export interface TwoSites {
+/**
+ * Starts `create`'s app before the file's tests and stops it after them; `setup` runs once it is
+ * up (assign it, make sites): `useTestApp(createContentApi, (app) => (t = app))`.
+ */
+export function useTestApp(
+  create: () => Promise<INestApplication>,
+  setup: (t: TestApp) => unknown,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(create);
+    await setup(t);
+  });
+  afterAll(() => t?.close());
+}
+
+/** What `useSite` hands a spec file: the app, a site and a key of it (the owner's, read and write). */
+export interface OneSite {
   t: TestApp;
-  /** The site under test, and a key of it (the site owner's, read and write). */
   site: TestSite;
   key: string;
+}
+
+/**
+ * `useTestApp` with one site made with `options` and a key of it:
+ * `useSite(createContentApi, { languages: ['en', 'de'] }, (s) => ({ t, site, key } = s))`.
+ */
+export function useSite(
+  create: () => Promise<INestApplication>,
+  options: SiteOptions,
+  use: (s: OneSite) => unknown,
+): void {
+  useTestApp(create, async (t) => {
+    const site = await t.factory.site(options);
+    await use({ t, site, key: await t.factory.key(site) });
+  });
+}
+
+/** What `useTwoSites` hands a spec file. */
+export interface TwoSites extends OneSite {
   /** A second site with its own key, for what must not leak. */
   other: TestSite;
   otherKey: string;
 }
 
 /**
- * Starts `create`'s app for the file with two sites and a key of each; stops it after. With
+ * `useSite` with a second site (`other`, made like `site` unless said) and a key of each. With
  * `freshKey`, `key` is a new key before every test (every write counts toward a key's 120 writes
  * per minute). `use` receives the values once started and after each new key:
  * `useTwoSites(createContentApi, {}, (s) => ({ t, site, key, other, otherKey } = s))`.
@@ -30,15 +64,12 @@ export function useTwoSites(
   use: (s: TwoSites) => void,
 ): void {
   const s = {} as TwoSites;
-  beforeAll(async () => {
-    s.t = await startTestApp(create);
-    s.site = await s.t.factory.site(options.site);
-    s.key = await s.t.factory.key(s.site);
-    s.other = await s.t.factory.site(options.other ?? options.site);
-    s.otherKey = await s.t.factory.key(s.other);
+  useSite(create, options.site ?? {}, async (one) => {
+    Object.assign(s, one);
+    s.other = await one.t.factory.site(options.other ?? options.site);
+    s.otherKey = await one.t.factory.key(s.other);
     use(s);
   });
-  afterAll(() => s.t?.close());
   if (options.freshKey) {
     beforeEach(async () => {
       s.key = await s.t.factory.key(s.site);
@@ -85,24 +116,30 @@ export async function lastSiteEventId(db: Db, site: number | { id: number }): Pr
   return Number(rows[0].n);
 }
 
+/**
+ * Asserts an error answer with the API's exact body `{status: 'error', code, message}`
+ * (`message` may be a matcher, any text by default).
+ */
+export function expectError(
+  res: TestResponse,
+  status: number,
+  code: string,
+  message: unknown = expect.any(String),
+): void {
+  expect({ status: res.status, body: res.body }).toEqual({
+    status,
+    body: { status: 'error', code, message },
+  });
+}
+
 /** Asserts a 403 for a credential without `scope`, with the API's exact body. */
 export function expectInsufficientScope(res: TestResponse, scope: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status: 403,
-    body: {
-      status: 'error',
-      code: 'insufficient_scope',
-      message: `This action requires the ${scope} scope.`,
-    },
-  });
+  expectError(res, 403, 'insufficient_scope', `This action requires the ${scope} scope.`);
 }
 
 /** Asserts a 404 with the API's exact body (`message`: "Article not found." …). */
 export function expectNotFound(res: TestResponse, message: string): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status: 404,
-    body: { status: 'error', code: 'not_found', message },
-  });
+  expectError(res, 404, 'not_found', message);
 }
 
 /** Asserts a 422 validation answer (shape b) with exactly these field messages. */
@@ -110,5 +147,18 @@ export function expectValidationErrors(res: TestResponse, errors: Record<string,
   expect({ status: res.status, body: res.body }).toEqual({
     status: 422,
     body: { status: 'validation_error', message: 'The request could not be accepted.', errors },
+  });
+}
+
+const DIFF_OPS = { '=': 'equal', '-': 'delete', '+': 'insert' } as const;
+
+/** A word diff (#25) written short, a part a string: `'=kept'`, `'-removed'`, `'+inserted'`. */
+export function wordDiff(
+  ...parts: string[]
+): { op: (typeof DIFF_OPS)[keyof typeof DIFF_OPS]; text: string }[] {
+  return parts.map((part) => {
+    const op = DIFF_OPS[part[0] as keyof typeof DIFF_OPS];
+    if (!op) throw new Error(`wordDiff: "${part}" starts with none of = - +`);
+    return { op, text: part.slice(1) };
   });
 }

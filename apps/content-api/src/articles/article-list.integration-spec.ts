@@ -1,13 +1,9 @@
-import { articleStatsRow, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { articleStatsRow, TestApp, TestSite, useTwoSites } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
 
 describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
-  let other: TestSite;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
   const ids: Record<string, number> = {};
 
   const post = async (body: unknown, k = key) => {
@@ -21,12 +17,12 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
   const setUpdated = (id: number, at: string) =>
     t.ds.query('UPDATE articles SET updated_at = ? WHERE id = ?', [new Date(at), id]);
 
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] }, other: {} },
+    (s) => ({ t, site, key, otherKey } = s),
+  );
   beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-    other = await t.factory.site();
-    otherKey = await t.factory.key(other);
     const cat = (
       await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Billing' } } })
     ).body.category;
@@ -83,7 +79,6 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     await articleStatsRow(t.ds, site.id, ids.draft, { views: 50 });
     await articleStatsRow(t.ds, site.id, ids.live, { views: 5 });
   });
-  afterAll(() => t.close());
 
   it('lists every non-Trash article incl. drafts, private and link-only, most recently updated first', async () => {
     const res = await list('');

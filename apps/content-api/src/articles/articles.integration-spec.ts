@@ -1,4 +1,11 @@
-import { articleStatsRow, lastSiteEventId, siteEvents, testSiteId, useTwoSites } from '@hc/testing';
+import {
+  articleStatsRow,
+  expectNotFound,
+  lastSiteEventId,
+  siteEvents,
+  testSiteId,
+  useTwoSites,
+} from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { aiDraft, internalNote, noteMark } from '@hc/content';
 import { bumpArticleCounter } from '@hc/data';
@@ -297,12 +304,7 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       const theirs = await post({ title: { en: 'Theirs' } }, otherKey);
       for (const id of [theirs.body.article.id, 999999999, 'abc']) {
         const res = await t.request('GET', `/v1/articles/${id}`, { key });
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({
-          status: 'error',
-          code: 'not_found',
-          message: 'Article not found.',
-        });
+        expectNotFound(res, 'Article not found.');
       }
     });
 

@@ -1,19 +1,12 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { TestApp, TestSite, useSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('POST /articles/bulk (spec 4.4, 6, 8)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
+  let t: TestApp, site: TestSite, key: string;
 
   const bulk = (body: unknown, k = key) => t.request('POST', '/v1/articles/bulk', { key: k, body });
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-  });
-  afterAll(() => t.close());
+  useSite(createContentApi, { languages: ['en', 'de'] }, (s) => ({ t, site, key } = s));
 
   it('answers 207 with a result per item and meta; one failed item never stops the others', async () => {
     await t.request('POST', '/v1/articles', {

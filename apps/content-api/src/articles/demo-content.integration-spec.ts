@@ -1,13 +1,10 @@
-import { startTestApp, TestApp } from '@hc/testing';
+import { TestApp, useTestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { seedDemoContent } from './demo-content';
 
 describe('demo content for `hc seed demo`', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-  });
-  afterAll(() => t.close());
+  useTestApp(createContentApi, (app) => (t = app));
 
   it('adds categories and published articles in English and German', async () => {
     const site = await t.factory.site({ languages: ['en', 'de'] });

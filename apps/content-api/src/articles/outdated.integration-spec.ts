@@ -2,19 +2,15 @@ import {
   createPublishedArticle,
   settledChangeSet,
   STAGING_SITE,
-  startTestApp,
   TestApp,
   TestSite,
+  useTwoSites,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 /** Outdated translations (issue #25 item 3), on two sites in en (default) and de. */
 describe('outdated translations (#25)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
 
   const read = async (id: number, k = key) =>
     (await t.request('GET', `/v1/articles/${id}`, { key: k })).body.article;
@@ -50,14 +46,7 @@ describe('outdated translations (#25)', () => {
       (a: { id: number }) => a.id,
     );
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site(STAGING_SITE);
-    other = await t.factory.site(STAGING_SITE);
-    key = await t.factory.key(site);
-    otherKey = await t.factory.key(other);
-  });
-  afterAll(() => t.close());
+  useTwoSites(createContentApi, { site: STAGING_SITE }, (s) => ({ t, site, key, otherKey } = s));
 
   it('an edit of the default title or content marks the other released languages; editing one clears it; list, export and events', async () => {
     const id = await bilingual();

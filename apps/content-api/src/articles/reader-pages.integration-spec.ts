@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { TestApp, TestSite, useTwoSites } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { run } from '../cli';
 
@@ -8,10 +8,7 @@ import { run } from '../cli';
  * site's, and a refused write moves nothing.
  */
 describe('writes move the reader-page version of their site (issue #28)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
+  let t: TestApp, site: TestSite, key: string, other: TestSite;
 
   const version = async (s: TestSite = site) =>
     Number(
@@ -25,13 +22,11 @@ describe('writes move the reader-page version of their site (issue #28)', () => 
     return (await version()) - before;
   };
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    other = await t.factory.site();
-    key = await t.factory.key(site);
-  });
-  afterAll(() => t.close());
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] }, other: {} },
+    (s) => ({ t, site, key, other } = s),
+  );
 
   it('articles, categories, interface texts and site settings; one move per write', async () => {
     const otherBefore = await version(other);

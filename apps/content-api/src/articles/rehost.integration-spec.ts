@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { TestApp, useSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 // A 1×1 PNG.
@@ -6,16 +6,9 @@ const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('rehost_images on article writes (spec 2.3 rule 5)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
+  let t: TestApp, key: string;
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-  });
-  afterAll(() => t.close());
+  useSite(createContentApi, { languages: ['en', 'de'] }, (s) => ({ t, key } = s));
 
   it('copies data: images into the site storage and reports images; the same image in two languages is one copy', async () => {
     const img = `<p><img src="data:image/png;base64,${PNG}" alt="dot"></p>`;

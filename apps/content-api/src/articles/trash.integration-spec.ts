@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { lastSiteEventId, siteEvents, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { lastSiteEventId, siteEvents, TestApp, TestSite, useSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
 
 const run = promisify(execFile);
 
 describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2.1; docs/operations.md)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
+  let t: TestApp, site: TestSite, key: string;
 
   const post = async (body: unknown) =>
     (await t.request('POST', '/v1/articles', { key, body })).body.article;
@@ -17,12 +15,7 @@ describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2
     (await siteEvents(t.ds, site, id)).map(({ event, payload }) => ({ event, payload }));
   const lastEvent = () => lastSiteEventId(t.ds, site);
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-  });
-  afterAll(() => t.close());
+  useSite(createContentApi, { languages: ['en', 'de'] }, (s) => ({ t, site, key } = s));
 
   it('hc article restore brings an article back to its previous status and sends article.updated', async () => {
     const a = await post({ title: { en: 'Comes back' }, published: true });

@@ -1,7 +1,17 @@
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { startTestApp, TestApp, TestSite, testSiteId, TestTokens } from '@hc/testing';
+import {
+  expectError,
+  expectInsufficientScope,
+  expectNotFound,
+  expectValidationErrors,
+  startTestApp,
+  TestApp,
+  TestSite,
+  testSiteId,
+  TestTokens,
+} from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
 import { SitesService } from '../sites/sites.service';
@@ -243,12 +253,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       ],
     ])('refuses %s with 422', async (_, body, field, message) => {
       const res = await t.request('POST', `/v1/articles/${article}/comments`, { key, body });
-      expect(res.status).toBe(422);
-      expect(res.body).toEqual({
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { [field]: [message] },
-      });
+      expectValidationErrors(res, { [field]: [message] });
     });
 
     it('accepts exactly 5,000 characters (counted as characters, not bytes)', async () => {
@@ -314,12 +319,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
           key,
           body: { text: 'x' },
         });
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({
-          status: 'error',
-          code: 'not_found',
-          message: 'Article not found.',
-        });
+        expectNotFound(res, 'Article not found.');
       }
       const trashed = await createArticle(key, { en: 'Old' }, { en: '<p>old</p>' });
       expect((await t.request('DELETE', `/v1/articles/${trashed}`, { key })).status).toBe(200);
@@ -360,12 +360,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         key: readKey,
         body: { text: 'x' },
       });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'insufficient_scope',
-        message: 'This action requires the content.write scope.',
-      });
+      expectInsufficientScope(res, 'content.write');
     });
 
     it('sends no webhook event (spec 6)', async () => {
@@ -501,12 +496,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
       const de = await list(`?article_id=${article2}&lang=de`);
       expect(de.body.comments.map((c: { id: number }) => c.id)).toEqual([ids.b]);
       const bad = await list('?lang=fr');
-      expect(bad.status).toBe(422);
-      expect(bad.body).toEqual({
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { lang: ['The selected lang is invalid.'] },
-      });
+      expectValidationErrors(bad, { lang: ['The selected lang is invalid.'] });
     });
 
     it('filters by text contained, case-insensitive, wildcards taken literally, up to 190 characters', async () => {
@@ -592,12 +582,12 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     it('include_email=1 fails whatever the credential; include_email=0 is a plain list', async () => {
       for (const k of [key, readKey]) {
         const res = await list('?include_email=1', k);
-        expect(res.status).toBe(403);
-        expect(res.body).toEqual({
-          status: 'error',
-          code: 'include_email_unavailable',
-          message: 'Commenter email addresses are not available through the API.',
-        });
+        expectError(
+          res,
+          403,
+          'include_email_unavailable',
+          'Commenter email addresses are not available through the API.',
+        );
       }
       expect((await list('?include_email=0')).status).toBe(200);
       expect((await list('?include_email=true')).body.errors).toEqual({
@@ -749,12 +739,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
           key,
           body: { action: 'approve' },
         });
-        expect(r.status).toBe(404);
-        expect(r.body).toEqual({
-          status: 'error',
-          code: 'not_found',
-          message: 'Comment not found.',
-        });
+        expectNotFound(r, 'Comment not found.');
       }
     });
 

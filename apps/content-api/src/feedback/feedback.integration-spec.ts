@@ -1,28 +1,22 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { expectNotFound, TestApp, TestSite, useTwoSites } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let readKey: string;
-  let otherKey: string;
-  let article: number;
-  let otherArticle: number;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
+  let readKey: string, article: number, otherArticle: number;
 
   const rate = (id: number | string, body: unknown, k = key) =>
     t.request('POST', `/v1/articles/${id}/feedback`, { key: k, body });
   const ratings = async (id: number, k = key) =>
     (await t.request('GET', `/v1/articles/${id}`, { key: k })).body.article.ratings;
 
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] }, other: {} },
+    (s) => ({ t, site, key, otherKey } = s),
+  );
   beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    other = await t.factory.site();
-    key = await t.factory.key(site);
     readKey = await t.factory.key(site, { scope: 'read' });
-    otherKey = await t.factory.key(other);
     const post = async (k: string) =>
       (
         await t.request('POST', '/v1/articles', {
@@ -33,7 +27,6 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
     article = await post(key);
     otherArticle = await post(otherKey);
   });
-  afterAll(() => t.close());
 
   it('counts thumbs_up, thumbs_down and love into the article’s ratings (the stats row made on first use)', async () => {
     expect(await t.ds.query('SELECT * FROM article_stats WHERE article_id = ?', [article])).toEqual(
@@ -96,12 +89,7 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
   it('answers 404 Article not found. for unknown and foreign articles; counts nothing there', async () => {
     for (const id of [otherArticle, 999999, 'abc']) {
       const res = await rate(id, { rating: 'love' });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'not_found',
-        message: 'Article not found.',
-      });
+      expectNotFound(res, 'Article not found.');
     }
     expect(await ratings(otherArticle, otherKey)).toEqual({
       thumbs_up: 0,

@@ -1,21 +1,19 @@
-import { selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
-import { createContentApi } from '../app.factory';
+import type { TestApp, TestSite } from '@hc/testing';
 import { importLimits } from './image-rules';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import {
   form,
   makeImage,
   send,
-  startImageServer,
+  startImportApp,
   SVG,
-  restoreEnv,
-  useTempDataDir,
   type ImageServer,
 } from './testing/image-fixtures';
 
 describe('images: POST /images/bulk (spec 4.7)', () => {
   let t: TestApp;
   let server: ImageServer;
+  let stop: () => Promise<void>;
   let site: TestSite;
   let key: string;
   let remote: Buffer;
@@ -23,27 +21,18 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
 
   beforeAll(async () => {
     remote = await makeImage('webp', 50);
-    server = await startImageServer(
-      {
-        '/a.webp': send(remote, 'image/webp'),
-        '/gone.png': send('gone', 'text/plain', 410),
-        '/slow.png': (_req, res) => {
-          res.write('x');
-          setTimeout(() => res.end(), 10_000).unref();
-        },
+    ({ server, t, site, key, stop } = await startImportApp({
+      '/a.webp': send(remote, 'image/webp'),
+      '/gone.png': send('gone', 'text/plain', 410),
+      '/slow.png': (_req, res) => {
+        res.write('x');
+        setTimeout(() => res.end(), 10_000).unref();
       },
-      selfSignedCertificate(),
-    );
-    useTempDataDir([`127.0.0.1:${server.port}`]);
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site();
-    key = await t.factory.key(site);
+    }));
   });
   afterAll(async () => {
-    restoreEnv();
     Object.assign(importLimits, saved);
-    await t.close();
-    await server.close();
+    await stop();
   });
 
   const count = async () =>

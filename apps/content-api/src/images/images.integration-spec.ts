@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { articleRow, startTestApp, TestApp, TestSite } from '@hc/testing';
+import { articleRow, expectError, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { ImagesRepository } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
@@ -433,12 +433,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
         ['file', { data: await makeImage('png', 300), name: 'fail.png' }],
       ]);
       put.mockRestore();
-      expect(res.status).toBe(500);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'storage_failed',
-        message: 'The image could not be stored. Please try again.',
-      });
+      expectError(res, 500, 'storage_failed', 'The image could not be stored. Please try again.');
       expect(filesUnder(dataDir).length).toBe(before);
       expect(
         (await t.ds.query('SELECT COUNT(*) AS n FROM images WHERE site_id = ?', [site.id]))[0].n,

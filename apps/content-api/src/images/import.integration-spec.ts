@@ -1,6 +1,5 @@
 import * as net from 'node:net';
-import { selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
-import { createContentApi } from '../app.factory';
+import type { TestApp } from '@hc/testing';
 import { importLimits } from './image-rules';
 import {
   makeImage,
@@ -8,9 +7,7 @@ import {
   form,
   redirect,
   send,
-  startImageServer,
-  restoreEnv,
-  useTempDataDir,
+  startImportApp,
   type ImageServer,
 } from './testing/image-fixtures';
 
@@ -19,7 +16,7 @@ const IMPORT_FAILED = 'The image at source_url could not be imported.';
 describe('images: import from an address (spec 4.7 import rules)', () => {
   let t: TestApp;
   let server: ImageServer;
-  let site: TestSite;
+  let stop: () => Promise<void>;
   let key: string;
   let png: Buffer;
   let gif: Buffer;
@@ -38,67 +35,58 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
     });
     await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
     sinkPort = (sink.address() as net.AddressInfo).port;
-    server = await startImageServer(
-      {
-        '/pictures/Sunset.jpeg': send(png, 'image/jpeg'),
-        '/gif': send(gif, 'text/plain'),
-        '/auth-seen.png': (req, res) => {
-          authSeen.push(req.headers.authorization ?? '');
-          send(png, 'image/png')(req, res);
-        },
-        '/pictures/': send(png),
-        '/svg.png': send(SVG, 'image/png'),
-        '/text': send('hello', 'image/png'),
-        '/missing.png': send('no', 'text/plain', 404),
-        '/error.png': send('oops', 'text/plain', 503),
-        '/r1': redirect('/r2'),
-        '/r2': redirect('/r3'),
-        '/r3': redirect('/r4'),
-        '/r4': redirect('/pictures/Sunset.jpeg'),
-        '/r0': redirect('/r1'),
-        '/to-http': redirect('http://127.0.0.1/pic.png'),
-        '/to-private': redirect(`https://127.0.0.1:${1}/x.png`),
-        '/to-sink': (_req, res) => {
-          res.statusCode = 302;
-          res.setHeader('location', `https://127.0.0.1:${sinkPort}/x.png`);
-          res.end();
-        },
-        '/huge': (_req, res) => {
-          res.setHeader('content-type', 'image/png');
-          res.setHeader('content-length', String(10_485_761));
-          res.write(png);
-          res.end(Buffer.alloc(10_485_761 - png.length));
-        },
-        '/huge-stream': (_req, res) => {
-          res.setHeader('content-type', 'image/png');
-          const chunk = Buffer.alloc(1024 * 1024);
-          let sent = 0;
-          const push = () => {
-            while (sent < 11 && res.write(chunk)) sent++;
-            if (sent < 11) res.once('drain', push);
-            else res.end();
-          };
-          res.write(png);
-          push();
-        },
-        '/slow.png': (_req, res) => {
-          res.setHeader('content-type', 'image/png');
-          res.write(png.subarray(0, 10));
-          setTimeout(() => res.end(png.subarray(10)), 5_000).unref();
-        },
+    ({ server, t, key, stop } = await startImportApp({
+      '/pictures/Sunset.jpeg': send(png, 'image/jpeg'),
+      '/gif': send(gif, 'text/plain'),
+      '/auth-seen.png': (req, res) => {
+        authSeen.push(req.headers.authorization ?? '');
+        send(png, 'image/png')(req, res);
       },
-      selfSignedCertificate(),
-    );
-    useTempDataDir([`127.0.0.1:${server.port}`]);
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site();
-    key = await t.factory.key(site);
+      '/pictures/': send(png),
+      '/svg.png': send(SVG, 'image/png'),
+      '/text': send('hello', 'image/png'),
+      '/missing.png': send('no', 'text/plain', 404),
+      '/error.png': send('oops', 'text/plain', 503),
+      '/r1': redirect('/r2'),
+      '/r2': redirect('/r3'),
+      '/r3': redirect('/r4'),
+      '/r4': redirect('/pictures/Sunset.jpeg'),
+      '/r0': redirect('/r1'),
+      '/to-http': redirect('http://127.0.0.1/pic.png'),
+      '/to-private': redirect(`https://127.0.0.1:${1}/x.png`),
+      '/to-sink': (_req, res) => {
+        res.statusCode = 302;
+        res.setHeader('location', `https://127.0.0.1:${sinkPort}/x.png`);
+        res.end();
+      },
+      '/huge': (_req, res) => {
+        res.setHeader('content-type', 'image/png');
+        res.setHeader('content-length', String(10_485_761));
+        res.write(png);
+        res.end(Buffer.alloc(10_485_761 - png.length));
+      },
+      '/huge-stream': (_req, res) => {
+        res.setHeader('content-type', 'image/png');
+        const chunk = Buffer.alloc(1024 * 1024);
+        let sent = 0;
+        const push = () => {
+          while (sent < 11 && res.write(chunk)) sent++;
+          if (sent < 11) res.once('drain', push);
+          else res.end();
+        };
+        res.write(png);
+        push();
+      },
+      '/slow.png': (_req, res) => {
+        res.setHeader('content-type', 'image/png');
+        res.write(png.subarray(0, 10));
+        setTimeout(() => res.end(png.subarray(10)), 5_000).unref();
+      },
+    }));
   });
   afterAll(async () => {
-    restoreEnv();
     Object.assign(importLimits, saved);
-    await t.close();
-    await server.close();
+    await stop();
     await new Promise((r) => sink.close(r));
   });
 

@@ -1,19 +1,12 @@
-import { scopedSite, selfSignedCertificate, startTestApp, TestApp, TestSite } from '@hc/testing';
-import { createContentApi } from '../app.factory';
+import { scopedSite } from '@hc/testing';
+import type { TestApp, TestSite } from '@hc/testing';
 import { RehostService, REHOST_LIMIT_REASON } from './rehost.service';
-import {
-  form,
-  makeImage,
-  send,
-  startImageServer,
-  restoreEnv,
-  useTempDataDir,
-  type ImageServer,
-} from './testing/image-fixtures';
+import { form, makeImage, send, startImportApp, type ImageServer } from './testing/image-fixtures';
 
 describe('images: rehosting article images (spec 2.3 rule 5)', () => {
   let t: TestApp;
   let server: ImageServer;
+  let stop: () => Promise<void>;
   let site: TestSite;
   let other: TestSite;
   let rehost: RehostService;
@@ -30,18 +23,11 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
     };
     for (let i = 0; i < 27; i++)
       routes[`/many/${i}.png`] = send(await makeImage('png', 1000 + i), 'image/png');
-    server = await startImageServer(routes, selfSignedCertificate());
-    useTempDataDir([`127.0.0.1:${server.port}`]);
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site();
+    ({ server, t, site, stop } = await startImportApp(routes));
     other = await t.factory.site();
     rehost = t.app.get(RehostService);
   });
-  afterAll(async () => {
-    restoreEnv();
-    await t.close();
-    await server.close();
-  });
+  afterAll(() => stop());
 
   it('copies off-site and data: images, rewrites their src, keeps the rest of the HTML as sent', async () => {
     const dataUrl = `data:image/png;base64,${(await makeImage('png', 72)).toString('base64')}`;

@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { startTestApp, TestApp } from '@hc/testing';
+import { expectError, startTestApp, TestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { form, makeImage, useTempDataDir, restoreEnv } from './testing/image-fixtures';
 
@@ -92,12 +92,7 @@ describe('images on S3-compatible storage (HC_IMAGE_STORAGE=s3)', () => {
         key,
         raw: form([['file', { data: await makeImage('png', 81), name: 'x.png' }]]),
       });
-      expect(res.status).toBe(500);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'storage_failed',
-        message: 'The image could not be stored. Please try again.',
-      });
+      expectError(res, 500, 'storage_failed', 'The image could not be stored. Please try again.');
     } finally {
       refuse = false;
     }

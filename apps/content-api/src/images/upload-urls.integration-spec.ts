@@ -1,5 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { oauthConnectionRow, startTestApp, TestApp, TestSite, uploadUrlRow } from '@hc/testing';
+import {
+  expectError,
+  oauthConnectionRow,
+  startTestApp,
+  TestApp,
+  TestSite,
+  uploadUrlRow,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import { form, makeImage, SVG, useTempDataDir, restoreEnv } from './testing/image-fixtures';
@@ -79,12 +86,7 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
     const listed = await t.request('GET', `/v1/images/${res.body.image.id}`, { key });
     expect(listed.status).toBe(200);
     const again = await put(upload_url, await makeImage('png', 22));
-    expect(again.status).toBe(410);
-    expect(again.body).toEqual({
-      status: 'error',
-      code: 'upload_url_used',
-      message: expect.any(String),
-    });
+    expectError(again, 410, 'upload_url_used');
   });
 
   it('answers 200 reused for bytes the site already has, and that spends the URL', async () => {
@@ -125,12 +127,7 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
     const spy = jest.spyOn(storage, 'put').mockRejectedValueOnce(new Error('bucket unavailable'));
     const failed = await put(upload_url, await makeImage('png', 25));
     spy.mockRestore();
-    expect(failed.status).toBe(500);
-    expect(failed.body).toEqual({
-      status: 'error',
-      code: 'storage_failed',
-      message: 'The image could not be stored. Please try again.',
-    });
+    expectError(failed, 500, 'storage_failed', 'The image could not be stored. Please try again.');
     const ok = await put(upload_url, await makeImage('png', 25));
     expect(ok.status).toBe(201);
   });
@@ -203,12 +200,7 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
       `/v1/images/uploads/${intent}?expires=${expires}&signature=${await sign(intent, expires)}`,
       await makeImage('png', 28),
     );
-    expect(res.status).toBe(410);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'upload_url_expired',
-      message: expect.any(String),
-    });
+    expectError(res, 410, 'upload_url_expired');
   });
 
   it('answers 403 upload_url_revoked when the creating key is revoked or no longer read & write', async () => {
@@ -228,12 +220,7 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
     await t.ds.query("UPDATE api_keys SET scope = 'read' WHERE id = ?", [downgradedId]);
     for (const url of [a.upload_url, b.upload_url]) {
       const res = await put(url, await makeImage('png', 29));
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'upload_url_revoked',
-        message: expect.any(String),
-      });
+      expectError(res, 403, 'upload_url_revoked');
     }
     // Restoring the right makes the URL usable again: revocation is checked at upload time.
     await t.ds.query("UPDATE api_keys SET scope = 'read_write' WHERE id = ?", [downgradedId]);

@@ -1,4 +1,12 @@
-import { startTestApp, TestApp, TestSite, TestTokens, TestUser } from '@hc/testing';
+import {
+  expectInsufficientScope,
+  expectNotFound,
+  startTestApp,
+  TestApp,
+  TestSite,
+  TestTokens,
+  TestUser,
+} from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
 
@@ -333,8 +341,7 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
         [thread, second],
       ]) {
         const r = await reply(noteId, { text: 'x' }, key, articleId);
-        expect(r.status).toBe(404);
-        expect(r.body).toEqual({ status: 'error', code: 'not_found', message: 'Note not found.' });
+        expectNotFound(r, 'Note not found.');
         expect((await resolve(noteId, key, articleId)).status).toBe(404);
       }
     });
@@ -391,12 +398,7 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
         await reply(thread, { text: 'x' }, readNotesKey),
         await resolve(thread, readNotesKey),
       ]) {
-        expect(res.status).toBe(403);
-        expect(res.body).toEqual({
-          status: 'error',
-          code: 'insufficient_scope',
-          message: 'This action requires the notes.write scope.',
-        });
+        expectInsufficientScope(res, 'notes.write');
       }
     });
 
@@ -433,12 +435,7 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       expect(denied.body.message).toBe('This action requires the notes.write scope.');
       expect((await reply(thread, { text: 'via token' }, writer)).status).toBe(201);
       const none = await notes('', contentOnly);
-      expect(none.status).toBe(403);
-      expect(none.body).toEqual({
-        status: 'error',
-        code: 'insufficient_scope',
-        message: 'This action requires the notes.read scope.',
-      });
+      expectInsufficientScope(none, 'notes.read');
       const viewer = await t.factory.user();
       await t.factory.member(site, viewer, 'viewer', false);
       const noAccess = { token: token(viewer.id, [site.id], ['notes.read', 'notes.write']) };

@@ -3,18 +3,15 @@ import {
   commentEmailRow,
   sampleValue,
   scrape,
-  startTestApp,
   TestApp,
+  useTestApp,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('content-api queue depths in /metrics (issue 18)', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-  });
-  afterAll(() => t.close());
+  useTestApp(createContentApi, (app) => (t = app));
 
   it('shows change sets being published and comment emails waiting, on /metrics outside /v1', async () => {
     const site = await t.factory.site();

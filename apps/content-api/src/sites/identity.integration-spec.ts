@@ -1,21 +1,17 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { TestApp, TestSite, useTwoSites } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('credentials and identity (spec 4.1 rule 2, 4.3, 5.1)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, other: TestSite, otherKey: string;
 
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] }, other: {} },
+    (s) => ({ t, site, key, other } = s),
+  );
   beforeAll(async () => {
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    other = await t.factory.site();
-    key = await t.factory.key(site);
     otherKey = await t.factory.key(other, { scope: 'read' });
   });
-  afterAll(() => t.close());
 
   it('GET / answers any valid credential with status and message', async () => {
     const res = await t.request('GET', '/v1/', { key: otherKey });

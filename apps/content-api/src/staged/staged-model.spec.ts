@@ -1,3 +1,4 @@
+import { wordDiff } from '@hc/testing';
 import type { ArticleView } from '../articles/articles.repository';
 import {
   diff,
@@ -117,12 +118,7 @@ describe('staged model (spec 2.7, 4.5)', () => {
         staged: '<p>New</p>',
         old: '<p>Live </p>',
         new: '<p>New</p>',
-        diff: [
-          { op: 'equal', text: '<p>' },
-          { op: 'delete', text: 'Live ' },
-          { op: 'insert', text: 'New' },
-          { op: 'equal', text: '</p>' },
-        ],
+        diff: wordDiff('=<p>', '-Live ', '+New', '=</p>'),
       },
       { field: 'type', live: 'article', staged: 'faq', old: 'article', new: 'faq' },
       { field: 'metadata.title.en', live: 'SEO', staged: 'SEO 2', old: 'SEO', new: 'SEO 2' },
@@ -135,7 +131,7 @@ describe('staged model (spec 2.7, 4.5)', () => {
         version: 'Neu',
         old: 'Neu',
         new: null,
-        diff: [{ op: 'delete', text: 'Neu' }],
+        diff: wordDiff('-Neu'),
       },
       { field: 'released', live: false, version: true, old: true, new: false },
     ]);

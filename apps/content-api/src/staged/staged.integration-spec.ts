@@ -1,9 +1,11 @@
 import {
   createPublishedArticle,
+  expectError,
   lastSiteEventId,
   siteEvents,
   STAGING_SITE,
   useTwoSites,
+  wordDiff,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -590,12 +592,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     it('refusals: nothing staged, language not staged, no title left, author not on the team, category of another site', async () => {
       const a = await published();
       const nothing = await publish(a.id);
-      expect(nothing.status).toBe(422);
-      expect(nothing.body).toEqual({
-        status: 'error',
-        code: 'NO_STAGED_CHANGES',
-        message: 'This article has no staged changes.',
-      });
+      expectError(nothing, 422, 'NO_STAGED_CHANGES', 'This article has no staged changes.');
       await stage(a.id, { locale: 'en', title: '' });
       const lang = await publish(a.id, { locale: 'de' });
       expect(lang.status).toBe(422);
@@ -732,10 +729,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
               staged: 'Compared',
               old: 'Compare me',
               new: 'Compared',
-              diff: [
-                { op: 'delete', text: 'Compare me' },
-                { op: 'insert', text: 'Compared' },
-              ],
+              diff: wordDiff('-Compare me', '+Compared'),
             },
             {
               field: 'visibility',
@@ -768,10 +762,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         staged: 'Compared',
         old: 'Changed live',
         new: 'Compared',
-        diff: [
-          { op: 'delete', text: 'Changed live' },
-          { op: 'insert', text: 'Compared' },
-        ],
+        diff: wordDiff('-Changed live', '+Compared'),
       });
       const none = await t.request('GET', `/v1/articles/${a.id}/staged/compare?locale=de`, { key });
       expect(none.status).toBe(404);
@@ -789,12 +780,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
           staged: '<p>Keep <em>that</em> text.</p>',
           old: '<p>Keep <em>this</em> text.</p>',
           new: '<p>Keep <em>that</em> text.</p>',
-          diff: [
-            { op: 'equal', text: '<p>Keep <em>' },
-            { op: 'delete', text: 'this' },
-            { op: 'insert', text: 'that' },
-            { op: 'equal', text: '</em> text.</p>' },
-          ],
+          diff: wordDiff('=<p>Keep <em>', '-this', '+that', '=</em> text.</p>'),
         },
       ]);
       const foreign = await t.request('GET', `/v1/articles/${a.id}/staged/compare`, {

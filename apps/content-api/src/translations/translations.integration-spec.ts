@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { expectValidationErrors, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { run } from '../cli';
 import { INTERFACE_TEXT_KEYS } from '@hc/content';
@@ -81,12 +81,7 @@ describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
 
   it('refuses a language the site lacks with 422', async () => {
     const res = await get('?lang=it');
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors: { lang: ['The selected lang is invalid.'] },
-    });
+    expectValidationErrors(res, { lang: ['The selected lang is invalid.'] });
   });
 
   it('applies the site’s overrides per language and counts them; other sites keep the defaults', async () => {

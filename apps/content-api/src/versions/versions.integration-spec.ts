@@ -4,6 +4,7 @@ import {
   siteEvents,
   STAGING_SITE,
   useTwoSites,
+  wordDiff,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -226,11 +227,7 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
             version: 'Compare base',
             old: 'Compare base',
             new: 'Compare next',
-            diff: [
-              { op: 'equal', text: 'Compare ' },
-              { op: 'delete', text: 'base' },
-              { op: 'insert', text: 'next' },
-            ],
+            diff: wordDiff('=Compare ', '-base', '+next'),
           },
           { field: 'type', live: 'faq', version: 'article', old: 'article', new: 'faq' },
         ],
@@ -256,15 +253,15 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     expect(content).toMatchObject({
       old: '<p class="lead">Hello big world.</p>',
       new: '<h2>Hello world.</h2>',
-      diff: [
-        { op: 'delete', text: '<p class="lead">' },
-        { op: 'insert', text: '<h2>' },
-        { op: 'equal', text: 'Hello ' },
-        { op: 'delete', text: 'big ' },
-        { op: 'equal', text: 'world.' },
-        { op: 'delete', text: '</p>' },
-        { op: 'insert', text: '</h2>' },
-      ],
+      diff: wordDiff(
+        '-<p class="lead">',
+        '+<h2>',
+        '=Hello ',
+        '-big ',
+        '=world.',
+        '-</p>',
+        '+</h2>',
+      ),
     });
 
     const between = await t.request(
@@ -285,12 +282,12 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
             field: 'content',
             old: '<p class="lead">Hello big world.</p>',
             new: '<p class="lead">Hello <strong>small</strong> world.</p>',
-            diff: [
-              { op: 'equal', text: '<p class="lead">Hello ' },
-              { op: 'delete', text: 'big' },
-              { op: 'insert', text: '<strong>small</strong>' },
-              { op: 'equal', text: ' world.</p>' },
-            ],
+            diff: wordDiff(
+              '=<p class="lead">Hello ',
+              '-big',
+              '+<strong>small</strong>',
+              '= world.</p>',
+            ),
           },
         ],
       },

@@ -1,7 +1,16 @@
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
-import { startTestApp, TestApp, TestSite, TestTokens, webhookDeliveryRow } from '@hc/testing';
+import {
+  expectInsufficientScope,
+  expectNotFound,
+  expectValidationErrors,
+  startTestApp,
+  TestApp,
+  TestSite,
+  TestTokens,
+  webhookDeliveryRow,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
 
@@ -97,12 +106,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
       key,
       body: { url: 'https://example.com/h', secret: 'short' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors: { secret: ['The secret field must be at least 16 characters.'] },
-    });
+    expectValidationErrors(res, { secret: ['The secret field must be at least 16 characters.'] });
   });
 
   it.each(
@@ -156,12 +160,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     ),
   )('%s answers 422 for the private or reserved address %s', async (route, url) => {
     const res = await t.request('POST', route, { key, body: { url } });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors: { url: ['The url must be a publicly reachable address'] },
-    });
+    expectValidationErrors(res, { url: ['The url must be a publicly reachable address'] });
   });
 
   it('accepts a hostname that does not resolve yet, and an allow-listed receiver', async () => {
@@ -248,12 +247,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     const list = await t.request('GET', '/v1/webhooks', { key });
     expect(list.body.webhooks.map((w: { site_id: number }) => w.site_id)).not.toContain(other.id);
     const res = await t.request('DELETE', `/v1/webhooks/${mine.body.webhook.id}`, { key });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'not_found',
-      message: 'Webhook subscription not found.',
-    });
+    expectNotFound(res, 'Webhook subscription not found.');
     expect((await t.request('DELETE', '/v1/webhooks/999999999', { key })).status).toBe(404);
     expect((await t.request('DELETE', '/v1/webhooks/abc', { key })).status).toBe(404);
   });
@@ -293,12 +287,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
       key: readKey,
       body: method === 'POST' ? { url: 'https://example.com/r' } : undefined,
     });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'insufficient_scope',
-      message: 'This action requires the content.write scope.',
-    });
+    expectInsufficientScope(res, 'content.write');
   });
 
   it('answers 401 without a credential', async () => {

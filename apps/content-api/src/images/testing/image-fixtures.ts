@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { resetSettings } from '@hc/contracts';
+import { selfSignedCertificate, startTestApp } from '@hc/testing';
+import { createContentApi } from '../../app.factory';
 
 export type Format = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -135,4 +137,23 @@ export function redirect(location: string, status = 302): Route {
     res.setHeader('location', location);
     res.end();
   };
+}
+
+/**
+ * The start of an import test file: an https image server with `routes` that content-api may
+ * fetch from (and nothing else), a fresh data directory, the app, a site and its key. `stop()`
+ * stops both servers and puts the settings back.
+ */
+export async function startImportApp(routes: Record<string, Route>) {
+  const server = await startImageServer(routes, selfSignedCertificate());
+  const dataDir = useTempDataDir([`127.0.0.1:${server.port}`]);
+  const t = await startTestApp(createContentApi);
+  const site = await t.factory.site();
+  const key = await t.factory.key(site);
+  const stop = async () => {
+    restoreEnv();
+    await t.close();
+    await server.close();
+  };
+  return { server, dataDir, t, site, key, stop };
 }
