@@ -162,3 +162,12 @@ export function wordDiff(
     return { op, text: part.slice(1) };
   });
 }
+
+/** How many webhook events (not audit records) a site has in the outbox. */
+export async function siteEventCount(db: Db, site: number | { id: number }): Promise<number> {
+  const rows = await db.query(
+    `SELECT COUNT(*) AS n FROM outbox WHERE event <> 'audit.recorded' AND site_id = ?`,
+    [siteIdOf(site)],
+  );
+  return Number(rows[0].n);
+}

@@ -1,4 +1,4 @@
-import { TestApp, TestSite, useSite } from '@hc/testing';
+import { lastSiteEventId, siteEvents, TestApp, TestSite, useSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('POST /articles/bulk (spec 4.4, 6, 8)', () => {
@@ -69,14 +69,7 @@ describe('POST /articles/bulk (spec 4.4, 6, 8)', () => {
   });
 
   it('sends one event per article', async () => {
-    const before = Number(
-      (
-        await t.ds.query(
-          'SELECT COALESCE(MAX(id),0) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-          [site.id],
-        )
-      )[0].n,
-    );
+    const before = await lastSiteEventId(t.ds, site);
     await bulk({
       articles: [
         { title: { en: 'E1' } },
@@ -84,11 +77,8 @@ describe('POST /articles/bulk (spec 4.4, 6, 8)', () => {
         { title: { en: 'E3' }, external_id: 'b-1' },
       ],
     });
-    const rows = await t.ds.query(
-      'SELECT event FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ? ORDER BY id',
-      [site.id, before],
-    );
-    expect(rows.map((x: { event: string }) => x.event)).toEqual([
+    const rows = await siteEvents(t.ds, site, before);
+    expect(rows.map((x) => x.event)).toEqual([
       'article.created',
       'article.published',
       'article.updated',

@@ -31,13 +31,8 @@ function comparable(answer: Json): Json {
 
 /** Dry runs of POST /articles/bulk (issue 25), on two sites. */
 describe('POST /articles/bulk dry runs (#25)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
-  let existingId: number;
-  let foreignCategory: number;
+  let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string;
+  let existingId: number, foreignCategory: number;
 
   const bulk = (body: unknown, query = '', k = key) =>
     t.request('POST', `/v1/articles/bulk${query}`, { key: k, body });

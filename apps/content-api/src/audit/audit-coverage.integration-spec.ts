@@ -68,9 +68,7 @@ function openApiWrites(): string[] {
 }
 
 describe('audit coverage: one entry per write (issue 24)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
+  let t: TestApp, site: TestSite, key: string;
   let seq = 0;
 
   const lastId = () => lastOutboxId(t.ds);

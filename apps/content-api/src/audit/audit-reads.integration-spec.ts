@@ -21,9 +21,7 @@ const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
  * once the entries of real writes are in the audit log, on two sites.
  */
 describe('audit log reads of recorded writes (issue 24)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
+  let t: TestApp, site: TestSite, other: TestSite;
 
   /**
    * Moves the site's recorded audit events into `audit_entries` as the webhook-dispatcher's

@@ -6,9 +6,7 @@ const tokens = new TestTokens('audit-read');
 
 /** Issue 24 item 2: GET /audit. */
 describe('GET /audit (issue 24)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
+  let t: TestApp, site: TestSite, other: TestSite;
   let seq = 9_100_000_000;
 
   /** An entry as the dispatcher's intake writes it. */

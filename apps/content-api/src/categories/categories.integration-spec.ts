@@ -344,11 +344,8 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         [a.id, 1],
         [b.id, 2],
       ]);
-      const rows = await t.ds.query(
-        'SELECT event FROM outbox WHERE event <> "audit.recorded" AND site_id = ? AND id > ?',
-        [s.id, before],
-      );
-      expect(rows.map((r: { event: string }) => r.event)).toEqual([
+      const rows = await siteEvents(t.ds, s, before);
+      expect(rows.map((r) => r.event)).toEqual([
         'category.updated',
         'category.updated',
         'category.updated',

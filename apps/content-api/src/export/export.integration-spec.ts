@@ -4,10 +4,7 @@ import { createContentApi } from '../app.factory';
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 
 describe('GET /export (spec 4.2, 4.11)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, key: string, otherKey: string;
   const created: number[] = [];
 
   beforeAll(async () => {

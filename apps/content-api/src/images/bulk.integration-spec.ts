@@ -14,9 +14,7 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
   let t: TestApp;
   let server: ImageServer;
   let stop: () => Promise<void>;
-  let site: TestSite;
-  let key: string;
-  let remote: Buffer;
+  let site: TestSite, key: string, remote: Buffer;
   const saved = { ...importLimits };
 
   beforeAll(async () => {

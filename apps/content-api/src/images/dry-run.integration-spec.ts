@@ -36,16 +36,8 @@ function comparable(body: { results: Result[]; meta: unknown }) {
 
 /** Dry runs of POST /images/bulk (issue 25), on two sites. */
 describe('POST /images/bulk dry runs (#25)', () => {
-  let t: TestApp;
-  let server: ImageServer;
-  let dataDir: string;
-  let site: TestSite;
-  let key: string;
-  let otherKey: string;
-  let known: Buffer;
-  let theirs: Buffer;
-  let fresh: Buffer;
-  let knownId: number;
+  let t: TestApp, server: ImageServer, dataDir: string, site: TestSite, key: string;
+  let otherKey: string, known: Buffer, theirs: Buffer, fresh: Buffer, knownId: number;
   let restoreSettings: () => void;
 
   beforeAll(async () => {

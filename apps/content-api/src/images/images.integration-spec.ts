@@ -37,12 +37,7 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, dataDir: string, site: TestSite, other: TestSite, key: string, otherKey: string;
   let readKey: string;
 
   beforeAll(async () => {

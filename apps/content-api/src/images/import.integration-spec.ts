@@ -17,9 +17,7 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
   let t: TestApp;
   let server: ImageServer;
   let stop: () => Promise<void>;
-  let key: string;
-  let png: Buffer;
-  let gif: Buffer;
+  let key: string, png: Buffer, gif: Buffer;
   let sinkHits = 0;
   const authSeen: string[] = [];
   let sink: net.Server;

@@ -7,11 +7,7 @@ describe('images: rehosting article images (spec 2.3 rule 5)', () => {
   let t: TestApp;
   let server: ImageServer;
   let stop: () => Promise<void>;
-  let site: TestSite;
-  let other: TestSite;
-  let rehost: RehostService;
-  let png: Buffer;
-  let jpeg: Buffer;
+  let site: TestSite, other: TestSite, rehost: RehostService, png: Buffer, jpeg: Buffer;
 
   beforeAll(async () => {
     png = await makeImage('png', 70);

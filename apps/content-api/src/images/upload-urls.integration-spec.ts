@@ -12,9 +12,7 @@ import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import { form, makeImage, SVG, useTempDataDir, restoreEnv } from './testing/image-fixtures';
 
 describe('images: upload URLs (spec 3.4, 4.7)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let key: string;
+  let t: TestApp, site: TestSite, key: string;
 
   beforeAll(async () => {
     useTempDataDir();

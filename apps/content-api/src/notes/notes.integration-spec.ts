@@ -1,6 +1,7 @@
 import {
   expectInsufficientScope,
   expectNotFound,
+  siteEventCount,
   startTestApp,
   TestApp,
   TestSite,
@@ -26,16 +27,8 @@ const NOTES_FORBIDDEN = {
 };
 
 describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let readNotesKey: string;
-  let noNotesKey: string;
-  let otherKey: string;
-  let article: number;
-  let otherArticle: number;
-  let editor: TestUser;
+  let t: TestApp, site: TestSite, other: TestSite, key: string, readNotesKey: string;
+  let noNotesKey: string, otherKey: string, article: number, otherArticle: number, editor: TestUser;
 
   const EN =
     '<p>Open the <strong>settings</strong> page and click   Save.</p><p>Then sign out.</p>';
@@ -120,10 +113,7 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
   describe('hc note add', () => {
     it('anchors a thread on the quote and writes the highlight markup; reads strip it', async () => {
       const before = await t.request('GET', `/v1/articles/${article}`, { key });
-      const events = await t.ds.query(
-        'SELECT COUNT(*) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-        [site.id],
-      );
+      const events = await siteEventCount(t.ds, site);
       const note = await addNote('settings page', 'Is this still the name?');
       expect(note).toMatchObject({
         note: 'Is this still the name?',
@@ -141,11 +131,8 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
       expect(after.body.article.content.en).not.toContain('data-hc-note');
       expect(after.body.article.content.en).toBe(before.body.article.content.en);
       expect(after.body.article.updated_at).toBe(before.body.article.updated_at);
-      const eventsAfter = await t.ds.query(
-        'SELECT COUNT(*) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-        [site.id],
-      );
-      expect(Number(eventsAfter[0].n)).toBe(Number(events[0].n));
+      const eventsAfter = await siteEventCount(t.ds, site);
+      expect(eventsAfter).toBe(events);
     });
 
     it('finds a quote across collapsed whitespace and in another language', async () => {
@@ -360,18 +347,12 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     });
 
     it('sends no webhook events', async () => {
-      const before = await t.ds.query(
-        'SELECT COUNT(*) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-        [site.id],
-      );
+      const before = await siteEventCount(t.ds, site);
       const n = (await addNote('Open the', 'quiet')).id;
       await reply(n, { text: 'quiet reply' });
       await resolve(n);
-      const after = await t.ds.query(
-        'SELECT COUNT(*) AS n FROM outbox WHERE event <> "audit.recorded" AND site_id = ?',
-        [site.id],
-      );
-      expect(Number(after[0].n)).toBe(Number(before[0].n));
+      const after = await siteEventCount(t.ds, site);
+      expect(after).toBe(before);
     });
   });
 

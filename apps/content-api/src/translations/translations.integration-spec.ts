@@ -4,11 +4,7 @@ import { run } from '../cli';
 import { INTERFACE_TEXT_KEYS } from '@hc/content';
 
 describe('interface texts: GET /translations (spec 2.10, 4.4)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string;
 
   const get = (query = '', k = key) => t.request('GET', `/v1/translations${query}`, { key: k });
   const textOf = (body: { translations: { key: string; text: string }[] }, k: string) =>

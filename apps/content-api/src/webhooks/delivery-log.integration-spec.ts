@@ -17,11 +17,7 @@ const tokens = new TestTokens('delivery-log');
  * proves it writes them); here they are stored as the dispatcher stores them.
  */
 describe('webhook delivery log (issue 23)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
+  let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string;
   let eventSeq = 9_000_000_000;
 
   beforeAll(async () => {

@@ -27,12 +27,7 @@ const onBothRoutes = <T extends unknown[]>(cases: T[]): [string, ...T][] =>
   ROUTES.flatMap((route) => cases.map((c) => [route, ...c] as [string, ...T]));
 
 describe('webhook registration (spec 2.6, 4.8)', () => {
-  let t: TestApp;
-  let site: TestSite;
-  let other: TestSite;
-  let key: string;
-  let otherKey: string;
-  let receiver: Server;
+  let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string, receiver: Server;
   let receiverUrl: string;
   const savedAllowlist = process.env.HC_OUTBOUND_ALLOWLIST;
 
@@ -395,9 +390,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
 });
 
 describe('webhook registration with OAuth tokens (spec 4.8: webhooks.manage)', () => {
-  let t: TestApp;
-  let a: TestSite;
-  let b: TestSite;
+  let t: TestApp, a: TestSite, b: TestSite;
 
   beforeAll(async () => {
     t = await startTestApp(createWithTokens);
