@@ -5,7 +5,7 @@
 jest.setTimeout(180_000);
 import sharp from 'sharp';
 import { registerClient, WebhookReceiver } from '@hc/testing';
-import { edge, flags, hc, ownerWithKey, stack, unique } from './support/stack';
+import { cli, edge, ownerWithKey, stack, unique } from './support/stack';
 
 const png = (seed: number) =>
   sharp({
@@ -101,11 +101,13 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     });
     expect(moderated.status).toBe(200);
 
-    const { note } = await hc(
-      'note',
-      'add',
-      ...flags({ site: siteId, article: id, user: userId, quote: 'beta', text: 'Check this.' }),
-    );
+    const { note } = await cli('note add', {
+      site: siteId,
+      article: id,
+      user: userId,
+      quote: 'beta',
+      text: 'Check this.',
+    });
     expect((await edge('GET', `/v1/articles/${id}/notes`, k)).status).toBe(200);
     const reply = await edge('POST', `/v1/articles/${id}/notes/${note.id}/replies`, {
       ...k,

@@ -4,7 +4,7 @@
 import { oc } from '@hc/testing';
 import { connectAgent } from './support/mcp-agent';
 import { authorizeDemoApp } from './support/oauth-app';
-import { edge, flags, hc, siteWithKey, stack, unique } from './support/stack';
+import { cli, edge, siteWithKey, stack, unique } from './support/stack';
 
 const REDIRECT = 'http://127.0.0.1:7789/callback';
 
@@ -48,11 +48,11 @@ describe('audit log through each door (issue 24)', () => {
   });
 
   it('the operator CLI: `hc key create` is recorded as the operator', async () => {
-    const created = await hc(
-      'key',
-      'create',
-      ...flags({ site: site.id, user: stack.demo.user.id, scope: 'read' }),
-    );
+    const created = await cli('key create', {
+      site: site.id,
+      user: stack.demo.user.id,
+      scope: 'read',
+    });
     const [entry] = await entriesFor('api_key', created.key.id);
     expect(entry).toMatchObject({
       action: 'key.create',

@@ -1,4 +1,4 @@
-import { edge, flags, hc, hcFails, stack, unique } from './support/stack';
+import { cli, edge, flags, hc, hcFails, stack, unique } from './support/stack';
 
 describe('the stack behind one origin (npm start)', () => {
   it('answers /healthz once every service is ready', async () => {
@@ -50,11 +50,11 @@ describe('the stack behind one origin (npm start)', () => {
 
 describe('operator CLI (docs/operations.md)', () => {
   it('creates a user, a site, members and keys, and the key reaches only its site', async () => {
-    const { user } = await hc(
-      'user',
-      'create',
-      ...flags({ email: `${unique('ann')}@example.test`, name: 'Ann', password: 'secret-pass-1' }),
-    );
+    const { user } = await cli('user create', {
+      email: `${unique('ann')}@example.test`,
+      name: 'Ann',
+      password: 'secret-pass-1',
+    });
     expect(user).toEqual({
       id: expect.any(Number),
       email: expect.any(String),
@@ -63,18 +63,14 @@ describe('operator CLI (docs/operations.md)', () => {
     });
 
     const sub = unique('kb');
-    const { site } = await hc(
-      'site',
-      'create',
-      ...flags({
-        owner: user.id,
-        name: 'Ann KB',
-        subdomain: sub,
-        languages: 'en,de,fr',
-        plan: 'starter',
-        'staging-preview': true,
-      }),
-    );
+    const { site } = await cli('site create', {
+      owner: user.id,
+      name: 'Ann KB',
+      subdomain: sub,
+      languages: 'en,de,fr',
+      plan: 'starter',
+      'staging-preview': true,
+    });
     expect(site).toMatchObject({
       name: 'Ann KB',
       subdomain: sub,
@@ -87,11 +83,12 @@ describe('operator CLI (docs/operations.md)', () => {
       template_editor: true,
     });
 
-    const { key } = await hc(
-      'key',
-      'create',
-      ...flags({ site: site.id, user: user.id, scope: 'read', design: true }),
-    );
+    const { key } = await cli('key create', {
+      site: site.id,
+      user: user.id,
+      scope: 'read',
+      design: true,
+    });
     expect(key).toMatchObject({
       site_id: site.id,
       user_id: user.id,
@@ -103,16 +100,11 @@ describe('operator CLI (docs/operations.md)', () => {
     const sites = await edge('GET', '/v1/sites', { key: key.token });
     expect(sites.body.sites.map((s: { id: number }) => s.id)).toEqual([site.id]);
 
-    const { user: bob } = await hc(
-      'user',
-      'create',
-      ...flags({ email: `${unique('bob')}@example.test`, password: 'secret-pass-2' }),
-    );
-    const { member } = await hc(
-      'member',
-      'add',
-      ...flags({ site: site.id, user: bob.id, role: 'editor' }),
-    );
+    const { user: bob } = await cli('user create', {
+      email: `${unique('bob')}@example.test`,
+      password: 'secret-pass-2',
+    });
+    const { member } = await cli('member add', { site: site.id, user: bob.id, role: 'editor' });
     expect(member).toEqual({
       site_id: site.id,
       user_id: bob.id,
@@ -122,22 +114,24 @@ describe('operator CLI (docs/operations.md)', () => {
     expect(
       await hcFails('key', 'create', ...flags({ site: site.id, user: bob.id, scope: 'read' })),
     ).toMatch(/Only an Owner or Admin/);
-    const updated = await hc(
-      'member',
-      'update',
-      ...flags({ site: site.id, user: bob.id, role: 'admin', 'notes-access': 'true' }),
-    );
+    const updated = await cli('member update', {
+      site: site.id,
+      user: bob.id,
+      role: 'admin',
+      'notes-access': 'true',
+    });
     expect(updated.member).toEqual({
       site_id: site.id,
       user_id: bob.id,
       role: 'admin',
       notes_access: true,
     });
-    const bobKey = await hc(
-      'key',
-      'create',
-      ...flags({ site: site.id, user: bob.id, scope: 'read_write', notes: true }),
-    );
+    const bobKey = await cli('key create', {
+      site: site.id,
+      user: bob.id,
+      scope: 'read_write',
+      notes: true,
+    });
     expect(bobKey.key.capabilities).toEqual({ design: false, notes: true });
     expect(
       await hc('member', 'remove', '--site', String(site.id), '--user', String(bob.id)),
@@ -148,26 +142,21 @@ describe('operator CLI (docs/operations.md)', () => {
   });
 
   it('updates a site; visibility, allow-list and suspension show in GET /sites', async () => {
-    const { user } = await hc(
-      'user',
-      'create',
-      ...flags({ email: `${unique('cy')}@example.test`, password: 'secret-pass-3' }),
-    );
-    const { site } = await hc(
-      'site',
-      'create',
-      ...flags({ owner: user.id, name: 'Cy', subdomain: unique('cy') }),
-    );
-    const { key } = await hc(
-      'key',
-      'create',
-      ...flags({ site: site.id, user: user.id, scope: 'read' }),
-    );
-    const res = await hc(
-      'site',
-      'update',
-      ...flags({ site: site.id, visibility: 'private', 'ip-allowlist': '10.0.0.0/8,192.0.2.1' }),
-    );
+    const { user } = await cli('user create', {
+      email: `${unique('cy')}@example.test`,
+      password: 'secret-pass-3',
+    });
+    const { site } = await cli('site create', {
+      owner: user.id,
+      name: 'Cy',
+      subdomain: unique('cy'),
+    });
+    const { key } = await cli('key create', { site: site.id, user: user.id, scope: 'read' });
+    const res = await cli('site update', {
+      site: site.id,
+      visibility: 'private',
+      'ip-allowlist': '10.0.0.0/8,192.0.2.1',
+    });
     expect(res.site).toMatchObject({
       visibility: 'private',
       publicly_accessible: false,

@@ -3,7 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectApp } from '@hc/testing';
 import { AgentAuth, connectAgent } from './support/mcp-agent';
-import { edge, flags, hc, ownedSite, stack, unique } from './support/stack';
+import { cli, edge, hc, ownedSite, stack, unique } from './support/stack';
 
 /** Tool arguments asking for the JSON answer. */
 const inJson = (args: Record<string, unknown>) => ({ ...args, response_format: 'json' });
@@ -180,16 +180,8 @@ describe('MCP tool server (spec 4.14, 5.3)', () => {
   it('shows the way out of site_required when several sites are shared and none is chosen', async () => {
     const email = `${unique('multi')}@example.test`;
     const { user } = await hc('user', 'create', '--email', email, '--password', 'secret-pass-8');
-    const a = await hc(
-      'site',
-      'create',
-      ...flags({ owner: user.id, name: 'A', subdomain: unique('a') }),
-    );
-    const b = await hc(
-      'site',
-      'create',
-      ...flags({ owner: user.id, name: 'B', subdomain: unique('b') }),
-    );
+    const a = await cli('site create', { owner: user.id, name: 'A', subdomain: unique('a') });
+    const b = await cli('site create', { owner: user.id, name: 'B', subdomain: unique('b') });
     const agent = await connectAgent(email, 'secret-pass-8', [a.site.id, b.site.id]);
     const sites: any = await agent.client.callTool({ name: 'kb_list_sites', arguments: {} });
     expect(sites.structuredContent.sites.map((s: any) => s.id).sort()).toEqual(
@@ -250,17 +242,13 @@ describe('MCP tool server (spec 4.14, 5.3)', () => {
       published: true,
     });
     const articleId = created.structuredContent.article.id;
-    const { comment } = await hc(
-      'comment',
-      'add',
-      ...flags({
-        site: stack.demo.site.id,
-        article: articleId,
-        name: 'Reader Rita',
-        email: 'rita@example.test',
-        text: 'Does this work offline?',
-      }),
-    );
+    const { comment } = await cli('comment add', {
+      site: stack.demo.site.id,
+      article: articleId,
+      name: 'Reader Rita',
+      email: 'rita@example.test',
+      text: 'Does this work offline?',
+    });
     const listed = await tool('kb_list_comments', inJson({ article_id: articleId }));
     expect(listed.structuredContent.items.map((c: any) => c.id)).toContain(comment.id);
     expect(JSON.stringify(listed)).not.toContain('rita@example.test');
@@ -285,18 +273,14 @@ describe('MCP tool server (spec 4.14, 5.3)', () => {
       content: { en: '<p>The quick brown fox.</p>' },
     });
     const articleId = created.structuredContent.article.id;
-    const { note } = await hc(
-      'note',
-      'add',
-      ...flags({
-        site: stack.demo.site.id,
-        article: articleId,
-        user: stack.demo.user.id,
-        lang: 'en',
-        quote: 'brown fox',
-        text: 'Is it brown?',
-      }),
-    );
+    const { note } = await cli('note add', {
+      site: stack.demo.site.id,
+      article: articleId,
+      user: stack.demo.user.id,
+      lang: 'en',
+      quote: 'brown fox',
+      text: 'Is it brown?',
+    });
     const notes = await tool('kb_list_article_notes', inJson({ article_id: articleId }));
     expect(notes.structuredContent.notes.map((n: any) => n.id)).toContain(note.id);
     const reply = await tool('kb_reply_to_article_note', {

@@ -3,7 +3,7 @@
 // API, refresh rotation, userinfo, and disconnecting under connected apps.
 import { decodeJwt, oc, tokenRequest } from '@hc/testing';
 import { authorizeDemoApp } from './support/oauth-app';
-import { edge, flags, hc, stack, unique } from './support/stack';
+import { cli, edge, hc, stack, unique } from './support/stack';
 
 const REDIRECT = 'http://127.0.0.1:7788/callback';
 
@@ -74,12 +74,11 @@ describe('OAuth through the edge (spec 4.13, 5.2)', () => {
   });
 
   it('a confidential client registered by support with hc oauth client create', async () => {
-    const { client } = await hc(
-      'oauth',
-      'client',
-      'create',
-      ...flags({ name: unique('Support'), 'redirect-uri': REDIRECT, confidential: true }),
-    );
+    const { client } = await cli('oauth client create', {
+      name: unique('Support'),
+      'redirect-uri': REDIRECT,
+      confidential: true,
+    });
     expect(client.client_secret).toEqual(expect.any(String));
     const rotated = await hc('oauth', 'client', 'rotate-secret', '--client', client.client_id);
     expect(rotated.client).toEqual({

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { chromium, Browser, Page } from 'playwright-core';
-import { testServices } from '@hc/testing';
+import type { Browser, Page } from 'playwright-core';
 import { article, category } from '../apps/reader-site/src/testing/reader-fixtures';
-import { edge, flags, hc, stack } from './support/stack';
+import { useBrowser } from './support/browser';
+import { cli, edge, stack } from './support/stack';
 
 /**
  * Screenshots of the reader site (issue #27): home, category, article, search and not-found pages
@@ -20,7 +20,6 @@ import { edge, flags, hc, stack } from './support/stack';
  * of its own whose content nobody else writes, and headless Chromium's own user agent, so no
  * visit counts as a view and popular lists keep their order whichever variant runs first.
  */
-const CHROMIUM = testServices().chromiumPath;
 const UPDATE = process.env.HC_TEST_UPDATE_SCREENSHOTS === '1';
 const REFERENCES = path.join(__dirname, 'screenshots');
 /** Tolerance: pixelmatch's per-pixel colour threshold 0.1, and at most 0.2 % of pixels differing. */
@@ -60,18 +59,20 @@ interface Ids {
 
 async function fixedSite(): Promise<{ subdomain: string; ids: Ids }> {
   const subdomain = 'screenshots';
-  const created = await hc(
-    'site',
-    'create',
-    ...flags({ owner: stack.demo.user.id, name: 'Acme Help', subdomain, languages: 'en,de' }),
-  );
+  const created = await cli('site create', {
+    owner: stack.demo.user.id,
+    name: 'Acme Help',
+    subdomain,
+    languages: 'en,de',
+  });
   const siteId = created.site.id as number;
   const key = (
-    await hc(
-      'key',
-      'create',
-      ...flags({ site: siteId, user: stack.demo.user.id, scope: 'read_write', design: true }),
-    )
+    await cli('key create', {
+      site: siteId,
+      user: stack.demo.user.id,
+      scope: 'read_write',
+      design: true,
+    })
   ).key.token as string;
   expect((await edge('POST', '/v1/template/themes/classic/apply', { key, body: {} })).status).toBe(
     200,
@@ -203,14 +204,10 @@ describe('reader pages as a browser draws them: screenshots and accessibility (i
   let browser: Browser;
   let site: { subdomain: string; ids: Ids };
 
+  useBrowser((b) => (browser = b), ['--font-render-hinting=none', '--disable-lcd-text']);
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--font-render-hinting=none', '--disable-lcd-text'],
-    });
     site = await fixedSite();
   });
-  afterAll(() => browser?.close());
 
   it.each(VARIANTS)(
     'home, category, article, search and not-found pages ($name) match their references and pass axe',

@@ -1,10 +1,8 @@
-import { chromium, Browser, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { testServices } from '@hc/testing';
+import { useBrowser } from './support/browser';
 import { edge, hc, siteWithKey, stack, unique } from './support/stack';
 
-/** Chromium at HC_CHROMIUM_PATH (default Debian's); playwright-core brings no browser of its own. */
-const CHROMIUM = testServices().chromiumPath;
 const ATTACKER = 'attacker.invalid';
 
 /**
@@ -69,11 +67,7 @@ async function clickAll(page: Page, selectors: string[]) {
 
 describe('tenant content isolation in a real browser (issue #14)', () => {
   let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  });
-  afterAll(() => browser?.close());
+  useBrowser((b) => (browser = b));
 
   it('an article carrying the common XSS vectors renders with nothing executable; the unsafe switch works for its site only', async () => {
     const safe = await siteWithKey('Safe');

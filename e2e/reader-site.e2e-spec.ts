@@ -1,20 +1,14 @@
-import { chromium, Browser } from 'playwright-core';
-import { testServices } from '@hc/testing';
+import type { Browser } from 'playwright-core';
+import { useBrowser } from './support/browser';
 import { edge, hc, stack, unique } from './support/stack';
 
-/** Chromium at HC_CHROMIUM_PATH (default Debian's); playwright-core brings no browser of its own. */
-const CHROMIUM = testServices().chromiumPath;
 /** A reader's browser: headless browsers are left out of views and searches like other bots. */
 const READER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 describe('the reader site in a real browser (issue #10)', () => {
   let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  });
-  afterAll(() => browser?.close());
+  useBrowser((b) => (browser = b));
 
   it('a published theme is what readers see; a reader opens an article, searches and rates it; analytics count it', async () => {
     const key = stack.demo.key;

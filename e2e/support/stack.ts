@@ -59,6 +59,11 @@ export function flags(named: Record<string, string | number | true>): string[] {
   );
 }
 
+/** `hc <command>` (its words in one string) with `--name value` flags from an object. */
+export function cli<T = any>(command: string, named: Parameters<typeof flags>[0] = {}): Promise<T> {
+  return hc<T>(...command.split(' '), ...flags(named));
+}
+
 let seq = 0;
 export function unique(prefix: string): string {
   seq += 1;
@@ -79,12 +84,12 @@ export async function createSite(ownerId: number, name: string, ...more: string[
 /** A new site of the demo user with a Read & write key, made with the operator CLI. */
 export async function siteWithKey(name: string) {
   const site = await createSite(stack.demo.user.id, name);
-  const key = await hc(
-    'key',
-    'create',
-    ...flags({ site: site.id, user: stack.demo.user.id, scope: 'read_write' }),
-  );
-  return { site, key: key.key.token as string };
+  const { key } = await cli('key create', {
+    site: site.id,
+    user: stack.demo.user.id,
+    scope: 'read_write',
+  });
+  return { site, key: key.token as string };
 }
 
 /** A new person and a site they own, through the operator CLI (more `site create` flags after). */
