@@ -117,18 +117,19 @@ export async function lastSiteEventId(db: Db, site: number | { id: number }): Pr
 }
 
 /**
- * Asserts an error answer with the API's exact body `{status: 'error', code, message}`
- * (`message` may be a matcher, any text by default).
+ * Asserts an error answer with the API's exact body `{status: 'error', code, message}` and the
+ * `extra` keys some errors carry (`message` may be a matcher, any text by default).
  */
 export function expectError(
   res: TestResponse,
   status: number,
   code: string,
   message: unknown = expect.any(String),
+  extra: Record<string, unknown> = {},
 ): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status,
-    body: { status: 'error', code, message },
+    body: { status: 'error', code, message, ...extra },
   });
 }
 

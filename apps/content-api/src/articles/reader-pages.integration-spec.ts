@@ -21,6 +21,16 @@ describe('writes move the reader-page version of their site (issue #28)', () => 
     await write();
     return (await version()) - before;
   };
+  /** Sends a request that must answer `status`: by how much it moved the version, and the body. */
+  const send = async (method: string, path: string, body: unknown, status: number) => {
+    let answer: any;
+    const by = await moved(async () => {
+      const res = await t.request(method, path, { key, body });
+      expect(res.status).toBe(status);
+      answer = res.body;
+    });
+    return { by, body: answer };
+  };
 
   useTwoSites(
     createContentApi,
@@ -30,46 +40,21 @@ describe('writes move the reader-page version of their site (issue #28)', () => 
 
   it('articles, categories, interface texts and site settings; one move per write', async () => {
     const otherBefore = await version(other);
-    let id = 0;
+    const created = await send(
+      'POST',
+      '/v1/articles',
+      { title: { en: 'Cached' }, content: { en: '<p>x</p>' }, published: true },
+      201,
+    );
+    expect(created.by).toBe(1);
+    const id = created.body.article.id;
     expect(
-      await moved(async () => {
-        const res = await t.request('POST', '/v1/articles', {
-          key,
-          body: { title: { en: 'Cached' }, content: { en: '<p>x</p>' }, published: true },
-        });
-        expect(res.status).toBe(201);
-        id = res.body.article.id;
-      }),
+      (await send('PATCH', `/v1/articles/${id}`, { title: { en: 'Cached again' } }, 200)).by,
     ).toBe(1);
-    expect(
-      await moved(async () => {
-        const res = await t.request('PATCH', `/v1/articles/${id}`, {
-          key,
-          body: { title: { en: 'Cached again' } },
-        });
-        expect(res.status).toBe(200);
-      }),
-    ).toBe(1);
-    let categoryId = 0;
-    expect(
-      await moved(async () => {
-        const res = await t.request('POST', '/v1/categories', {
-          key,
-          body: { name: { en: 'Guides' } },
-        });
-        expect(res.status).toBe(201);
-        categoryId = res.body.category.id;
-      }),
-    ).toBe(1);
-    expect(
-      await moved(async () => {
-        const res = await t.request('PATCH', `/v1/categories/${categoryId}`, {
-          key,
-          body: { name: { en: 'How-to guides' } },
-        });
-        expect(res.status).toBe(200);
-      }),
-    ).toBe(1);
+    const category = await send('POST', '/v1/categories', { name: { en: 'Guides' } }, 201);
+    expect(category.by).toBe(1);
+    const categoryPath = `/v1/categories/${category.body.category.id}`;
+    expect((await send('PATCH', categoryPath, { name: { en: 'How-to guides' } }, 200)).by).toBe(1);
     expect(
       await moved(() =>
         run('interface-text set', {
@@ -94,18 +79,8 @@ describe('writes move the reader-page version of their site (issue #28)', () => 
   });
 
   it('a refused or rolled-back write moves nothing; a read moves nothing', async () => {
-    expect(
-      await moved(async () => {
-        // Spec 4.1 rule 4: an empty title fails (500) and writes nothing.
-        const res = await t.request('POST', '/v1/articles', { key, body: { title: { en: ' ' } } });
-        expect(res.status).toBe(500);
-      }),
-    ).toBe(0);
-    expect(
-      await moved(async () => {
-        const res = await t.request('GET', '/v1/articles', { key });
-        expect(res.status).toBe(200);
-      }),
-    ).toBe(0);
+    // Spec 4.1 rule 4: an empty title fails (500) and writes nothing.
+    expect((await send('POST', '/v1/articles', { title: { en: ' ' } }, 500)).by).toBe(0);
+    expect((await send('GET', '/v1/articles', undefined, 200)).by).toBe(0);
   });
 });

@@ -274,11 +274,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         await stage(a.id, { locale: 'en', title: 'A', etag: 'none', shared_etag: 'none' })
       ).body.staged;
       const stale = await stage(a.id, { locale: 'en', title: 'B', etag: 'old-etag' });
-      expect(stale.status).toBe(409);
-      expect(stale.body).toEqual({
-        status: 'error',
-        code: 'STALE_ETAG',
-        message: expect.any(String),
+      expectError(stale, 409, 'STALE_ETAG', expect.any(String), {
         scope: 'locale',
         etag: first.etag,
       });
@@ -288,11 +284,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       const wide = (await stage(a.id, { locale: 'en', type: 'faq', shared_etag: 'none' })).body
         .staged;
       const staleShared = await stage(a.id, { locale: 'en', type: 'article', shared_etag: 'none' });
-      expect(staleShared.status).toBe(409);
-      expect(staleShared.body).toEqual({
-        status: 'error',
-        code: 'STALE_ETAG',
-        message: expect.any(String),
+      expectError(staleShared, 409, 'STALE_ETAG', expect.any(String), {
         scope: 'shared',
         shared_etag: wide.shared_etag,
       });
