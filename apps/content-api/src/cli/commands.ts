@@ -8,6 +8,7 @@ import { MembersService } from '../team/members.service';
 import { UsersService } from '../team/users.service';
 import { Command, siteCommand } from './command';
 import { bool, list, requireInt, requireSiteFlag, requireStr, str } from './flags';
+import type { Flags } from './flags';
 import { seedDemo } from './seed-demo';
 
 /** The content-api's operator commands (docs/operations.md). Later domains add theirs here. */
@@ -26,10 +27,7 @@ export const COMMANDS: Record<string, Command> = {
       name: requireStr(f, 'name'),
       subdomain: requireStr(f, 'subdomain'),
       defaultLanguage: str(f, 'default-language'),
-      languages: list(f, 'languages'),
-      plan: str(f, 'plan'),
-      stagingPreview: bool(f, 'staging-preview'),
-      legacyEditor: bool(f, 'legacy-editor'),
+      ...siteSettingFlags(f),
     });
     return { site: operatorSite(site) };
   },
@@ -41,10 +39,7 @@ export const COMMANDS: Record<string, Command> = {
       sitePassword: str(f, 'site-password'),
       suspended: bool(f, 'suspended'),
       ipAllowlist: list(f, 'ip-allowlist'),
-      plan: str(f, 'plan'),
-      stagingPreview: bool(f, 'staging-preview'),
-      languages: list(f, 'languages'),
-      legacyEditor: bool(f, 'legacy-editor'),
+      ...siteSettingFlags(f),
       allowUnsafeHtml: bool(f, 'allow-unsafe-html'),
     });
     return { site: operatorSite(site) };
@@ -114,6 +109,16 @@ export const COMMANDS: Record<string, Command> = {
 
   ...ANALYTICS_COMMANDS,
 };
+
+/** The settings `site create` and `site update` both take: languages, plan and features. */
+function siteSettingFlags(f: Flags) {
+  return {
+    languages: list(f, 'languages'),
+    plan: str(f, 'plan'),
+    stagingPreview: bool(f, 'staging-preview'),
+    legacyEditor: bool(f, 'legacy-editor'),
+  };
+}
 
 /** A GET /sites item plus the operator-only settings. */
 function operatorSite(site: Parameters<typeof toSiteResponse>[0]) {
