@@ -1,3 +1,5 @@
+import type { SiteId } from '@hc/contracts';
+
 /**
  * How a site's article search (spec 4.4: FULLTEXT over title and text, reader pages and
  * GET /articles?search=) reads its candidates (issue #28, docs/scaling.md).
@@ -41,7 +43,7 @@ export class SearchPlanner {
     private readonly share = SEARCH_SITE_SHARE,
   ) {}
 
-  async plan(siteId: number, lang: string): Promise<SearchPlan> {
+  async plan(siteId: SiteId, lang: string): Promise<SearchPlan> {
     const key = `${siteId} ${lang}`;
     let size = this.sizes.get(key);
     if (!size || size.until <= Date.now()) {

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { SiteId } from '@hc/contracts';
 import type { OutboxRow } from './serialization';
 import { announceOutbox } from './outbox-wake';
 
@@ -10,7 +11,7 @@ type Sql = Pick<EntityManager, 'query'> | QueryRunner;
  * claimer and the Kafka relay. Cross-site by nature (the relay shards by site id).
  */
 export interface NewOutboxRow {
-  siteId: number;
+  siteId: SiteId;
   event: string;
   payload: string;
   occurredAt: Date;

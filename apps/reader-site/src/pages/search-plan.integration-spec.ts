@@ -48,8 +48,8 @@ describe('reader site: search plans (issue #28)', () => {
     const set = (p: SearchPlanner) =>
       ((repo as unknown as { searchPlanner: SearchPlanner }).searchPlanner = p);
     // The site's share of the table decides: all of it may be searched by the site's rows, none of it may not.
-    expect(await new SearchPlanner(t.ds, 1).plan(site.id, 'en')).toBe('site');
-    expect(await new SearchPlanner(t.ds, 0).plan(site.id, 'en')).toBe('index');
+    expect(await new SearchPlanner(t.ds, 1).plan(testSiteId(site), 'en')).toBe('site');
+    expect(await new SearchPlanner(t.ds, 0).plan(testSiteId(site), 'en')).toBe('index');
     set(new SearchPlanner(t.ds, 1));
     const bySite = await search();
     set(new SearchPlanner(t.ds, 0));
