@@ -94,7 +94,13 @@ async function allRecorded(siteIds: number[], expected: number): Promise<void> {
     );
   const deadline = Date.now() + 60_000;
   while ((await undelivered()) > 0 && Date.now() < deadline) await sleep(250);
-  expect(await undelivered()).toBe(0);
+  // The rows themselves, so a failure says which state a delivery was left in and why.
+  const stuck = await ds.query(
+    `SELECT id, state, attempts, next_attempt_at, last_status, last_error FROM webhook_deliveries
+      WHERE site_id IN (?) AND state <> 'delivered'`,
+    [siteIds],
+  );
+  expect(stuck).toEqual([]);
   expect(
     await count('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE site_id IN (?)', [siteIds]),
   ).toBe(expected);
