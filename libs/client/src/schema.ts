@@ -2437,7 +2437,7 @@ export type components = {
              * @description The draft etag the change was based on; a stale one answers 409. null: none.
              * @example W/"3f2a9c"
              */
-            etag?: string;
+            etag?: string | null;
             /**
              * @description Design operations (`op` plus its arguments); unknown keys are refused.
              * @example [
@@ -2461,25 +2461,28 @@ export type components = {
              * @description The draft etag the change was based on; a stale one answers 409. null: none.
              * @example W/"3f2a9c"
              */
-            etag?: string;
+            etag?: string | null;
         };
         ApplyThemeDto: {
             /**
              * @description The draft etag the change was based on; a stale one answers 409. null: none.
              * @example W/"3f2a9c"
              */
-            etag?: string;
+            etag?: string | null;
             /** @description Absent or null: every section. */
-            sections?: ("brand" | "theme.colors" | "theme.darkColors" | "theme.fonts" | "theme.radius" | "theme.density" | "pages.home" | "pages.category" | "pages.article" | "pages.search" | "pages.contact" | "pages.notFound" | "globals.navigation" | "globals.scripts" | "meta" | "customCss")[];
+            sections?: ("brand" | "theme.colors" | "theme.darkColors" | "theme.fonts" | "theme.radius" | "theme.density" | "pages.home" | "pages.category" | "pages.article" | "pages.search" | "pages.contact" | "pages.notFound" | "globals.navigation" | "globals.scripts" | "meta" | "customCss")[] | null;
         };
         PublishDesignDto: {
             /**
              * @description The draft etag the change was based on; a stale one answers 409. null: none.
              * @example W/"3f2a9c"
              */
-            etag?: string;
-            /** @example New colours */
-            message?: string;
+            etag?: string | null;
+            /**
+             * @description A note kept with the version. null: none.
+             * @example New colours
+             */
+            message?: string | null;
         };
         /**
          * @description Spec 4.13 discovery fields.

@@ -22,7 +22,7 @@ export const PUBLISH_MESSAGE_MAX = 300;
 /** The body of every design write (spec 4.12): `etag` of the draft it was based on, optional. */
 export class DesignWriteDto {
   @ApiPropertyOptional({
-    type: 'string',
+    anyOf: [{ type: 'string' }, { type: 'null' }],
     description: 'The draft etag the change was based on; a stale one answers 409. null: none.',
     example: 'W/"3f2a9c"',
   })
@@ -54,9 +54,10 @@ export class PatchDraftDto extends DesignWriteDto {
 /** POST /template/themes/{themeKey}/apply: which sections to take (default every one). */
 export class ApplyThemeDto extends DesignWriteDto {
   @ApiPropertyOptional({
-    type: 'array',
-    items: { type: 'string', enum: [...THEME_SECTIONS] },
-    minItems: 1,
+    anyOf: [
+      { type: 'array', items: { type: 'string', enum: [...THEME_SECTIONS] }, minItems: 1 },
+      { type: 'null' },
+    ],
     description: 'Absent or null: every section.',
   })
   @ValidateBy(
@@ -82,7 +83,11 @@ export class ApplyThemeDto extends DesignWriteDto {
 
 /** POST /template/publish: an optional note kept with the version, up to 300 characters. */
 export class PublishDesignDto extends DesignWriteDto {
-  @ApiPropertyOptional({ type: 'string', maxLength: PUBLISH_MESSAGE_MAX, example: 'New colours' })
+  @ApiPropertyOptional({
+    anyOf: [{ type: 'string', maxLength: PUBLISH_MESSAGE_MAX }, { type: 'null' }],
+    description: 'A note kept with the version. null: none.',
+    example: 'New colours',
+  })
   @MaxLength(PUBLISH_MESSAGE_MAX)
   @IsString()
   @IsOptional()
