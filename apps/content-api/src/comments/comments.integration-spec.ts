@@ -819,17 +819,20 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     it('retries a failed send after 30 s, 2 min, 10 min, 1 h, then gives up after the fifth failure', async () => {
       await t.app.get(CommentEmailsWorker).onApplicationShutdown();
       const repo = t.app.get(CommentEmailsRepository);
-      await t.ds.transaction((m) =>
-        repo.enqueue(
-          testSiteId(site),
-          m,
-          4000000001,
-          'reply_approved',
-          { name: 'F', email: 'f@example.test' },
-          'S',
-          'B',
-        ),
-      );
+      /** A reply email to `name` (name@example.test) for comment `id`, in its own transaction. */
+      const enqueue = (id: number, name: string, subject: string, text: string) =>
+        t.ds.transaction((m) =>
+          repo.enqueue(
+            testSiteId(site),
+            m,
+            id,
+            'reply_approved',
+            { name, email: `${name.toLowerCase()}@example.test` },
+            subject,
+            text,
+          ),
+        );
+      await enqueue(4000000001, 'F', 'S', 'B');
       const failing = new CommentEmailsWorker(repo, {
         send: async () => {
           throw new Error('smtp down');
@@ -862,30 +865,8 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
 
       const sent: OutgoingEmail[] = [];
       const working = new CommentEmailsWorker(repo, { send: async (e) => void sent.push(e) });
-      await t.ds.transaction((m) =>
-        repo.enqueue(
-          testSiteId(site),
-          m,
-          4000000002,
-          'reply_approved',
-          { name: 'G', email: 'g@example.test' },
-          'Hi',
-          'Body',
-        ),
-      );
-      expect(
-        await t.ds.transaction((m) =>
-          repo.enqueue(
-            testSiteId(site),
-            m,
-            4000000002,
-            'reply_approved',
-            { name: 'G', email: 'g@example.test' },
-            'Hi',
-            'Body',
-          ),
-        ),
-      ).toBe(false);
+      await enqueue(4000000002, 'G', 'Hi', 'Body');
+      expect(await enqueue(4000000002, 'G', 'Hi', 'Body')).toBe(false);
       expect(await working.drain()).toBe(1);
       expect(sent).toEqual([
         { to: { name: 'G', address: 'g@example.test' }, subject: 'Hi', text: 'Body' },
