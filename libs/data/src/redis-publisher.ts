@@ -9,10 +9,17 @@ let publisher: Redis | null = null;
 let publisherUrl: string | null = null;
 
 export function redisPublisher(url: string): Redis {
-  if (publisher && publisherUrl === url) return publisher;
+  if (publisher && publisherUrl === url && publisher.status !== 'end') return publisher;
   void publisher?.quit().catch(() => undefined);
   publisherUrl = url;
-  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 500 });
+  const client = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    // An unreachable Redis is given up after about 20 s of retries instead of forever: a
+    // reconnect timer keeps a process (a test runner, the CLI) alive. The next publish opens a
+    // new connection.
+    retryStrategy: (times) => (times > 20 ? null : Math.min(times * 100, 1_000)),
+  });
   client.on('error', () => undefined);
   // Never what keeps a process alive.
   client.on('connect', () =>
