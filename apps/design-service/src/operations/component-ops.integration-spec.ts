@@ -1,24 +1,13 @@
-import { startTestApp, TestApp } from '@hc/testing';
-import { createDesignService } from '../app.factory';
-import { DesignClient, designClient, findComponent } from '../testing/design-test';
+import { TestApp } from '@hc/testing';
+import { invalidErrors as invalid, startDesignApp } from '../testing/design-fixtures';
+import { DesignClient, findComponent } from '../testing/design-test';
 
 describe('PATCH /template/draft: components (spec 4.12)', () => {
   let t: TestApp;
   let d: DesignClient;
 
-  beforeAll(async () => {
-    t = await startTestApp(createDesignService);
-    const site = await t.factory.site();
-    d = designClient(t, await t.factory.key(site, { design: true, scope: 'read_write' }));
-  });
+  beforeAll(async () => ({ t, d } = await startDesignApp({ scope: 'read_write' })));
   afterAll(() => t.close());
-
-  const invalid = (res: { status: number; body: any }) => {
-    expect(res.status).toBe(422);
-    expect(res.body.status).toBe('error');
-    expect(res.body.code).toBe('template_invalid');
-    return res.body.errors as { operation: number; op: string; path: string; message: string }[];
-  };
 
   it('add_component: index, id, config defaults, strings stored as sent; results per operation', async () => {
     const markdown = '  # Welcome\n\n  Indented  line  \n';

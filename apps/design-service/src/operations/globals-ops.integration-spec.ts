@@ -1,22 +1,13 @@
-import { startTestApp, TestApp } from '@hc/testing';
-import { createDesignService } from '../app.factory';
-import { DesignClient, designClient } from '../testing/design-test';
+import { TestApp } from '@hc/testing';
+import { invalid, startDesignApp } from '../testing/design-fixtures';
+import { DesignClient } from '../testing/design-test';
 
 describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () => {
   let t: TestApp;
   let d: DesignClient;
 
-  beforeAll(async () => {
-    t = await startTestApp(createDesignService);
-    const site = await t.factory.site();
-    d = designClient(t, await t.factory.key(site, { design: true }));
-  });
+  beforeAll(async () => ({ t, d } = await startDesignApp()));
   afterAll(() => t.close());
-
-  const invalid = (res: { status: number; body: any }) => {
-    expect([res.status, res.body.code]).toEqual([422, 'template_invalid']);
-    return res.body.errors[0] as { operation: number; op: string; path: string; message: string };
-  };
 
   describe('set', () => {
     it('changes brand, theme, meta and page settings; an object value sets several', async () => {

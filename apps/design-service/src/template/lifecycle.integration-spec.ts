@@ -1,5 +1,5 @@
-import { designVersionRow, startTestApp, TestApp, TestSite } from '@hc/testing';
-import { createDesignService } from '../app.factory';
+import { designVersionRow, TestApp, TestSite } from '@hc/testing';
+import { startDesignApp } from '../testing/design-fixtures';
 import { DesignClient, designClient, setTranslations } from '../testing/design-test';
 
 const ETAG = /^"d\d+-\d+"$/;
@@ -10,11 +10,10 @@ describe('design draft states (spec 3.3)', () => {
   let site: TestSite;
   let d: DesignClient;
 
-  beforeAll(async () => {
-    t = await startTestApp(createDesignService);
-    site = await t.factory.site({ name: 'Acme Support' });
-    d = designClient(t, await t.factory.key(site, { design: true, scope: 'read_write' }));
-  });
+  beforeAll(
+    async () =>
+      ({ t, site, d } = await startDesignApp({ name: 'Acme Support', scope: 'read_write' })),
+  );
   afterAll(() => t.close());
 
   it('no draft exists → GET /template starts a draft from the live design', async () => {

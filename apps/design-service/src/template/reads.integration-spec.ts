@@ -1,6 +1,6 @@
-import { startTestApp, TestApp } from '@hc/testing';
-import { createDesignService } from '../app.factory';
-import { DesignClient, designClient, findComponent } from '../testing/design-test';
+import { TestApp } from '@hc/testing';
+import { startDesignApp } from '../testing/design-fixtures';
+import { DesignClient, findComponent } from '../testing/design-test';
 
 describe('design reads (spec 4.12)', () => {
   let t: TestApp;
@@ -8,10 +8,9 @@ describe('design reads (spec 4.12)', () => {
   let key: string;
 
   beforeAll(async () => {
-    t = await startTestApp(createDesignService);
-    const site = await t.factory.site({ name: 'Reads' });
-    key = await t.factory.key(site, { design: true, scope: 'read' });
-    d = designClient(t, await t.factory.key(site, { design: true }));
+    const app = await startDesignApp({ name: 'Reads' });
+    ({ t, d } = app);
+    key = await t.factory.key(app.site, { design: true, scope: 'read' });
   });
   afterAll(() => t.close());
 

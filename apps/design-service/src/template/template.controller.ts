@@ -1,16 +1,14 @@
 import {
   Body,
   Controller,
-  HttpCode,
   Injectable,
   Param,
   Patch,
   PipeTransform,
-  Post,
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { notFound } from '@hc/contracts';
@@ -18,6 +16,7 @@ import { dryRunRequested, DryRunQuery, IdParam } from '@hc/http';
 import { findTheme, ThemeDef } from '../themes/themes';
 import { DesignAccessGuard } from './design-access.guard';
 import { designVersionNotFound, DesignWriteService } from './design-write.service';
+import { designPost } from './template-operation';
 import {
   ApplyThemeDto,
   DesignWriteDto,
@@ -55,21 +54,13 @@ export class TemplateController {
     return this.writes.patch(site, body, dryRunRequested(query, body.dry_run));
   }
 
-  @ApiOperation({ summary: 'Discard the design draft' })
-  @ApiBody({ type: DesignWriteDto, required: false })
-  @Post('draft/discard')
-  @HttpCode(200)
-  @Scopes('design.write')
+  @designPost('Discard the design draft', 'draft/discard', DesignWriteDto)
   discard(@CurrentSite() site: SiteContext, @Body() body: DesignWriteDto) {
     return this.writes.discard(site, body);
   }
 
-  @ApiOperation({ summary: 'Apply a theme to the draft' })
-  @ApiBody({ type: ApplyThemeDto, required: false })
+  @designPost('Apply a theme to the draft', 'themes/:themeKey/apply', ApplyThemeDto)
   @ApiParam({ name: 'themeKey', type: 'string', example: 'classic' })
-  @Post('themes/:themeKey/apply')
-  @HttpCode(200)
-  @Scopes('design.write')
   apply(
     @CurrentSite() site: SiteContext,
     @Param('themeKey', ThemePipe) theme: ThemeDef,
@@ -78,11 +69,7 @@ export class TemplateController {
     return this.writes.applyTheme(site, theme, body);
   }
 
-  @ApiOperation({ summary: 'Publish the design draft' })
-  @ApiBody({ type: PublishDesignDto, required: false })
-  @Post('publish')
-  @HttpCode(200)
-  @Scopes('design.write')
+  @designPost('Publish the design draft', 'publish', PublishDesignDto)
   publish(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
@@ -91,11 +78,11 @@ export class TemplateController {
     return this.writes.publish(site, ctx, body);
   }
 
-  @ApiOperation({ summary: 'Restore a design version into the draft' })
-  @ApiBody({ type: DesignWriteDto, required: false })
-  @Post('versions/:versionId/restore')
-  @HttpCode(200)
-  @Scopes('design.write')
+  @designPost(
+    'Restore a design version into the draft',
+    'versions/:versionId/restore',
+    DesignWriteDto,
+  )
   restore(
     @CurrentSite() site: SiteContext,
     @IdParam('versionId', designVersionNotFound) versionId: number,

@@ -1,0 +1,51 @@
+// Shared setup and checks of the design-service integration specs (not a spec file).
+import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { createDesignService } from '../app.factory';
+import { DesignClient, designClient } from './design-test';
+
+export interface DesignApp {
+  t: TestApp;
+  site: TestSite;
+  /** A client with a design key of the site (`scope` as asked). */
+  d: DesignClient;
+}
+
+/** The design service started for a spec file, with one site and a design key of it. */
+export async function startDesignApp(
+  options: { name?: string; scope?: 'read' | 'read_write' } = {},
+): Promise<DesignApp> {
+  const t = await startTestApp(createDesignService);
+  const site = await t.factory.site(options.name === undefined ? {} : { name: options.name });
+  const key = await t.factory.key(
+    site,
+    options.scope ? { design: true, scope: options.scope } : { design: true },
+  );
+  return { t, site, d: designClient(t, key) };
+}
+
+export interface OperationError {
+  operation: number;
+  op: string;
+  path: string;
+  message: string;
+}
+
+/** A 422 `template_invalid` error answer; its errors. */
+export function invalidErrors(res: { status: number; body: any }): OperationError[] {
+  expect([res.status, res.body.status, res.body.code]).toEqual([422, 'error', 'template_invalid']);
+  return res.body.errors as OperationError[];
+}
+
+/** A 422 `template_invalid` error answer; its first error. */
+export const invalid = (res: { status: number; body: any }): OperationError =>
+  invalidErrors(res)[0];
+
+/** A 403 `insufficient_scope` answer for a design write. */
+export function expectNoDesignWrite(res: { status: number; body: any }, path?: string): void {
+  expect([path, res.status]).toEqual([path, 403]);
+  expect(res.body).toEqual({
+    status: 'error',
+    code: 'insufficient_scope',
+    message: 'This action requires the design.write scope.',
+  });
+}
