@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
-import { CountsAsWrite, Ctx, CurrentSite, Scopes } from '@hc/auth';
+import { CountsAsWrite, Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import {
   dryRunRequested,
@@ -19,6 +18,7 @@ import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
 import { BulkArticlesDto } from './dto/bulk-articles.dto';
 import { ArticlesQuery } from './dto/articles-query.dto';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
 async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {
@@ -41,9 +41,7 @@ export class ArticlesController {
   ) {}
 
   /** 201 `created`, or 200 `updated` for a known `external_id` (spec 2.3 rule 2). */
-  @ApiOperation({ summary: 'Create an article' })
-  @Post()
-  @Scopes('content.write')
+  @ContentWrite(Post(), 'Create an article')
   async create(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
@@ -66,9 +64,7 @@ export class ArticlesController {
    * Spec 4.4 bulk: 207 with a result per item; shares the per-IP counter (spec 8), dry runs
    * included (issue 25).
    */
-  @ApiOperation({ summary: 'Create or update up to 50 articles' })
-  @Post('bulk')
-  @Scopes('content.write')
+  @ContentWrite(Post('bulk'), 'Create or update up to 50 articles')
   @SharedIpLimit(60)
   @HttpCode(207)
   createMany(
@@ -81,26 +77,20 @@ export class ArticlesController {
     return this.bulk.run(site, ctx.principal.userId, body.articles, dryRun);
   }
 
-  @ApiOperation({ summary: 'List articles' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'List articles')
   list(@CurrentSite() site: SiteContext, @Query() query: ArticlesQuery) {
     return this.query.list(site, query);
   }
 
   /** Counts toward the 120 writes per minute (spec 4.4). */
-  @ApiOperation({ summary: 'Read one article' })
-  @Get(':id')
-  @Scopes('content.read')
+  @ContentRead(Get(':id'), 'Read one article')
   @CountsAsWrite()
   get(@CurrentSite() site: SiteContext, @IdParam('id', articleNotFound) id: number) {
     return this.articles.get(site, id);
   }
 
   /** Only the fields sent change; an unknown id is the HTML 404 (spec 4.1 rule 3). */
-  @ApiOperation({ summary: 'Change an article (only the fields sent)' })
-  @Patch(':id')
-  @Scopes('content.write')
+  @ContentWrite(Patch(':id'), 'Change an article (only the fields sent)')
   @RedirectInvalidInput()
   async update(
     @CurrentSite() site: SiteContext,
@@ -119,9 +109,7 @@ export class ArticlesController {
     };
   }
 
-  @ApiOperation({ summary: 'Move an article to the Trash' })
-  @Delete(':id')
-  @Scopes('content.write')
+  @ContentWrite(Delete(':id'), 'Move an article to the Trash')
   remove(@CurrentSite() site: SiteContext, @IdParam('id', htmlNotFound) id: number) {
     return this.articles.trash(site, id);
   }

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import { htmlNotFound } from '@hc/contracts';
-import { CurrentSite, Scopes } from '@hc/auth';
+import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam, PageQuery, pagingOf, RedirectInvalidInput } from '@hc/http';
 import { CategoriesService } from './categories.service';
@@ -14,6 +13,7 @@ import {
   UpdateCategoryDto,
 } from './dto/category.dto';
 import { DeleteCategoryQuery } from './dto/delete-category-query.dto';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 @Controller('categories')
 export class CategoriesController {
@@ -22,33 +22,25 @@ export class CategoriesController {
     private readonly order: CategoryOrderService,
   ) {}
 
-  @ApiOperation({ summary: 'List categories' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'List categories')
   @RedirectInvalidInput()
   list(@CurrentSite() site: SiteContext, @Query() query: PageQuery) {
     return this.categories.list(site, pagingOf(query, 100));
   }
 
-  @ApiOperation({ summary: 'Create a category' })
-  @Post()
-  @Scopes('content.write')
+  @ContentWrite(Post(), 'Create a category')
   create(@CurrentSite() site: SiteContext, @Body() body: CreateCategoryDto) {
     return this.categories.create(site, toCategoryInput(body, site, true));
   }
 
   /** Declared before `:id` so `order` is never read as an id. */
-  @ApiOperation({ summary: 'Order categories' })
-  @Put('order')
-  @Scopes('content.write')
+  @ContentWrite(Put('order'), 'Order categories')
   @HttpCode(200)
   reorder(@CurrentSite() site: SiteContext, @Body() body: CategoryOrderDto) {
     return this.order.reorder(site, body.ids());
   }
 
-  @ApiOperation({ summary: 'Change a category' })
-  @Patch(':id')
-  @Scopes('content.write')
+  @ContentWrite(Patch(':id'), 'Change a category')
   async update(
     @CurrentSite() site: SiteContext,
     @IdParam('id', htmlNotFound) id: number,
@@ -58,9 +50,7 @@ export class CategoriesController {
     return this.categories.update(site, id, toCategoryInput(body, site, false));
   }
 
-  @ApiOperation({ summary: 'Delete a category' })
-  @Delete(':id')
-  @Scopes('content.write')
+  @ContentWrite(Delete(':id'), 'Delete a category')
   async remove(
     @CurrentSite() site: SiteContext,
     @IdParam('id', htmlNotFound) id: number,
@@ -70,9 +60,7 @@ export class CategoriesController {
     return this.categories.delete(site, id, query.on_orphan);
   }
 
-  @ApiOperation({ summary: 'Order the articles of a category' })
-  @Put(':id/articles/order')
-  @Scopes('content.write')
+  @ContentWrite(Put(':id/articles/order'), 'Order the articles of a category')
   @HttpCode(200)
   async reorderArticles(
     @CurrentSite() site: SiteContext,

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOperation } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import { CommonErrorCode } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { ChangeSetsQuery, changeSetsPaging } from './dto/change-sets-query.dto';
-import { ApiKeysOnly, CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
+import { ApiKeysOnly, CountsAsWrite, CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { changeSetError, ChangeSetsService } from './change-sets.service';
 import { ChangeSetsWorker } from './change-sets.worker';
@@ -12,6 +12,7 @@ import {
   CreateChangeSetDto,
   PublishChangeSetDto,
 } from './dto/change-set.dto';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 const SetIdParam = () =>
   IdParam('id', () => changeSetError(CommonErrorCode.NotFound, 'Change set not found.'));
@@ -26,32 +27,24 @@ export class ChangeSetsController {
     private readonly worker: ChangeSetsWorker,
   ) {}
 
-  @ApiOperation({ summary: 'List change sets' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'List change sets')
   list(@CurrentSite() site: SiteContext, @Query() query: ChangeSetsQuery) {
     return this.sets.list(site, changeSetsPaging(query));
   }
 
-  @ApiOperation({ summary: 'Create a change set' })
+  @ContentWrite(Post(), 'Create a change set')
   @ApiBody({ type: CreateChangeSetDto, required: false })
-  @Post()
-  @Scopes('content.write')
   @HttpCode(201)
   create(@CurrentSite() site: SiteContext, @Body() body: CreateChangeSetDto) {
     return this.sets.create(site, body);
   }
 
-  @ApiOperation({ summary: 'Read a change set' })
-  @Get(':id')
-  @Scopes('content.read')
+  @ContentRead(Get(':id'), 'Read a change set')
   get(@CurrentSite() site: SiteContext, @SetIdParam() id: number) {
     return this.sets.get(site, id);
   }
 
-  @ApiOperation({ summary: 'Add staged changes to a change set' })
-  @Post(':id/items')
-  @Scopes('content.write')
+  @ContentWrite(Post(':id/items'), 'Add staged changes to a change set')
   @HttpCode(207)
   addItems(
     @CurrentSite() site: SiteContext,
@@ -61,10 +54,8 @@ export class ChangeSetsController {
     return this.sets.addItems(site, id, body);
   }
 
-  @ApiOperation({ summary: 'Publish or schedule a change set' })
+  @ContentWrite(Post(':id/publish'), 'Publish or schedule a change set')
   @ApiBody({ type: PublishChangeSetDto, required: false })
-  @Post(':id/publish')
-  @Scopes('content.write')
   @HttpCode(202)
   async publish(
     @CurrentSite() site: SiteContext,

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
-import { Ctx, CurrentSite, Scopes } from '@hc/auth';
+import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CommentBodyDto, ModerateCommentDto } from './dto/comment.dto';
 import { CommentModerationService } from './comment-moderation.service';
 import { COMMENT_NOT_FOUND, CommentsService } from './comments.service';
 import { ArticleRefIdParam } from './article-ref';
 import { ArticleCommentsQuery, CommentsQuery } from './dto/comments-query.dto';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 /** Spec 4.9: the site's reader comments and their moderation. */
 @Controller('comments')
@@ -18,16 +18,12 @@ export class CommentsController {
     private readonly moderation: CommentModerationService,
   ) {}
 
-  @ApiOperation({ summary: 'List reader comments' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'List reader comments')
   list(@CurrentSite() site: SiteContext, @Query() query: CommentsQuery) {
     return this.comments.list(site, query);
   }
 
-  @ApiOperation({ summary: 'Approve or unpublish a comment' })
-  @Patch(':id')
-  @Scopes('content.write')
+  @ContentWrite(Patch(':id'), 'Approve or unpublish a comment')
   moderate(
     @CurrentSite() site: SiteContext,
     @IdParam('id', () => notFound(COMMENT_NOT_FOUND)) id: number,
@@ -42,9 +38,7 @@ export class CommentsController {
 export class ArticleCommentsController {
   constructor(private readonly comments: CommentsService) {}
 
-  @ApiOperation({ summary: 'Comment threads of an article' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'Comment threads of an article')
   threads(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
@@ -53,10 +47,8 @@ export class ArticleCommentsController {
     return this.comments.articleThreads(site, id, query);
   }
 
-  @ApiOperation({ summary: 'Comment on an article as the credential’s person' })
-  @Post()
+  @ContentWrite(Post(), 'Comment on an article as the credential’s person')
   @HttpCode(201)
-  @Scopes('content.write')
   post(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,

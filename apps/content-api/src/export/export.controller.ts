@@ -1,19 +1,17 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
-import { CurrentSite, Scopes } from '@hc/auth';
+import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { SharedIpLimit } from '@hc/http';
 import { ExportService } from './export.service';
 import { ExportQuery } from './dto/export-query.dto';
+import { ContentRead } from '../content-routes';
 
 @Controller('export')
 export class ExportController {
   constructor(private readonly exports: ExportService) {}
 
   /** 30 per minute per IP on the counter shared with bulk imports and image uploads (spec 4.11, 8). */
-  @ApiOperation({ summary: 'Export the site’s content, one page at a time' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'Export the site’s content, one page at a time')
   @SharedIpLimit(30)
   page(@CurrentSite() site: SiteContext, @Query() query: ExportQuery) {
     return this.exports.page(site, query);

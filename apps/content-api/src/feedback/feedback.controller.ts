@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
-import { CurrentSite, Scopes } from '@hc/auth';
+import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { ArticleRefIdParam } from '../comments/article-ref';
 import { FeedbackDto } from './dto/feedback.dto';
 import { FeedbackService } from './feedback.service';
+import { ContentWrite } from '../content-routes';
 
 /** Spec 4.4: reader feedback on an article. */
 @Controller('articles/:id/feedback')
@@ -12,10 +12,8 @@ export class FeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
 
   /** Scope content.write (decisions.md): it changes the article's counters. */
-  @ApiOperation({ summary: 'Record reader feedback on an article' })
-  @Post()
+  @ContentWrite(Post(), 'Record reader feedback on an article')
   @HttpCode(200)
-  @Scopes('content.write')
   record(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,

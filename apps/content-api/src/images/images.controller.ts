@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Ctx, CurrentSite, Scopes } from '@hc/auth';
+import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { notFound } from '@hc/contracts';
 import {
@@ -19,6 +19,7 @@ import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
 import { ImagesService } from './images.service';
 import { UploadUrlsService } from './upload-urls.service';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 /** An id that could be ours; anything else answers like an unknown id (404). */
 const ImageIdParam = () => IdParam('id', () => notFound(imageMessages.notFound));
@@ -32,9 +33,7 @@ export class ImagesController {
     private readonly uploadUrls: UploadUrlsService,
   ) {}
 
-  @ApiOperation({ summary: 'Upload an image or import it from a URL' })
-  @Post()
-  @Scopes('content.write')
+  @ContentWrite(Post(), 'Upload an image or import it from a URL')
   @SharedIpLimit(60)
   async create(
     @CurrentSite() site: SiteContext,
@@ -47,11 +46,9 @@ export class ImagesController {
     return answer.body;
   }
 
-  @ApiOperation({ summary: 'Import up to 20 images' })
+  @ContentWrite(Post('bulk'), 'Import up to 20 images')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiBody({ type: BulkImagesDto })
-  @Post('bulk')
-  @Scopes('content.write')
   @SharedIpLimit(20)
   @HttpCode(207)
   async createMany(
@@ -63,18 +60,14 @@ export class ImagesController {
     return this.bulk.create(site, input, dryRunRequested(query, input.dryRun));
   }
 
-  @ApiOperation({ summary: 'Create a one-image upload URL' })
-  @Post('uploads')
-  @Scopes('content.write')
+  @ContentWrite(Post('uploads'), 'Create a one-image upload URL')
   @SharedIpLimit(60)
   @HttpCode(200)
   createUploadUrl(@CurrentSite() site: SiteContext, @Ctx() ctx: RequestContext) {
     return this.uploadUrls.create(site, ctx);
   }
 
-  @ApiOperation({ summary: 'List images' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'List images')
   @RedirectInvalidInput()
   list(@CurrentSite() site: SiteContext, @Query() query: ImagesQuery) {
     return this.images.list(
@@ -84,16 +77,12 @@ export class ImagesController {
     );
   }
 
-  @ApiOperation({ summary: 'Read one image' })
-  @Get(':id')
-  @Scopes('content.read')
+  @ContentRead(Get(':id'), 'Read one image')
   get(@CurrentSite() site: SiteContext, @ImageIdParam() id: number) {
     return this.images.get(site.id, id);
   }
 
-  @ApiOperation({ summary: 'Delete an image' })
-  @Delete(':id')
-  @Scopes('content.write')
+  @ContentWrite(Delete(':id'), 'Delete an image')
   remove(
     @CurrentSite() site: SiteContext,
     @ImageIdParam() id: number,

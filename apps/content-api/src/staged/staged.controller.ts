@@ -9,9 +9,9 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBody, ApiOperation } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
-import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
+import { CountsAsWrite, CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam } from '@hc/http';
 import { toStageInput } from './staged-input';
@@ -21,6 +21,7 @@ import { StagingPlanGuard } from './staging-plan.guard';
 import { StagedPublisher } from './staged-publisher';
 import { StagedPublishDto } from './dto/staged-publish.dto';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 /** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
 export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_NOT_FOUND));
@@ -34,9 +35,7 @@ export class StagedController {
     private readonly publisher: StagedPublisher,
   ) {}
 
-  @ApiOperation({ summary: 'Read the staged changes of an article' })
-  @Get()
-  @Scopes('content.read')
+  @ContentRead(Get(), 'Read the staged changes of an article')
   get(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
@@ -46,9 +45,7 @@ export class StagedController {
   }
 
   /** Field-by-field differences between the staged copies and the live article. */
-  @ApiOperation({ summary: 'Compare staged changes with the live article' })
-  @Get('compare')
-  @Scopes('content.read')
+  @ContentRead(Get('compare'), 'Compare staged changes with the live article')
   compare(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
@@ -57,17 +54,13 @@ export class StagedController {
     return this.staged.compare(site, id, query.locale);
   }
 
-  @ApiOperation({ summary: 'Stage changes to one language of an article' })
-  @Patch()
-  @Scopes('content.write')
+  @ContentWrite(Patch(), 'Stage changes to one language of an article')
   @UseGuards(StagingPlanGuard)
   stage(@CurrentSite() site: SiteContext, @ArticleIdParam() id: number, @Body() body: StageDto) {
     return this.staged.stage(site, id, toStageInput(body, site));
   }
 
-  @ApiOperation({ summary: 'Discard staged changes' })
-  @Delete()
-  @Scopes('content.write')
+  @ContentWrite(Delete(), 'Discard staged changes')
   discard(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
@@ -77,10 +70,8 @@ export class StagedController {
   }
 
   /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
-  @ApiOperation({ summary: 'Publish staged changes' })
+  @ContentWrite(Post('publish'), 'Publish staged changes')
   @ApiBody({ type: StagedPublishDto, required: false })
-  @Post('publish')
-  @Scopes('content.write')
   @HttpCode(200)
   publish(
     @CurrentSite() site: SiteContext,

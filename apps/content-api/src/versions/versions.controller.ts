@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
-import { CountsAsWrite, CurrentSite, Scopes } from '@hc/auth';
+import { CountsAsWrite, CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam } from '@hc/http';
 import { ArticleIdParam } from '../staged/staged.controller';
@@ -9,6 +9,7 @@ import { VersionsQuery } from '../staged/dto/staged-query.dto';
 import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
 import { CompareVersionsQuery } from './dto/compare-query.dto';
+import { ContentRead, ContentWrite } from '../content-routes';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
@@ -21,10 +22,8 @@ export class VersionsController {
   constructor(private readonly versions: VersionsService) {}
 
   /** `limit` outside 1 to 100 is brought into range; default 20 across languages. */
-  @ApiOperation({ summary: 'List the versions of an article' })
+  @ContentRead(Get(), 'List the versions of an article')
   @ApiOkResponse({ description: 'Newest first', schema: listAnswer('versions', VERSION_SCHEMA) })
-  @Get()
-  @Scopes('content.read')
   @CountsAsWrite()
   list(
     @CurrentSite() site: SiteContext,
@@ -36,9 +35,10 @@ export class VersionsController {
   }
 
   /** `to` (#25): another version of the same article to compare with instead of the live one. */
-  @ApiOperation({ summary: 'Compare a version with the live article or another version' })
-  @Get(':versionId/compare')
-  @Scopes('content.read')
+  @ContentRead(
+    Get(':versionId/compare'),
+    'Compare a version with the live article or another version',
+  )
   @CountsAsWrite()
   compare(
     @CurrentSite() site: SiteContext,
@@ -49,9 +49,7 @@ export class VersionsController {
     return this.versions.compare(site, id, version, query.to);
   }
 
-  @ApiOperation({ summary: 'Restore a version of an article' })
-  @Post(':versionId/restore')
-  @Scopes('content.write')
+  @ContentWrite(Post(':versionId/restore'), 'Restore a version of an article')
   @HttpCode(200)
   restore(
     @CurrentSite() site: SiteContext,
