@@ -7,10 +7,7 @@ const PAGES = ['home', 'category', 'article', 'search', 'contact', 'notFound'];
 
 describe('PATCH /template/draft: regions, synced regions and translations (spec 2.9, 4.12)', () => {
   let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(createDesignService);
-  });
+  beforeAll(async () => void (t = await startTestApp(createDesignService)));
   afterAll(() => t.close());
 
   async function fresh(): Promise<{ d: DesignClient; site: TestSite }> {

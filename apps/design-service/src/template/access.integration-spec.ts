@@ -1,5 +1,6 @@
 import { startTestApp, TestApp } from '@hc/testing';
 import { createDesignService } from '../app.factory';
+import { expectDesignError, NEEDS_DESIGN_WRITE } from '../testing/design-fixtures';
 
 const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/v1/template'],
@@ -23,10 +24,7 @@ const READS = ENDPOINTS.filter(([m]) => m === 'GET');
 
 describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
   let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(createDesignService);
-  });
+  beforeAll(async () => void (t = await startTestApp(createDesignService)));
   afterAll(() => t.close());
 
   it('every design endpoint answers 409 template_migration_required with customizer_url on a site not on the template editor, changing nothing', async () => {
@@ -59,12 +57,7 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
       await t.factory.member(site, person, role);
       for (const [method, path, body] of ENDPOINTS) {
         const res = await t.request(method, path, { key, body });
-        expect([path, res.status]).toEqual([path, 403]);
-        expect(res.body).toEqual({
-          status: 'error',
-          code: 'design_forbidden',
-          message: expect.any(String),
-        });
+        expectDesignError(res, 403, 'design_forbidden', expect.any(String), path);
       }
     },
   );
@@ -96,12 +89,7 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
     }
     for (const [method, path, body] of WRITES) {
       const res = await t.request(method, path, { key, body });
-      expect([path, res.status]).toEqual([path, 403]);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'insufficient_scope',
-        message: 'This action requires the design.write scope.',
-      });
+      expectDesignError(res, 403, 'insufficient_scope', NEEDS_DESIGN_WRITE, path);
     }
   });
 
@@ -112,7 +100,7 @@ describe('design access (spec 4.12, 5.1, 5.2, 7)', () => {
     expect(read.status).toBe(403);
     expect(read.body.message).toBe('This action requires the design.read scope.');
     const write = await t.request('POST', '/v1/template/publish', { key, body: {} });
-    expect(write.body.message).toBe('This action requires the design.write scope.');
+    expect(write.body.message).toBe(NEEDS_DESIGN_WRITE);
   });
 
   it('no credential → 401', async () => {

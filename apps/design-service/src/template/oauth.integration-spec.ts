@@ -1,4 +1,5 @@
 import { startTestApp, TestApp, TestTokens } from '@hc/testing';
+import { expectDesignError, NEEDS_DESIGN_WRITE } from '../testing/design-fixtures';
 import { TemplateModule } from './template.module';
 
 /** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
@@ -9,10 +10,7 @@ const token = (userId: number, siteIds: number[], scopes: string[]) =>
 
 describe('design API with OAuth tokens (spec 4.12, 5.2)', () => {
   let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(createWithTokens);
-  });
+  beforeAll(async () => void (t = await startTestApp(createWithTokens)));
   afterAll(() => t.close());
 
   it('design.read and design.write scopes read and write; publish names the person', async () => {
@@ -42,12 +40,7 @@ describe('design API with OAuth tokens (spec 4.12, 5.2)', () => {
     const tok = token(site.owner.id, [site.id], ['content.read', 'content.write', 'design.read']);
     expect((await t.request('GET', '/v1/template', { token: tok })).status).toBe(200);
     const res = await t.request('POST', '/v1/template/draft/discard', { token: tok, body: {} });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({
-      status: 'error',
-      code: 'insufficient_scope',
-      message: 'This action requires the design.write scope.',
-    });
+    expectDesignError(res, 403, 'insufficient_scope', NEEDS_DESIGN_WRITE);
   });
 
   it('the approving person must still be able to edit the design; the site is named with X-Service-Site', async () => {

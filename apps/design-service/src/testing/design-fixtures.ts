@@ -40,12 +40,17 @@ export function invalidErrors(res: { status: number; body: any }): OperationErro
 export const invalid = (res: { status: number; body: any }): OperationError =>
   invalidErrors(res)[0];
 
-/** A 403 `insufficient_scope` answer for a design write. */
-export function expectNoDesignWrite(res: { status: number; body: any }, path?: string): void {
-  expect([path, res.status]).toEqual([path, 403]);
-  expect(res.body).toEqual({
-    status: 'error',
-    code: 'insufficient_scope',
-    message: 'This action requires the design.write scope.',
-  });
+/** The message of a design write refused for want of the `design.write` scope. */
+export const NEEDS_DESIGN_WRITE = 'This action requires the design.write scope.';
+
+/** An error answer of `status` with exactly `{ status: 'error', code, message }` (`label` names the request). */
+export function expectDesignError(
+  res: { status: number; body: any },
+  status: number,
+  code: string,
+  message: unknown,
+  label?: string,
+): void {
+  expect([label, res.status]).toEqual([label, status]);
+  expect(res.body).toEqual({ status: 'error', code, message });
 }

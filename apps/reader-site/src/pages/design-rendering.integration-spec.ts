@@ -177,12 +177,25 @@ function publishedDocument() {
   };
 }
 
+/** A site's home page and an article served on `host`; `unknownHost` is not served. */
+async function expectServedOn(
+  reader: ReaderClient,
+  host: string,
+  page: { id: number; title: string },
+  unknownHost: string,
+) {
+  const home = await reader.getOnHost('/', host);
+  expect(home.status).toBe(200);
+  expect(home.html).toContain(`href="/articles/${page.id}-`);
+  expect((await reader.getOnHost(`/articles/${page.id}`, host)).html).toContain(
+    `<h1>${page.title}</h1>`,
+  );
+  expect((await reader.getOnHost('/', unknownHost)).status).toBe(404);
+}
+
 describe('reader site: pages rendered from the live design (spec 2.9, issue #10)', () => {
   let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp(createReaderSite);
-  });
+  beforeAll(async () => void (t = await startTestApp(createReaderSite)));
   afterAll(() => t.close());
 
   it('a published theme shows its colors, fonts, components, navigation, custom CSS and enabled scripts', async () => {
@@ -321,13 +334,7 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     await t.ds.query('UPDATE sites SET domain = ? WHERE id = ?', [domain, site.id]);
     const id = await article(t.ds, site.id, { title: { en: 'On our own domain' } });
     const reader = new ReaderClient(t.url);
-    const home = await reader.getOnHost('/', domain);
-    expect(home.status).toBe(200);
-    expect(home.html).toContain(`href="/articles/${id}-`);
-    expect((await reader.getOnHost(`/articles/${id}`, domain)).html).toContain(
-      '<h1>On our own domain</h1>',
-    );
-    expect((await reader.getOnHost('/', 'unknown.example')).status).toBe(404);
+    await expectServedOn(reader, domain, { id, title: 'On our own domain' }, 'unknown.example');
     expect((await reader.get('/health/live')).status).toBe(200);
   });
   it('each site answers on its own origin, {subdomain}.{HC_READER_DOMAIN} (issue #14)', async () => {
@@ -339,13 +346,7 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     try {
       const reader = new ReaderClient(t.url);
       const host = `${site.subdomain}.pages.example`;
-      const home = await reader.getOnHost('/', host);
-      expect(home.status).toBe(200);
-      expect(home.html).toContain(`href="/articles/${id}-`);
-      expect((await reader.getOnHost(`/articles/${id}`, host)).html).toContain(
-        '<h1>Only here</h1>',
-      );
-      expect((await reader.getOnHost('/', 'nobody-here.pages.example')).status).toBe(404);
+      await expectServedOn(reader, host, { id, title: 'Only here' }, 'nobody-here.pages.example');
       expect((await reader.getOnHost('/', `a.${host}`)).status).toBe(404);
     } finally {
       if (before === undefined) delete process.env.HC_READER_DOMAIN;
