@@ -5,6 +5,11 @@ import type { SettingsDef } from './settings';
 
 export const ALL_PAGES = PAGE_KEYS;
 export const ALL_REGIONS = REGION_KEYS;
+/** A component that takes no children. */
+export const LEAF = { children: [], starterChildren: [] } as const satisfies Pick<
+  ComponentDef,
+  'children' | 'starterChildren'
+>;
 export const BODY_REGIONS: readonly RegionKey[] = ['hero', 'sidebar', 'main', 'footer', 'utility'];
 export const SIZE = ['small', 'medium', 'large'] as const;
 

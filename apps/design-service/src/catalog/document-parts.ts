@@ -3,7 +3,7 @@
 import type { PageKey } from '@hc/design';
 import { COLOR_TOKENS } from '@hc/design';
 import type { SettingDef, SettingsDef } from './settings';
-import { choice } from './settings';
+import { choice, flag } from './settings';
 
 export const LAYOUTS = ['full', 'sidebar-left', 'sidebar-right', 'narrow'] as const;
 
@@ -14,50 +14,38 @@ const COMMON_PAGE_SETTINGS: SettingsDef = {
     default: null,
     help: 'Page background: hex, token or null for theme bg',
   },
-  showBackToTop: { kind: 'boolean', default: false, help: 'Show a back-to-top button' },
+  showBackToTop: flag(false, 'Show a back-to-top button'),
 };
 
 /** Settings of each page (`pages.<page>.<setting>`), besides `layout`. */
 export const PAGE_SETTINGS: Record<PageKey, SettingsDef> = {
   home: {
     ...COMMON_PAGE_SETTINGS,
-    showPromotedFirst: { kind: 'boolean', default: true, help: 'Promoted articles lead the lists' },
+    showPromotedFirst: flag(true, 'Promoted articles lead the lists'),
   },
   category: {
     ...COMMON_PAGE_SETTINGS,
     articleSort: choice(['manual', 'newest', 'title'], 'manual', 'Article order'),
-    showSubcategories: {
-      kind: 'boolean',
-      default: true,
-      help: 'List subcategories above the articles',
-    },
+    showSubcategories: flag(true, 'List subcategories above the articles'),
   },
   article: {
     ...COMMON_PAGE_SETTINGS,
-    showComments: { kind: 'boolean', default: false, help: 'Show reader comments' },
-    showLastUpdated: {
-      kind: 'boolean',
-      default: true,
-      help: 'Show the update date under the title',
-    },
+    showComments: flag(false, 'Show reader comments'),
+    showLastUpdated: flag(true, 'Show the update date under the title'),
     codeTheme: choice(['light', 'dark', 'auto'], 'auto', 'Code block colors'),
   },
   search: {
     ...COMMON_PAGE_SETTINGS,
     resultsPerPage: choice([5, 10, 15], 10, 'Matches per page (15 at most)'),
-    showFilters: { kind: 'boolean', default: true, help: 'Filter by category' },
+    showFilters: flag(true, 'Filter by category'),
   },
   contact: {
     ...COMMON_PAGE_SETTINGS,
-    searchFirst: { kind: 'boolean', default: false, help: 'Ask readers to search before writing' },
+    searchFirst: flag(false, 'Ask readers to search before writing'),
   },
   notFound: {
     ...COMMON_PAGE_SETTINGS,
-    suggestSearch: {
-      kind: 'boolean',
-      default: true,
-      help: 'Offer a search with the words of the address',
-    },
+    suggestSearch: flag(true, 'Offer a search with the words of the address'),
   },
 };
 
@@ -76,7 +64,7 @@ export const REGION_CONFIG: SettingsDef = {
     help: 'Hex or token such as var(--hc-color-primary)',
   },
   padding: choice(['compact', 'standard', 'tall'], 'standard', 'Vertical padding'),
-  borderBottom: { kind: 'boolean', default: false, help: 'A border under the region' },
+  borderBottom: flag(false, 'A border under the region'),
   align: { kind: 'enum', options: ['left', 'center'], default: 'left', help: 'Content alignment' },
 };
 
@@ -88,6 +76,9 @@ export interface FieldDef {
   /** `brand.name`, `meta.title`: empty, null and whitespace-only refused. */
   required?: boolean;
 }
+
+/** A field that cannot be emptied with null. */
+const notNull = (def: SettingDef): FieldDef => ({ def, nullable: false });
 
 export const BRAND_FIELDS: Record<string, FieldDef> = {
   name: {
@@ -158,11 +149,11 @@ export const META_FIELDS: Record<string, FieldDef> = {
     nullable: false,
   },
   noIndex: {
-    def: { kind: 'boolean', default: false, help: 'Ask search engines not to index the site' },
+    def: flag(false, 'Ask search engines not to index the site'),
     nullable: false,
   },
   includeInSitemap: {
-    def: { kind: 'boolean', default: true, help: 'Publish a sitemap.xml' },
+    def: flag(true, 'Publish a sitemap.xml'),
     nullable: false,
   },
 };
@@ -197,32 +188,14 @@ export const THEME_GROUPS: Record<string, Record<string, FieldDef>> = {
   colors: Object.fromEntries(COLOR_TOKENS.map((t) => [t, colorField])),
   darkColors: Object.fromEntries(COLOR_TOKENS.map((t) => [t, colorField])),
   fonts: {
-    heading: {
-      def: { kind: 'enum', options: FONTS, default: 'Inter', help: 'Headings' },
-      nullable: false,
-    },
-    body: {
-      def: { kind: 'enum', options: FONTS, default: 'Inter', help: 'Body text' },
-      nullable: false,
-    },
-    code: {
-      def: { kind: 'enum', options: FONTS, default: 'ui-monospace', help: 'Code' },
-      nullable: false,
-    },
+    heading: notNull(choice(FONTS, 'Inter', 'Headings')),
+    body: notNull(choice(FONTS, 'Inter', 'Body text')),
+    code: notNull(choice(FONTS, 'ui-monospace', 'Code')),
   },
   radius: {
-    buttons: {
-      def: { kind: 'enum', options: RADII, default: 'medium', help: 'Button corners' },
-      nullable: false,
-    },
-    cards: {
-      def: { kind: 'enum', options: RADII, default: 'medium', help: 'Card corners' },
-      nullable: false,
-    },
-    inputs: {
-      def: { kind: 'enum', options: RADII, default: 'small', help: 'Field corners' },
-      nullable: false,
-    },
+    buttons: notNull(choice(RADII, 'medium', 'Button corners')),
+    cards: notNull(choice(RADII, 'medium', 'Card corners')),
+    inputs: notNull(choice(RADII, 'small', 'Field corners')),
   },
 };
 

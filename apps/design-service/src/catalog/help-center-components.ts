@@ -1,6 +1,7 @@
 // Components that show help-center content: categories, article lists, the article itself, contact.
+import { LEAF } from './component-def';
 import type { ComponentDef } from './component-def';
-import { choice, heading } from './settings';
+import { choice, flag, heading } from './settings';
 
 export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
   {
@@ -10,19 +11,14 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['home', 'category'],
     regions: ['main'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       title: heading('Browse by topic'),
       style: choice(['cards', 'tiles', 'list'], 'cards', 'Presentation'),
       columns: { kind: 'enum', options: [2, 3, 4], default: 3, help: 'Columns' },
-      showDescriptions: { kind: 'boolean', default: true, help: 'Show category descriptions' },
-      showArticleCount: {
-        kind: 'boolean',
-        default: true,
-        help: 'Show how many articles each holds',
-      },
-      showIcons: { kind: 'boolean', default: true, help: 'Show category icons' },
+      showDescriptions: flag(true, 'Show category descriptions'),
+      showArticleCount: flag(true, 'Show how many articles each holds'),
+      showIcons: flag(true, 'Show category icons'),
     },
   },
   {
@@ -32,13 +28,12 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['home', 'category', 'search', 'article', 'notFound'],
     regions: ['main', 'sidebar'],
     oncePerRegion: false,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       title: heading('Popular articles'),
       source: choice(['popular', 'recent', 'promoted', 'category'], 'popular', 'Which articles'),
       limit: { kind: 'enum', options: [3, 5, 10, 15], default: 5, help: 'How many' },
-      showExcerpt: { kind: 'boolean', default: false, help: 'Show the first lines' },
+      showExcerpt: flag(false, 'Show the first lines'),
     },
   },
   {
@@ -48,16 +43,11 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['article'],
     regions: ['main'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
-      showTitle: { kind: 'boolean', default: true, help: 'Show the title above the content' },
+      showTitle: flag(true, 'Show the title above the content'),
       textSize: choice(['standard', 'large'], 'standard', 'Body text size'),
-      showFeedback: {
-        kind: 'boolean',
-        default: true,
-        help: 'Ask "Was this helpful?" under the article',
-      },
+      showFeedback: flag(true, 'Ask "Was this helpful?" under the article'),
     },
   },
   {
@@ -67,12 +57,11 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['article'],
     regions: ['main', 'sidebar'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
-      showAuthor: { kind: 'boolean', default: true, help: 'Show the author' },
-      showUpdatedAt: { kind: 'boolean', default: true, help: 'Show the last update' },
-      showReadingTime: { kind: 'boolean', default: false, help: 'Show the reading time' },
+      showAuthor: flag(true, 'Show the author'),
+      showUpdatedAt: flag(true, 'Show the last update'),
+      showReadingTime: flag(false, 'Show the reading time'),
     },
   },
   {
@@ -82,12 +71,11 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['article'],
     regions: ['main', 'sidebar'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       title: heading('On this page', 120),
       depth: { kind: 'enum', options: [2, 3], default: 3, help: 'Deepest heading level listed' },
-      sticky: { kind: 'boolean', default: true, help: 'Stay visible while scrolling' },
+      sticky: flag(true, 'Stay visible while scrolling'),
     },
   },
   {
@@ -97,10 +85,9 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['category', 'article', 'search'],
     regions: ['hero', 'main'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
-      showHome: { kind: 'boolean', default: true, help: 'Start with the home page' },
+      showHome: flag(true, 'Start with the home page'),
       separator: choice(['slash', 'chevron', 'dot'], 'chevron', 'Separator'),
     },
   },
@@ -111,8 +98,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['article'],
     regions: ['main', 'sidebar'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       title: heading('Related articles'),
       limit: { kind: 'enum', options: [3, 5, 8], default: 5, help: 'How many' },
@@ -125,8 +111,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     pages: ['contact'],
     regions: ['main'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       title: heading('Contact us'),
       intro: {
@@ -150,13 +135,9 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
         translatable: true,
         help: 'Shown after sending',
       },
-      showSubject: { kind: 'boolean', default: true, help: 'Ask for a subject' },
-      requireName: { kind: 'boolean', default: false, help: 'Make the name mandatory' },
-      suggestArticles: {
-        kind: 'boolean',
-        default: true,
-        help: 'Suggest articles while the reader types',
-      },
+      showSubject: flag(true, 'Ask for a subject'),
+      requireName: flag(false, 'Make the name mandatory'),
+      suggestArticles: flag(true, 'Suggest articles while the reader types'),
     },
   },
 ];

@@ -1,7 +1,7 @@
 // Components that build a page’s frame and content: hero, containers, search, branding, menus, text, media.
-import { ALL_PAGES, ALL_REGIONS, BODY_REGIONS, SIZE } from './component-def';
+import { ALL_PAGES, ALL_REGIONS, BODY_REGIONS, LEAF, SIZE } from './component-def';
 import type { ComponentDef } from './component-def';
-import { choice, heading } from './settings';
+import { choice, flag, heading } from './settings';
 
 export const LAYOUT_COMPONENTS: ComponentDef[] = [
   {
@@ -30,7 +30,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
       },
       height: choice(['compact', 'standard', 'tall'], 'standard', 'Band height'),
       align: choice(['left', 'center'], 'center', 'Text alignment'),
-      overlay: { kind: 'boolean', default: true, help: 'Darken the image so text stays readable' },
+      overlay: flag(true, 'Darken the image so text stays readable'),
     },
   },
   {
@@ -71,8 +71,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ['header', 'hero', 'sidebar', 'main'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       placeholder: {
         kind: 'text',
@@ -82,7 +81,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
         help: 'Placeholder text',
       },
       size: { kind: 'enum', options: SIZE, default: 'large', help: 'Field size' },
-      showSuggestions: { kind: 'boolean', default: true, help: 'Suggest articles while typing' },
+      showSuggestions: flag(true, 'Suggest articles while typing'),
     },
   },
   {
@@ -92,11 +91,10 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ['header', 'footer'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
-      showImage: { kind: 'boolean', default: true, help: 'Show the logo image' },
-      showName: { kind: 'boolean', default: true, help: 'Show brand.name next to it' },
+      showImage: flag(true, 'Show the logo image'),
+      showName: flag(true, 'Show brand.name next to it'),
       size: { kind: 'enum', options: SIZE, default: 'medium', help: 'Logo height' },
       linkTo: choice(['helpCenter', 'website'], 'helpCenter', 'Where a click goes'),
     },
@@ -108,11 +106,10 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ['header', 'footer', 'sidebar'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       style: choice(['horizontal', 'dropdown', 'vertical'], 'horizontal', 'Menu style'),
-      showCategories: { kind: 'boolean', default: false, help: 'Append top-level categories' },
+      showCategories: flag(false, 'Append top-level categories'),
     },
   },
   {
@@ -122,8 +119,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ALL_REGIONS,
     oncePerRegion: false,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       markdown: { kind: 'markdown', default: '', max: 20000, translatable: true, help: 'Markdown' },
       align: { kind: 'enum', options: ['left', 'center'], default: 'left', help: 'Alignment' },
@@ -137,8 +133,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: BODY_REGIONS,
     oncePerRegion: false,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       assetId: { kind: 'asset', default: null, help: 'Image id' },
       alt: { kind: 'text', default: '', max: 255, translatable: true, help: 'Alternative text' },
@@ -153,8 +148,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ALL_REGIONS,
     oncePerRegion: false,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       label: {
         kind: 'text',
@@ -165,7 +159,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
       },
       href: { kind: 'url', default: '/contact', help: 'Link target' },
       style: choice(['primary', 'secondary', 'link'], 'primary', 'Look'),
-      openInNewTab: { kind: 'boolean', default: false, help: 'Open in a new tab' },
+      openInNewTab: flag(false, 'Open in a new tab'),
     },
   },
   {
@@ -175,8 +169,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ['header', 'footer', 'utility', 'sidebar'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       display: choice(['name', 'code'], 'name', 'Show names or codes'),
       style: choice(['dropdown', 'list'], 'dropdown', 'Presentation'),
@@ -189,8 +182,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ['footer', 'utility', 'sidebar'],
     oncePerRegion: false,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       title: {
         kind: 'text',
@@ -209,8 +201,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: ['header', 'footer', 'sidebar', 'utility'],
     oncePerRegion: true,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       links: { kind: 'social', max: 10, default: [], help: 'Up to 10 {network, url}' },
       style: choice(['icons', 'labels'], 'icons', 'Icons or names'),
@@ -223,8 +214,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     pages: ALL_PAGES,
     regions: BODY_REGIONS,
     oncePerRegion: false,
-    children: [],
-    starterChildren: [],
+    ...LEAF,
     settings: {
       style: choice(['line', 'space'], 'line', 'A line or blank space'),
       spacing: { kind: 'enum', options: SIZE, default: 'medium', help: 'Space around it' },

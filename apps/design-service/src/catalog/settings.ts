@@ -21,6 +21,13 @@ export const choice = (
   help: string,
 ): SettingDef => ({ kind: 'enum', options, default: value, help });
 
+/** An on/off setting. */
+export const flag = (value: boolean, help: string): SettingDef => ({
+  kind: 'boolean',
+  default: value,
+  help,
+});
+
 /** A component's translatable heading: text of at most `max` characters. */
 export const heading = (text: string, max = 200): SettingDef => ({
   kind: 'text',
