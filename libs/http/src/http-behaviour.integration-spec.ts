@@ -3,7 +3,14 @@ import { request as httpRequest } from 'node:http';
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { htmlNotFound, resetSettings, validationError } from '@hc/contracts';
 import { CountsAsWrite, Scopes } from '@hc/auth';
-import { startTestApp, TestApp, TestSite, testServices } from '@hc/testing';
+import {
+  expectInsufficientScope,
+  expectValidationErrors,
+  startTestApp,
+  TestApp,
+  TestSite,
+  testServices,
+} from '@hc/testing';
 import { CoreModule } from './core.module';
 import { createHttpApp } from './bootstrap';
 import { RedirectInvalidInput } from './exception.filter';
@@ -158,12 +165,7 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('http://localhost:8080');
       const json = await t.request('GET', '/v1/things?limit=101', { key });
-      expect(json.status).toBe(422);
-      expect(json.body).toEqual({
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { limit: ['The limit field must not be greater than 100.'] },
-      });
+      expectValidationErrors(json, { limit: ['The limit field must not be greater than 100.'] });
     });
 
     it('keeps 401 as JSON {status: unauthorized} whatever the Accept header', async () => {
@@ -176,12 +178,7 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
   describe('scopes (5.1)', () => {
     it('refuses a Read only key on a write with 403 insufficient_scope naming the scope', async () => {
       const res = await t.request('POST', '/v1/things', { key: readKey, body: { name: 'x' } });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({
-        status: 'error',
-        code: 'insufficient_scope',
-        message: 'This action requires the content.write scope.',
-      });
+      expectInsufficientScope(res, 'content.write');
     });
 
     it('gives design scopes only to keys created with design access', async () => {
@@ -213,12 +210,7 @@ describe('shared HTTP behaviour (spec 4.1, 4.2, 7, 8)', () => {
 
     it('answers field errors in shape (b) with the spec wording', async () => {
       const res = await t.request('POST', '/v1/things', { key, body: { name: 'x', count: 9 } });
-      expect(res.status).toBe(422);
-      expect(res.body).toEqual({
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { count: ['The count field must not be greater than 5.'] },
-      });
+      expectValidationErrors(res, { count: ['The count field must not be greater than 5.'] });
     });
 
     it('answers malformed JSON with 400, not 500', async () => {

@@ -1,6 +1,6 @@
 import { articleLine, articleSummary, listMarkdown, wrapList } from './format';
 import { ARTICLE_FIELDS } from '@hc/contracts';
-import { fromField, fromFields, id, language, page, responseFormat, z } from './schema';
+import { fromField, fromFields, id, language, page, pageSize, responseFormat, z } from './schema';
 import { defineTool, patchById } from './tool';
 
 /** The article fields an agent may write: the REST DTO's table (spec 2.3). */
@@ -38,7 +38,7 @@ export const articleTools = [
         .optional()
         .describe('Language to search in; the site default when omitted'),
       category_id: id('Only articles in this category').optional(),
-      limit: z.number().int().min(1).max(100).optional().describe('Page size, 1 to 100'),
+      limit: pageSize('Page size, 1 to 100'),
       page,
       response_format: responseFormat,
     },
@@ -64,13 +64,7 @@ export const articleTools = [
     kind: 'read',
     input: {
       page,
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Page size, 1 to 100 (default 100)'),
+      limit: pageSize('Page size, 1 to 100 (default 100)'),
       category_id: id('Only articles in this category').optional(),
       language: language()
         .optional()

@@ -1,6 +1,6 @@
 import { categoryLine, listMarkdown, wrapList } from './format';
 import { CATEGORY_FIELDS } from '@hc/contracts';
-import { fromField, fromFields, id, page, responseFormat, z } from './schema';
+import { fromField, fromFields, id, page, pageSize, responseFormat, z } from './schema';
 import { defineTool, onResource, patchById } from './tool';
 
 /** The category fields an agent may write: the REST DTO's table (spec 4.6). */
@@ -19,13 +19,7 @@ export const categoryTools = [
     kind: 'read',
     input: {
       page,
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Page size, 1 to 100 (default 100)'),
+      limit: pageSize('Page size, 1 to 100 (default 100)'),
       response_format: responseFormat,
     },
     listKey: 'categories',

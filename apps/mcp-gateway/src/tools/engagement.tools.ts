@@ -1,6 +1,6 @@
 import { commentLine, genericMarkdown, listMarkdown, wrapList } from './format';
 import { COMMENT_FIELDS, TEXT_FIELD } from '@hc/contracts';
-import { fromField, id, language, page, responseFormat, z } from './schema';
+import { fromField, id, language, page, pageSize, responseFormat, z } from './schema';
 import { defineTool, onResource } from './tool';
 
 const date = z
@@ -22,13 +22,7 @@ export const engagementTools = [
       search: z.string().max(190).optional().describe('Text the comment contains'),
       order: z.enum(['desc', 'asc']).optional(),
       page,
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Page size, 1 to 100 (default 25)'),
+      limit: pageSize('Page size, 1 to 100 (default 25)'),
       include_email: z.boolean().optional(),
       response_format: responseFormat,
     },

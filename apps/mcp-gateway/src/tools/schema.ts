@@ -40,6 +40,10 @@ export const responseFormat = z
 
 export const page = z.number().int().min(1).optional().describe('Page number, from 1');
 
+/** A list's `limit`: 1 to 100; `description` says the default. */
+export const pageSize = (description: string) =>
+  z.number().int().min(1).max(100).optional().describe(description);
+
 export type Shape = z.ZodRawShape;
 
 /** The value an entry of a field table holds (`@hc/contracts` request-fields). */
