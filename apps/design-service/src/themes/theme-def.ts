@@ -20,6 +20,34 @@ export interface ThemeDef {
   pages: PagesBlueprint;
 }
 
+type Fonts = ThemeSettings['fonts'];
+type Radius = ThemeSettings['radius'];
+
+/** A theme's fonts: heading, body and code. */
+export const fonts = (
+  heading: Fonts['heading'],
+  body: Fonts['body'],
+  code: Fonts['code'],
+): Fonts => ({
+  heading,
+  body,
+  code,
+});
+
+/** A theme's corner radii: buttons, cards and inputs. */
+export const corners = (
+  buttons: Radius['buttons'],
+  cards: Radius['cards'],
+  inputs: Radius['inputs'],
+): Radius => ({ buttons, cards, inputs });
+
+/** A preset's meta, shared on social media under the same title. */
+export const presetMeta = (
+  title: string,
+  description: string,
+  socialDescription: string,
+): ThemeDef['meta'] => ({ title, description, socialTitle: title, socialDescription });
+
 /** A palette from its seven colors in this order: primary accent fg bg muted surface border. */
 export function palette(colors: string): Palette {
   const [primary, accent, fg, bg, muted, surface, border] = colors.split(' ');

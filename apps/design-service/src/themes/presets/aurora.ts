@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header, palette } from '../theme-def';
+import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const aurora: ThemeDef = {
@@ -14,17 +14,16 @@ export const aurora: ThemeDef = {
   theme: {
     colors: palette('#7c3aed #ec4899 #1e1b4b #ffffff #6b7280 #f5f3ff #e9d5ff'),
     darkColors: palette('#a78bfa #f472b6 #ede9fe #0f0a1f #a1a1aa #1c1433 #2e2450'),
-    fonts: { heading: 'Manrope', body: 'Inter', code: 'JetBrains Mono' },
-    radius: { buttons: 'full', cards: 'large', inputs: 'medium' },
+    fonts: fonts('Manrope', 'Inter', 'JetBrains Mono'),
+    radius: corners('full', 'large', 'medium'),
     density: 'comfortable',
   },
   brand: { name: 'Acme Cloud Docs', tagline: 'Everything you need to ship with Acme' },
-  meta: {
-    title: 'Acme Cloud Help & Docs',
-    description: 'Guides, API references and release notes for Acme Cloud.',
-    socialTitle: 'Acme Cloud Help & Docs',
-    socialDescription: 'Learn Acme Cloud: guides, references and what is new.',
-  },
+  meta: presetMeta(
+    'Acme Cloud Help & Docs',
+    'Guides, API references and release notes for Acme Cloud.',
+    'Learn Acme Cloud: guides, references and what is new.',
+  ),
   syncedRegions: ['header', 'footer'],
   navigation: [
     nav('Guides', '/'),

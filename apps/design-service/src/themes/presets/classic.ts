@@ -1,5 +1,13 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { DEFAULT_COLORS, DEFAULT_DARK_COLORS, STANDARD_NAV, header } from '../theme-def';
+import {
+  corners,
+  DEFAULT_COLORS,
+  DEFAULT_DARK_COLORS,
+  fonts,
+  header,
+  presetMeta,
+  STANDARD_NAV,
+} from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const classic: ThemeDef = {
@@ -13,17 +21,16 @@ export const classic: ThemeDef = {
   theme: {
     colors: DEFAULT_COLORS,
     darkColors: DEFAULT_DARK_COLORS,
-    fonts: { heading: 'Inter', body: 'Inter', code: 'ui-monospace' },
-    radius: { buttons: 'medium', cards: 'medium', inputs: 'small' },
+    fonts: fonts('Inter', 'Inter', 'ui-monospace'),
+    radius: corners('medium', 'medium', 'small'),
     density: 'comfortable',
   },
   brand: { name: 'Your Company Help Center', tagline: 'Answers, guides and how-tos' },
-  meta: {
-    title: 'Help Center',
-    description: 'Find answers, guides and how-tos from our team.',
-    socialTitle: 'Help Center',
-    socialDescription: 'Answers to common questions, step-by-step guides and tips.',
-  },
+  meta: presetMeta(
+    'Help Center',
+    'Find answers, guides and how-tos from our team.',
+    'Answers to common questions, step-by-step guides and tips.',
+  ),
   syncedRegions: ['header', 'footer'],
   navigation: STANDARD_NAV,
   scripts: [],

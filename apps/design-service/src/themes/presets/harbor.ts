@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, palette } from '../theme-def';
+import { corners, fonts, nav, palette, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const harbor: ThemeDef = {
@@ -14,17 +14,16 @@ export const harbor: ThemeDef = {
   theme: {
     colors: palette('#1e3a8a #0ea5e9 #0f172a #ffffff #64748b #f1f5f9 #cbd5e1'),
     darkColors: palette('#93c5fd #38bdf8 #e2e8f0 #020617 #94a3b8 #0f172a #1e293b'),
-    fonts: { heading: 'IBM Plex Sans', body: 'IBM Plex Sans', code: 'IBM Plex Mono' },
-    radius: { buttons: 'small', cards: 'small', inputs: 'small' },
+    fonts: fonts('IBM Plex Sans', 'IBM Plex Sans', 'IBM Plex Mono'),
+    radius: corners('small', 'small', 'small'),
     density: 'compact',
   },
   brand: { name: 'Harbor Developer Docs', tagline: 'Build on our platform' },
-  meta: {
-    title: 'Developer Documentation',
-    description: 'API references, SDK guides and examples.',
-    socialTitle: 'Developer Documentation',
-    socialDescription: 'Everything developers need: references, guides and examples.',
-  },
+  meta: presetMeta(
+    'Developer Documentation',
+    'API references, SDK guides and examples.',
+    'Everything developers need: references, guides and examples.',
+  ),
   syncedRegions: ['header', 'sidebar', 'footer'],
   navigation: [
     nav('Getting started', '/'),

@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header, palette } from '../theme-def';
+import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const ledger: ThemeDef = {
@@ -14,17 +14,16 @@ export const ledger: ThemeDef = {
   theme: {
     colors: palette('#0f3d3e #b08d57 #1a1a1a #fcfcfa #5f6b6d #f3f4f1 #d6d9d4'),
     darkColors: palette('#7fb8b0 #d4b483 #ececec #0d1414 #a3adae #162020 #263333'),
-    fonts: { heading: 'Source Serif 4', body: 'Source Sans 3', code: 'ui-monospace' },
-    radius: { buttons: 'small', cards: 'none', inputs: 'small' },
+    fonts: fonts('Source Serif 4', 'Source Sans 3', 'ui-monospace'),
+    radius: corners('small', 'none', 'small'),
     density: 'compact',
   },
   brand: { name: 'Ledger Client Services', tagline: 'Clear answers about your accounts' },
-  meta: {
-    title: 'Client Services Help',
-    description: 'Official answers about accounts, payments, statements and security.',
-    socialTitle: 'Client Services Help',
-    socialDescription: 'Accounts, payments, statements and security explained.',
-  },
+  meta: presetMeta(
+    'Client Services Help',
+    'Official answers about accounts, payments, statements and security.',
+    'Accounts, payments, statements and security explained.',
+  ),
   syncedRegions: ['header', 'footer'],
   navigation: [
     nav('Accounts', '/categories/accounts', 'category'),

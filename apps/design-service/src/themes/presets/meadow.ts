@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header, palette } from '../theme-def';
+import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const meadow: ThemeDef = {
@@ -14,17 +14,16 @@ export const meadow: ThemeDef = {
   theme: {
     colors: palette('#15803d #f97316 #1c1917 #fffdf7 #78716c #f0fdf4 #d9f99d'),
     darkColors: palette('#4ade80 #fb923c #f5f5f4 #0c140f #a8a29e #14241a #22392a'),
-    fonts: { heading: 'Nunito', body: 'Nunito', code: 'ui-monospace' },
-    radius: { buttons: 'full', cards: 'large', inputs: 'large' },
+    fonts: fonts('Nunito', 'Nunito', 'ui-monospace'),
+    radius: corners('full', 'large', 'large'),
     density: 'spacious',
   },
   brand: { name: 'Meadow Support', tagline: 'We are here to help' },
-  meta: {
-    title: 'Customer Support',
-    description: 'Orders, shipping, returns and your account: all the answers in one place.',
-    socialTitle: 'Customer Support',
-    socialDescription: 'Help with orders, shipping, returns and your account.',
-  },
+  meta: presetMeta(
+    'Customer Support',
+    'Orders, shipping, returns and your account: all the answers in one place.',
+    'Help with orders, shipping, returns and your account.',
+  ),
   syncedRegions: ['header', 'footer', 'utility'],
   navigation: [
     nav('Orders', '/categories/orders', 'category'),

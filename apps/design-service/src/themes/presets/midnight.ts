@@ -1,5 +1,5 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { nav, header, palette } from '../theme-def';
+import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
 export const midnight: ThemeDef = {
@@ -14,17 +14,16 @@ export const midnight: ThemeDef = {
   theme: {
     colors: palette('#22d3ee #a3e635 #e5e7eb #0a0a0f #9ca3af #14141c #27272a'),
     darkColors: palette('#22d3ee #a3e635 #f4f4f5 #050508 #a1a1aa #101016 #1f1f24'),
-    fonts: { heading: 'DM Sans', body: 'DM Sans', code: 'Fira Code' },
-    radius: { buttons: 'medium', cards: 'large', inputs: 'medium' },
+    fonts: fonts('DM Sans', 'DM Sans', 'Fira Code'),
+    radius: corners('medium', 'large', 'medium'),
     density: 'comfortable',
   },
   brand: { name: 'Midnight Player Support', tagline: 'Level up your knowledge' },
-  meta: {
-    title: 'Player Support',
-    description: 'Account help, troubleshooting and game guides.',
-    socialTitle: 'Player Support',
-    socialDescription: 'Get unstuck: account help, fixes and guides.',
-  },
+  meta: presetMeta(
+    'Player Support',
+    'Account help, troubleshooting and game guides.',
+    'Get unstuck: account help, fixes and guides.',
+  ),
   syncedRegions: ['header', 'hero', 'footer'],
   navigation: [
     nav('Guides', '/'),
