@@ -1,5 +1,10 @@
 import { TestApp } from '@hc/testing';
-import { invalidErrors as invalid, startDesignApp } from '../testing/design-fixtures';
+import {
+  invalidErrors as invalid,
+  invalidPath,
+  refusal,
+  startDesignApp,
+} from '../testing/design-fixtures';
 import { DesignClient, findComponent } from '../testing/design-test';
 
 describe('PATCH /template/draft: components (spec 4.12)', () => {
@@ -99,21 +104,19 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
     ).toEqual(['Button', 'SearchBar']);
 
     expect(
-      invalid(await d.patch([{ op: 'add_component', type: 'ContactForm', parent_id: 'box' }]))[0],
+      await refusal(d, [{ op: 'add_component', type: 'ContactForm', parent_id: 'box' }]),
     ).toMatchObject({ operation: 0, op: 'add_component', path: 'page' });
     expect(
-      invalid(
-        await d.patch([{ op: 'add_component', type: 'ArticleList', parent_id: 'big-hero' }]),
-      )[0],
+      await refusal(d, [{ op: 'add_component', type: 'ArticleList', parent_id: 'big-hero' }]),
     ).toMatchObject({ path: 'parent_id' });
     expect(
-      invalid(await d.patch([{ op: 'add_component', type: 'Button', parent_id: 'welcome' }]))[0],
+      await refusal(d, [{ op: 'add_component', type: 'Button', parent_id: 'welcome' }]),
     ).toMatchObject({ path: 'parent_id' });
     expect(
-      invalid(await d.patch([{ op: 'add_component', type: 'Button', parent_id: 'nope' }]))[0],
+      await refusal(d, [{ op: 'add_component', type: 'Button', parent_id: 'nope' }]),
     ).toMatchObject({ path: 'parent_id', message: 'Unknown component id "nope".' });
     expect(
-      invalid(await d.patch([{ op: 'add_component', type: 'Container', parent_id: 'box' }]))[0],
+      await refusal(d, [{ op: 'add_component', type: 'Container', parent_id: 'box' }]),
     ).toMatchObject({ path: 'parent_id' });
   });
 
@@ -165,17 +168,15 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       expect(errors[0]).toMatchObject({ operation: 0, op: 'update_component', path });
     }
     expect(
-      invalid(
-        await d.patch([
-          {
-            op: 'add_component',
-            page: 'home',
-            region: 'main',
-            type: 'Button',
-            config: { href: 'javascript:alert(1)' },
-          },
-        ]),
-      )[0].path,
+      await invalidPath(d, [
+        {
+          op: 'add_component',
+          page: 'home',
+          region: 'main',
+          type: 'Button',
+          config: { href: 'javascript:alert(1)' },
+        },
+      ]),
     ).toBe('config.href');
   });
 
@@ -254,9 +255,9 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
     const after = await d.document();
     expect(findComponent(after, 'search', 'sidebar', 'RichText').config.size).toBe('small');
     expect(findComponent(after, 'category', 'sidebar', 'RichText').config.size).toBe('standard');
-    expect(
-      invalid(await d.patch([{ op: 'remove_component', id: 'side-note', page: 'home' }]))[0].path,
-    ).toBe('id');
+    expect(await invalidPath(d, [{ op: 'remove_component', id: 'side-note', page: 'home' }])).toBe(
+      'id',
+    );
     expect(
       (await d.patch([{ op: 'remove_component', id: 'side-note', page: 'search' }])).status,
     ).toBe(200);
@@ -296,11 +297,9 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
     expect(intoHero.status).toBe(200);
     expect(intoHero.body.results[0]).toMatchObject({ region: 'hero', parent_id: 'big-hero' });
     expect(
-      invalid(
-        await d.patch([
-          { op: 'move_component', id: 'welcome', parent_id: 'box', region: 'sidebar' },
-        ]),
-      )[0].path,
+      await invalidPath(d, [
+        { op: 'move_component', id: 'welcome', parent_id: 'box', region: 'sidebar' },
+      ]),
     ).toBe('region');
     expect(
       (
@@ -312,25 +311,26 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
     doc = await d.document();
     expect(doc.pages.home.regions.main.components[0].id).toBe('welcome');
 
-    expect(
-      invalid(await d.patch([{ op: 'move_component', id: 'box', region: 'header' }]))[0].path,
-    ).toBe('region');
-    expect(
-      invalid(await d.patch([{ op: 'move_component', id: 'box', parent_id: 'box' }]))[0].path,
-    ).toBe('parent_id');
-    expect(
-      invalid(await d.patch([{ op: 'move_component', id: 'welcome', index: 99 }]))[0].path,
-    ).toBe('index');
-    expect(
-      invalid(await d.patch([{ op: 'move_component', id: 'ghost', index: 0 }]))[0],
-    ).toMatchObject({ path: 'id', message: 'Unknown component id "ghost".' });
+    expect(await invalidPath(d, [{ op: 'move_component', id: 'box', region: 'header' }])).toBe(
+      'region',
+    );
+    expect(await invalidPath(d, [{ op: 'move_component', id: 'box', parent_id: 'box' }])).toBe(
+      'parent_id',
+    );
+    expect(await invalidPath(d, [{ op: 'move_component', id: 'welcome', index: 99 }])).toBe(
+      'index',
+    );
+    expect(await refusal(d, [{ op: 'move_component', id: 'ghost', index: 0 }])).toMatchObject({
+      path: 'id',
+      message: 'Unknown component id "ghost".',
+    });
   });
 
   it('remove_component removes it and everything inside; unknown ids are template_invalid', async () => {
     const res = await d.patch([{ op: 'remove_component', id: 'box' }]);
     expect(res.body.results[0].removed).toEqual(['box', 'cta']);
     expect(findComponent(await d.document(), 'home', 'main', 'Container')).toBeUndefined();
-    expect(invalid(await d.patch([{ op: 'remove_component', id: 'box' }]))[0]).toMatchObject({
+    expect(await refusal(d, [{ op: 'remove_component', id: 'box' }])).toMatchObject({
       operation: 0,
       op: 'remove_component',
       path: 'id',

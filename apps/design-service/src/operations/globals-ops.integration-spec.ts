@@ -1,5 +1,5 @@
 import { TestApp } from '@hc/testing';
-import { invalid, startDesignApp } from '../testing/design-fixtures';
+import { invalid, invalidPath, startDesignApp } from '../testing/design-fixtures';
 import { DesignClient } from '../testing/design-test';
 
 describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () => {
@@ -57,7 +57,7 @@ describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () 
         'meta.noIndex',
         'pages.home.maxWidth',
       ]) {
-        expect(invalid(await d.patch([{ op: 'set', path, value: null }])).path).toBe(path);
+        expect(await invalidPath(d, [{ op: 'set', path, value: null }])).toBe(path);
       }
     });
 
@@ -73,9 +73,9 @@ describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () 
           });
         }
       }
-      expect(
-        invalid(await d.patch([{ op: 'set', path: 'brand', value: { name: ' ' } }])).path,
-      ).toBe('brand.name');
+      expect(await invalidPath(d, [{ op: 'set', path: 'brand', value: { name: ' ' } }])).toBe(
+        'brand.name',
+      );
       expect((await d.patch([{ op: 'set', path: 'meta.title', value: ' Help ' }])).status).toBe(
         200,
       );
@@ -149,13 +149,13 @@ describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () 
       );
       await d.patch([{ op: 'remove_css', id: second }]);
       expect((await d.document()).customCss).toBe('');
-      expect(invalid(await d.patch([{ op: 'remove_css', id: second }])).path).toBe('id');
-      expect(
-        invalid(await d.patch([{ op: 'update_css', id: 'nope', css: 'a{color:red}' }])).path,
-      ).toBe('id');
-      expect(
-        invalid(await d.patch([{ op: 'add_css', id: 'brand', css: 'a{color:red}' }])).path,
-      ).toBe('id');
+      expect(await invalidPath(d, [{ op: 'remove_css', id: second }])).toBe('id');
+      expect(await invalidPath(d, [{ op: 'update_css', id: 'nope', css: 'a{color:red}' }])).toBe(
+        'id',
+      );
+      expect(await invalidPath(d, [{ op: 'add_css', id: 'brand', css: 'a{color:red}' }])).toBe(
+        'id',
+      );
     });
 
     it('@import, @charset, @namespace, expression(), behavior: and javascript: URLs are removed at render with a warning', async () => {
@@ -298,9 +298,9 @@ describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () 
         (await d.patch([{ op: 'add_script', position: 'bodyStart', htmlBody: 'x'.repeat(51_200) }]))
           .status,
       ).toBe(200);
-      expect(
-        invalid(await d.patch([{ op: 'update_script', id: 'missing', enabled: false }])).path,
-      ).toBe('id');
+      expect(await invalidPath(d, [{ op: 'update_script', id: 'missing', enabled: false }])).toBe(
+        'id',
+      );
     });
   });
 
@@ -366,7 +366,7 @@ describe('PATCH /template/draft: set, CSS, scripts, navigation (spec 4.12)', () 
         [[{ ...item(0), cssClass: 'a;b' }], 'items.0.cssClass'],
       ];
       for (const [items, path] of cases)
-        expect(invalid(await d.patch([{ op: 'set_navigation', items }])).path).toBe(path);
+        expect(await invalidPath(d, [{ op: 'set_navigation', items }])).toBe(path);
       const thirty = await d.patch([
         {
           op: 'set_navigation',

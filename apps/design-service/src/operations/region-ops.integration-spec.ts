@@ -1,6 +1,6 @@
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createDesignService } from '../app.factory';
-import { invalid } from '../testing/design-fixtures';
+import { invalid, invalidPath } from '../testing/design-fixtures';
 import { DesignClient, designClient, findComponent, setTranslations } from '../testing/design-test';
 
 const PAGES = ['home', 'category', 'article', 'search', 'contact', 'notFound'];
@@ -76,9 +76,9 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
 
   it('sync_region: false lets pages differ; true copies source_page over the rest with a warning; main is always per page', async () => {
     const { d } = await fresh();
-    expect(
-      invalid(await d.patch([{ op: 'sync_region', region: 'main', enabled: true }])).path,
-    ).toBe('region');
+    expect(await invalidPath(d, [{ op: 'sync_region', region: 'main', enabled: true }])).toBe(
+      'region',
+    );
     const off = await d.patch([
       { op: 'sync_region', region: 'footer', enabled: false },
       {
@@ -119,11 +119,9 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
 
     // The article sidebar holds article-only components: it cannot be shared by every page.
     expect(
-      invalid(
-        await d.patch([
-          { op: 'sync_region', region: 'sidebar', enabled: true, source_page: 'article' },
-        ]),
-      ).path,
+      await invalidPath(d, [
+        { op: 'sync_region', region: 'sidebar', enabled: true, source_page: 'article' },
+      ]),
     ).toBe('source_page');
   });
 
@@ -167,32 +165,15 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
 
   it('copy_region: a one-time copy of a non-synced region; page rules still apply', async () => {
     const { d } = await fresh();
-    expect(
-      invalid(
-        await d.patch([
-          { op: 'copy_region', region: 'header', from_page: 'home', to_pages: ['article'] },
-        ]),
-      ).path,
-    ).toBe('region');
-    expect(
-      invalid(
-        await d.patch([
-          { op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['home'] },
-        ]),
-      ).path,
-    ).toBe('to_pages.0');
-    expect(
-      invalid(
-        await d.patch([{ op: 'copy_region', region: 'hero', from_page: 'home', to_pages: [] }]),
-      ).path,
-    ).toBe('to_pages');
-    expect(
-      invalid(
-        await d.patch([
-          { op: 'copy_region', region: 'main', from_page: 'home', to_pages: ['article'] },
-        ]),
-      ).path,
-    ).toBe('to_pages');
+    for (const [region, toPages, path] of [
+      ['header', ['article'], 'region'],
+      ['hero', ['home'], 'to_pages.0'],
+      ['hero', [], 'to_pages'],
+      ['main', ['article'], 'to_pages'],
+    ] as const) {
+      const op = { op: 'copy_region', region, from_page: 'home', to_pages: toPages };
+      expect(await invalidPath(d, [op])).toBe(path);
+    }
     const res = await d.patch([
       { op: 'copy_region', region: 'hero', from_page: 'home', to_pages: ['category', 'article'] },
     ]);

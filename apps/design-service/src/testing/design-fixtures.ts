@@ -40,6 +40,16 @@ export function invalidErrors(res: { status: number; body: any }): OperationErro
 export const invalid = (res: { status: number; body: any }): OperationError =>
   invalidErrors(res)[0];
 
+type Patcher = { patch(operations: unknown): Promise<{ status: number; body: any }> };
+
+/** The first error of a batch refused with 422 `template_invalid`. */
+export const refusal = async (d: Patcher, operations: unknown[]): Promise<OperationError> =>
+  invalid(await d.patch(operations));
+
+/** The path of the first error of a batch refused with 422 `template_invalid`. */
+export const invalidPath = async (d: Patcher, operations: unknown[]): Promise<string> =>
+  (await refusal(d, operations)).path;
+
 /** The message of a design write refused for want of the `design.write` scope. */
 export const NEEDS_DESIGN_WRITE = 'This action requires the design.write scope.';
 
