@@ -30,6 +30,11 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string, receiver: Server;
   let receiverUrl: string;
   const savedAllowlist = process.env.HC_OUTBOUND_ALLOWLIST;
+  /** A key of a new site of its own, whose webhook list starts empty. */
+  const newSiteKey = async () => t.factory.key(await t.factory.site());
+  /** Registers a webhook with this key through `route`. */
+  const register = (k: string, body: Record<string, unknown>, route = '/v1/webhooks') =>
+    t.request('POST', route, { key: k, body });
 
   beforeAll(async () => {
     receiver = createServer((_req, res) => res.end('ok'));
@@ -54,10 +59,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   });
 
   it('registers with a Read & write key: 201 with the webhook and a generated 48-character secret', async () => {
-    const res = await t.request('POST', '/v1/webhooks', {
-      key,
-      body: { url: 'https://example.com/hook' },
-    });
+    const res = await register(key, { url: 'https://example.com/hook' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       status: 'success',
@@ -72,27 +74,23 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
         secret: expect.stringMatching(/^[A-Za-z0-9]{48}$/),
       },
     });
-    const again = await t.request('POST', '/v1/webhooks', {
-      key,
-      body: { url: 'https://example.com/hook' },
-    });
+    const again = await register(key, { url: 'https://example.com/hook' });
     expect(again.body.webhook.secret).not.toBe(res.body.webhook.secret);
   });
 
   it('keeps a sent secret of 16 to 191 characters and ignores unknown fields such as events', async () => {
     const secret = 'a'.repeat(16);
-    const res = await t.request('POST', '/v1/webhooks', {
-      key: otherKey,
-      body: { url: 'http://example.org/x', secret, events: ['article.created'], active: false },
+    const res = await register(otherKey, {
+      url: 'http://example.org/x',
+      secret,
+      events: ['article.created'],
+      active: false,
     });
     expect(res.status).toBe(201);
     expect(res.body.webhook.secret).toBe(secret);
     expect(res.body.webhook.active).toBe(true);
     expect(res.body.webhook).not.toHaveProperty('events');
-    const long = await t.request('POST', '/v1/webhooks', {
-      key: otherKey,
-      body: { url: 'http://example.org/y', secret: 's'.repeat(191) },
-    });
+    const long = await register(otherKey, { url: 'http://example.org/y', secret: 's'.repeat(191) });
     expect(long.status).toBe(201);
   });
 
@@ -159,14 +157,9 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   });
 
   it('accepts a hostname that does not resolve yet, and an allow-listed receiver', async () => {
-    const pending = await t.request('POST', '/v1/webhooks', {
-      key,
-      body: { url: 'https://not-yet-registered-name.invalid/hook' },
-    });
+    const pending = await register(key, { url: 'https://not-yet-registered-name.invalid/hook' });
     expect(pending.status).toBe(201);
-    expect(
-      (await t.request('POST', '/v1/webhooks', { key, body: { url: receiverUrl } })).status,
-    ).toBe(201);
+    expect((await register(key, { url: receiverUrl })).status).toBe(201);
   });
 
   it.each(
@@ -177,8 +170,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   )(
     '%s: a %s over 191 characters passes validation and fails with 500, nothing registered',
     async (route, _, body) => {
-      const s = await t.factory.site();
-      const k = await t.factory.key(s);
+      const k = await newSiteKey();
       const res = await t.request('POST', route, { key: k, body });
       expect(res.status).toBe(500);
       const list = await t.request('GET', '/v1/webhooks', { key: k });
@@ -187,16 +179,9 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   );
 
   it('registers the same URL twice', async () => {
-    const s = await t.factory.site();
-    const k = await t.factory.key(s);
-    const a = await t.request('POST', '/v1/webhooks', {
-      key: k,
-      body: { url: 'https://example.com/same' },
-    });
-    const b = await t.request('POST', '/v1/webhooks', {
-      key: k,
-      body: { url: 'https://example.com/same' },
-    });
+    const k = await newSiteKey();
+    const a = await register(k, { url: 'https://example.com/same' });
+    const b = await register(k, { url: 'https://example.com/same' });
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.webhook.id).not.toBe(b.body.webhook.id);
     const list = await t.request('GET', '/v1/webhooks', { key: k });
@@ -235,10 +220,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   });
 
   it('a key never lists nor deletes another site’s webhook (404 Webhook subscription not found.)', async () => {
-    const mine = await t.request('POST', '/v1/webhooks', {
-      key: otherKey,
-      body: { url: 'https://example.com/o' },
-    });
+    const mine = await register(otherKey, { url: 'https://example.com/o' });
     const list = await t.request('GET', '/v1/webhooks', { key });
     expect(list.body.webhooks.map((w: { site_id: number }) => w.site_id)).not.toContain(other.id);
     const res = await t.request('DELETE', `/v1/webhooks/${mine.body.webhook.id}`, { key });
@@ -250,10 +232,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
   it('DELETE removes the webhook for good and drops its pending retries', async () => {
     const s = await t.factory.site();
     const k = await t.factory.key(s);
-    const created = await t.request('POST', '/v1/webhooks', {
-      key: k,
-      body: { url: 'https://example.com/del' },
-    });
+    const created = await register(k, { url: 'https://example.com/del' });
     const id = created.body.webhook.id as number;
     await webhookDeliveryRow(t.ds, s.id, {
       eventId: 987654321,
@@ -295,10 +274,11 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
 
   describe('Standard Webhooks registration (issue 23)', () => {
     it('POST /webhooks/standard: 201 with signature_scheme standard and the secret also as whsec_ + base64', async () => {
-      const res = await t.request('POST', '/v1/webhooks/standard', {
+      const res = await register(
         key,
-        body: { url: 'https://example.com/std', events: ['article.created'] },
-      });
+        { url: 'https://example.com/std', events: ['article.created'] },
+        '/v1/webhooks/standard',
+      );
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         status: 'success',
@@ -325,10 +305,11 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
 
     it('keeps a sent secret (non-ASCII too): standard_secret encodes its UTF-8 bytes', async () => {
       const secret = 'Grüße-aus-Köln-∑-0123';
-      const res = await t.request('POST', '/v1/webhooks/standard', {
+      const res = await register(
         key,
-        body: { url: 'https://example.com/std2', secret },
-      });
+        { url: 'https://example.com/std2', secret },
+        '/v1/webhooks/standard',
+      );
       expect(res.status).toBe(201);
       expect(res.body.webhook.secret).toBe(secret);
       expect(res.body.webhook.standard_secret).toBe(
@@ -337,9 +318,9 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     });
 
     it('POST /webhooks never registers a standard webhook, whatever the body says', async () => {
-      const res = await t.request('POST', '/v1/webhooks', {
-        key,
-        body: { url: 'https://example.com/plain', signature_scheme: 'standard' },
+      const res = await register(key, {
+        url: 'https://example.com/plain',
+        signature_scheme: 'standard',
       });
       expect(res.status).toBe(201);
       expect(res.body.webhook.signature_scheme).toBe('service');
@@ -347,16 +328,9 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     });
 
     it('is listed and deleted with the others, signature_scheme shown, no secret; another site’s answers 404', async () => {
-      const s = await t.factory.site();
-      const k = await t.factory.key(s);
-      const plain = await t.request('POST', '/v1/webhooks', {
-        key: k,
-        body: { url: 'https://example.com/p' },
-      });
-      const std = await t.request('POST', '/v1/webhooks/standard', {
-        key: k,
-        body: { url: 'https://example.com/s' },
-      });
+      const k = await newSiteKey();
+      const plain = await register(k, { url: 'https://example.com/p' });
+      const std = await register(k, { url: 'https://example.com/s' }, '/v1/webhooks/standard');
       const list = await t.request('GET', '/v1/webhooks', { key: k });
       expect(
         list.body.webhooks.map((w: { id: number; signature_scheme: string }) => [
