@@ -1,4 +1,10 @@
-import { changedTables, snapshotDatabase, startTestApp, TestApp } from '@hc/testing';
+import {
+  changedTables,
+  expectValidationErrors,
+  snapshotDatabase,
+  startTestApp,
+  TestApp,
+} from '@hc/testing';
 import { createDesignService } from '../app.factory';
 import { DesignClient, designClient } from '../testing/design-test';
 
@@ -88,14 +94,7 @@ describe('PATCH /template/draft dry runs (#25)', () => {
     expect(word.body.errors).toEqual({ dry_run: ['The dry run field must be true or false.'] });
     // The query's `dry_run` is read at the edge (DryRunQuery): 1/0 only, shape (b).
     const query = await patch({ operations: OPS }, '?dry_run=yes');
-    expect([query.status, query.body]).toEqual([
-      422,
-      {
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { dry_run: ['The dry run field must be true or false.'] },
-      },
-    ]);
+    expectValidationErrors(query, { dry_run: ['The dry run field must be true or false.'] });
     expect(changedTables(before, await snapshotDatabase(t.ds))).toEqual([]);
   });
 
