@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { TestSite } from './factory';
+import type { TestApp } from './test-app';
 
 /** One `audit.recorded` outbox event (issue 24) as a test reads it back. */
 export interface RecordedAudit {
@@ -32,4 +34,17 @@ export async function auditEventsAfter(
     request_id: r.request_id,
     ...(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).data,
   }));
+}
+
+/** A new Read & write key of `site` and its `api_keys` id (the `key_id` an audit actor names). */
+export async function keyAndId(
+  t: Pick<TestApp, 'factory' | 'ds'>,
+  site: TestSite,
+): Promise<{ key: string; keyId: unknown }> {
+  const key = await t.factory.key(site);
+  const [{ id: keyId }] = await t.ds.query(
+    'SELECT id FROM api_keys WHERE site_id = ? ORDER BY id DESC LIMIT 1',
+    [site.id],
+  );
+  return { key, keyId };
 }

@@ -1,6 +1,7 @@
 import {
   auditEntryRow,
   auditEventsAfter,
+  keyAndId,
   createPublishedArticle,
   lastOutboxId,
   settledChangeSet,
@@ -58,11 +59,7 @@ describe('audit log reads of recorded writes (issue 24)', () => {
   afterAll(() => t.close());
 
   it('article versions name the staged publish or restore that replaced them (`replaced_by`)', async () => {
-    const key = await t.factory.key(site);
-    const [{ id: keyId }] = await t.ds.query(
-      'SELECT id FROM api_keys WHERE site_id = ? ORDER BY id DESC LIMIT 1',
-      [site.id],
-    );
+    const { key, keyId } = await keyAndId(t, site);
     const token = tokens.issue(site.owner.id, [site.id], ['content.read', 'content.write']);
     const a = await createPublishedArticle(t, key, { title: { en: 'Versioned' } });
     const staged = await t.request('PATCH', `/v1/articles/${a.id}/staged`, {
@@ -127,11 +124,7 @@ describe('audit log reads of recorded writes (issue 24)', () => {
   });
 
   it('a change set’s staged publishes, made later by the worker, are recorded as the publisher’s', async () => {
-    const key = await t.factory.key(site);
-    const [{ id: keyId }] = await t.ds.query(
-      'SELECT id FROM api_keys WHERE site_id = ? ORDER BY id DESC LIMIT 1',
-      [site.id],
-    );
+    const { key, keyId } = await keyAndId(t, site);
     const a = await createPublishedArticle(t, key, { title: { en: 'In a set' } });
     await t.request('PATCH', `/v1/articles/${a.id}/staged`, {
       key,

@@ -1,6 +1,7 @@
 import { settings } from '@hc/contracts';
 import {
   auditEventsAfter,
+  keyAndId,
   lastOutboxId,
   STAGING_SITE,
   startTestApp,
@@ -33,11 +34,7 @@ describe('audit recording (issue 24)', () => {
   afterAll(() => t.close());
 
   it('names the API key and its creator, with the request id, and leaves webhook payloads alone', async () => {
-    const key = await t.factory.key(site);
-    const [{ id: keyId }] = await t.ds.query(
-      'SELECT id FROM api_keys WHERE site_id = ? ORDER BY id DESC LIMIT 1',
-      [site.id],
-    );
+    const { key, keyId } = await keyAndId(t, site);
     const before = await lastId();
     const res = await t.request('POST', '/v1/articles', {
       key,
