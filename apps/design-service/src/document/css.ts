@@ -56,31 +56,20 @@ export function renderCss(source: string): RenderedCss {
   root.walkComments((c) => {
     c.remove();
   });
+  /** Removes `node` when there is a `problem`, noting it for the warning. */
+  const drop = (node: { remove(): unknown }, problem: string | null) => {
+    if (!problem) return;
+    removed.add(problem);
+    node.remove();
+  };
   root.walkAtRules((rule) => {
     const name = rule.name.toLowerCase();
-    if (BLOCKED_AT_RULES.has(name)) {
-      removed.add(`@${name}`);
-      rule.remove();
-      return;
-    }
-    const problem = unsafeValue(rule.params);
-    if (problem) {
-      removed.add(problem);
-      rule.remove();
-    }
+    drop(rule, BLOCKED_AT_RULES.has(name) ? `@${name}` : unsafeValue(rule.params));
   });
   root.walkDecls((decl) => {
     const prop = normalize(decl.prop);
-    if (prop === 'behavior' || prop === '-ms-behavior') {
-      removed.add('behavior:');
-      decl.remove();
-      return;
-    }
-    const problem = unsafeValue(decl.value);
-    if (problem) {
-      removed.add(problem);
-      decl.remove();
-    }
+    const behavior = prop === 'behavior' || prop === '-ms-behavior';
+    drop(decl, behavior ? 'behavior:' : unsafeValue(decl.value));
   });
   // Rules left without declarations render as nothing; remove them, innermost first.
   let changed = true;

@@ -99,18 +99,12 @@ function assign(state: BatchState, path: string, value: unknown, changed: string
 
   switch (head) {
     case 'brand':
-      return leafOrGroup(
-        BRAND_FIELDS,
-        doc.brand as unknown as Record<string, unknown>,
-        seg.slice(1),
-        'brand',
-      );
     case 'meta':
       return leafOrGroup(
-        META_FIELDS,
-        doc.meta as unknown as Record<string, unknown>,
+        head === 'brand' ? BRAND_FIELDS : META_FIELDS,
+        doc[head] as unknown as Record<string, unknown>,
         seg.slice(1),
-        'meta',
+        head,
       );
     case 'theme': {
       if (seg.length === 1) {

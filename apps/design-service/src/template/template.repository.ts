@@ -85,14 +85,8 @@ export class TemplateRepository {
     }
   }
 
-  async pointers(siteId: SiteId, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
-    const rows = await m.query(
-      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ?',
-      [siteId],
-    );
-    return rows.length
-      ? { draftVersionId: rows[0].draft_version_id, liveVersionId: rows[0].live_version_id }
-      : null;
+  pointers(siteId: SiteId, m: EntityManager = this.ds.manager): Promise<SitePointers | null> {
+    return this.readPointers(siteId, m, '');
   }
 
   /** Creates the site's design row if missing (its own statement, outside any transaction). */
@@ -105,9 +99,17 @@ export class TemplateRepository {
   }
 
   /** Locks the site's design row for the rest of the transaction; null when it does not exist yet. */
-  async lock(siteId: SiteId, m: EntityManager): Promise<SitePointers | null> {
+  lock(siteId: SiteId, m: EntityManager): Promise<SitePointers | null> {
+    return this.readPointers(siteId, m, ' FOR UPDATE');
+  }
+
+  private async readPointers(
+    siteId: SiteId,
+    m: EntityManager,
+    lock: '' | ' FOR UPDATE',
+  ): Promise<SitePointers | null> {
     const rows = await m.query(
-      'SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ? FOR UPDATE',
+      `SELECT draft_version_id, live_version_id FROM design_sites WHERE site_id = ?${lock}`,
       [siteId],
     );
     return rows.length
