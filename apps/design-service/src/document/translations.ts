@@ -51,6 +51,27 @@ export function pruneTranslations(doc: DesignDocument, translations: Translation
   return out;
 }
 
+/** Calls `visit` for each text of components `ids`, on any page, in every language. */
+function eachComponentText(
+  translations: Translations,
+  ids: string[],
+  visit: (
+    texts: Record<string, string>,
+    key: string,
+    page: PageKey,
+    id: string,
+    setting: string,
+  ) => void,
+): void {
+  const wanted = new Set(ids);
+  for (const texts of Object.values(translations)) {
+    for (const key of Object.keys(texts)) {
+      const c = COMPONENT_KEY.exec(key);
+      if (c && wanted.has(c[2])) visit(texts, key, c[1] as PageKey, c[2], c[3]);
+    }
+  }
+}
+
 /** Copies the texts of components `ids` from one page to others (copy_region, sync_region). */
 export function copyTranslations(
   translations: Translations,
@@ -58,14 +79,11 @@ export function copyTranslations(
   to: PageKey[],
   ids: string[],
 ): void {
-  const wanted = new Set(ids);
-  for (const texts of Object.values(translations)) {
-    for (const [key, text] of Object.entries({ ...texts })) {
-      const c = COMPONENT_KEY.exec(key);
-      if (!c || c[1] !== from || !wanted.has(c[2])) continue;
-      for (const page of to) texts[componentKey(page, c[2], c[3])] = text;
-    }
-  }
+  eachComponentText(translations, ids, (texts, key, page, id, setting) => {
+    if (page !== from) return;
+    const text = texts[key];
+    for (const target of to) texts[componentKey(target, id, setting)] = text;
+  });
 }
 
 /** Removes the texts of components `ids` on the given pages before a region is overwritten. */
@@ -74,11 +92,7 @@ export function dropTranslations(
   pages: PageKey[],
   ids: string[],
 ): void {
-  const wanted = new Set(ids);
-  for (const texts of Object.values(translations)) {
-    for (const key of Object.keys(texts)) {
-      const c = COMPONENT_KEY.exec(key);
-      if (c && pages.includes(c[1] as PageKey) && wanted.has(c[2])) delete texts[key];
-    }
-  }
+  eachComponentText(translations, ids, (texts, key, page) => {
+    if (pages.includes(page)) delete texts[key];
+  });
 }
