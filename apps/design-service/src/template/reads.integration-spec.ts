@@ -311,15 +311,9 @@ describe('design reads (spec 4.12)', () => {
           'current',
         ]),
       );
-      expect(Object.keys(theme.colors)).toEqual([
-        'primary',
-        'accent',
-        'fg',
-        'bg',
-        'muted',
-        'surface',
-        'border',
-      ]);
+      expect(Object.keys(theme.colors)).toEqual(
+        'primary accent fg bg muted surface border'.split(' '),
+      );
       expect(theme.preview_image).toBe(
         `http://localhost:8080/v1/template/themes/${theme.key}/preview.svg`,
       );
