@@ -1,7 +1,7 @@
 import { genericMarkdown } from './format';
 import { STAGED_FIELDS } from '@hc/contracts';
 import { fromTable, id, language, responseFormat, z } from './schema';
-import { defineTool, onResource } from './tool';
+import { articleBody, defineTool, onResource } from './tool';
 
 // The REST DTO's table (spec 4.5) but `locale`, which keeps the tool language-key rule.
 const { locale: _locale, ...stagedFields } = STAGED_FIELDS;
@@ -37,12 +37,7 @@ export const stagedTools = [
       locale: language().describe('The language these texts are in'),
       ...fromTable(stagedFields),
     },
-    request: ({ article_id: articleId, ...body }) =>
-      onResource(
-        { method: 'patch', path: '/v1/articles/{articleId}/staged' },
-        { articleId },
-        { body },
-      ),
+    request: articleBody({ method: 'patch', path: '/v1/articles/{articleId}/staged' }),
   }),
   defineTool({
     suffix: 'publish_staged_changes',
@@ -55,12 +50,7 @@ export const stagedTools = [
       locale: language().optional(),
       force: z.boolean().optional(),
     },
-    request: ({ article_id: articleId, ...body }) =>
-      onResource(
-        { method: 'post', path: '/v1/articles/{articleId}/staged/publish' },
-        { articleId },
-        { body },
-      ),
+    request: articleBody({ method: 'post', path: '/v1/articles/{articleId}/staged/publish' }),
   }),
   defineTool({
     suffix: 'discard_staged_changes',

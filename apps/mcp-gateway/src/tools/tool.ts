@@ -50,3 +50,12 @@ export const patchById =
   (route: ApiRoute) =>
   ({ id, ...body }: { id: number }): RestRequest =>
     onResource(route, { id }, { body });
+
+/**
+ * A call on one article's sub-resource (`route`, whose path has `{articleId}`) by the
+ * `article_id` argument; the other arguments are the body.
+ */
+export const articleBody =
+  (route: ApiRoute) =>
+  ({ article_id: articleId, ...body }: { article_id: number }): RestRequest =>
+    onResource(route, { articleId }, { body });
