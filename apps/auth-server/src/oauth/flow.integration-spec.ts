@@ -537,13 +537,16 @@ describe('auth-server (spec 4.13)', () => {
       expect(loc.searchParams.has('state')).toBe(false);
     });
 
-    it('person denies: redirect with access_denied, state and iss', async () => {
+    /** A new site's owner goes through the browser flow of a new public client. */
+    async function ownerInBrowser(more: Parameters<typeof authorizeInBrowser>[2]) {
       const site = await auth.factory.site();
       const clientId = await publicClient();
       const params = new URLSearchParams(await base(clientId));
-      const flow = await authorizeInBrowser(`${issuer}/oauth/authorize?${params}`, site.owner, {
-        decision: 'deny',
-      });
+      return authorizeInBrowser(`${issuer}/oauth/authorize?${params}`, site.owner, more);
+    }
+
+    it('person denies: redirect with access_denied, state and iss', async () => {
+      const flow = await ownerInBrowser({ decision: 'deny' });
       expect(flow.callback!.searchParams.get('error')).toBe('access_denied');
       expect(flow.callback!.searchParams.get('state')).toBe('s1');
       expect(flow.callback!.searchParams.get('iss')).toBe(issuer);
@@ -551,12 +554,7 @@ describe('auth-server (spec 4.13)', () => {
     });
 
     it('wrong password keeps the person on the sign-in page', async () => {
-      const site = await auth.factory.site();
-      const clientId = await publicClient();
-      const params = new URLSearchParams(await base(clientId));
-      const flow = await authorizeInBrowser(`${issuer}/oauth/authorize?${params}`, site.owner, {
-        password: 'wrong-password',
-      });
+      const flow = await ownerInBrowser({ password: 'wrong-password' });
       expect(flow.callback).toBeUndefined();
       expect(flow.page!.status).toBe(422);
       expect(flow.page!.html).toContain('These credentials do not match our records.');
@@ -593,16 +591,15 @@ describe('auth-server (spec 4.13)', () => {
       const clientId = await publicClient();
       const params = await authorizeQuery(clientId);
       const browser = new Browser();
-      const none = await runAuthorization(
-        browser,
-        `${issuer}/oauth/authorize?${params}`,
-        REDIRECT,
-        {
+      // Every step signs in as the owner in the same browser; `sites` are the ones ticked, if any.
+      const consentAs = (url: string, sites?: number[]) =>
+        runAuthorization(browser, url, REDIRECT, {
           email: owner.email,
           password: TEST_PASSWORD,
-          sites: [],
-        },
-      );
+          ...(sites === undefined ? {} : { sites }),
+        });
+      const authorizeUrl = () => `${issuer}/oauth/authorize?${params}`;
+      const none = await consentAs(authorizeUrl(), []);
       const page = none.consentPages[0];
       expect(page).toContain('Alpha');
       expect(page).toContain('Beta');
@@ -611,36 +608,18 @@ describe('auth-server (spec 4.13)', () => {
       expect(none.page!.status).toBe(422);
       expect(none.page!.html).toContain('Choose at least one help center.');
 
-      const ok = await runAuthorization(browser, none.page!.url, REDIRECT, {
-        email: owner.email,
-        password: TEST_PASSWORD,
-        sites: [b.id],
-      });
+      const ok = await consentAs(none.page!.url, [b.id]);
       expect(ok.callback!.searchParams.get('code')).toEqual(expect.any(String));
 
       // Approved and a site covered: straight back, no screen.
-      const again = await runAuthorization(
-        browser,
-        `${issuer}/oauth/authorize?${params}`,
-        REDIRECT,
-        { email: owner.email, password: TEST_PASSWORD },
-      );
+      const again = await consentAs(authorizeUrl());
       expect(again.consentPages).toHaveLength(0);
       expect(again.signInShown).toBe(false);
       expect(again.callback!.searchParams.get('code')).toEqual(expect.any(String));
 
       // prompt=consent shows it again, with the earlier site ticked.
       params.set('prompt', 'consent');
-      const forced = await runAuthorization(
-        browser,
-        `${issuer}/oauth/authorize?${params}`,
-        REDIRECT,
-        {
-          email: owner.email,
-          password: TEST_PASSWORD,
-          sites: [a.id, b.id],
-        },
-      );
+      const forced = await consentAs(authorizeUrl(), [a.id, b.id]);
       expect(forced.consentPages).toHaveLength(1);
       expect(forced.consentPages[0]).toMatch(new RegExp(`value="${b.id}" checked`));
       expect(forced.consentPages[0]).not.toMatch(new RegExp(`value="${a.id}" checked`));
@@ -649,16 +628,7 @@ describe('auth-server (spec 4.13)', () => {
       // A new scope asks again.
       params.delete('prompt');
       params.set('scope', 'content.read content.write');
-      const wider = await runAuthorization(
-        browser,
-        `${issuer}/oauth/authorize?${params}`,
-        REDIRECT,
-        {
-          email: owner.email,
-          password: TEST_PASSWORD,
-          sites: [a.id],
-        },
-      );
+      const wider = await consentAs(authorizeUrl(), [a.id]);
       expect(wider.consentPages).toHaveLength(1);
       expect(wider.consentPages[0]).toContain('content.write');
     });

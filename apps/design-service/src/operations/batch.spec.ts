@@ -1,5 +1,6 @@
 import { buildDocument } from '../themes/apply';
 import { findTheme } from '../themes/themes';
+import { OPERATION_FIELDS } from '../testing/operation-fields';
 import { BatchError, OPERATIONS, runBatch } from './batch';
 
 /** Caller mistakes never become a 500: every odd input is refused as template_invalid. */
@@ -22,32 +23,8 @@ describe('runBatch refuses odd input without crashing', () => {
     { a: 1 },
     ['home'],
   ];
-  const fields = [
-    'path',
-    'value',
-    'page',
-    'region',
-    'type',
-    'config',
-    'index',
-    'parent_id',
-    'id',
-    'enabled',
-    'source_page',
-    'from_page',
-    'to_pages',
-    'css',
-    'label',
-    'position',
-    'src',
-    'inlineBody',
-    'htmlBody',
-    'pages',
-    'defer',
-    'async',
-    'integrity',
-    'items',
-  ];
+  // A field of another operation now and then: every field any operation reads.
+  const fields = OPERATION_FIELDS;
 
   it.each(Object.keys(OPERATIONS))('%s', (op) => {
     const spec = OPERATIONS[op];

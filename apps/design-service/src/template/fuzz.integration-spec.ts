@@ -13,30 +13,12 @@ import {
   type Json,
 } from '@hc/testing';
 import { createDesignService } from '../app.factory';
+import { OPERATION_FIELDS } from '../testing/operation-fields';
 
 const seed = fuzzSeed('design-service');
 
-const OP_FIELDS = [
-  'op',
-  'path',
-  'value',
-  'page',
-  'region',
-  'type',
-  'config',
-  'index',
-  'parent_id',
-  'id',
-  'css',
-  'label',
-  'enabled',
-  'position',
-  'src',
-  'inlineBody',
-  'items',
-  'source_page',
-  'to_pages',
-];
+/** The fields a hostile operation is made of: `op` and every field some operation reads. */
+const OP_FIELDS = ['op', ...OPERATION_FIELDS];
 
 const plausibleOp: fc.Arbitrary<Json> = json(
   fc.oneof(
