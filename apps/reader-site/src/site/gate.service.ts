@@ -39,44 +39,17 @@ export class GateService {
           ? await this.directory.byDomain(parsed.host)
           : null;
     if (!parsed || !site) {
-      send(
-        res,
-        404,
-        plainPage({
-          lang: 'en',
-          title: 'Not found',
-          siteName: 'Help Center',
-          body: h('h1', {}, 'This help center does not exist.'),
-        }),
-      );
+      refuse(res, 'unknown', null, 'en');
       return null;
     }
     const path = withLanguage(parsed, site);
     const lang = path.lang ?? site.defaultLanguage;
     if (site.suspended) {
-      send(
-        res,
-        403,
-        plainPage({
-          lang,
-          title: 'Unavailable',
-          siteName: site.name,
-          body: h('h1', {}, 'This help center is not available at the moment.'),
-        }),
-      );
+      refuse(res, 'suspended', site, lang);
       return null;
     }
     if (!ipAllowed(req.ip, site.ipAllowlist)) {
-      send(
-        res,
-        403,
-        plainPage({
-          lang,
-          title: 'Restricted',
-          siteName: site.name,
-          body: h('h1', {}, 'This help center can only be read from its allowed networks.'),
-        }),
-      );
+      refuse(res, 'outsideAllowlist', site, lang);
       return null;
     }
     const token = cookie(req, SESSION_COOKIE, path.base || '/');
@@ -208,6 +181,33 @@ function formPage(
       ),
     }),
   );
+}
+
+/** The gate's refusals (spec 2.2): a plain page whose only content is its heading. */
+const REFUSALS = {
+  unknown: { status: 404, title: 'Not found', heading: 'This help center does not exist.' },
+  suspended: {
+    status: 403,
+    title: 'Unavailable',
+    heading: 'This help center is not available at the moment.',
+  },
+  outsideAllowlist: {
+    status: 403,
+    title: 'Restricted',
+    heading: 'This help center can only be read from its allowed networks.',
+  },
+};
+
+/** Sends a refusal; without a site (an unknown one) the page is the generic Help Center's. */
+function refuse(
+  res: Response,
+  reason: keyof typeof REFUSALS,
+  site: ReaderSite | null,
+  lang: string,
+): void {
+  const { status, title, heading } = REFUSALS[reason];
+  const siteName = site?.name ?? 'Help Center';
+  send(res, status, plainPage({ lang, title, siteName, body: h('h1', {}, heading) }));
 }
 
 export function send(res: Response, status: number, html: string): void {
