@@ -53,107 +53,67 @@ const nullableString = { type: ['string', 'null'] };
 const formatA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' };
 const id = { type: 'integer', minimum: 1 };
 
+/** A closed object (no other keys) whose every property is required, in this order. */
+function closedObject<P extends Record<string, object>>(properties: P) {
+  return {
+    type: 'object',
+    required: Object.keys(properties) as (keyof P & string)[],
+    additionalProperties: false,
+    properties,
+  } as const;
+}
+
 const dataSchemas = {
-  article: {
-    type: 'object',
-    required: [
-      'type',
-      'id',
-      'category_id',
-      'title',
-      'slug',
-      'published',
-      'visibility',
-      'locale',
-      'updated_at',
-    ],
-    additionalProperties: false,
-    properties: {
-      type: { const: 'article' },
-      id,
-      category_id: { oneOf: [id, { type: 'null' }] },
-      title: nullableString,
-      slug: nullableString,
-      published: { type: 'boolean' },
-      visibility: { enum: ['public', 'link_only', 'private'] },
-      locale: { type: 'string', minLength: 2 },
-      updated_at: formatA,
+  article: closedObject({
+    type: { const: 'article' },
+    id,
+    category_id: { oneOf: [id, { type: 'null' }] },
+    title: nullableString,
+    slug: nullableString,
+    published: { type: 'boolean' },
+    visibility: { enum: ['public', 'link_only', 'private'] },
+    locale: { type: 'string', minLength: 2 },
+    updated_at: formatA,
+  }),
+  category: closedObject({
+    type: { const: 'category' },
+    id,
+    parent_id: { oneOf: [id, { type: 'null' }] },
+    name: nullableString,
+    updated_at: formatA,
+  }),
+  site: closedObject({
+    type: { const: 'site' },
+    id,
+    visibility: { enum: ['public', 'private', 'password'] },
+  }),
+  contact_message: closedObject({
+    type: { const: 'contact_message' },
+    id,
+    lang: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    subject: nullableString,
+    message: { type: 'string' },
+  }),
+  audit: closedObject({
+    type: { const: 'audit' },
+    action: { type: 'string', pattern: '^[a-z][a-z_]*\\.[a-z][a-z_]*$', maxLength: 64 },
+    target_type: { type: 'string', pattern: '^[a-z][a-z_]*$', maxLength: 32 },
+    target_id: { type: 'string', minLength: 1, maxLength: 64 },
+    // One shape per credential kind: what identifies it, nothing else.
+    actor: {
+      oneOf: [
+        closedObject({ kind: { const: 'api_key' }, key_id: id, user_id: id }),
+        closedObject({
+          kind: { enum: ['oauth', 'mcp'] },
+          client_id: { type: 'string', minLength: 1, maxLength: 191 },
+          user_id: id,
+        }),
+        closedObject({ kind: { const: 'operator' } }),
+      ],
     },
-  },
-  category: {
-    type: 'object',
-    required: ['type', 'id', 'parent_id', 'name', 'updated_at'],
-    additionalProperties: false,
-    properties: {
-      type: { const: 'category' },
-      id,
-      parent_id: { oneOf: [id, { type: 'null' }] },
-      name: nullableString,
-      updated_at: formatA,
-    },
-  },
-  site: {
-    type: 'object',
-    required: ['type', 'id', 'visibility'],
-    additionalProperties: false,
-    properties: {
-      type: { const: 'site' },
-      id,
-      visibility: { enum: ['public', 'private', 'password'] },
-    },
-  },
-  contact_message: {
-    type: 'object',
-    required: ['type', 'id', 'lang', 'name', 'email', 'subject', 'message'],
-    additionalProperties: false,
-    properties: {
-      type: { const: 'contact_message' },
-      id,
-      lang: { type: 'string' },
-      name: { type: 'string' },
-      email: { type: 'string' },
-      subject: nullableString,
-      message: { type: 'string' },
-    },
-  },
-  audit: {
-    type: 'object',
-    required: ['type', 'action', 'target_type', 'target_id', 'actor'],
-    additionalProperties: false,
-    properties: {
-      type: { const: 'audit' },
-      action: { type: 'string', pattern: '^[a-z][a-z_]*\\.[a-z][a-z_]*$', maxLength: 64 },
-      target_type: { type: 'string', pattern: '^[a-z][a-z_]*$', maxLength: 32 },
-      target_id: { type: 'string', minLength: 1, maxLength: 64 },
-      // One shape per credential kind: what identifies it, nothing else.
-      actor: {
-        oneOf: [
-          {
-            type: 'object',
-            required: ['kind', 'key_id', 'user_id'],
-            additionalProperties: false,
-            properties: { kind: { const: 'api_key' }, key_id: id, user_id: id },
-          },
-          {
-            type: 'object',
-            required: ['kind', 'client_id', 'user_id'],
-            additionalProperties: false,
-            properties: {
-              kind: { enum: ['oauth', 'mcp'] },
-              client_id: { type: 'string', minLength: 1, maxLength: 191 },
-              user_id: id,
-            },
-          },
-          {
-            type: 'object',
-            required: ['kind'],
-            additionalProperties: false,
-            properties: { kind: { const: 'operator' } },
-          },
-        ],
-      },
-    },
-  },
+  }),
 } as const;
 
 /** `data` by event name prefix: `article.*` carries article data, and so on. */
@@ -167,10 +127,7 @@ export const EVENT_ENVELOPE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://helpcenter.example/schemas/event-envelope.v1.json',
   title: 'Help center event envelope, version 1',
-  type: 'object',
-  required: ['version', 'id', 'type', 'site_id', 'helpcenter_id', 'occurred_at', 'data'],
-  additionalProperties: false,
-  properties: {
+  ...closedObject({
     version: { const: EVENT_ENVELOPE_VERSION },
     id: { type: 'string', pattern: '^[1-9][0-9]*$' },
     type: { type: 'string', pattern: '^[a-z][a-z_]*\\.[a-z][a-z_]*$' },
@@ -184,7 +141,7 @@ export const EVENT_ENVELOPE_SCHEMA = {
       pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+00:00$',
     },
     data: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
-  },
+  }),
   allOf: [
     byType('^article\\.(created|published|updated|deleted)$', dataSchemas.article),
     byType('^category\\.(created|updated|deleted)$', dataSchemas.category),
