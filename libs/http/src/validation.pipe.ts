@@ -66,44 +66,32 @@ export function subFieldMessage(subPath: string, message: string): string {
   return `${subPath}${SUB_PATH}${message}`;
 }
 
+/** class-validator's constraints whose default message we word ourselves, by their `messages` wording. */
+const OUR_WORDING: Record<string, (property: string, n: number) => string> = {
+  isDefined: messages.required,
+  isNotEmpty: messages.required,
+  arrayNotEmpty: messages.required,
+  isBoolean: messages.boolean,
+  isString: messages.string,
+  isInt: messages.integer,
+  isNumber: messages.integer,
+  isArray: messages.array,
+  isObject: messages.object,
+  max: messages.maxNumber,
+  min: messages.minNumber,
+  maxLength: messages.maxString,
+  minLength: messages.minString,
+  arrayMaxSize: messages.maxItems,
+  isIn: messages.selectedInvalid,
+  isEnum: messages.selectedInvalid,
+  isUrl: messages.url,
+};
+
 /** class-validator's default messages start with the property name; ours start with "The". */
 function translate(constraint: string, property: string, raw: string, args: unknown[]): string {
   if (!raw.startsWith(`${property} `)) return raw; // a message the DTO chose itself
-  const n = Number(args[0]);
-  switch (constraint) {
-    case 'isDefined':
-    case 'isNotEmpty':
-    case 'arrayNotEmpty':
-      return messages.required(property);
-    case 'isBoolean':
-      return messages.boolean(property);
-    case 'isString':
-      return messages.string(property);
-    case 'isInt':
-    case 'isNumber':
-      return messages.integer(property);
-    case 'isArray':
-      return messages.array(property);
-    case 'isObject':
-      return messages.object(property);
-    case 'max':
-      return messages.maxNumber(property, n);
-    case 'min':
-      return messages.minNumber(property, n);
-    case 'maxLength':
-      return messages.maxString(property, n);
-    case 'minLength':
-      return messages.minString(property, n);
-    case 'arrayMaxSize':
-      return messages.maxItems(property, n);
-    case 'isIn':
-    case 'isEnum':
-      return messages.selectedInvalid(property);
-    case 'isUrl':
-      return messages.url(property);
-    default:
-      return raw;
-  }
+  const word = Object.hasOwn(OUR_WORDING, constraint) ? OUR_WORDING[constraint] : undefined;
+  return word ? word(property, Number(args[0])) : raw;
 }
 
 function collect(errors: ValidationError[], prefix = '', out: FieldFailure[] = []): FieldFailure[] {
