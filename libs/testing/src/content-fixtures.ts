@@ -133,6 +133,21 @@ export function expectError(
   });
 }
 
+/**
+ * Asserts a success answer: `status` and exactly the body `{status: 'success', ...body}` (the
+ * envelope every write and read of the API shares, said once).
+ */
+export function expectSuccess(
+  res: TestResponse,
+  status: number,
+  body: Record<string, unknown>,
+): void {
+  expect({ status: res.status, body: res.body }).toEqual({
+    status,
+    body: { status: 'success', ...body },
+  });
+}
+
 /** Asserts a 403 for a credential without `scope`, with the API's exact body. */
 export function expectInsufficientScope(res: TestResponse, scope: string): void {
   expectError(res, 403, 'insufficient_scope', `This action requires the ${scope} scope.`);
@@ -171,4 +186,23 @@ export async function siteEventCount(db: Db, site: number | { id: number }): Pro
     [siteIdOf(site)],
   );
   return Number(rows[0].n);
+}
+
+/**
+ * Sends `send` while it answers 200, at most until `max` requests are counted, counting from
+ * `already` (the requests the test has made before on the same key or address): the first other
+ * status and the count it came at, to show where a rate limit starts (spec 8).
+ */
+export async function requestsUntilRefused(
+  send: () => Promise<{ status: number }>,
+  max: number,
+  already = 0,
+): Promise<{ status: number; n: number }> {
+  let status = 200;
+  let n = already;
+  while (status === 200 && n < max) {
+    status = (await send()).status;
+    n += 1;
+  }
+  return { status, n };
 }

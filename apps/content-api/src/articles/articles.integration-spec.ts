@@ -5,6 +5,7 @@ import {
   siteEvents,
   testSiteId,
   useTwoSites,
+  expectSuccess,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { aiDraft, internalNote, noteMark } from '@hc/content';
@@ -435,9 +436,7 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
       const a = await post({ title: { en: 'Doomed' }, published: true });
       const before = await lastEventId(site);
       const res = await t.request('DELETE', `/v1/articles/${a.body.article.id}`, { key });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 200, {
         message: expect.any(String),
         article: { id: a.body.article.id, deleted_at: expect.stringMatching(FORMAT_B) },
       });

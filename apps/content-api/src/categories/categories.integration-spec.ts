@@ -1,4 +1,10 @@
-import { expectValidationErrors, lastSiteEventId, siteEvents, useTwoSites } from '@hc/testing';
+import {
+  expectValidationErrors,
+  lastSiteEventId,
+  siteEvents,
+  useTwoSites,
+  expectSuccess,
+} from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
@@ -34,9 +40,7 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         privacy: 'private',
       },
     });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      status: 'success',
+    expectSuccess(res, 201, {
       category: {
         id: expect.any(Number),
         parent: null,
@@ -209,9 +213,7 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
       const c = await create({ name: { en: 'Empty' } });
       const before = await lastEvent();
       const res = await t.request('DELETE', `/v1/categories/${c.id}`, { key });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 200, {
         message: expect.any(String),
         on_orphan: null,
         articles_moved: 0,
@@ -248,14 +250,7 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
     it('reads on_orphan at the edge (DeleteCategoryQuery): another value is 422 shape (b), even for an empty category', async () => {
       const c = await create({ name: { en: 'Empty one' } });
       const res = await t.request('DELETE', `/v1/categories/${c.id}?on_orphan=keep`, { key });
-      expect([res.status, res.body]).toEqual([
-        422,
-        {
-          status: 'validation_error',
-          message: 'The request could not be accepted.',
-          errors: { on_orphan: ['The selected on orphan is invalid.'] },
-        },
-      ]);
+      expectValidationErrors(res, { on_orphan: ['The selected on orphan is invalid.'] });
       expect((await t.request('DELETE', `/v1/categories/${c.id}`, { key })).status).toBe(200);
     });
 
@@ -376,13 +371,7 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         [[a.id, a.id], { 'order.1': ['The order.1 field has a duplicate value.'] }],
       ];
       for (const [body, errors] of refusals) {
-        const res = await put(body);
-        expect(res.status).toBe(422);
-        expect(res.body).toEqual({
-          status: 'validation_error',
-          message: 'The request could not be accepted.',
-          errors,
-        });
+        expectValidationErrors(await put(body), errors);
       }
     });
 
@@ -396,9 +385,7 @@ describe('categories (spec 2.4, 4.6, 6)', () => {
         key,
         body: { order: [a2.id, outside.id, a1.id, 99999999] },
       });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 200, {
         message: expect.any(String),
         updated_count: 2,
         skipped_article_ids: [outside.id, 99999999],

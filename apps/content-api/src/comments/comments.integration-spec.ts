@@ -12,6 +12,7 @@ import {
   TestSite,
   testSiteId,
   TestTokens,
+  expectSuccess,
 } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
@@ -179,9 +180,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         key,
         body: { text: '  Thanks for the report!  ' },
       });
-      expect(res.status).toBe(201);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 201, {
         message: 'Comment posted.',
         comment: expect.any(Object),
       });
@@ -673,9 +672,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         key,
         body: { action: 'approve' },
       });
-      expect(approved.status).toBe(200);
-      expect(approved.body).toEqual({
-        status: 'success',
+      expectSuccess(approved, 200, {
         message: 'Comment approved.',
         comment: expect.any(Object),
       });

@@ -1,4 +1,12 @@
-import { expectNotFound, siteEventCount, TestApp, TestSite, useTwoSites } from '@hc/testing';
+import {
+  expectNotFound,
+  expectValidationErrors,
+  siteEventCount,
+  TestApp,
+  TestSite,
+  useTwoSites,
+  expectSuccess,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)', () => {
@@ -33,9 +41,7 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
       [],
     );
     const res = await rate(article, { rating: 'thumbs_up' });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      status: 'success',
+    expectSuccess(res, 200, {
       message: 'Thank you for your feedback.',
       feedback: { article_id: article, rating: 'thumbs_up', lang: 'en' },
       ratings: { thumbs_up: 1, thumbs_down: 0, love: 0 },
@@ -77,13 +83,7 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
       },
     ],
   ])('refuses %s with 422', async (_, body, errors) => {
-    const res = await rate(article, body);
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors,
-    });
+    expectValidationErrors(await rate(article, body), errors);
   });
 
   it('answers 404 Article not found. for unknown and foreign articles; counts nothing there', async () => {

@@ -37,6 +37,19 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
     Number(
       (await t.ds.query('SELECT COUNT(*) AS n FROM images WHERE site_id = ?', [site.id]))[0].n,
     );
+  /** The result a new image at `index` gets (the image as stored, its name and type checked). */
+  const created = (index: number, filename: string, mime_type: string) => ({
+    index,
+    status: 'created',
+    image: expect.objectContaining({ filename, mime_type }),
+  });
+  /** The result an address that could not be imported gets at `index`. */
+  const importFailed = (index: number, source_url: string, message: string) => ({
+    index,
+    status: 'error',
+    source_url,
+    error: { code: 'import_failed', message },
+  });
   const bulk = (entries: Parameters<typeof form>[0]) =>
     t.request('POST', '/v1/images/bulk', { key, raw: form(entries) });
 
@@ -53,16 +66,8 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
     expect(res.status).toBe(207);
     expect(res.body.status).toBe('success');
     expect(res.body.results).toEqual([
-      {
-        index: 0,
-        status: 'created',
-        image: expect.objectContaining({ filename: 'a.png', mime_type: 'image/png' }),
-      },
-      {
-        index: 1,
-        status: 'created',
-        image: expect.objectContaining({ filename: 'b.jpg', mime_type: 'image/jpeg' }),
-      },
+      created(0, 'a.png', 'image/png'),
+      created(1, 'b.jpg', 'image/jpeg'),
       { index: 2, status: 'reused', image: expect.objectContaining({ filename: 'a.png' }) },
     ]);
     expect(res.body.results[0].image.snippets.html).toContain('alt="First"');
@@ -84,23 +89,9 @@ describe('images: POST /images/bulk (spec 4.7)', () => {
     });
     expect(res.status).toBe(207);
     expect(res.body.results).toEqual([
-      {
-        index: 0,
-        status: 'created',
-        image: expect.objectContaining({ filename: 'a.webp', mime_type: 'image/webp' }),
-      },
-      {
-        index: 1,
-        status: 'error',
-        source_url: `${server.origin}/gone.png`,
-        error: { code: 'import_failed', message: 'image returned HTTP 410' },
-      },
-      {
-        index: 2,
-        status: 'error',
-        source_url: 'http://example.com/x.png',
-        error: { code: 'import_failed', message: 'The source_url must be an https:// address.' },
-      },
+      created(0, 'a.webp', 'image/webp'),
+      importFailed(1, `${server.origin}/gone.png`, 'image returned HTTP 410'),
+      importFailed(2, 'http://example.com/x.png', 'The source_url must be an https:// address.'),
     ]);
     expect(res.body.results[0].image.snippets.markdown).toMatch(/^!\[Remote\]\(/);
     expect(res.body.meta).toEqual({ total: 3, created: 1, reused: 0, failed: 2 });

@@ -1,5 +1,6 @@
 import {
   changedTables,
+  expectValidationErrors,
   filesUnder,
   selfSignedCertificate,
   snapshotDatabase,
@@ -174,14 +175,7 @@ describe('POST /images/bulk dry runs (#25)', () => {
     expect(word.body.errors).toEqual({ dry_run: ['The dry run field must be true or false.'] });
     // The query's `dry_run` is read at the edge (DryRunQuery): 1/0 only, shape (b).
     const query = await bulk(form(entries()), '?dry_run=true');
-    expect([query.status, query.body]).toEqual([
-      422,
-      {
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { dry_run: ['The dry run field must be true or false.'] },
-      },
-    ]);
+    expectValidationErrors(query, { dry_run: ['The dry run field must be true or false.'] });
     expect(changedTables(before, await snapshotDatabase(t.ds))).toEqual([]);
   });
 });

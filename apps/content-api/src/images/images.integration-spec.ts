@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { join } from 'node:path';
-import { articleRow, expectError, startTestApp, TestApp, TestSite } from '@hc/testing';
+import {
+  articleRow,
+  expectError,
+  startTestApp,
+  TestApp,
+  TestSite,
+  expectSuccess,
+} from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { ImagesRepository } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
@@ -337,9 +344,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
 
     it('GET /images/{id} returns one image; unknown or malformed ids are 404 Image not found.', async () => {
       const res = await t.request('GET', `/v1/images/${ids[1]}`, { key: listKey });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 200, {
         image: expect.objectContaining({ id: ids[1], filename: '1.png' }),
       });
       for (const id of ['999999999', 'abc']) {

@@ -7,6 +7,7 @@ import {
   TestSite,
   TestTokens,
   TestUser,
+  expectSuccess,
 } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
@@ -279,9 +280,7 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
 
     it('adds a reply: {status, message, note} with the reply in replies; not idempotent', async () => {
       const res = await reply(thread, { text: ' First <b>reply</b> ' });
-      expect(res.status).toBe(201);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 201, {
         message: 'Reply added.',
         note: expect.any(Object),
       });

@@ -6,6 +6,7 @@ import {
   STAGING_SITE,
   useTwoSites,
   wordDiff,
+  expectSuccess,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -60,9 +61,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         title: 'Reset a password',
         content: '<p>Press reset.</p>',
       });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 200, {
         staged: {
           article_id: a.id,
           locale: 'en',
@@ -707,9 +706,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
         })
       ).body.staged;
       const res = await t.request('GET', staged._links.compare.url.replace(API, '/v1'), { key });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 200, {
         comparison: {
           article_id: a.id,
           locale: 'en',

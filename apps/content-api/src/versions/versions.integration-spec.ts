@@ -5,6 +5,7 @@ import {
   STAGING_SITE,
   useTwoSites,
   wordDiff,
+  expectSuccess,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -213,9 +214,7 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     await change(a.id, 'en', { title: 'Compare next', type: 'faq' });
     const [v] = (await versions(a.id)).body.versions;
     const res = await t.request('GET', v._links.compare.url.replace(API, '/v1'), { key });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      status: 'success',
+    expectSuccess(res, 200, {
       comparison: {
         article_id: a.id,
         version: v,
@@ -269,9 +268,7 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
       `/v1/articles/${a.id}/versions/${v1.id}/compare?to=${v2.id}`,
       { key },
     );
-    expect(between.status).toBe(200);
-    expect(between.body).toEqual({
-      status: 'success',
+    expectSuccess(between, 200, {
       comparison: {
         article_id: a.id,
         version: v1,

@@ -7,6 +7,7 @@ import {
   webhookDeliveryRow,
   webhookEventRow,
   webhookRow,
+  expectSuccess,
 } from '@hc/testing';
 import { WebhooksModule } from './webhooks.module';
 
@@ -240,9 +241,7 @@ describe('webhook delivery log (issue 23)', () => {
     const first = await t.request('POST', `/v1/webhooks/${hook}/deliveries/${dropped}/redeliver`, {
       key,
     });
-    expect(first.status).toBe(202);
-    expect(first.body).toEqual({
-      status: 'success',
+    expectSuccess(first, 202, {
       delivery: expect.objectContaining({
         redelivery_of: dropped,
         event: 'article.deleted',

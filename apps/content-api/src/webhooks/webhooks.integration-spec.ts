@@ -10,6 +10,7 @@ import {
   TestSite,
   TestTokens,
   webhookDeliveryRow,
+  expectSuccess,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
@@ -60,9 +61,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
 
   it('registers with a Read & write key: 201 with the webhook and a generated 48-character secret', async () => {
     const res = await register(key, { url: 'https://example.com/hook' });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      status: 'success',
+    expectSuccess(res, 201, {
       webhook: {
         id: expect.any(Number),
         url: 'https://example.com/hook',
@@ -279,9 +278,7 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
         { url: 'https://example.com/std', events: ['article.created'] },
         '/v1/webhooks/standard',
       );
-      expect(res.status).toBe(201);
-      expect(res.body).toEqual({
-        status: 'success',
+      expectSuccess(res, 201, {
         webhook: {
           id: expect.any(Number),
           url: 'https://example.com/std',
@@ -380,45 +377,30 @@ describe('webhook registration with OAuth tokens (spec 4.8: webhooks.manage)', (
     expect(res.body.message).toBe('This action requires the webhooks.manage scope.');
   });
 
+  /** POSTs a registration of `url` with `tok`, on `site` (X-Service-Site) when one is named. */
+  const register = (path: string, tok: string, url: string, site?: TestSite) =>
+    t.request('POST', path, {
+      token: tok,
+      ...(site && { headers: { 'X-Service-Site': String(site.id) } }),
+      body: { url },
+    });
+
   it('registers on the site named by X-Service-Site and lists several sites’ webhooks', async () => {
     const tok = token(a.owner.id, [a.id, b.id], ['webhooks.manage']);
-    const onA = await t.request('POST', '/v1/webhooks', {
-      token: tok,
-      headers: { 'X-Service-Site': String(a.id) },
-      body: { url: 'https://example.com/a' },
-    });
+    const onA = await register('/v1/webhooks', tok, 'https://example.com/a', a);
     expect(onA.status).toBe(201);
     expect(onA.body.webhook.site_id).toBe(a.id);
-    const onB = await t.request('POST', '/v1/webhooks', {
-      token: tok,
-      headers: { 'X-Service-Site': String(b.id) },
-      body: { url: 'https://example.com/b' },
-    });
+    const onB = await register('/v1/webhooks', tok, 'https://example.com/b', b);
     expect(onB.body.webhook.site_id).toBe(b.id);
     // Issue 23: the standard registration chooses its site the same way.
-    const stdNone = await t.request('POST', '/v1/webhooks/standard', {
-      token: tok,
-      body: { url: 'https://example.com/c' },
-    });
+    const stdNone = await register('/v1/webhooks/standard', tok, 'https://example.com/c');
     expect(stdNone.status).toBe(400);
     const noScope = token(a.owner.id, [a.id], ['content.read', 'content.write']);
-    expect(
-      (
-        await t.request('POST', '/v1/webhooks/standard', {
-          token: noScope,
-          body: { url: 'https://example.com/c' },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await register('/v1/webhooks/standard', noScope, 'https://example.com/c')).status).toBe(
+      403,
+    );
     // Several sites and none chosen: a registration needs one.
-    expect(
-      (
-        await t.request('POST', '/v1/webhooks', {
-          token: tok,
-          body: { url: 'https://example.com/c' },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await register('/v1/webhooks', tok, 'https://example.com/c')).status).toBe(400);
 
     const all = await t.request('GET', '/v1/webhooks', { token: tok });
     expect(all.status).toBe(200);
