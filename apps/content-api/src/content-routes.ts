@@ -1,15 +1,30 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { Scopes } from '@hc/auth';
+import type { ApiOperationOptions } from '@nestjs/swagger';
+import { Scopes, SiteOptional } from '@hc/auth';
 import type { ApiScope } from '@hc/contracts';
 
-/** A route's head in one decorator: its Nest method decorator (`Get('x')`…), its OpenAPI summary and the scope it needs. */
-const routeNeeding =
-  (scope: ApiScope) =>
-  (method: MethodDecorator, summary: string): MethodDecorator =>
-    applyDecorators(method, ApiOperation({ summary }), Scopes(scope));
+/** What a route's OpenAPI operation says: its summary, or its summary and description. */
+type Operation = string | Pick<ApiOperationOptions, 'summary' | 'description'>;
+
+/**
+ * A kind of route, whose head is one decorator: its Nest method decorator (`Get('x')`…), its
+ * OpenAPI operation and what every route of the kind needs (`needs` makes fresh decorators).
+ */
+export const routeKind =
+  (needs: () => MethodDecorator[]) =>
+  (method: MethodDecorator, operation: Operation): MethodDecorator =>
+    applyDecorators(
+      method,
+      ApiOperation(typeof operation === 'string' ? { summary: operation } : operation),
+      ...needs(),
+    );
+
+const routeNeeding = (scope: ApiScope) => routeKind(() => [Scopes(scope)]);
 
 /** A route that needs `content.read`. */
 export const ContentRead = routeNeeding('content.read');
 /** A route that needs `content.write`. */
 export const ContentWrite = routeNeeding('content.write');
+/** A route any valid credential may call, with any scope, also before a site is chosen (spec 4.3). */
+export const AnyCredential = routeKind(() => [Scopes(), SiteOptional()]);

@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { IdParam } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -9,8 +8,13 @@ import { NotesQuery } from './dto/notes-query.dto';
 import { NotesAccessGuard, NotesRead, NotesWrite } from './notes-access.guard';
 import { NOTE_NOT_FOUND, NotesService } from './notes.service';
 import { ArticleRefIdParam } from '../comments/article-ref';
+import { routeKind } from '../content-routes';
 
 const NoteIdParam = () => IdParam('noteId', () => notFound(NOTE_NOT_FOUND));
+
+/** Team-note routes: the OpenAPI document states the scope, NotesAccessGuard checks it. */
+const NotesReadRoute = routeKind(() => [NotesRead()]);
+const NotesWriteRoute = routeKind(() => [NotesWrite()]);
 
 /** Spec 4.9 team notes. `notes.read`/`notes.write` and notes access are checked by NotesAccessGuard. */
 @Controller('articles/:id/notes')
@@ -19,9 +23,7 @@ const NoteIdParam = () => IdParam('noteId', () => notFound(NOTE_NOT_FOUND));
 export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
-  @ApiOperation({ summary: 'Team notes of an article' })
-  @Get()
-  @NotesRead()
+  @NotesReadRoute(Get(), 'Team notes of an article')
   list(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
@@ -33,10 +35,8 @@ export class NotesController {
     });
   }
 
-  @ApiOperation({ summary: 'Reply to a team note' })
-  @Post(':noteId/replies')
+  @NotesWriteRoute(Post(':noteId/replies'), 'Reply to a team note')
   @HttpCode(201)
-  @NotesWrite()
   reply(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
@@ -47,10 +47,8 @@ export class NotesController {
     return this.notes.reply(site, ctx, id, noteId, body.text);
   }
 
-  @ApiOperation({ summary: 'Resolve a team note' })
-  @Post(':noteId/resolve')
+  @NotesWriteRoute(Post(':noteId/resolve'), 'Resolve a team note')
   @HttpCode(200)
-  @NotesWrite()
   resolve(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiOAuth2, ApiOperation } from '@nestjs/swagger';
+import { ApiOAuth2 } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes, SiteOptional } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -9,9 +9,15 @@ import { notFound } from '@hc/contracts';
 import { IdParam, pagingOf } from '@hc/http';
 import { DeliveriesQuery } from './dto/deliveries-query.dto';
 import { DeliveryLogService } from './delivery-log.service';
+import { routeKind } from '../content-routes';
 
 const WebhookIdParam = () => IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND));
 const DeliveryIdParam = () => IdParam('deliveryId', () => notFound(WEBHOOK_NOT_FOUND));
+
+/** Registers a webhook on the current site: 201 with the webhook. */
+const RegisterRoute = routeKind(() => [HttpCode(201)]);
+/** Reaches the credential's webhooks whatever the site, so it works before a site is chosen. */
+const AnySiteRoute = routeKind(() => [SiteOptional()]);
 
 /** Spec 4.8. Access (Read & write key or `webhooks.manage`) is decided by WebhooksAccessGuard. */
 @Controller('webhooks')
@@ -24,56 +30,46 @@ export class WebhooksController {
     private readonly log: DeliveryLogService,
   ) {}
 
-  @ApiOperation({
+  @RegisterRoute(Post(), {
     summary: 'Register a webhook',
     description:
       'Spec 4.8; 201 with the webhook and its secret. The webhook shows signature_scheme = service (issue 23): its deliveries carry the spec 6 headers only.',
   })
-  @Post()
-  @HttpCode(201)
   register(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.register(site, dto);
   }
 
-  @ApiOperation({
+  @RegisterRoute(Post('standard'), {
     summary: 'Register a Standard Webhooks webhook',
     description:
       "Same body and rules as POST /webhooks (issue 23). Its deliveries also carry webhook-id (the same on every attempt and redelivery of one event), webhook-timestamp (the attempt's time) and webhook-signature (v1, + base64 HMAC-SHA256 of id.timestamp.body); the response gives the secret also as standard_secret (whsec_ + base64 of its bytes) and signature_scheme = standard.",
   })
-  @Post('standard')
-  @HttpCode(201)
   registerStandard(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.register(site, dto, 'standard');
   }
 
-  @ApiOperation({
+  @AnySiteRoute(Get(), {
     summary: 'List webhooks',
     description:
       'Spec 4.8, oldest first, no secrets; each with signature_scheme: service (POST /webhooks) or standard (POST /webhooks/standard, issue 23).',
   })
-  @Get()
-  @SiteOptional()
   list(@Ctx() ctx: RequestContext) {
     return this.webhooks.list(ctx);
   }
 
-  @ApiOperation({
+  @AnySiteRoute(Delete(':webhookId'), {
     summary: 'Delete a webhook',
     description: 'Spec 4.8, either signature scheme; pending retries are dropped.',
   })
-  @Delete(':webhookId')
-  @SiteOptional()
   remove(@Ctx() ctx: RequestContext, @WebhookIdParam() webhookId: number) {
     return this.webhooks.delete(ctx, webhookId);
   }
 
-  @ApiOperation({
+  @AnySiteRoute(Get(':webhookId/deliveries'), {
     summary: "List a webhook's deliveries",
     description:
       'Newest first, each with its attempts (issue 23). Kept for HC_WEBHOOK_LOG_RETENTION (7 days).',
   })
-  @Get(':webhookId/deliveries')
-  @SiteOptional()
   deliveries(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
@@ -83,12 +79,10 @@ export class WebhooksController {
     return this.log.list(ctx, webhookId, filter, pagingOf(query, 50));
   }
 
-  @ApiOperation({
+  @AnySiteRoute(Get(':webhookId/deliveries/:deliveryId'), {
     summary: 'Read one delivery',
     description: 'Its attempts with the exact request headers sent, and the request body.',
   })
-  @Get(':webhookId/deliveries/:deliveryId')
-  @SiteOptional()
   delivery(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
@@ -97,13 +91,11 @@ export class WebhooksController {
     return this.log.get(ctx, webhookId, deliveryId);
   }
 
-  @ApiOperation({
+  @AnySiteRoute(Post(':webhookId/deliveries/:deliveryId/redeliver'), {
     summary: 'Redeliver a delivery',
     description:
       'One new attempt of the event to the webhook now, whatever the original state: the same body and X-Service-Signature, a new X-Service-Delivery (issue 23).',
   })
-  @Post(':webhookId/deliveries/:deliveryId/redeliver')
-  @SiteOptional()
   @HttpCode(202)
   redeliver(
     @Ctx() ctx: RequestContext,
