@@ -108,6 +108,34 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     }
   }
 
+  /** The delivery of `webhookId` once settled: `state` after `attempts`, the last answered `lastStatus`. */
+  async function expectFinished(
+    webhookId: number,
+    state: string,
+    attempts: number,
+    lastStatus: number,
+  ) {
+    expect(await settledRow(webhookId, state)).toMatchObject({
+      state,
+      attempts,
+      next_attempt_at: null,
+      last_status: lastStatus,
+    });
+  }
+
+  /**
+   * Fires an event at a new site's webhook whose receiver answers its `count`th attempt with
+   * `status(count)` (every other path 200), and waits until `attempts` attempts arrived.
+   */
+  async function fireAtHook(status: (count: number) => number, attempts: number) {
+    const site = await d.factory.site();
+    const h = await hook(site);
+    receiver.respond(({ path, count }) => ({ status: path === h.path ? status(count) : 200 }));
+    await fire(site);
+    await receiver.waitFor(() => receiver.for(h.path).length === attempts);
+    return { site, h };
+  }
+
   it('delivers an event to every webhook of its site, signed, as compact one-line JSON', async () => {
     const site = await d.factory.site();
     const other = await d.factory.site();
@@ -175,24 +203,14 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
   });
 
   it('retries a failure with the same body and signature and a new X-Service-Delivery', async () => {
-    const site = await d.factory.site();
-    const h = await hook(site);
-    receiver.respond(({ path, count }) => ({ status: path === h.path && count <= 2 ? 500 : 200 }));
-    await fire(site);
-    await receiver.waitFor(() => receiver.for(h.path).length === 3);
+    const { h } = await fireAtHook((count) => (count <= 2 ? 500 : 200), 3);
     const got = receiver.for(h.path);
     expect(got.map((g) => g.status)).toEqual([500, 500, 200]);
     expect(new Set(got.map((g) => g.body)).size).toBe(1);
     expect(new Set(got.map((g) => g.headers['x-service-signature'])).size).toBe(1);
     expect(new Set(got.map((g) => g.headers['x-service-delivery'])).size).toBe(3);
     expect(got[1].receivedAt - got[0].receivedAt).toBeGreaterThanOrEqual(140);
-    const row = await settledRow(h.id, 'delivered');
-    expect(row).toMatchObject({
-      state: 'delivered',
-      attempts: 3,
-      next_attempt_at: null,
-      last_status: 200,
-    });
+    await expectFinished(h.id, 'delivered', 3, 200);
   });
 
   it('logs every attempt with the headers sent and the answer (issue 23)', async () => {
@@ -320,20 +338,10 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
   });
 
   it('drops a delivery after the fifth failed attempt; the webhook stays active', async () => {
-    const site = await d.factory.site();
-    const h = await hook(site);
-    receiver.respond(({ path }) => ({ status: path === h.path ? 503 : 200 }));
-    await fire(site);
-    await receiver.waitFor(() => receiver.for(h.path).length === 5);
+    const { site, h } = await fireAtHook(() => 503, 5);
     await new Promise((r) => setTimeout(r, 800));
     expect(receiver.for(h.path)).toHaveLength(5);
-    const row = await settledRow(h.id, 'dropped');
-    expect(row).toMatchObject({
-      state: 'dropped',
-      attempts: 5,
-      next_attempt_at: null,
-      last_status: 503,
-    });
+    await expectFinished(h.id, 'dropped', 5, 503);
     const kept = await d.ds.query('SELECT id, last_delivered_at FROM webhooks WHERE site_id = ?', [
       site.id,
     ]);
@@ -391,11 +399,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
   });
 
   it('a deleted webhook (DELETE /webhooks/{id} removes it with its deliveries) gets no more retries', async () => {
-    const site = await d.factory.site();
-    const h = await hook(site);
-    receiver.respond(({ path }) => ({ status: path === h.path ? 500 : 200 }));
-    await fire(site);
-    await receiver.waitFor(() => receiver.for(h.path).length === 1);
+    const { h } = await fireAtHook(() => 500, 1);
     // What DELETE /webhooks/{id} does (content-api's webhooks spec checks the API does it).
     await d.ds.query('DELETE FROM webhook_deliveries WHERE webhook_id = ?', [h.id]);
     await d.ds.query('DELETE FROM webhooks WHERE id = ?', [h.id]);
