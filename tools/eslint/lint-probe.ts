@@ -25,6 +25,33 @@ export function lintMessages(file: string, code: string, ruleId: string): string
   return result.messages.filter((m) => m.ruleId === ruleId).map((m) => `${m.line}: ${m.message}`);
 }
 
+/** A case: linting `code` as `file` gives exactly `messages` of `ruleId` (`line: message`). */
+export function itReports(
+  name: string,
+  ruleId: string,
+  lint: { file: string; code: string },
+  messages: unknown[],
+): void {
+  it(
+    name,
+    () => {
+      expect(lintMessages(lint.file, lint.code, ruleId)).toEqual(messages);
+    },
+    120_000,
+  );
+}
+
+/** A case: `ruleId` is on exactly for the files `files` maps to true. */
+export function itAppliesTo(name: string, ruleId: string, files: Record<string, boolean>): void {
+  it(
+    name,
+    () => {
+      expect(ruleAppliesTo(Object.keys(files), ruleId)).toEqual(files);
+    },
+    60_000,
+  );
+}
+
 /** For each file, whether `ruleId` is on for it (one process; no parsing, no type information). */
 export function ruleAppliesTo(files: string[], ruleId: string): Record<string, boolean> {
   const script = `

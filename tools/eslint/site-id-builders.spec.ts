@@ -1,4 +1,4 @@
-import { lintMessages, ruleAppliesTo } from './lint-probe';
+import { itAppliesTo, itReports } from './lint-probe';
 
 const RULE = 'no-restricted-imports';
 
@@ -11,15 +11,20 @@ export const build = toSiteContext;
 
 /** Issue 22 "Site scope by type": only the guard, host lookup, CLI and workers build a SiteId. */
 describe('lint: who may build a SiteId', () => {
-  it('refuses trustSiteId and toSiteContext in a controller or service', () => {
-    expect(lintMessages('apps/content-api/src/images/images.service.ts', CODE, RULE)).toEqual([
+  itReports(
+    'refuses trustSiteId and toSiteContext in a controller or service',
+    RULE,
+    { file: 'apps/content-api/src/images/images.service.ts', code: CODE },
+    [
       expect.stringMatching(/^1: 'trustSiteId' import from '@hc\/contracts' is restricted/),
       expect.stringMatching(/^2: 'toSiteContext' import from '@hc\/auth' is restricted/),
-    ]);
-  }, 120_000);
+    ],
+  );
 
-  it('allows them only in the guard, the host lookup, the CLI, the workers and tests', () => {
-    const files = {
+  itAppliesTo(
+    'allows them only in the guard, the host lookup, the CLI, the workers and tests',
+    RULE,
+    {
       'apps/content-api/src/images/images.service.ts': true,
       'apps/content-api/src/images/images.controller.ts': true,
       'apps/design-service/src/template/template.repository.ts': true,
@@ -33,7 +38,6 @@ describe('lint: who may build a SiteId', () => {
       'apps/webhook-dispatcher/src/dispatcher/dispatcher.service.ts': false,
       'apps/content-api/src/images/images.integration-spec.ts': false,
       'libs/testing/src/site-id.ts': false,
-    };
-    expect(ruleAppliesTo(Object.keys(files), RULE)).toEqual(files);
-  }, 60_000);
+    },
+  );
 });

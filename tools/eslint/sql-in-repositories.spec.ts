@@ -1,10 +1,6 @@
-import { lintMessages, ruleAppliesTo } from './lint-probe';
+import { itAppliesTo, itReports } from './lint-probe';
 
 const RULE = 'hc/sql-in-repositories';
-
-function sqlMessages(file: string, code: string): string[] {
-  return lintMessages(file, code, RULE);
-}
 
 const CODE = `import type { DataSource, EntityManager } from 'typeorm';
 
@@ -17,15 +13,20 @@ export async function probe(ds: DataSource, m: EntityManager | DataSource, list:
 
 /** Issue 22: queries run only in repositories (docs/decisions.md). */
 describe('lint rule hc/sql-in-repositories', () => {
-  it('refuses queries on TypeORM objects in a service, and nothing else', () => {
-    expect(sqlMessages('apps/content-api/src/account/account.service.ts', CODE)).toEqual([
+  itReports(
+    'refuses queries on TypeORM objects in a service, and nothing else',
+    RULE,
+    { file: 'apps/content-api/src/account/account.service.ts', code: CODE },
+    [
       expect.stringMatching(/^4: `query` on a TypeORM DataSource runs a query/),
       expect.stringMatching(/^5: `find` on a TypeORM EntityManager runs a query/),
-    ]);
-  }, 120_000);
+    ],
+  );
 
-  it('applies outside repositories, and not to repositories, libs/data, migrations or tests', () => {
-    const files = {
+  itAppliesTo(
+    'applies outside repositories, and not to repositories, libs/data, migrations or tests',
+    RULE,
+    {
       'apps/content-api/src/account/account.service.ts': true,
       'libs/events/src/relay.ts': true,
       'apps/content-api/src/account/account.repository.ts': false,
@@ -34,7 +35,6 @@ describe('lint rule hc/sql-in-repositories', () => {
       'apps/content-api/src/account/account.integration-spec.ts': false,
       'libs/testing/src/rows.ts': false,
       'apps/reader-site/src/testing/reader-fixtures.ts': false,
-    };
-    expect(ruleAppliesTo(Object.keys(files), RULE)).toEqual(files);
-  }, 60_000);
+    },
+  );
 });
