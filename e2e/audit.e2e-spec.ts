@@ -43,6 +43,14 @@ describe('audit log through each door (issue 24)', () => {
     }
   }
 
+  /** The actor of an app (OAuth or MCP) acting for the demo user: never a key. */
+  const appActor = (kind: 'oauth' | 'mcp', clientId: unknown) => ({
+    kind,
+    key_id: null,
+    user_id: stack.demo.user.id,
+    client_id: clientId,
+  });
+
   beforeAll(async () => {
     ({ site, key } = await siteWithKey(unique('Audited ')));
   });
@@ -94,13 +102,7 @@ describe('audit log through each door (issue 24)', () => {
     const [entry] = await entriesFor('category', res.body.category.id);
     expect(entry).toMatchObject({
       action: 'category.create',
-      actor: {
-        kind: 'oauth',
-        key_id: null,
-        user_id: stack.demo.user.id,
-        client_id: reg.body.client_id,
-        client_name: name,
-      },
+      actor: { ...appActor('oauth', reg.body.client_id), client_name: name },
     });
     // The app's own token reads the log: its person is the site's Owner.
     const read = await edge('GET', `/v1/audit?site=${site.id}&actor=oauth`, {
@@ -126,12 +128,7 @@ describe('audit log through each door (issue 24)', () => {
       const [entry] = await entriesFor('article', created.structuredContent.article.id);
       expect(entry).toMatchObject({
         action: 'article.create',
-        actor: {
-          kind: 'mcp',
-          key_id: null,
-          user_id: stack.demo.user.id,
-          client_id: expect.any(String),
-        },
+        actor: appActor('mcp', expect.any(String)),
       });
     } finally {
       await client.close();

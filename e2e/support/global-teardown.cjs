@@ -23,15 +23,10 @@ module.exports = async (globalConfig) => {
 
 async function dropRun(stack) {
   if (process.env.HC_TEST_KEEP_DATABASES === '1') return;
-  const url = new URL(stack.databaseUrl);
-  const conn = await mysql.createConnection({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username || 'root'),
-    password: decodeURIComponent(url.password || ''),
-  });
+  // The run's URL names its own database: connected to it, drop it (as event-contract connects).
+  const conn = await mysql.createConnection({ uri: stack.databaseUrl });
   try {
-    await conn.query(`DROP DATABASE IF EXISTS \`${url.pathname.slice(1)}\``);
+    await conn.query(`DROP DATABASE IF EXISTS \`${new URL(stack.databaseUrl).pathname.slice(1)}\``);
   } finally {
     await conn.end();
   }
