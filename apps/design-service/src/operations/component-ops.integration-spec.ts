@@ -1,5 +1,6 @@
 import { expectValidationErrors, TestApp } from '@hc/testing';
 import {
+  addComponent,
   invalidErrors as invalid,
   invalidPath,
   refusal,
@@ -17,15 +18,7 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
   it('add_component: index, id, config defaults, strings stored as sent; results per operation', async () => {
     const markdown = '  # Welcome\n\n  Indented  line  \n';
     const res = await d.patch([
-      {
-        op: 'add_component',
-        page: 'home',
-        region: 'main',
-        type: 'RichText',
-        id: 'welcome',
-        index: 0,
-        config: { markdown },
-      },
+      addComponent('RichText', 'welcome', { page: 'home', region: 'main', index: 0 }, { markdown }),
       { op: 'add_component', page: 'home', region: 'main', type: 'Divider' },
     ]);
     expect(res.status).toBe(200);
@@ -58,14 +51,7 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
     const hero = findComponent(await d.document(), 'home', 'hero', 'Hero');
     const res = await d.patch([
       { op: 'remove_component', id: hero.id },
-      {
-        op: 'add_component',
-        page: 'home',
-        region: 'hero',
-        type: 'Hero',
-        id: 'big-hero',
-        config: { title: 'Hello' },
-      },
+      addComponent('Hero', 'big-hero', { page: 'home', region: 'hero' }, { title: 'Hello' }),
     ]);
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toMatchObject({ removed: [hero.id, hero.children[0].id] });
@@ -77,21 +63,13 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
 
   it('parent_id puts a component inside a Hero or Container; containers accept only their types', async () => {
     const ok = await d.patch([
-      {
-        op: 'add_component',
-        page: 'home',
-        region: 'main',
-        type: 'Container',
-        id: 'box',
-        config: { layout: 'row' },
-      },
-      {
-        op: 'add_component',
-        type: 'Button',
-        parent_id: 'box',
-        id: 'cta',
-        config: { label: 'Write to us', href: '/contact' },
-      },
+      addComponent('Container', 'box', { page: 'home', region: 'main' }, { layout: 'row' }),
+      addComponent(
+        'Button',
+        'cta',
+        { parent_id: 'box' },
+        { label: 'Write to us', href: '/contact' },
+      ),
       { op: 'add_component', type: 'Button', parent_id: 'big-hero', index: 0 },
     ]);
     expect(ok.status).toBe(200);
@@ -145,13 +123,7 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       expect([id, errors[0].path]).toEqual([id, 'id']);
     }
     const ok = await d.patch([
-      {
-        op: 'add_component',
-        page: 'home',
-        region: 'main',
-        type: 'Divider',
-        id: `9${'a_-'.repeat(21)}`,
-      },
+      addComponent('Divider', `9${'a_-'.repeat(21)}`, { page: 'home', region: 'main' }),
     ]);
     expect(ok.status).toBe(200);
   });
@@ -205,13 +177,7 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
 
   it('an edit of a synced region applies to every page; an id on several pages of a non-synced region needs page', async () => {
     const add = await d.patch([
-      {
-        op: 'add_component',
-        region: 'header',
-        type: 'Button',
-        id: 'hdr-btn',
-        config: { label: 'Status' },
-      },
+      addComponent('Button', 'hdr-btn', { region: 'header' }, { label: 'Status' }),
     ]);
     expect(add.status).toBe(200);
     expect(add.body.results[0].pages).toEqual([
@@ -228,14 +194,12 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
       expect(findComponent(doc, page, 'header', 'Button').config.style).toBe('link');
 
     await d.patch([
-      {
-        op: 'add_component',
-        page: 'category',
-        region: 'sidebar',
-        type: 'RichText',
-        id: 'side-note',
-        config: { markdown: 'Note' },
-      },
+      addComponent(
+        'RichText',
+        'side-note',
+        { page: 'category', region: 'sidebar' },
+        { markdown: 'Note' },
+      ),
       { op: 'copy_region', region: 'sidebar', from_page: 'category', to_pages: ['search'] },
     ]);
     const errors = invalid(

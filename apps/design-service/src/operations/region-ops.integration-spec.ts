@@ -1,6 +1,6 @@
 import { startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createDesignService } from '../app.factory';
-import { invalid, invalidPath } from '../testing/design-fixtures';
+import { addComponent, invalid, invalidPath } from '../testing/design-fixtures';
 import { DesignClient, designClient, findComponent, setTranslations } from '../testing/design-test';
 
 const PAGES = ['home', 'category', 'article', 'search', 'contact', 'notFound'];
@@ -81,14 +81,12 @@ describe('PATCH /template/draft: regions, synced regions and translations (spec 
     );
     const off = await d.patch([
       { op: 'sync_region', region: 'footer', enabled: false },
-      {
-        op: 'add_component',
-        page: 'contact',
-        region: 'footer',
-        type: 'RichText',
-        id: 'hours',
-        config: { markdown: 'Mon–Fri 9–17' },
-      },
+      addComponent(
+        'RichText',
+        'hours',
+        { page: 'contact', region: 'footer' },
+        { markdown: 'Mon–Fri 9–17' },
+      ),
     ]);
     expect(off.status).toBe(200);
     expect(off.body.results[0]).toEqual({

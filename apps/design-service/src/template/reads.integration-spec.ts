@@ -1,5 +1,5 @@
 import { TestApp } from '@hc/testing';
-import { startDesignApp } from '../testing/design-fixtures';
+import { addComponent, startDesignApp } from '../testing/design-fixtures';
 import { DesignClient, findComponent } from '../testing/design-test';
 
 describe('design reads (spec 4.12)', () => {
@@ -18,15 +18,8 @@ describe('design reads (spec 4.12)', () => {
     const long = 'L'.repeat(130);
     const links = Array.from({ length: 8 }, (_, i) => ({ label: `Link ${i}`, href: `/l${i}` }));
     const res = await d.patch([
-      {
-        op: 'add_component',
-        page: 'home',
-        region: 'main',
-        type: 'RichText',
-        id: 'intro',
-        config: { markdown: long },
-      },
-      { op: 'add_component', region: 'footer', type: 'FooterLinks', id: 'more', config: { links } },
+      addComponent('RichText', 'intro', { page: 'home', region: 'main' }, { markdown: long }),
+      addComponent('FooterLinks', 'more', { region: 'footer' }, { links }),
       { op: 'set', path: 'pages.home.maxWidth', value: 'wide' },
       {
         op: 'add_css',

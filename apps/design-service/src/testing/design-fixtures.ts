@@ -23,6 +23,19 @@ export async function startDesignApp(
   return { t, site, d: designClient(t, key) };
 }
 
+/**
+ * An add_component operation (spec 4.12): a `type` with its `id`, placed by `where` (`page` and
+ * `region`, `parent_id`, `index`), with the settings `config` when given.
+ */
+export function addComponent(
+  type: string,
+  id: string,
+  where: Record<string, unknown>,
+  config?: Record<string, unknown>,
+): Record<string, unknown> {
+  return { op: 'add_component', ...where, type, id, ...(config === undefined ? {} : { config }) };
+}
+
 export interface OperationError {
   operation: number;
   op: string;
