@@ -1,4 +1,10 @@
-import { createPublishedArticle, settledChangeSet, STAGING_SITE, useTwoSites } from '@hc/testing';
+import {
+  createPublishedArticle,
+  requestsUntilRefused,
+  settledChangeSet,
+  STAGING_SITE,
+  useTwoSites,
+} from '@hc/testing';
 import type { TestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
@@ -18,6 +24,9 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   const createSet = async (body: unknown = {}, k = key) =>
     t.request('POST', '/v1/change-sets', { key: k, body });
   const getSet = (id: number, k = key) => t.request('GET', `/v1/change-sets/${id}`, { key: k });
+  /** POSTs `items` (`{article_id, locale}` each) to a set. */
+  const addItems = (id: number, items: unknown, k = key) =>
+    t.request('POST', `/v1/change-sets/${id}/items`, { key: k, body: { items } });
   /** Waits for the worker to finish the set. */
   const settled = (id: number, k = key) => settledChangeSet(t, k, id);
 
@@ -84,10 +93,7 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     const a = await published('Touched', k);
     await stage(a.id, { locale: 'en', title: 'Touched 2' }, k);
     await new Promise((r) => setTimeout(r, 5));
-    await t.request('POST', `/v1/change-sets/${ids[0]}/items`, {
-      key: k,
-      body: { items: [{ article_id: a.id, locale: 'en' }] },
-    });
+    await addItems(ids[0], [{ article_id: a.id, locale: 'en' }], k);
 
     const first = await t.request('GET', '/v1/change-sets', { key: k });
     expect(first.status).toBe(200);
@@ -116,10 +122,7 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     await stage(a.id, { locale: 'en', title: 'Itemised 2' });
     await stage(theirs.id, { locale: 'en', title: 'Foreign 2' }, otherKey);
     const set = (await createSet()).body.change_set;
-    const ok = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key,
-      body: { items: [{ article_id: a.id, locale: 'en' }] },
-    });
+    const ok = await addItems(set.id, [{ article_id: a.id, locale: 'en' }]);
     expect(ok.status).toBe(207);
     expect(ok.body.status).toBe('success');
     expect(ok.body.results).toEqual([
@@ -129,18 +132,13 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
       { article_id: a.id, locale: 'en', status: 'pending' },
     ]);
 
-    const mixed = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key,
-      body: {
-        items: [
-          { article_id: a.id, locale: 'en' },
-          { article_id: b.id, locale: 'en' },
-          { article_id: theirs.id, locale: 'en' },
-          { article_id: 'x', locale: 'en' },
-          { article_id: a.id, locale: 'xx' },
-        ],
-      },
-    });
+    const mixed = await addItems(set.id, [
+      { article_id: a.id, locale: 'en' },
+      { article_id: b.id, locale: 'en' },
+      { article_id: theirs.id, locale: 'en' },
+      { article_id: 'x', locale: 'en' },
+      { article_id: a.id, locale: 'xx' },
+    ]);
     expect(mixed.status).toBe(207);
     expect(mixed.body.status).toBe('partial');
     expect(
@@ -152,25 +150,16 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
       ['rejected', 'invalid_item'],
       ['rejected', 'invalid_item'],
     ]);
-    const empty = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key,
-      body: { items: [] },
-    });
+    const empty = await addItems(set.id, []);
     expect(empty.status).toBe(422);
-    const missing = await t.request('POST', '/v1/change-sets/999999999/items', {
-      key,
-      body: { items: [{ article_id: a.id, locale: 'en' }] },
-    });
+    const missing = await addItems(999999999, [{ article_id: a.id, locale: 'en' }]);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({
       status: 'error',
       reason: 'not_found',
       message: 'Change set not found.',
     });
-    const foreign = await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key: otherKey,
-      body: { items: [{ article_id: theirs.id, locale: 'en' }] },
-    });
+    const foreign = await addItems(set.id, [{ article_id: theirs.id, locale: 'en' }], otherKey);
     expect(foreign.status).toBe(404);
   });
 
@@ -180,15 +169,10 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     await stage(a.id, { locale: 'en', title: 'Queued one, live' });
     await stage(b.id, { locale: 'de', title: 'Zwei, live', release_translation: true });
     const set = (await createSet({ name: 'Batch' })).body.change_set;
-    await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key,
-      body: {
-        items: [
-          { article_id: a.id, locale: 'en' },
-          { article_id: b.id, locale: 'de' },
-        ],
-      },
-    });
+    await addItems(set.id, [
+      { article_id: a.id, locale: 'en' },
+      { article_id: b.id, locale: 'de' },
+    ]);
     const empty = (await createSet()).body.change_set;
     const refused = await t.request('POST', `/v1/change-sets/${empty.id}/publish`, {
       key,
@@ -225,15 +209,10 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     await stage(a.id, { locale: 'en', content: '<p>Staged</p>' });
     await stage(b.id, { locale: 'en', title: 'Fine 2' });
     const set = (await createSet()).body.change_set;
-    await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key,
-      body: {
-        items: [
-          { article_id: a.id, locale: 'en' },
-          { article_id: b.id, locale: 'en' },
-        ],
-      },
-    });
+    await addItems(set.id, [
+      { article_id: a.id, locale: 'en' },
+      { article_id: b.id, locale: 'en' },
+    ]);
     await t.request('PATCH', `/v1/articles/${a.id}`, {
       key,
       body: { content: { en: '<p>Live edit</p>' } },
@@ -251,10 +230,7 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
     const a = await published('Scheduled');
     await stage(a.id, { locale: 'en', title: 'Scheduled, live' });
     const set = (await createSet()).body.change_set;
-    await t.request('POST', `/v1/change-sets/${set.id}/items`, {
-      key,
-      body: { items: [{ article_id: a.id, locale: 'en' }] },
-    });
+    await addItems(set.id, [{ article_id: a.id, locale: 'en' }]);
     const bad = await t.request('POST', `/v1/change-sets/${set.id}/publish`, {
       key,
       body: { publish_at: 'tomorrow' },
@@ -326,12 +302,10 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   });
 
   it('reads count toward the 120 writes per minute', async () => {
-    let status = 200;
-    let n = 0;
-    while (status === 200 && n < 130) {
-      status = (await t.request('GET', '/v1/change-sets', { key })).status;
-      n += 1;
-    }
+    const { status, n } = await requestsUntilRefused(
+      () => t.request('GET', '/v1/change-sets', { key }),
+      130,
+    );
     expect(status).toBe(429);
     expect(n).toBe(121);
   });

@@ -1,4 +1,4 @@
-import { startTestApp, TestApp, TestSite } from '@hc/testing';
+import { requestsUntilRefused, startTestApp, TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
 const FORMAT_B = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
@@ -82,12 +82,10 @@ describe('GET /export (spec 4.2, 4.11)', () => {
   });
 
   it('is limited to 30 per minute per IP', async () => {
-    let status = 200;
-    let n = 0;
-    while (status === 200 && n < 40) {
-      status = (await t.request('GET', '/v1/export?limit=1', { key })).status;
-      n += 1;
-    }
+    const { status, n } = await requestsUntilRefused(
+      () => t.request('GET', '/v1/export?limit=1', { key }),
+      40,
+    );
     expect(status).toBe(429);
     expect(n).toBeLessThanOrEqual(31);
   });

@@ -1,12 +1,13 @@
 import {
   createPublishedArticle,
   expectError,
+  expectSuccess,
   lastSiteEventId,
+  requestsUntilRefused,
   siteEvents,
   STAGING_SITE,
   useTwoSites,
   wordDiff,
-  expectSuccess,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -417,12 +418,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     it('counts toward the 120 writes per minute', async () => {
       const a = await published();
       await stage(a.id, { locale: 'en', title: 'Counted' });
-      let status = 200;
-      let n = 2;
-      while (status === 200 && n < 130) {
-        status = (await getStaged(a.id)).status;
-        n += 1;
-      }
+      const { status, n } = await requestsUntilRefused(() => getStaged(a.id), 130, 2);
       expect(status).toBe(429);
       expect(n).toBe(121);
     });

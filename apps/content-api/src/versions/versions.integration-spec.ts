@@ -1,11 +1,12 @@
 import {
   createPublishedArticle,
+  expectSuccess,
   lastSiteEventId,
+  requestsUntilRefused,
   siteEvents,
   STAGING_SITE,
   useTwoSites,
   wordDiff,
-  expectSuccess,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -337,12 +338,7 @@ describe('article versions (spec 2.8, 3.2, 4.5)', () => {
     const s = await t.factory.site({ plan: 'growth' });
     const k = await t.factory.key(s);
     const a = await published({}, k);
-    let status = 200;
-    let n = 1;
-    while (status === 200 && n < 130) {
-      status = (await versions(a.id, '', k)).status;
-      n += 1;
-    }
+    const { status, n } = await requestsUntilRefused(() => versions(a.id, '', k), 130, 1);
     expect(status).toBe(429);
     expect(n).toBe(121);
   });
