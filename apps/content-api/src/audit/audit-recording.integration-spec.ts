@@ -4,10 +4,10 @@ import {
   keyAndId,
   lastOutboxId,
   STAGING_SITE,
-  startTestApp,
   TestApp,
   TestSite,
   TestTokens,
+  useTestApp,
   webhookRow,
 } from '@hc/testing';
 import { DOMAIN_MODULES } from '../domain.modules';
@@ -27,11 +27,10 @@ describe('audit recording (issue 24)', () => {
       .map(({ site_id: _site, ...e }) => e);
   const lastId = () => lastOutboxId(t.ds);
 
-  beforeAll(async () => {
-    t = await startTestApp(tokens.app([...DOMAIN_MODULES]));
+  useTestApp(tokens.app([...DOMAIN_MODULES]), async (app) => {
+    t = app;
     site = await t.factory.site(STAGING_SITE);
   });
-  afterAll(() => t.close());
 
   it('names the API key and its creator, with the request id, and leaves webhook payloads alone', async () => {
     const { key, keyId } = await keyAndId(t, site);

@@ -1,9 +1,9 @@
 import {
+  expectSuccess,
   expectValidationErrors,
   lastSiteEventId,
   siteEvents,
   useTwoSites,
-  expectSuccess,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';

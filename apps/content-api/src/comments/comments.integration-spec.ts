@@ -5,6 +5,7 @@ import {
   expectError,
   expectInsufficientScope,
   expectNotFound,
+  expectSuccess,
   expectValidationErrors,
   siteEventCount,
   startTestApp,
@@ -12,7 +13,6 @@ import {
   TestSite,
   testSiteId,
   TestTokens,
-  expectSuccess,
 } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';

@@ -1,11 +1,11 @@
 import {
   expectNotFound,
+  expectSuccess,
   expectValidationErrors,
   siteEventCount,
   TestApp,
   TestSite,
   useTwoSites,
-  expectSuccess,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import {
   articleRow,
   expectError,
+  expectSuccess,
   startTestApp,
   TestApp,
   TestSite,
-  expectSuccess,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { ImagesRepository } from './images.repository';

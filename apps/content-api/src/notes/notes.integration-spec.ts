@@ -1,13 +1,14 @@
 import {
+  createPublishedArticle,
   expectInsufficientScope,
   expectNotFound,
+  expectSuccess,
   siteEventCount,
   startTestApp,
   TestApp,
   TestSite,
   TestTokens,
   TestUser,
-  expectSuccess,
 } from '@hc/testing';
 import { run } from '../cli';
 import { DOMAIN_MODULES } from '../domain.modules';
@@ -92,16 +93,12 @@ describe('team notes (spec 4.9, 2.10, 5.1, 5.2)', () => {
     otherKey = await t.factory.key(other, { notes: true });
     editor = await t.factory.user({ name: 'Eddie Editor' });
     await t.factory.member(site, editor, 'editor', true);
-    const res = await t.request('POST', '/v1/articles', {
-      key,
-      body: {
+    article = (
+      await createPublishedArticle(t, key, {
         title: { en: 'Settings', de: 'Einstellungen' },
         content: { en: EN, de: DE },
-        published: true,
-      },
-    });
-    expect(res.status).toBe(201);
-    article = res.body.article.id;
+      })
+    ).id;
     otherArticle = (
       await t.request('POST', '/v1/articles', {
         key: otherKey,

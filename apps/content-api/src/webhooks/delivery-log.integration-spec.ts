@@ -1,13 +1,13 @@
 import {
-  startTestApp,
+  expectSuccess,
   TestApp,
   TestSite,
   TestTokens,
+  useTestApp,
   webhookAttemptRow,
   webhookDeliveryRow,
   webhookEventRow,
   webhookRow,
-  expectSuccess,
 } from '@hc/testing';
 import { WebhooksModule } from './webhooks.module';
 
@@ -21,15 +21,14 @@ describe('webhook delivery log (issue 23)', () => {
   let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string;
   let eventSeq = 9_000_000_000;
 
-  beforeAll(async () => {
-    t = await startTestApp(tokens.app([WebhooksModule]));
+  useTestApp(tokens.app([WebhooksModule]), async (app) => {
+    t = app;
     site = await t.factory.site();
     other = await t.factory.site({ owner: site.owner });
     key = await t.factory.key(site);
     otherKey = await t.factory.key(other);
     eventSeq += site.id * 1000;
   });
-  afterAll(() => t.close());
 
   function webhook(s: TestSite): Promise<number> {
     return webhookRow(t.ds, s.id);

@@ -4,13 +4,13 @@ import { resetSettings } from '@hc/contracts';
 import {
   expectInsufficientScope,
   expectNotFound,
+  expectSuccess,
   expectValidationErrors,
   startTestApp,
   TestApp,
   TestSite,
   TestTokens,
   webhookDeliveryRow,
-  expectSuccess,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
