@@ -1,20 +1,21 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
-
-const TABLE_OPTIONS = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci';
+import { QueryRunner } from 'typeorm';
+import { CREATED_AT, CreateTablesMigration } from './ddl';
 
 /**
  * Issue #15: the public half of the signing key, apart from the private one, so API services
  * verify tokens without any grant on `oauth_secrets`; confidential client secrets stored hashed.
+ * down() drops the table only: hashed client secrets stay hashed (they cannot be recovered), so
+ * rotate them after a rollback.
  */
-export class KeySeparation1764700015000 implements MigrationInterface {
+export class KeySeparation1764700015000 extends CreateTablesMigration {
   name = 'KeySeparation1764700015000';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE oauth_public_keys (
-      kid VARCHAR(64) NOT NULL PRIMARY KEY,
-      jwk TEXT NOT NULL,
-      created_at DATETIME(3) NOT NULL
-    ) ${TABLE_OPTIONS}`);
+  protected tables = {
+    oauth_public_keys: ['kid VARCHAR(64) NOT NULL PRIMARY KEY', 'jwk TEXT NOT NULL', CREATED_AT],
+  };
+
+  override async up(q: QueryRunner): Promise<void> {
+    await super.up(q);
     // An existing key is published now, so tokens it signed keep verifying at once.
     const part = (name: string) => `JSON_UNQUOTE(JSON_EXTRACT(value, '$.${name}'))`;
     await q.query(
@@ -33,10 +34,5 @@ export class KeySeparation1764700015000 implements MigrationInterface {
                 '$.client_secret')
         WHERE model = 'Client' AND JSON_EXTRACT(payload, '$.client_secret') IS NOT NULL`,
     );
-  }
-
-  /** Hashed client secrets stay hashed (they cannot be recovered): rotate them after a rollback. */
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TABLE IF EXISTS oauth_public_keys');
   }
 }

@@ -1,19 +1,13 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { AddColumnsMigration } from './ddl';
 
 /**
  * Issue #14: reader pages sanitize stored HTML unless the operator allowed unsafe HTML for the
  * site (`hc site update --allow-unsafe-html`, off by default).
  */
-export class UnsafeHtml1764714000000 implements MigrationInterface {
+export class UnsafeHtml1764714000000 extends AddColumnsMigration {
   name = 'UnsafeHtml1764714000000';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(
-      'ALTER TABLE sites ADD COLUMN allow_unsafe_html TINYINT(1) NOT NULL DEFAULT 0 AFTER template_editor',
-    );
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE sites DROP COLUMN allow_unsafe_html');
-  }
+  protected columns = {
+    sites: { allow_unsafe_html: 'TINYINT(1) NOT NULL DEFAULT 0 AFTER template_editor' },
+  };
 }

@@ -1,19 +1,13 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { AddColumnsMigration } from './ddl';
 
 /**
  * Outdated translations (issue #25 item 3): a released language is marked when the default
  * language's title or content changes, and cleared when its own title or content is written.
  */
-export class OutdatedTranslations1764740000000 implements MigrationInterface {
+export class OutdatedTranslations1764740000000 extends AddColumnsMigration {
   name = 'OutdatedTranslations1764740000000';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(
-      'ALTER TABLE article_translations ADD COLUMN outdated TINYINT(1) NOT NULL DEFAULT 0',
-    );
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE article_translations DROP COLUMN outdated');
-  }
+  protected columns = {
+    article_translations: { outdated: 'TINYINT(1) NOT NULL DEFAULT 0' },
+  };
 }

@@ -1,17 +1,13 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { AddColumnsMigration } from './ddl';
 
 /**
  * Issue 24: who published a change set (the audit actor of POST /change-sets/{id}/publish), so
  * the worker that publishes it later records each staged publish as that actor's write.
  */
-export class ChangeSetActor1795502419489 implements MigrationInterface {
+export class ChangeSetActor1795502419489 extends AddColumnsMigration {
   name = 'ChangeSetActor1795502419489';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE change_sets ADD COLUMN publish_actor JSON NULL');
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query('ALTER TABLE change_sets DROP COLUMN publish_actor');
-  }
+  protected columns = {
+    change_sets: { publish_actor: 'JSON NULL' },
+  };
 }

@@ -1,4 +1,5 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { QueryRunner } from 'typeorm';
+import { CreateTablesMigration, SITE_ID_KEY } from './ddl';
 
 /**
  * Issue 28: the version of each site's reader pages, moved after every committed write that
@@ -6,17 +7,15 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * foreign key: a row is written after its transaction committed and must never wait on a lock
  * of the site row.
  */
-export class ReaderPageVersions1795502960017 implements MigrationInterface {
+export class ReaderPageVersions1795502960017 extends CreateTablesMigration {
   name = 'ReaderPageVersions1795502960017';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE reader_page_versions (
-      site_id INT UNSIGNED NOT NULL PRIMARY KEY,
-      version BIGINT UNSIGNED NOT NULL
-    ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci`);
-  }
+  protected tables = {
+    reader_page_versions: [SITE_ID_KEY, 'version BIGINT UNSIGNED NOT NULL'],
+  };
 
-  async down(q: QueryRunner): Promise<void> {
+  /** As shipped: without IF EXISTS, a missing table stops the rollback. */
+  override async down(q: QueryRunner): Promise<void> {
     await q.query('DROP TABLE reader_page_versions');
   }
 }
