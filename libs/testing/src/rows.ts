@@ -11,6 +11,12 @@ export interface Db {
   query(sql: string, params?: unknown[]): Promise<any>; // mysql2 results, read field by field
 }
 
+/** Runs one INSERT; answers the id the new row was given (its AUTO_INCREMENT column). */
+async function insertRow(db: Db, sql: string, params: unknown[]): Promise<number> {
+  const r = await db.query(sql, params);
+  return Number(r.insertId);
+}
+
 export interface ArticleFixture {
   title: Record<string, string>;
   content?: Record<string, string>;
@@ -42,7 +48,8 @@ export async function categoryRow(
   } = {},
 ): Promise<number> {
   const now = new Date();
-  const r = await db.query(
+  const id = await insertRow(
+    db,
     `INSERT INTO categories (site_id, parent_id, name, description, icon, position, privacy, created_at, updated_at)
      VALUES (?, ?, ?, '{}', ?, ?, ?, ?, ?)`,
     [
@@ -58,13 +65,14 @@ export async function categoryRow(
   );
   // As every product write does (issue #28): the site's kept reader pages are out of date.
   await bumpReaderPages(db, [testSiteId(siteId)]);
-  return Number(r.insertId);
+  return id;
 }
 
 /** An article with one translation per title, as content-api stores it; returns its id. */
 export async function articleRow(db: Db, siteId: number, a: ArticleFixture): Promise<number> {
   const now = new Date();
-  const r = await db.query(
+  const id = await insertRow(
+    db,
     `INSERT INTO articles (site_id, author_id, category_id, type, published, visibility, share_token, shared_with,
        created_at, updated_at, deleted_at)
      VALUES (?, ?, ?, 'article', ?, ?, ?, ?, ?, ?, ?)`,
@@ -81,7 +89,6 @@ export async function articleRow(db: Db, siteId: number, a: ArticleFixture): Pro
       a.deleted ? now : null,
     ],
   );
-  const id = Number(r.insertId);
   for (const [lang, title] of Object.entries(a.title)) {
     const html = a.content?.[lang] ?? `<p>${title} body.</p>`;
     seq += 1;
@@ -194,7 +201,8 @@ export async function commentRow(
   siteId: number,
   comment: { articleId: number; body?: string; status?: string; authorName?: string; at: Date },
 ): Promise<number> {
-  const r = await db.query(
+  return insertRow(
+    db,
     `INSERT INTO comments (site_id, article_id, lang, status, body, author_name, created_at, updated_at)
      VALUES (?, ?, 'en', ?, ?, ?, ?, ?)`,
     [
@@ -207,7 +215,6 @@ export async function commentRow(
       comment.at,
     ],
   );
-  return Number(r.insertId);
 }
 
 /** A message sent with the reader site's contact form. */
@@ -283,12 +290,12 @@ export async function changeSetRow(
   set: { name: string; status: string; forcePublish?: boolean },
 ): Promise<number> {
   const now = new Date();
-  const r = await db.query(
+  return insertRow(
+    db,
     `INSERT INTO change_sets (site_id, name, status, force_publish, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
     [siteId, set.name, set.status, set.forcePublish ?? false, now, now],
   );
-  return Number(r.insertId);
 }
 
 /** A comment email waiting to be sent at `nextAttemptAt`; returns its id. */
@@ -297,13 +304,13 @@ export async function commentEmailRow(
   siteId: number,
   email: { commentId: number; kind: string; nextAttemptAt: Date },
 ): Promise<number> {
-  const r = await db.query(
+  return insertRow(
+    db,
     `INSERT INTO comment_emails (site_id, comment_id, kind, recipient_email, recipient_name,
        subject, body, attempts, next_attempt_at, created_at)
      VALUES (?, ?, ?, 'r@example.test', 'R', 'S', 'B', 0, ?, ?)`,
     [siteId, email.commentId, email.kind, email.nextAttemptAt, new Date()],
   );
-  return Number(r.insertId);
 }
 
 /** A version of a site's design as design-service stores it; returns its id. */
@@ -320,7 +327,8 @@ export async function designVersionRow(
   },
 ): Promise<number> {
   const now = new Date();
-  const r = await db.query(
+  return insertRow(
+    db,
     `INSERT INTO design_versions (site_id, status, document, translations, preset_key, revision, created_at, updated_at, published_at)
      VALUES (?, ?, ?, ?, 'classic', 1, ?, ?, ?)`,
     [
@@ -337,7 +345,6 @@ export async function designVersionRow(
         : version.publishedAt,
     ],
   );
-  return Number(r.insertId);
 }
 
 /** An outbox row (an event not yet handed on); returns its id. */
@@ -346,11 +353,11 @@ export async function outboxRow(
   siteId: number,
   row: { event: string; payload?: unknown; occurredAt: Date },
 ): Promise<number> {
-  const r = await db.query(
+  return insertRow(
+    db,
     'INSERT INTO outbox (site_id, event, payload, occurred_at) VALUES (?, ?, ?, ?)',
     [siteId, row.event, JSON.stringify(row.payload ?? {}), row.occurredAt],
   );
-  return Number(r.insertId);
 }
 
 /** One of oidc-provider's stored objects (`Session`, `RefreshToken` …) with an empty payload. */
@@ -370,7 +377,8 @@ export async function imageRow(
   siteId: number,
   image: { filename: string; url: string; size?: number },
 ): Promise<number> {
-  const r = await db.query(
+  return insertRow(
+    db,
     'INSERT INTO images (site_id, filename, size, storage_key, url, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     [
       siteId,
@@ -381,7 +389,6 @@ export async function imageRow(
       new Date(),
     ],
   );
-  return Number(r.insertId);
 }
 
 /** A webhook subscription as content-api stores it; returns its id. */
@@ -390,7 +397,8 @@ export async function webhookRow(
   siteId: number,
   hook: { url?: string; secret?: string } = {},
 ): Promise<number> {
-  const r = await db.query(
+  return insertRow(
+    db,
     'INSERT INTO webhooks (site_id, url, secret, created_at) VALUES (?, ?, ?, ?)',
     [
       siteId,
@@ -399,7 +407,6 @@ export async function webhookRow(
       new Date(),
     ],
   );
-  return Number(r.insertId);
 }
 
 /** An event on the webhook stream (`body` is the envelope as sent). */
@@ -426,12 +433,12 @@ export async function webhookDeliveryRow(
     nextAttemptAt: Date | null;
   },
 ): Promise<number> {
-  const r = await db.query(
+  return insertRow(
+    db,
     `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts, next_attempt_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [row.eventId, row.webhookId, siteId, row.state, row.attempts, row.nextAttemptAt, new Date()],
   );
-  return Number(r.insertId);
 }
 
 /** One attempt of a delivery as the dispatcher records it (`status` null: a timeout). */
