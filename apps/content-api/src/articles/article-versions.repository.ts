@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataRepository } from '@hc/data';
 import type { ArticleType, Visibility } from './articles.repository';
+import { setTranslationColumn } from './article-translations.repository';
 import type { SiteId } from '@hc/contracts';
 
 /** Spec 8: article versions kept per language. */
@@ -172,10 +173,7 @@ export class VersionsRepository extends DataRepository {
     lang: string,
     url: string | null,
   ): Promise<void> {
-    await m.query(
-      'UPDATE article_translations SET audio_file = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
-      [url, siteId, articleId, lang],
-    );
+    await setTranslationColumn(m, siteId, articleId, lang, 'audio_file', url);
   }
 
   /** The old slug now leads to the article; a redirect from the slug it now uses is dropped. */

@@ -558,11 +558,6 @@ export class ArticlesRepository extends DataRepository {
     ids: number[],
     m: EntityManager = this.ds.manager,
   ): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await m.query(
-      'SELECT user_id FROM memberships WHERE site_id = ? AND user_id IN (?)',
-      [siteId, ids],
-    );
-    return new Set(rows.map((r: { user_id: number }) => Number(r.user_id)));
+    return this.idsAmong(siteId, m, 'memberships', 'user_id', ids);
   }
 }

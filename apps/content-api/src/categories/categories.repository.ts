@@ -79,15 +79,17 @@ export class CategoriesRepository extends DataRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: CategoryRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.ds.query(
-        `SELECT ${COLUMNS} FROM categories WHERE site_id = ?
-         ORDER BY parent_id IS NOT NULL, parent_id, position, id LIMIT ? OFFSET ?`,
-        [siteId, limit, offset],
-      ),
-      this.ds.query('SELECT COUNT(*) AS n FROM categories WHERE site_id = ?', [siteId]),
-    ]);
-    return { rows: rows.map(toRow), total: Number(count[0].n) };
+    const { rows, total } = await this.readPage<Record<string, unknown>>(
+      {
+        columns: COLUMNS,
+        from: 'FROM categories WHERE site_id = ?',
+        params: [siteId],
+        orderBy: 'parent_id IS NOT NULL, parent_id, position, id',
+      },
+      offset,
+      limit,
+    );
+    return { rows: rows.map(toRow), total };
   }
 
   async all(siteId: SiteId, m: EntityManager = this.ds.manager): Promise<CategoryRow[]> {
@@ -104,12 +106,7 @@ export class CategoriesRepository extends DataRepository {
     ids: number[],
     m: EntityManager = this.ds.manager,
   ): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await m.query('SELECT id FROM categories WHERE site_id = ? AND id IN (?)', [
-      siteId,
-      ids,
-    ]);
-    return new Set(rows.map((r: { id: number }) => Number(r.id)));
+    return this.idsAmong(siteId, m, 'categories', 'id', ids);
   }
 
   /** Parent links of the site's categories (for the descendant check). */

@@ -73,14 +73,17 @@ export class ChangeSetsRepository extends DataRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: ChangeSetRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.ds.query(
-        'SELECT * FROM change_sets WHERE site_id = ? ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?',
-        [siteId, limit, offset],
-      ),
-      this.ds.query('SELECT COUNT(*) AS n FROM change_sets WHERE site_id = ?', [siteId]),
-    ]);
-    return { rows: rows.map(toSet), total: Number(count[0].n) };
+    const { rows, total } = await this.readPage<Record<string, unknown>>(
+      {
+        columns: '*',
+        from: 'FROM change_sets WHERE site_id = ?',
+        params: [siteId],
+        orderBy: 'updated_at DESC, id DESC',
+      },
+      offset,
+      limit,
+    );
+    return { rows: rows.map(toSet), total };
   }
 
   async find(

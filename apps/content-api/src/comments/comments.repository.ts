@@ -127,14 +127,17 @@ export class CommentsRepository extends DataRepository {
   ): Promise<{ rows: CommentRow[]; total: number }> {
     const [where, params] = this.where(siteId, filter, true);
     const dir = order === 'asc' ? 'ASC' : 'DESC';
-    const [rows, count] = await Promise.all([
-      this.ds.query(
-        `SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY c.created_at ${dir}, c.id ${dir} LIMIT ? OFFSET ?`,
-        [...params, limit, offset],
-      ),
-      this.ds.query(`SELECT COUNT(*) AS n ${FROM} WHERE ${where}`, params),
-    ]);
-    return { rows: rows.map(toRow), total: Number(count[0].n) };
+    const { rows, total } = await this.readPage<CommentDbRow>(
+      {
+        columns: COLUMNS,
+        from: `${FROM} WHERE ${where}`,
+        params,
+        orderBy: `c.created_at ${dir}, c.id ${dir}`,
+      },
+      offset,
+      limit,
+    );
+    return { rows: rows.map(toRow), total };
   }
 
   /** Count per state under the same filters but the state (every state listed, zeros included). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataRepository, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
+import { setTranslationColumn } from '../articles/article-translations.repository';
 
 export interface NoteAuthor {
   id: number;
@@ -223,10 +224,7 @@ export class NotesRepository extends DataRepository {
     content: string,
   ): Promise<void> {
     await touchReaderPages(m, siteId);
-    await m.query(
-      'UPDATE article_translations SET content = ? WHERE site_id = ? AND article_id = ? AND lang = ?',
-      [content, siteId, articleId, lang],
-    );
+    await setTranslationColumn(m, siteId, articleId, lang, 'content', content);
   }
 
   /** The person's membership on the site: whether they may write team notes. */
