@@ -158,11 +158,16 @@ export function expectNotFound(res: TestResponse, message: string): void {
   expectError(res, 404, 'not_found', message);
 }
 
+/** The body of a validation answer (shape b) with exactly these field messages. */
+export function validationErrorBody(errors: Record<string, string[]>) {
+  return { status: 'validation_error', message: 'The request could not be accepted.', errors };
+}
+
 /** Asserts a 422 validation answer (shape b) with exactly these field messages. */
 export function expectValidationErrors(res: TestResponse, errors: Record<string, string[]>): void {
   expect({ status: res.status, body: res.body }).toEqual({
     status: 422,
-    body: { status: 'validation_error', message: 'The request could not be accepted.', errors },
+    body: validationErrorBody(errors),
   });
 }
 

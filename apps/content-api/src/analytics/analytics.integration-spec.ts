@@ -10,6 +10,7 @@ import {
   TestApp,
   TestSite,
   testSiteId,
+  validationErrorBody,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
@@ -254,11 +255,6 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
 
   it('reads its query at the edge (Analytics*Query): the range rules and their exact answers', async () => {
     const { key } = await populated();
-    const refused = (errors: Record<string, string[]>) => ({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors,
-    });
     const cases: Array<[string, Record<string, string[]>]> = [
       [
         `/v1/analytics/summary?from=${addDays(today, -92)}`,
@@ -278,7 +274,7 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
     ];
     for (const [path, errors] of cases) {
       const res = await t.request('GET', path, { key });
-      expect([path, res.status, res.body]).toEqual([path, 422, refused(errors)]);
+      expect([path, res.status, res.body]).toEqual([path, 422, validationErrorBody(errors)]);
     }
     // `per_page` within its maximum is accepted; the page still holds 25.
     const page = await t.request('GET', '/v1/analytics/content?per_page=%2050%20', { key });

@@ -1,4 +1,4 @@
-import { articleStatsRow, TestApp, TestSite, useTwoSites } from '@hc/testing';
+import { articleStatsRow, TestApp, TestSite, useTwoSites, validationErrorBody } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { COMMANDS } from '../cli/commands';
 
@@ -125,11 +125,6 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
   });
 
   it('reads its query at the edge (ArticlesQuery): every bad value is 400 shape (b), one message per field', async () => {
-    const refused = (errors: Record<string, string[]>) => ({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors,
-    });
     const cases: Array<[string, Record<string, string[]>]> = [
       ['?outdated=yes', { outdated: ['The selected outdated is invalid.'] }],
       [
@@ -146,7 +141,7 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
     ];
     for (const [query, errors] of cases) {
       const res = await list(query);
-      expect([query, res.status, res.body]).toEqual([query, 400, refused(errors)]);
+      expect([query, res.status, res.body]).toEqual([query, 400, validationErrorBody(errors)]);
     }
     // Values are trimmed and an empty one is absent, as before.
     expect(idsOf(await list('?status=%20draft%20&outdated='))).toEqual([ids.draft]);

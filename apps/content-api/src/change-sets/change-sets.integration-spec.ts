@@ -4,6 +4,7 @@ import {
   settledChangeSet,
   STAGING_SITE,
   useTwoSites,
+  validationErrorBody,
 } from '@hc/testing';
 import type { TestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
@@ -264,14 +265,12 @@ describe('change sets (spec 3.4, 4.1, 4.2, 4.4, 5.2)', () => {
   });
 
   it('read their bodies at the edge (DTOs): one message per field, shape (b) with reason, unknown fields ignored', async () => {
-    const invalid = (res: { status: number; body: Record<string, unknown> }, errors: unknown) => {
+    const invalid = (
+      res: { status: number; body: Record<string, unknown> },
+      errors: Record<string, string[]>,
+    ) => {
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({
-        status: 'validation_error',
-        reason: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors,
-      });
+      expect(res.body).toEqual({ ...validationErrorBody(errors), reason: 'validation_error' });
     };
     invalid(await createSet({ name: 5 }), { name: ['The name field must be a string.'] });
     invalid(await createSet({ name: 'é'.repeat(192) }), {

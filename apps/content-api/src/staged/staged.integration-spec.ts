@@ -7,6 +7,7 @@ import {
   siteEvents,
   STAGING_SITE,
   useTwoSites,
+  validationErrorBody,
   wordDiff,
 } from '@hc/testing';
 import type { TestApp, TestSite } from '@hc/testing';
@@ -41,6 +42,11 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
     t.request('DELETE', `/v1/articles/${id}/staged${locale ? `?locale=${locale}` : ''}`, {
       key: k,
     });
+  /** The staged routes' validation answer: shape (b) with their `code` (spec 4.5). */
+  const refusedWithCode = (errors: Record<string, string[]>) => ({
+    ...validationErrorBody(errors),
+    code: 'validation_error',
+  });
   const article = async (id: number, k = key) =>
     (await t.request('GET', `/v1/articles/${id}`, { key: k })).body.article;
 
@@ -158,12 +164,7 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
 
     it('reads the locale and limit queries at the edge, with the staged code', async () => {
       const a = await published();
-      const refused = {
-        status: 'validation_error',
-        code: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: { locale: ['The selected locale is invalid.'] },
-      };
+      const refused = refusedWithCode({ locale: ['The selected locale is invalid.'] });
       for (const [method, path] of [
         ['GET', `/v1/articles/${a.id}/staged?locale=pt-BR`],
         ['GET', `/v1/articles/${a.id}/staged/compare?locale=xx`],
@@ -615,15 +616,12 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       // Read at the edge (DTO): every wrong field gets its message, with the staged `code`.
       const both = await publish(a.id, { locale: 'no such', force: 1 });
       expect(both.status).toBe(422);
-      expect(both.body).toEqual({
-        status: 'validation_error',
-        code: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: {
+      expect(both.body).toEqual(
+        refusedWithCode({
           locale: ['The selected locale is invalid.'],
           force: ['The force field must be true or false.'],
-        },
-      });
+        }),
+      );
     });
 
     it('clearing a title removes that language when another one keeps a title', async () => {

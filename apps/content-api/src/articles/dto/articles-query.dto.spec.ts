@@ -1,4 +1,5 @@
 import { checkDto, dtoError, readQuery } from '@hc/http';
+import { validationErrorBody } from '@hc/testing';
 import { articlesPaging, ArticlesQuery } from './articles-query.dto';
 
 function read(query: Record<string, unknown>) {
@@ -19,15 +20,11 @@ describe('ArticlesQuery (GET /articles, spec 4.4)', () => {
   it('answers every bad value 400 shape (b), a message for each field', () => {
     expect(read({ limit: '101', updated_since: 'yesterday', outdated: 'yes' })).toEqual({
       status: 400,
-      body: {
-        status: 'validation_error',
-        message: 'The request could not be accepted.',
-        errors: {
-          limit: ['The limit field must not be greater than 100.'],
-          updated_since: ['The updated since field must be a valid date.'],
-          outdated: ['The selected outdated is invalid.'],
-        },
-      },
+      body: validationErrorBody({
+        limit: ['The limit field must not be greater than 100.'],
+        updated_since: ['The updated since field must be a valid date.'],
+        outdated: ['The selected outdated is invalid.'],
+      }),
     });
   });
 });
