@@ -461,6 +461,16 @@ describe('audit coverage: one entry per write (issue 24)', () => {
       flags: () => ({ site: site.id, article: cli[command] as number }),
       expect: () => ({ action, target_type: 'article', target_id: cli[command] as number }),
     });
+    /** `hc member <verb>` on one person (a new user, made by `add`), with `role` when given. */
+    const memberCase = (verb: 'add' | 'update' | 'remove', role?: string): CliCase => {
+      const person = () => (cli.person as { id: number }).id;
+      return {
+        command: `member ${verb}`,
+        ...(verb === 'add' && { setup: async () => (cli.person = await t.factory.user()) }),
+        flags: () => ({ site: site.id, user: person(), ...(role && { role }) }),
+        expect: () => ({ action: `member.${verb}`, target_type: 'user', target_id: person() }),
+      };
+    };
     const cliCases: CliCase[] = [
       {
         command: 'site create',
@@ -488,34 +498,9 @@ describe('audit coverage: one entry per write (issue 24)', () => {
           site: (cli.doomed as TestSite).id,
         }),
       },
-      {
-        command: 'member add',
-        setup: async () => (cli.person = await t.factory.user()),
-        flags: () => ({ site: site.id, user: (cli.person as { id: number }).id, role: 'editor' }),
-        expect: () => ({
-          action: 'member.add',
-          target_type: 'user',
-          target_id: (cli.person as { id: number }).id,
-        }),
-      },
-      {
-        command: 'member update',
-        flags: () => ({ site: site.id, user: (cli.person as { id: number }).id, role: 'viewer' }),
-        expect: () => ({
-          action: 'member.update',
-          target_type: 'user',
-          target_id: (cli.person as { id: number }).id,
-        }),
-      },
-      {
-        command: 'member remove',
-        flags: () => ({ site: site.id, user: (cli.person as { id: number }).id }),
-        expect: () => ({
-          action: 'member.remove',
-          target_type: 'user',
-          target_id: (cli.person as { id: number }).id,
-        }),
-      },
+      memberCase('add', 'editor'),
+      memberCase('update', 'viewer'),
+      memberCase('remove'),
       {
         command: 'key create',
         flags: () => ({ site: site.id, user: site.owner.id, scope: 'read' }),

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   articleRow,
   expectError,
   expectSuccess,
-  startTestApp,
+  filesUnder,
   TestApp,
   TestSite,
+  useTwoSites,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { ImagesRepository } from './images.repository';
@@ -24,42 +23,19 @@ import {
 
 const REFUSED = 'The upload could not be accepted.';
 
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let entries: string[] = [];
-    try {
-      entries = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(p);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
   let t: TestApp, dataDir: string, site: TestSite, other: TestSite, key: string, otherKey: string;
   let readKey: string;
 
-  beforeAll(async () => {
+  // The data directory is set before the app starts, and put back after it stopped.
+  beforeAll(() => {
     dataDir = useTempDataDir();
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site();
-    other = await t.factory.site();
-    key = await t.factory.key(site);
-    otherKey = await t.factory.key(other);
+  });
+  useTwoSites(createContentApi, {}, (s) => ({ t, site, key, other, otherKey } = s));
+  beforeAll(async () => {
     readKey = await t.factory.key(site, { scope: 'read' });
   });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
+  afterAll(restoreEnv);
 
   const upload = (
     k: string,
@@ -414,7 +390,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
       const ok = await t.request('DELETE', `/v1/images/${res.body.image.id}?force=1`, { key });
       expect(ok.status).toBe(200);
       expect(
-        filesUnder(dataDir).some((f) =>
+        (await filesUnder(dataDir)).some((f) =>
           f.endsWith(new URL(res.body.image.url).pathname.split('/').pop()!),
         ),
       ).toBe(false);
@@ -425,7 +401,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
     it('storage failure: 500 with the spec message, no row, no file', async () => {
       const storage = t.app.get<ImageStorage>(IMAGE_STORAGE);
       const put = jest.spyOn(storage, 'put').mockRejectedValueOnce(new Error('disk full'));
-      const before = filesUnder(dataDir).length;
+      const before = (await filesUnder(dataDir)).length;
       const rows = (
         await t.ds.query('SELECT COUNT(*) AS n FROM images WHERE site_id = ?', [site.id])
       )[0].n;
@@ -434,7 +410,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
       ]);
       put.mockRestore();
       expectError(res, 500, 'storage_failed', 'The image could not be stored. Please try again.');
-      expect(filesUnder(dataDir).length).toBe(before);
+      expect((await filesUnder(dataDir)).length).toBe(before);
       expect(
         (await t.ds.query('SELECT COUNT(*) AS n FROM images WHERE site_id = ?', [site.id]))[0].n,
       ).toBe(rows);
@@ -458,18 +434,18 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
     it('database failure after the file was written: the file is removed again', async () => {
       const repo = t.app.get(ImagesRepository);
       const insert = jest.spyOn(repo, 'insert').mockRejectedValueOnce(new Error('connection lost'));
-      const before = filesUnder(dataDir).sort();
+      const before = (await filesUnder(dataDir)).sort();
       const res = await upload(key, [
         ['file', { data: await makeImage('png', 301), name: 'fail.png' }],
       ]);
       insert.mockRestore();
       expect(res.status).toBe(500);
       expect(res.body.message).toBe('The image could not be stored. Please try again.');
-      expect(filesUnder(dataDir).sort()).toEqual(before);
+      expect((await filesUnder(dataDir)).sort()).toEqual(before);
     });
 
     it('a partial write leaves no file under the key', async () => {
-      const before = filesUnder(dataDir).sort();
+      const before = (await filesUnder(dataDir)).sort();
       // The data dir becomes unwritable half-way: rename fails after the temp file was written.
       const rename = jest.spyOn(fsPromises, 'rename').mockRejectedValueOnce(new Error('EIO'));
       const res = await upload(key, [
@@ -477,7 +453,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
       ]);
       rename.mockRestore();
       expect(res.status).toBe(500);
-      expect(filesUnder(dataDir).sort()).toEqual(before);
+      expect((await filesUnder(dataDir)).sort()).toEqual(before);
     });
   });
 });

@@ -2,10 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import {
   expectError,
   oauthConnectionRow,
-  startTestApp,
   TestApp,
   TestSite,
   uploadUrlRow,
+  useSite,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
@@ -14,16 +14,12 @@ import { form, makeImage, SVG, useTempDataDir, restoreEnv } from './testing/imag
 describe('images: upload URLs (spec 3.4, 4.7)', () => {
   let t: TestApp, site: TestSite, key: string;
 
-  beforeAll(async () => {
+  // The data directory is set before the app starts, and put back after it stopped.
+  beforeAll(() => {
     useTempDataDir();
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site();
-    key = await t.factory.key(site);
   });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
+  useSite(createContentApi, {}, (s) => ({ t, site, key } = s));
+  afterAll(restoreEnv);
 
   async function issue(
     k = key,
