@@ -10,6 +10,14 @@ export const LEAF = { children: [], starterChildren: [] } as const satisfies Pic
   ComponentDef,
   'children' | 'starterChildren'
 >;
+/** Where a component that takes no children may stand: its pages, its regions, once per region or not. */
+export function leaf(
+  pages: readonly PageKey[],
+  regions: readonly RegionKey[],
+  oncePerRegion: boolean,
+): Pick<ComponentDef, 'pages' | 'regions' | 'oncePerRegion' | 'children' | 'starterChildren'> {
+  return { pages, regions, oncePerRegion, ...LEAF };
+}
 export const BODY_REGIONS: readonly RegionKey[] = ['hero', 'sidebar', 'main', 'footer', 'utility'];
 export const SIZE = ['small', 'medium', 'large'] as const;
 

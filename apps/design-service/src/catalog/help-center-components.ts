@@ -1,5 +1,5 @@
 // Components that show help-center content: categories, article lists, the article itself, contact.
-import { LEAF } from './component-def';
+import { leaf } from './component-def';
 import type { ComponentDef } from './component-def';
 import { choice, flag, heading } from './settings';
 
@@ -8,10 +8,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'CategoryGrid',
     label: 'Category grid',
     description: 'The categories of the help center (or the subcategories on a category page).',
-    pages: ['home', 'category'],
-    regions: ['main'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['home', 'category'], ['main'], true),
     settings: {
       title: heading('Browse by topic'),
       style: choice(['cards', 'tiles', 'list'], 'cards', 'Presentation'),
@@ -25,10 +22,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'ArticleList',
     label: 'Article list',
     description: 'A list of articles: popular, recent, promoted, or those of the current category.',
-    pages: ['home', 'category', 'search', 'article', 'notFound'],
-    regions: ['main', 'sidebar'],
-    oncePerRegion: false,
-    ...LEAF,
+    ...leaf(['home', 'category', 'search', 'article', 'notFound'], ['main', 'sidebar'], false),
     settings: {
       title: heading('Popular articles'),
       source: choice(['popular', 'recent', 'promoted', 'category'], 'popular', 'Which articles'),
@@ -40,10 +34,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'ArticleBody',
     label: 'Article body',
     description: 'The article title and content.',
-    pages: ['article'],
-    regions: ['main'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['article'], ['main'], true),
     settings: {
       showTitle: flag(true, 'Show the title above the content'),
       textSize: choice(['standard', 'large'], 'standard', 'Body text size'),
@@ -54,10 +45,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'ArticleMetadata',
     label: 'Article details',
     description: 'Author, last update and reading time of the article.',
-    pages: ['article'],
-    regions: ['main', 'sidebar'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['article'], ['main', 'sidebar'], true),
     settings: {
       showAuthor: flag(true, 'Show the author'),
       showUpdatedAt: flag(true, 'Show the last update'),
@@ -68,10 +56,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'TableOfContents',
     label: 'Table of contents',
     description: 'Links to the headings of the article.',
-    pages: ['article'],
-    regions: ['main', 'sidebar'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['article'], ['main', 'sidebar'], true),
     settings: {
       title: heading('On this page', 120),
       depth: { kind: 'enum', options: [2, 3], default: 3, help: 'Deepest heading level listed' },
@@ -82,10 +67,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'Breadcrumbs',
     label: 'Breadcrumbs',
     description: 'The path from the home page to the current page.',
-    pages: ['category', 'article', 'search'],
-    regions: ['hero', 'main'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['category', 'article', 'search'], ['hero', 'main'], true),
     settings: {
       showHome: flag(true, 'Start with the home page'),
       separator: choice(['slash', 'chevron', 'dot'], 'chevron', 'Separator'),
@@ -95,10 +77,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'RelatedArticles',
     label: 'Related articles',
     description: 'Articles related to the current one.',
-    pages: ['article'],
-    regions: ['main', 'sidebar'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['article'], ['main', 'sidebar'], true),
     settings: {
       title: heading('Related articles'),
       limit: { kind: 'enum', options: [3, 5, 8], default: 5, help: 'How many' },
@@ -108,10 +87,7 @@ export const HELP_CENTER_COMPONENTS: ComponentDef[] = [
     type: 'ContactForm',
     label: 'Contact form',
     description: 'A form that sends the reader’s message to the team.',
-    pages: ['contact'],
-    regions: ['main'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(['contact'], ['main'], true),
     settings: {
       title: heading('Contact us'),
       intro: {

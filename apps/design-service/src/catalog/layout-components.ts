@@ -1,5 +1,5 @@
 // Components that build a page’s frame and content: hero, containers, search, branding, menus, text, media.
-import { ALL_PAGES, ALL_REGIONS, BODY_REGIONS, LEAF, SIZE } from './component-def';
+import { ALL_PAGES, ALL_REGIONS, BODY_REGIONS, leaf, SIZE } from './component-def';
 import type { ComponentDef } from './component-def';
 import { choice, flag, heading } from './settings';
 
@@ -68,10 +68,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'SearchBar',
     label: 'Search bar',
     description: 'Searches published articles as the reader types.',
-    pages: ALL_PAGES,
-    regions: ['header', 'hero', 'sidebar', 'main'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ['header', 'hero', 'sidebar', 'main'], true),
     settings: {
       placeholder: {
         kind: 'text',
@@ -88,10 +85,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'Logo',
     label: 'Logo',
     description: 'The brand logo (brand.logoAssetId, dark mode brand.darkLogoAssetId) and name.',
-    pages: ALL_PAGES,
-    regions: ['header', 'footer'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ['header', 'footer'], true),
     settings: {
       showImage: flag(true, 'Show the logo image'),
       showName: flag(true, 'Show brand.name next to it'),
@@ -103,10 +97,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'Navigation',
     label: 'Navigation menu',
     description: 'The menu of globals.navigation.',
-    pages: ALL_PAGES,
-    regions: ['header', 'footer', 'sidebar'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ['header', 'footer', 'sidebar'], true),
     settings: {
       style: choice(['horizontal', 'dropdown', 'vertical'], 'horizontal', 'Menu style'),
       showCategories: flag(false, 'Append top-level categories'),
@@ -116,10 +107,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'RichText',
     label: 'Text',
     description: 'Markdown text; spaces and line breaks are kept.',
-    pages: ALL_PAGES,
-    regions: ALL_REGIONS,
-    oncePerRegion: false,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ALL_REGIONS, false),
     settings: {
       markdown: { kind: 'markdown', default: '', max: 20000, translatable: true, help: 'Markdown' },
       align: { kind: 'enum', options: ['left', 'center'], default: 'left', help: 'Alignment' },
@@ -130,10 +118,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'Image',
     label: 'Image',
     description: 'An uploaded image, optionally linked.',
-    pages: ALL_PAGES,
-    regions: BODY_REGIONS,
-    oncePerRegion: false,
-    ...LEAF,
+    ...leaf(ALL_PAGES, BODY_REGIONS, false),
     settings: {
       assetId: { kind: 'asset', default: null, help: 'Image id' },
       alt: { kind: 'text', default: '', max: 255, translatable: true, help: 'Alternative text' },
@@ -145,10 +130,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'Button',
     label: 'Button',
     description: 'A call to action.',
-    pages: ALL_PAGES,
-    regions: ALL_REGIONS,
-    oncePerRegion: false,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ALL_REGIONS, false),
     settings: {
       label: {
         kind: 'text',
@@ -166,10 +148,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'LanguageSwitcher',
     label: 'Language switcher',
     description: 'Lets readers pick one of the site’s languages.',
-    pages: ALL_PAGES,
-    regions: ['header', 'footer', 'utility', 'sidebar'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ['header', 'footer', 'utility', 'sidebar'], true),
     settings: {
       display: choice(['name', 'code'], 'name', 'Show names or codes'),
       style: choice(['dropdown', 'list'], 'dropdown', 'Presentation'),
@@ -179,10 +158,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'FooterLinks',
     label: 'Footer links',
     description: 'A titled column of links.',
-    pages: ALL_PAGES,
-    regions: ['footer', 'utility', 'sidebar'],
-    oncePerRegion: false,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ['footer', 'utility', 'sidebar'], false),
     settings: {
       title: {
         kind: 'text',
@@ -198,10 +174,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'SocialLinks',
     label: 'Social links',
     description: 'Icons linking to the brand’s social profiles.',
-    pages: ALL_PAGES,
-    regions: ['header', 'footer', 'sidebar', 'utility'],
-    oncePerRegion: true,
-    ...LEAF,
+    ...leaf(ALL_PAGES, ['header', 'footer', 'sidebar', 'utility'], true),
     settings: {
       links: { kind: 'social', max: 10, default: [], help: 'Up to 10 {network, url}' },
       style: choice(['icons', 'labels'], 'icons', 'Icons or names'),
@@ -211,10 +184,7 @@ export const LAYOUT_COMPONENTS: ComponentDef[] = [
     type: 'Divider',
     label: 'Divider',
     description: 'A line or some space between components.',
-    pages: ALL_PAGES,
-    regions: BODY_REGIONS,
-    oncePerRegion: false,
-    ...LEAF,
+    ...leaf(ALL_PAGES, BODY_REGIONS, false),
     settings: {
       style: choice(['line', 'space'], 'line', 'A line or blank space'),
       spacing: { kind: 'enum', options: SIZE, default: 'medium', help: 'Space around it' },
