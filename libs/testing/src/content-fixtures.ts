@@ -211,3 +211,16 @@ export async function requestsUntilRefused(
   }
   return { status, n };
 }
+
+/**
+ * Asserts that `send` counts toward a key's 120 writes per minute (spec 8): the 121st request of
+ * the key is refused with 429. `already`: the requests the key has made before in the test.
+ */
+export async function expectCountsTowardWrites(
+  send: () => Promise<{ status: number }>,
+  already = 0,
+): Promise<void> {
+  const { status, n } = await requestsUntilRefused(send, 130, already);
+  expect(status).toBe(429);
+  expect(n).toBe(121);
+}

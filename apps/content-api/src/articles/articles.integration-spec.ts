@@ -1,9 +1,9 @@
 import {
   articleStatsRow,
+  expectCountsTowardWrites,
   expectNotFound,
   expectSuccess,
   lastSiteEventId,
-  requestsUntilRefused,
   siteEvents,
   testSiteId,
   useTwoSites,
@@ -461,13 +461,10 @@ describe('articles (spec 2.3, 3.1, 4.4)', () => {
     it('GET /articles/{id} counts toward the 120 writes per minute', async () => {
       const k = await t.factory.key(site);
       const a = await post({ title: { en: 'Counted' } }, k);
-      const { status, n } = await requestsUntilRefused(
+      await expectCountsTowardWrites(
         () => t.request('GET', `/v1/articles/${a.body.article.id}`, { key: k }),
-        130,
         1,
       );
-      expect(status).toBe(429);
-      expect(n).toBe(121);
     });
 
     it('bumpArticleCounter adds views and ratings without an event or a new updated_at, only on its own site', async () => {
