@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TestServices } from '../services';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const testEnvModule = require('./test-env.cjs') as {
   testEnv(tier: string, options?: object): Record<string, string>;
   applyTestEnv(tier: string, options: object, target: Record<string, string>): void;
-  testServices(env: Record<string, string>): {
-    databaseUrl: string;
-    redisUrl: string;
-    chromiumPath: string;
-    chromiumFound: boolean;
-    kcatPath: string;
-    kcatFound: boolean;
-  };
+  testServices(env: Record<string, string>): TestServices;
 };
 const { testEnv, applyTestEnv, testServices } = testEnvModule;
 
