@@ -16,7 +16,7 @@ const h = require('./harness.cjs');
 const mysql = require('mysql2/promise');
 const { seedSite, VOCAB } = require('./content-seed.cjs');
 
-const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_content', 5, 3);
+const { DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_content', 5, 3);
 const EXPORT_MAX = Number(process.env.BENCH_EXPORT_MAX || 100000);
 // The export sizes live in a database of their own: InnoDB FULLTEXT indexes are table-wide, so
 // 111,000 more articles would change what "search at 10,000 articles" measures.
@@ -37,16 +37,9 @@ const load = (server, make, connections = CONNECTIONS, duration = DURATION) =>
   h.load(server, make, { connections, duration });
 
 async function main() {
-  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
-  const fresh = async (dbUrl) => {
-    await h.dropDatabase(dbUrl);
-    await migrateDatabase(dbUrl);
-    return mysql.createConnection({ uri: dbUrl, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
-  };
-
   if (AUDIT_ONLY) {
     log('seeding a writes site…');
-    const conn = await fresh(DB_URL);
+    const conn = await h.freshDatabase(DB_URL);
     const writes = await seedSite(conn, { name: 'writes', articles: 0, keys: 4000 });
     await conn.end();
     await auditCost(writes);
@@ -54,7 +47,7 @@ async function main() {
   }
   log('seeding 10,000 articles (reads), a writes site, and the export sizes…');
   let t0 = Date.now();
-  const conn = await fresh(DB_URL);
+  const conn = await h.freshDatabase(DB_URL);
   const reads = await seedSite(conn, { name: 'reads', articles: 10000, keys: 4000 });
   const writes = await seedSite(conn, { name: 'writes', articles: 0, keys: 4000 });
   await conn.query(
@@ -62,7 +55,7 @@ async function main() {
   );
   await conn.end();
   const sizes = [1000, 10000, EXPORT_MAX].filter((n, i, a) => a.indexOf(n) === i && n > 0);
-  const exportConn = await fresh(EXPORT_DB_URL);
+  const exportConn = await h.freshDatabase(EXPORT_DB_URL);
   const exportSites = {};
   for (const n of sizes) {
     exportSites[n] = await seedSite(exportConn, { name: `export${n}`, articles: n, keys: 50 });

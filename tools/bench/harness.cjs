@@ -210,6 +210,20 @@ async function dropDatabase(url) {
   await conn.end();
 }
 
+/** Drops the database at `url` and makes it again with every migration of the build. */
+async function migrateFresh(url) {
+  await dropDatabase(url);
+  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
+  await migrateDatabase(url);
+}
+
+/** A fresh, migrated database at `url` and one connection to it for seeding (UTC, utf8mb4). */
+async function freshDatabase(url) {
+  const mysql = require('mysql2/promise');
+  await migrateFresh(url);
+  return mysql.createConnection({ uri: url, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
+}
+
 /**
  * The settings every benchmark reads: BENCH_DURATION seconds per run (default `duration`),
  * BENCH_RUNS runs (default `runs`) and HC_BENCH_DATABASE_URL (else the test server's database
@@ -256,5 +270,7 @@ module.exports = {
   loadLine,
   runMain,
   dropDatabase,
+  migrateFresh,
+  freshDatabase,
   benchSettings,
 };

@@ -23,11 +23,10 @@
 
 const path = require('node:path');
 const h = require('./harness.cjs');
-const mysql = require('mysql2/promise');
 const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
 const { testServices } = require('../../libs/testing/src/jest/test-env.cjs');
 
-const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_reader', 5, 3);
+const { DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_reader', 5, 3);
 const HOT = Number(process.env.BENCH_HOT_ARTICLES || 500);
 const WARMUP = Number(process.env.BENCH_WARMUP || 2);
 const CONNECTIONS = 32;
@@ -58,14 +57,7 @@ const load = (server, make) =>
 
 /** A fresh, migrated database with one public site of 10,000 articles. */
 async function seed() {
-  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
-  await h.dropDatabase(DB_URL);
-  await migrateDatabase(DB_URL);
-  const conn = await mysql.createConnection({
-    uri: DB_URL,
-    timezone: 'Z',
-    charset: 'utf8mb4_unicode_ci',
-  });
+  const conn = await h.freshDatabase(DB_URL);
   log('seeding 10,000 articles…');
   const seeded = await seedSite(conn, { name: 'reader', articles: 10000, keys: 1 });
   await conn.query(

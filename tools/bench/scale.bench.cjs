@@ -15,12 +15,10 @@
 // _small, _big and _many are appended; all dropped at the end).
 'use strict';
 
-const path = require('node:path');
-const mysql = require('mysql2/promise');
 const h = require('./harness.cjs');
 const { seedSite, SEARCH_WORDS } = require('./content-seed.cjs');
 
-const { DIST, DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_scale', 4, 2);
+const { DURATION, RUNS, DB_URL } = h.benchSettings('hc_bench_scale', 4, 2);
 const BIG = Number(process.env.BENCH_SCALE_BIG || 100000);
 const SITES = Number(process.env.BENCH_SCALE_SITES || 1000);
 const CONNECTIONS = 8;
@@ -33,14 +31,7 @@ const dbUrl = (suffix) => DB_URL.replace(/\/([^/?]+)(\?|$)/, `/$1_${suffix}$2`);
 /** A fresh database with `sites` sites of `articles` articles; each site's paths and key. */
 async function seed(name, sites, articles, categories) {
   const url = dbUrl(name);
-  await h.dropDatabase(url);
-  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src/data-source.js'));
-  await migrateDatabase(url);
-  const conn = await mysql.createConnection({
-    uri: url,
-    timezone: 'Z',
-    charset: 'utf8mb4_unicode_ci',
-  });
+  const conn = await h.freshDatabase(url);
   const t0 = Date.now();
   const seeded = [];
   // Keys: the per-credential limit is 300 requests a minute; a single site rotates many.

@@ -34,7 +34,15 @@ const { createHmac, randomUUID } = require('node:crypto');
 const { spawn } = require('node:child_process');
 const mysql = require('mysql2/promise');
 const { testDatabaseUrl, testServices } = require('../../libs/testing/src/jest/test-env.cjs');
-const { stopChild, cpuTicks, TICK, log, freePort } = require('./harness.cjs');
+const {
+  stopChild,
+  cpuTicks,
+  TICK,
+  log,
+  freePort,
+  dropDatabase,
+  migrateFresh,
+} = require('./harness.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -112,23 +120,9 @@ function databaseUrl(suffix = '') {
   return u.toString();
 }
 
-async function dropDatabase(url) {
-  const u = new URL(url);
-  const admin = await mysql.createConnection({
-    host: u.hostname,
-    port: Number(u.port || 3306),
-    user: u.username || 'root',
-    password: u.password,
-  });
-  await admin.query(`DROP DATABASE IF EXISTS \`${u.pathname.slice(1)}\``);
-  await admin.end();
-}
-
 /** A fresh, migrated database at `url` and a pool on it. */
 async function connect(url = DB_URL) {
-  await dropDatabase(url);
-  const { migrateDatabase } = require(path.join(DIST, 'libs/data/src'));
-  await migrateDatabase(url);
+  await migrateFresh(url);
   return mysql.createPool({ uri: url, connectionLimit: 4, timezone: 'Z' });
 }
 
