@@ -2,7 +2,7 @@ import { ActivityBuffer } from '@hc/data';
 import { commentSettingsRow, startTestApp, TestApp } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article } from '../testing/reader-fixtures';
-import { ReaderClient } from '../testing/reader-client';
+import { ReaderClient, readerOf } from '../testing/reader-client';
 
 describe('reader site: reader activity (issue #10: views, searches, ratings, comments, contact)', () => {
   let t: TestApp;
@@ -90,8 +90,7 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
   it('a rating is counted into the article’s ratings and kept as feedback (#8 rules)', async () => {
     const site = await t.factory.site({ languages: ['en', 'de'] });
     const id = await article(t.ds, site.id, { title: { en: 'Rate me', de: 'Bewerte mich' } });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const res = await reader.post(`${base}/articles/${id}/feedback`, {
       rating: 'thumbs_up',
       lang: 'en',
@@ -126,8 +125,7 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
   it('reader comments enter the moderation flow: pending by default, published when the site does not moderate', async () => {
     const site = await t.factory.site();
     const id = await article(t.ds, site.id, { title: { en: 'Discuss' } });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const form = {
       name: 'Ada',
       email: 'Ada@Example.com',
@@ -273,8 +271,7 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
 
   it('the contact form is stored and delivered as a contact.submitted event', async () => {
     const site = await t.factory.site();
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const refused = await reader.post(`${base}/contact`, { email: 'nope', message: '' });
     expect(refused.status).toBe(422);
     expect(refused.html).toContain('The message field is required.');

@@ -1,7 +1,7 @@
 import { startTestApp, TestApp } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article, category, liveDesign } from '../testing/reader-fixtures';
-import { ReaderClient } from '../testing/reader-client';
+import { ReaderClient, readerOf } from '../testing/reader-client';
 
 describe('documents for agents and search engines (issue #26)', () => {
   let t: TestApp;
@@ -54,8 +54,7 @@ describe('documents for agents and search engines (issue #26)', () => {
       '>Internal<',
       '[Internal]',
     ];
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
 
     const robots = await reader.get(`${base}/robots.txt`);
     expect(robots.status).toBe(200);
@@ -128,8 +127,7 @@ describe('documents for agents and search engines (issue #26)', () => {
       const site = await t.factory.site();
       const id = await article(t.ds, site.id, { title: { en: 'Closed guide' } });
       await setSite(site.id, change);
-      const reader = new ReaderClient(t.url);
-      const base = `/hc/${site.subdomain}`;
+      const { reader, base } = readerOf(t, site);
       const robots = await reader.get(`${base}/robots.txt`);
       if (status === 404) expect(robots.html).toBe('User-agent: *\nDisallow: /\n');
       else expect(robots.status).toBe(status);
@@ -160,8 +158,7 @@ describe('documents for agents and search engines (issue #26)', () => {
       visibility: 'link_only',
       shareToken: 'tok-1',
     });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const ld = (html: string) =>
       [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
         (m) => JSON.parse(m[1]!) as Record<string, unknown>,

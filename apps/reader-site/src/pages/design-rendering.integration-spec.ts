@@ -2,7 +2,7 @@ import { articleStatsRow, imageRow, startTestApp, TestApp } from '@hc/testing';
 import { resetSettings } from '@hc/contracts';
 import { createReaderSite } from '../app.factory';
 import { article, category, liveDesign } from '../testing/reader-fixtures';
-import { ReaderClient } from '../testing/reader-client';
+import { ReaderClient, readerOf } from '../testing/reader-client';
 
 /** A design document as the design service stores it after a theme is applied and published. */
 function publishedDocument() {
@@ -256,8 +256,7 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
       categoryId: cat,
     });
     await liveDesign(t.ds, site.id, publishedDocument());
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const art = await reader.get(`${base}/articles/${id}`);
     expect(art.status).toBe(200);
     expect(art.html).toContain('<h1>Pay an invoice</h1>');
@@ -357,8 +356,7 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
   it('odd input is answered, never with a 500', async () => {
     const site = await t.factory.site();
     const id = await article(t.ds, site.id, { title: { en: 'Sturdy' } });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const gets: Array<[string, number]> = [
       ['/hc/%E0%A4%A', 400], // the router refuses a malformed escape
       [`${base}/articles/%ZZ`, 400],

@@ -132,6 +132,11 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
     });
     expect(res.status).toBe(200);
   };
+  /** Edits the title through content-api; the page at `path` shows it within 2 s (announced). */
+  const editAndSee = async (key: string, id: number, path: string, title: string) => {
+    await edit(key, id, title);
+    await until(`the title "${title}"`, async () => (await page(path)).html.includes(title), 2_000);
+  };
 
   it('a cached page costs no SQL while subscribed; a write through content-api shows at once; a lost feed falls back to reading per request', async () => {
     const site = await t.factory.site();
@@ -145,12 +150,7 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
     expect(await sqlFor(path, 20)).toBe(0);
 
     // content-api's own code path (its process, its transaction, touchReaderPages after COMMIT).
-    await edit(key, id, 'Second title');
-    await until(
-      'the new title',
-      async () => (await page(path)).html.includes('Second title'),
-      2_000,
-    );
+    await editAndSee(key, id, path, 'Second title');
     const after = await page(path);
     expect(after.html).toContain('<h1>Second title</h1>');
     expect(after.html).not.toContain('<h1>First title</h1>');
@@ -171,12 +171,7 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
     await until('the feed to be back', () => feed().live, 30_000);
     await page(path);
     expect(await sqlFor(path, 20)).toBe(0);
-    await edit(key, id, 'Fourth title');
-    await until(
-      'the fourth title',
-      async () => (await page(path)).html.includes('Fourth title'),
-      2_000,
-    );
+    await editAndSee(key, id, path, 'Fourth title');
     expect(await sqlFor(path, 10)).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import { hashPassword } from '@hc/auth';
 import { startTestApp, TEST_PASSWORD, TestApp } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article, category, liveDesign } from '../testing/reader-fixtures';
-import { ReaderClient } from '../testing/reader-client';
+import { ReaderClient, readerOf } from '../testing/reader-client';
 
 describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
   let t: TestApp;
@@ -36,8 +36,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
       categoryId: hidden,
     });
     const foreign = await article(t.ds, other.id, { title: { en: 'Foreign guide' } });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     expect((await reader.get(`${base}/articles/${shown}`)).status).toBe(200);
     for (const id of [draft, trashed, inPrivate, foreign]) {
       expect((await reader.get(`${base}/articles/${id}`)).status).toBe(404);
@@ -58,8 +57,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
     const both = await article(t.ds, site.id, {
       title: { en: 'Change your email', de: 'E-Mail ändern' },
     });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const de = await reader.get(`${base}/de/articles/${id}`);
     expect(de.status).toBe(302);
     expect(de.location).toMatch(new RegExp(`^${base}/articles/${id}-`));
@@ -79,8 +77,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
       visibility: 'link_only',
       shareToken: 'tok-abc123',
     });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     expect((await reader.get(`${base}/articles/${id}`)).status).toBe(404);
     expect((await reader.get(`${base}/articles/${id}?token=wrong`)).status).toBe(404);
     const page = await reader.get(`${base}/articles/${id}?token=tok-abc123`);
@@ -164,8 +161,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
     await setSite(site.id, "visibility = 'password', password_hash = ?", [
       await hashPassword('open sesame'),
     ]);
-    const base = `/hc/${site.subdomain}`;
-    const reader = new ReaderClient(t.url);
+    const { reader, base } = readerOf(t, site);
     const gate = await reader.get(`${base}/search?q=partner`);
     expect(gate.status).toBe(401);
     expect(gate.html).toContain(`action="${base}/password"`);
@@ -196,8 +192,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
   it('suspended sites and addresses outside the IP allow-list get 403 (publicly_accessible false)', async () => {
     const site = await t.factory.site();
     await article(t.ds, site.id, { title: { en: 'Anything' } });
-    const base = `/hc/${site.subdomain}`;
-    const reader = new ReaderClient(t.url);
+    const { reader, base } = readerOf(t, site);
     await setSite(site.id, 'suspended = 1');
     const suspended = await reader.get(base);
     expect(suspended.status).toBe(403);
@@ -231,8 +226,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
       },
     });
     await liveDesign(t.ds, site.id, doc('Live hero'), doc('Draft hero'));
-    const base = `/hc/${site.subdomain}`;
-    const reader = new ReaderClient(t.url);
+    const { reader, base } = readerOf(t, site);
     expect((await reader.get(base)).html).toContain('Live hero');
     const anonymous = await reader.get(`${base}?preview=draft`);
     expect(anonymous.status).toBe(401);
@@ -263,8 +257,7 @@ describe('reader site: what readers may see (spec 1, 2.2, 2.3, 4.4)', () => {
       title: { en: 'Invoice english', de: 'Rechnung deutsch' },
       released: ['en'],
     });
-    const reader = new ReaderClient(t.url);
-    const base = `/hc/${site.subdomain}`;
+    const { reader, base } = readerOf(t, site);
     const page = await reader.get(`${base}/search?q=invoice`);
     expect(page.status).toBe(200);
     expect(page.html).toContain('15 results');

@@ -111,3 +111,11 @@ export class ReaderClient {
     return this.jar.get(name);
   }
 }
+
+/** A reader (a browser of its own) of the app at `app.url`, and where `site`'s pages start. */
+export function readerOf(
+  app: { url: string },
+  site: { subdomain: string },
+): { reader: ReaderClient; base: string } {
+  return { reader: new ReaderClient(app.url), base: `/hc/${site.subdomain}` };
+}
