@@ -2,6 +2,7 @@ import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
 import {
+  createPublishedArticle,
   expectError,
   expectInsufficientScope,
   expectNotFound,
@@ -120,14 +121,10 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     k: string,
     title: Record<string, string>,
     content: Record<string, string>,
-  ) => {
-    const res = await t.request('POST', '/v1/articles', {
-      key: k,
-      body: { title, content, published: true },
-    });
-    expect(res.status).toBe(201);
-    return res.body.article.id as number;
-  };
+  ) => (await createPublishedArticle(t, k, { title, content })).id as number;
+  /** POSTs a comment on an article (an id, or any text for the path) as the key’s creator. */
+  const postComment = (articleId: number | string, body: unknown, k = key) =>
+    t.request('POST', `/v1/articles/${articleId}/comments`, { key: k, body });
   const siteContext = (s: TestSite) => t.app.get(SitesService).requireSite(s.id);
   const readerComment = async (
     s: TestSite,
@@ -176,10 +173,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
 
   describe('POST /articles/{id}/comments', () => {
     it('posts as the key’s creator, published at once: 201 {status, message, comment}', async () => {
-      const res = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: '  Thanks for the report!  ' },
-      });
+      const res = await postComment(article, { text: '  Thanks for the report!  ' });
       expectSuccess(res, 201, {
         message: 'Comment posted.',
         comment: expect.any(Object),
@@ -205,10 +199,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
 
     it('keeps HTML as text: stored as sent, escaped when shown as HTML', async () => {
       const text = '<script>alert(1)</script> & <b>bold</b>\nline two';
-      const res = await t.request('POST', `/v1/articles/${article2}/comments`, {
-        key,
-        body: { text },
-      });
+      const res = await postComment(article2, { text });
       expect(res.status).toBe(201);
       expect(res.body.comment.text).toBe(text);
       expect(res.body.comment.html).toBe(
@@ -245,81 +236,58 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         'The selected parent id is invalid.',
       ],
     ])('refuses %s with 422', async (_, body, field, message) => {
-      const res = await t.request('POST', `/v1/articles/${article}/comments`, { key, body });
+      const res = await postComment(article, body);
       expectValidationErrors(res, { [field]: [message] });
     });
 
     it('accepts exactly 5,000 characters (counted as characters, not bytes)', async () => {
-      const res = await t.request('POST', `/v1/articles/${article2}/comments`, {
-        key,
-        body: { text: 'ü'.repeat(5000) },
-      });
+      const res = await postComment(article2, { text: 'ü'.repeat(5000) });
       expect(res.status).toBe(201);
       expect(res.body.comment.text).toHaveLength(5000);
     });
 
     it('takes lang (a site language), else the default; a reply takes its parent’s language', async () => {
-      const de = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: 'Danke', lang: 'de' },
-      });
+      const de = await postComment(article, { text: 'Danke', lang: 'de' });
       expect(de.body.comment.lang).toBe('de');
-      const reply = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: 'Bitte', parent_id: de.body.comment.id },
-      });
+      const reply = await postComment(article, { text: 'Bitte', parent_id: de.body.comment.id });
       expect(reply.status).toBe(201);
       expect(reply.body.comment).toMatchObject({ parent_id: de.body.comment.id, lang: 'de' });
-      const replyEn = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: 'Still German', parent_id: de.body.comment.id, lang: 'en' },
+      const replyEn = await postComment(article, {
+        text: 'Still German',
+        parent_id: de.body.comment.id,
+        lang: 'en',
       });
       expect(replyEn.body.comment.lang).toBe('de');
     });
 
     it('refuses a parent on another article or another site (422)', async () => {
-      const onOther = await t.request('POST', `/v1/articles/${article2}/comments`, {
-        key,
-        body: { text: 'a' },
-      });
-      const res = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: 'reply', parent_id: onOther.body.comment.id },
-      });
+      const onOther = await postComment(article2, { text: 'a' });
+      const res = await postComment(article, { text: 'reply', parent_id: onOther.body.comment.id });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({ parent_id: ['The selected parent id is invalid.'] });
-      const foreign = await t.request('POST', `/v1/articles/${otherArticle}/comments`, {
-        key: otherKey,
-        body: { text: 'b' },
-      });
-      const cross = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: 'reply', parent_id: foreign.body.comment.id },
+      const foreign = await postComment(otherArticle, { text: 'b' }, otherKey);
+      const cross = await postComment(article, {
+        text: 'reply',
+        parent_id: foreign.body.comment.id,
       });
       expect(cross.status).toBe(422);
     });
 
     it('is not idempotent: the same request twice makes two comments', async () => {
       const body = { text: 'Twice' };
-      const a = await t.request('POST', `/v1/articles/${article2}/comments`, { key, body });
-      const b = await t.request('POST', `/v1/articles/${article2}/comments`, { key, body });
+      const a = await postComment(article2, body);
+      const b = await postComment(article2, body);
       expect(a.body.comment.id).not.toBe(b.body.comment.id);
     });
 
     it('answers 404 Article not found. for an unknown, foreign or trashed article', async () => {
       for (const id of [999999, otherArticle, 'abc']) {
-        const res = await t.request('POST', `/v1/articles/${id}/comments`, {
-          key,
-          body: { text: 'x' },
-        });
+        const res = await postComment(id, { text: 'x' });
         expectNotFound(res, 'Article not found.');
       }
       const trashed = await createArticle(key, { en: 'Old' }, { en: '<p>old</p>' });
       expect((await t.request('DELETE', `/v1/articles/${trashed}`, { key })).status).toBe(200);
-      const res = await t.request('POST', `/v1/articles/${trashed}/comments`, {
-        key,
-        body: { text: 'x' },
-      });
+      const res = await postComment(trashed, { text: 'x' });
       expect(res.status).toBe(404);
     });
 
@@ -349,16 +317,13 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('needs content.write: a Read only key gets 403 insufficient_scope', async () => {
-      const res = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key: readKey,
-        body: { text: 'x' },
-      });
+      const res = await postComment(article, { text: 'x' }, readKey);
       expectInsufficientScope(res, 'content.write');
     });
 
     it('sends no webhook event (spec 6)', async () => {
       const before = await siteEventCount(t.ds, site);
-      await t.request('POST', `/v1/articles/${article}/comments`, { key, body: { text: 'quiet' } });
+      await postComment(article, { text: 'quiet' });
       const after = await siteEventCount(t.ds, site);
       expect(after).toBe(before);
     });
@@ -601,24 +566,9 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
         { en: 'Threads', de: 'Fäden' },
         { en: '<p>t</p>', de: '<p>t</p>' },
       );
-      root = (
-        await t.request('POST', `/v1/articles/${article3}/comments`, {
-          key,
-          body: { text: 'root' },
-        })
-      ).body.comment.id;
-      reply = (
-        await t.request('POST', `/v1/articles/${article3}/comments`, {
-          key,
-          body: { text: 'reply', parent_id: root },
-        })
-      ).body.comment.id;
-      nested = (
-        await t.request('POST', `/v1/articles/${article3}/comments`, {
-          key,
-          body: { text: 'nested', parent_id: reply },
-        })
-      ).body.comment.id;
+      root = (await postComment(article3, { text: 'root' })).body.comment.id;
+      reply = (await postComment(article3, { text: 'reply', parent_id: root })).body.comment.id;
+      nested = (await postComment(article3, { text: 'nested', parent_id: reply })).body.comment.id;
       pendingReply = (await readerComment(site, article3, { text: 'reader reply', parentId: root }))
         .id;
       await readerComment(site, article3, { text: 'german thread', lang: 'de' });
@@ -778,10 +728,7 @@ describe('reader comments (spec 4.9, 4.2, 2.10)', () => {
     });
 
     it('approving a reply to a team member’s comment emails the member’s account address', async () => {
-      const parent = await t.request('POST', `/v1/articles/${article}/comments`, {
-        key,
-        body: { text: 'Team says' },
-      });
+      const parent = await postComment(article, { text: 'Team says' });
       const reply = await readerComment(site, article, {
         text: 'Reader answers',
         parentId: parent.body.comment.id,

@@ -9,6 +9,9 @@ import {
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 
+/** The ratings of an article nobody rated. */
+const NO_RATINGS = { thumbs_up: 0, thumbs_down: 0, love: 0 };
+
 describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)', () => {
   let t: TestApp, site: TestSite, key: string, otherKey: string;
   let readKey: string, article: number, otherArticle: number;
@@ -50,11 +53,7 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
     await rate(article, { rating: 'thumbs_down', message: 'Missing a screenshot' });
     await rate(article, { rating: 'love', lang: 'de' });
     expect(await ratings(article)).toEqual({ thumbs_up: 2, thumbs_down: 1, love: 1 });
-    expect(await ratings(otherArticle, otherKey)).toEqual({
-      thumbs_up: 0,
-      thumbs_down: 0,
-      love: 0,
-    });
+    expect(await ratings(otherArticle, otherKey)).toEqual(NO_RATINGS);
   });
 
   it('records feedback in a language the site lacks in the default language', async () => {
@@ -91,11 +90,7 @@ describe('reader feedback: POST /articles/{id}/feedback (spec 4.4, 2.3 ratings)'
       const res = await rate(id, { rating: 'love' });
       expectNotFound(res, 'Article not found.');
     }
-    expect(await ratings(otherArticle, otherKey)).toEqual({
-      thumbs_up: 0,
-      thumbs_down: 0,
-      love: 0,
-    });
+    expect(await ratings(otherArticle, otherKey)).toEqual(NO_RATINGS);
   });
 
   it('needs content.write (decisions.md)', async () => {
