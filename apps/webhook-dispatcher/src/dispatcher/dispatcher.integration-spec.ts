@@ -20,6 +20,7 @@ import {
   WebhookReceiver,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
+import { articleEvent } from '../testing/article-event';
 import { DeliveriesRepository } from './deliveries.repository';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -37,19 +38,15 @@ jest.setTimeout(60_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** An article event whose text needs escaping care (non-ASCII title, German). */
 function articleData(id: number, overrides: Partial<ArticleEventData> = {}): ArticleEventData {
-  return {
-    type: 'article',
-    id,
-    category_id: null,
+  return articleEvent(id, {
     title: 'Grüße / Ünïcödé – “quotes” 日本語',
     slug: 'grusse',
-    published: true,
-    visibility: 'public',
     locale: 'de',
     updated_at: '2026-01-31 23:59:59',
     ...overrides,
-  };
+  });
 }
 
 describe('webhook dispatcher, outbox transport (spec 6)', () => {

@@ -18,6 +18,7 @@ import {
   WebhookReceiver,
   scopedSite,
 } from '@hc/testing';
+import { articleEvent } from '../testing/article-event';
 
 // The dispatcher (and with Kafka the relay) as operators run them: the built apps in their own
 // processes, killed with SIGKILL mid-run (nothing may be lost) and stopped with SIGTERM
@@ -58,17 +59,7 @@ async function hooks(site: TestSite, paths: string[], standard: string[] = []): 
 
 function fire(site: TestSite, n: number): Promise<string> {
   return ds.transaction((m) =>
-    writeWebhookEvent(m, scopedSite(site), 'article.updated', {
-      type: 'article',
-      id: n,
-      category_id: null,
-      title: `Article ${n}`,
-      slug: `article-${n}`,
-      published: true,
-      visibility: 'public',
-      locale: 'en',
-      updated_at: '2026-01-01 00:00:00',
-    }),
+    writeWebhookEvent(m, scopedSite(site), 'article.updated', articleEvent(n)),
   );
 }
 

@@ -1,5 +1,4 @@
 import { resetSettings, runWithRequestId } from '@hc/contracts';
-import type { ArticleEventData } from '@hc/contracts';
 import { writeWebhookEvent } from '@hc/events';
 import { configureLogging } from '@hc/http';
 import {
@@ -14,20 +13,15 @@ import {
   scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
+import { articleEvent } from '../testing/article-event';
 
 jest.setTimeout(60_000);
 
-const data: ArticleEventData = {
-  type: 'article',
-  id: 5,
-  category_id: null,
+const data = articleEvent(5, {
   title: 'Observed',
   slug: 'observed',
-  published: true,
-  visibility: 'public',
-  locale: 'en',
   updated_at: '2026-01-31 23:59:59',
-};
+});
 
 describe('dispatcher logs and metrics (issue 18)', () => {
   const { stream, lines } = jsonLogCapture();

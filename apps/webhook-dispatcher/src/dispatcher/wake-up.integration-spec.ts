@@ -1,15 +1,15 @@
 import { resetSettings } from '@hc/contracts';
 import { writeWebhookEvent } from '@hc/events';
 import {
-  quietQueue,
+  dispatcherPerFile,
   receiverWebhookRow,
-  startTestApp,
   TestApp,
   testServices,
   WebhookReceiver,
   scopedSite,
 } from '@hc/testing';
 import { createWebhookDispatcher } from '../app.factory';
+import { articleEvent } from '../testing/article-event';
 import { DISPATCHER } from './dispatcher.options';
 
 jest.setTimeout(60_000);
@@ -20,34 +20,19 @@ jest.setTimeout(60_000);
  * the wake-up gone the same event waits for the poll (the safety net).
  */
 describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
+  // HC_REDIS_URL on: the wake-up's channel (the test takes it away later; it is put back after).
+  const spec = dispatcherPerFile(() => createWebhookDispatcher(), {
+    HC_REDIS_URL: testServices().redisUrl,
+  });
   let d: TestApp;
   let receiver: WebhookReceiver;
   const poll = DISPATCHER.pollMs;
-  const saved = { allow: process.env.HC_OUTBOUND_ALLOWLIST, redis: process.env.HC_REDIS_URL };
   const setPoll = (ms: number) => ((DISPATCHER as { pollMs: number }).pollMs = ms);
 
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    process.env.HC_OUTBOUND_ALLOWLIST = receiver.host;
-    process.env.HC_REDIS_URL = testServices().redisUrl;
-    resetSettings();
-    await quietQueue();
-    d = await startTestApp(() => createWebhookDispatcher());
+  beforeAll(() => {
+    ({ app: d, receiver } = spec);
   });
-
-  afterAll(async () => {
-    setPoll(poll);
-    await d.close();
-    await receiver.close();
-    for (const [name, value] of [
-      ['HC_OUTBOUND_ALLOWLIST', saved.allow],
-      ['HC_REDIS_URL', saved.redis],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetSettings();
-  });
+  afterAll(() => setPoll(poll));
 
   it('delivers within a fraction of the (stretched) poll; without Redis the event waits for the poll', async () => {
     const site = await d.factory.site();
@@ -59,17 +44,12 @@ describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
     await new Promise((r) => setTimeout(r, 500));
     const fire = (id: number) =>
       d.ds.transaction((m) =>
-        writeWebhookEvent(m, scopedSite(site), 'article.updated', {
-          type: 'article',
-          id,
-          category_id: null,
-          title: 'Pushed',
-          slug: 'pushed',
-          published: true,
-          visibility: 'public',
-          locale: 'en',
-          updated_at: '2026-01-01 00:00:00',
-        }),
+        writeWebhookEvent(
+          m,
+          scopedSite(site),
+          'article.updated',
+          articleEvent(id, { title: 'Pushed', slug: 'pushed' }),
+        ),
       );
     const started = Date.now();
     await fire(1);
