@@ -1,4 +1,4 @@
-import { TestApp } from '@hc/testing';
+import { TestApp, validationErrorBody } from '@hc/testing';
 import { addComponent, startDesignApp } from '../testing/design-fixtures';
 import { DesignClient, findComponent } from '../testing/design-test';
 
@@ -192,11 +192,6 @@ describe('design reads (spec 4.12)', () => {
   });
 
   it('reads its queries at the edge (DraftQuery, SchemaQuery): exact answers, and what a section does not read is ignored', async () => {
-    const refused = (errors: Record<string, string[]>) => ({
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors,
-    });
     const cases: Array<[string, Record<string, string[]>]> = [
       ['/v1/template/draft?section=page', { page: ['The page field is required.'] }],
       [
@@ -216,7 +211,7 @@ describe('design reads (spec 4.12)', () => {
     ];
     for (const [path, errors] of cases) {
       const res = await t.request('GET', path, { key });
-      expect([path, res.status, res.body]).toEqual([path, 422, refused(errors)]);
+      expect([path, res.status, res.body]).toEqual([path, 422, validationErrorBody(errors)]);
     }
     for (const path of [
       '/v1/template/draft?section=brand&page=blog&region=sky',
