@@ -1,12 +1,29 @@
 import { commentLine, genericMarkdown, listMarkdown, wrapList } from './format';
 import { COMMENT_FIELDS, TEXT_FIELD } from '@hc/contracts';
 import { fromField, id, language, page, pageSize, responseFormat, z } from './schema';
-import { defineTool, onResource } from './tool';
+import { defineTool, onResource, patchById } from './tool';
 
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
   .optional();
+
+/** The arguments that name a team-note thread, and the path parameters they fill. */
+const NOTE_THREAD = { article_id: id('Article id'), note_id: id('Note thread id') };
+const threadParams = (a: { article_id: number; note_id: number }) => ({
+  id: a.article_id,
+  noteId: a.note_id,
+});
+
+/** The arguments every analytics tool starts with: the date range and the language. */
+const RANGE = { from: date, to: date, language: language().optional() };
+
+/** The query those arguments make. */
+const rangeQuery = (a: { from?: string; to?: string; language?: string }) => ({
+  from: a.from,
+  to: a.to,
+  lang: a.language,
+});
 
 export const engagementTools = [
   defineTool({
@@ -71,12 +88,7 @@ export const engagementTools = [
       'Approves or unpublishes a reader comment (comments cannot be deleted). Approving a reply emails the parent comment’s author once.',
     kind: 'write',
     input: { id: id('Comment id'), action: fromField(COMMENT_FIELDS.action) },
-    request: (a) =>
-      onResource(
-        { method: 'patch', path: '/v1/comments/{id}' },
-        { id: a.id },
-        { body: { action: a.action } },
-      ),
+    request: patchById({ method: 'patch', path: '/v1/comments/{id}' }),
   }),
   defineTool({
     suffix: 'reply_to_comment',
@@ -107,15 +119,13 @@ export const engagementTools = [
     kind: 'read',
     analytics: true,
     input: {
-      from: date,
-      to: date,
-      language: language().optional(),
+      ...RANGE,
       response_format: responseFormat,
     },
     request: (a) => ({
       method: 'get',
       path: '/v1/analytics/summary',
-      query: { from: a.from, to: a.to, lang: a.language },
+      query: rangeQuery(a),
     }),
     markdown: (body) =>
       genericMarkdown('Analytics summary', { range: body.range, summary: body.summary }),
@@ -128,9 +138,7 @@ export const engagementTools = [
     kind: 'read',
     analytics: true,
     input: {
-      from: date,
-      to: date,
-      language: language().optional(),
+      ...RANGE,
       category_id: id('Only articles in this category').optional(),
       sort: z.string().optional().describe('Sort key, e.g. views'),
       page,
@@ -141,9 +149,7 @@ export const engagementTools = [
       method: 'get',
       path: '/v1/analytics/content',
       query: {
-        from: a.from,
-        to: a.to,
-        lang: a.language,
+        ...rangeQuery(a),
         category_id: a.category_id,
         sort: a.sort,
         page: a.page,
@@ -164,9 +170,7 @@ export const engagementTools = [
     kind: 'read',
     analytics: true,
     input: {
-      from: date,
-      to: date,
-      language: language().optional(),
+      ...RANGE,
       limit: z
         .number()
         .int()
@@ -179,7 +183,7 @@ export const engagementTools = [
     request: (a) => ({
       method: 'get',
       path: '/v1/analytics/searches',
-      query: { from: a.from, to: a.to, lang: a.language, limit: a.limit },
+      query: { ...rangeQuery(a), limit: a.limit },
     }),
     markdown: (body) => genericMarkdown('Search queries', body),
   }),
@@ -212,15 +216,11 @@ export const engagementTools = [
     description:
       'Adds a reply to a team note thread (plain text, 1 to 5,000 characters). Not idempotent.',
     kind: 'write',
-    input: {
-      article_id: id('Article id'),
-      note_id: id('Note thread id'),
-      text: fromField(TEXT_FIELD),
-    },
+    input: { ...NOTE_THREAD, text: fromField(TEXT_FIELD) },
     request: (a) =>
       onResource(
         { method: 'post', path: '/v1/articles/{id}/notes/{noteId}/replies' },
-        { id: a.article_id, noteId: a.note_id },
+        threadParams(a),
         { body: { text: a.text } },
       ),
   }),
@@ -229,11 +229,11 @@ export const engagementTools = [
     title: 'Resolve a team note',
     description: 'Marks a team note thread resolved.',
     kind: 'write',
-    input: { article_id: id('Article id'), note_id: id('Note thread id') },
+    input: NOTE_THREAD,
     request: (a) =>
       onResource(
         { method: 'post', path: '/v1/articles/{id}/notes/{noteId}/resolve' },
-        { id: a.article_id, noteId: a.note_id },
+        threadParams(a),
       ),
   }),
 ];
