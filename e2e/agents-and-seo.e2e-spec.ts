@@ -1,4 +1,4 @@
-import { edge, stack, unique } from './support/stack';
+import { postArticle, stack, unique } from './support/stack';
 
 describe('documents for agents and search engines through the stack (issue #26)', () => {
   it('an article published through the API is in sitemap.xml, llms.txt and its .md; a draft is not', async () => {
@@ -6,13 +6,10 @@ describe('documents for agents and search engines through the stack (issue #26)'
     const base = `${stack.readerUrl}/hc/${stack.demo.site.subdomain}`;
     const word = unique('kestrel');
     const create = (title: string, published: boolean) =>
-      edge('POST', '/v1/articles', {
-        key,
-        body: {
-          title: { en: title },
-          content: { en: `<h2>Feeding</h2><p>A ${word} eats <b>mice</b>.</p>` },
-          published,
-        },
+      postArticle(key, {
+        title: { en: title },
+        content: { en: `<h2>Feeding</h2><p>A ${word} eats <b>mice</b>.</p>` },
+        published,
       });
     const shown = await create(`Caring for a ${word}`, true);
     const draft = await create(`Draft about a ${word}`, false);

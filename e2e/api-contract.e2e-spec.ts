@@ -5,7 +5,7 @@
 jest.setTimeout(180_000);
 import sharp from 'sharp';
 import { registerClient, WebhookReceiver } from '@hc/testing';
-import { cli, edge, ownerWithKey, stack, unique } from './support/stack';
+import { cli, edge, ownerWithKey, postArticle, stack, unique } from './support/stack';
 
 const png = (seed: number) =>
   sharp({
@@ -58,14 +58,11 @@ describe('every REST operation through the edge, checked against docs/openapi.js
   });
 
   it('articles, bulk, feedback, comments, notes, staged changes and versions', async () => {
-    const created = await edge('POST', '/v1/articles', {
-      ...k,
-      body: {
-        title: { en: 'Contract', de: 'Vertrag' },
-        content: { en: '<p>Alpha beta gamma.</p>', de: '<p>Alpha.</p>' },
-        published: true,
-        external_id: unique('ext'),
-      },
+    const created = await postArticle(k.key, {
+      title: { en: 'Contract', de: 'Vertrag' },
+      content: { en: '<p>Alpha beta gamma.</p>', de: '<p>Alpha.</p>' },
+      published: true,
+      external_id: unique('ext'),
     });
     expect(created.status).toBe(201);
     const id = created.body.article.id as number;
@@ -162,10 +159,7 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect(
       (await edge('PUT', '/v1/categories/order', { ...k, body: { order: [c, p] } })).status,
     ).toBe(200);
-    const art = await edge('POST', '/v1/articles', {
-      ...k,
-      body: { title: { en: 'In parent' }, category_id: p },
-    });
+    const art = await postArticle(k.key, { title: { en: 'In parent' }, category_id: p });
     const order = await edge('PUT', `/v1/categories/${p}/articles/order`, {
       ...k,
       body: { order: [art.body.article.id] },
@@ -243,10 +237,7 @@ describe('every REST operation through the edge, checked against docs/openapi.js
   });
 
   it('change sets (API keys only)', async () => {
-    const art = await edge('POST', '/v1/articles', {
-      ...k,
-      body: { title: { en: 'Set' }, published: true },
-    });
+    const art = await postArticle(k.key, { title: { en: 'Set' }, published: true });
     const id = art.body.article.id as number;
     await edge('PATCH', `/v1/articles/${id}/staged`, {
       ...k,

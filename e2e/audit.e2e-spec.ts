@@ -4,7 +4,7 @@
 import { oc } from '@hc/testing';
 import { connectAgent } from './support/mcp-agent';
 import { authorizeDemoApp } from './support/oauth-app';
-import { cli, edge, siteWithKey, stack, unique } from './support/stack';
+import { cli, edge, postArticle, siteWithKey, stack, unique } from './support/stack';
 
 const REDIRECT = 'http://127.0.0.1:7789/callback';
 
@@ -70,7 +70,7 @@ describe('audit log through each door (issue 24)', () => {
   });
 
   it('an API key: POST /articles is recorded with the key and its creator, and a request id', async () => {
-    const res = await edge('POST', '/v1/articles', { key, body: { title: { en: 'By key' } } });
+    const res = await postArticle(key, { title: { en: 'By key' } });
     expect(res.status).toBe(201);
     const [entry] = await entriesFor('article', res.body.article.id);
     expect(entry).toMatchObject({

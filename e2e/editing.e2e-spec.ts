@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { WebhookReceiver } from '@hc/testing';
-import { edge, ownerWithKey } from './support/stack';
+import { edge, ownerWithKey, postArticle } from './support/stack';
 
 jest.setTimeout(120_000);
 
@@ -17,13 +17,10 @@ async function newSite(languages: string) {
 describe('editing beyond the anchors (#25)', () => {
   it('a staged publish of the default language marks the other one outdated; compare shows the word diff', async () => {
     const { k } = await newSite('en,de');
-    const created = await edge('POST', '/v1/articles', {
-      ...k,
-      body: {
-        title: { en: 'Setup', de: 'Einrichtung' },
-        content: { en: '<p>Step <b>one</b>.</p>', de: '<p>Schritt eins.</p>' },
-        published: true,
-      },
+    const created = await postArticle(k.key, {
+      title: { en: 'Setup', de: 'Einrichtung' },
+      content: { en: '<p>Step <b>one</b>.</p>', de: '<p>Schritt eins.</p>' },
+      published: true,
     });
     expect(created.status).toBe(201);
     const id = created.body.article.id as number;

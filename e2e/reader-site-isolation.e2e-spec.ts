@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { useBrowser } from './support/browser';
-import { edge, hc, siteWithKey, stack, unique } from './support/stack';
+import { edge, hc, postArticle, siteWithKey, stack, unique } from './support/stack';
 
 const ATTACKER = 'attacker.invalid';
 
@@ -77,9 +77,10 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
 
     const urls: Record<string, string> = {};
     for (const s of [safe, unsafe]) {
-      const created = await edge('POST', '/v1/articles', {
-        key: s.key,
-        body: { title: { en: 'Vectors' }, content: { en: VECTORS }, published: true },
+      const created = await postArticle(s.key, {
+        title: { en: 'Vectors' },
+        content: { en: VECTORS },
+        published: true,
       });
       expect(created.status).toBe(201);
       // Stored and read back exactly as sent (spec 2.1): the filter works at render only.
@@ -139,13 +140,10 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     const src = ((await upload.json()) as { image: { url: string } }).image.url;
     const file = await fetch(src.replace(new URL(src).origin, stack.url));
     expect(file.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    const created = await edge('POST', '/v1/articles', {
-      key: stack.demo.key,
-      body: {
-        title: { en: unique('Pictured') },
-        content: { en: `<p><img id="pic" src="${src}" alt="pic"></p>` },
-        published: true,
-      },
+    const created = await postArticle(stack.demo.key, {
+      title: { en: unique('Pictured') },
+      content: { en: `<p><img id="pic" src="${src}" alt="pic"></p>` },
+      published: true,
     });
     const url = `${stack.readerUrl}${new URL(created.body.article._links.view.url as string).pathname}`;
     const context = await browser.newContext();
@@ -174,9 +172,10 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
   it('a page on the reader origin cannot read /consent or /app, and auth pages refuse to be framed', async () => {
     const unsafe = await siteWithKey('Hostile');
     await hc('site', 'update', '--site', String(unsafe.site.id), '--allow-unsafe-html');
-    const created = await edge('POST', '/v1/articles', {
-      key: unsafe.key,
-      body: { title: { en: 'Hostile' }, content: { en: '<p id="x">x</p>' }, published: true },
+    const created = await postArticle(unsafe.key, {
+      title: { en: 'Hostile' },
+      content: { en: '<p id="x">x</p>' },
+      published: true,
     });
     const url = `${stack.readerUrl}${new URL(created.body.article._links.view.url as string).pathname}`;
     const context = await browser.newContext();

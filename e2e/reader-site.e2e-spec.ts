@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { useBrowser } from './support/browser';
-import { edge, hc, stack, unique } from './support/stack';
+import { edge, hc, postArticle, stack, unique } from './support/stack';
 
 /** A reader's browser: headless browsers are left out of views and searches like other bots. */
 const READER_UA =
@@ -21,13 +21,10 @@ describe('the reader site in a real browser (issue #10)', () => {
       (await edge('POST', '/v1/template/publish', { key, body: { message: 'Aurora' } })).status,
     ).toBe(200);
     const word = unique('zebrafinch');
-    const created = await edge('POST', '/v1/articles', {
-      key,
-      body: {
-        title: { en: `Caring for a ${word}` },
-        content: { en: `<h2>Feeding</h2><p>A ${word} eats seeds.</p>` },
-        published: true,
-      },
+    const created = await postArticle(key, {
+      title: { en: `Caring for a ${word}` },
+      content: { en: `<h2>Feeding</h2><p>A ${word} eats seeds.</p>` },
+      published: true,
     });
     expect(created.status).toBe(201);
     const id = created.body.article.id as number;

@@ -29,6 +29,11 @@ export function edge<T = any>(
   return request<T>(stack.url, method, path, options);
 }
 
+/** POST /v1/articles through the edge with `key` (201 with the `article` when accepted). */
+export function postArticle(key: string, body: Record<string, unknown>) {
+  return edge('POST', '/v1/articles', { key, body });
+}
+
 /** Runs the operator CLI against the stack's database, as an operator would. */
 export async function hc<T = any>(...args: string[]): Promise<T> {
   const { stdout } = await run(
