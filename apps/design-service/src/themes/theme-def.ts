@@ -20,6 +20,22 @@ export interface ThemeDef {
   pages: PagesBlueprint;
 }
 
+/** What a preset states: presets ship no scripts, and custom CSS only where they say so. */
+export type PresetDef = Omit<ThemeDef, 'scripts' | 'customCss'> &
+  Partial<Pick<ThemeDef, 'customCss'>>;
+
+/** A preset from what it states, its fields in ThemeDef's order (the order a theme is listed in). */
+export function preset({ customCss = [], pages, ...stated }: PresetDef): ThemeDef {
+  return { ...stated, scripts: [], customCss, pages };
+}
+
+/** A preset's custom CSS block, enabled. */
+export const cssBlock = (label: string, css: string): Omit<CssItem, 'id'> => ({
+  label,
+  css,
+  enabled: true,
+});
+
 type Fonts = ThemeSettings['fonts'];
 type Radius = ThemeSettings['radius'];
 

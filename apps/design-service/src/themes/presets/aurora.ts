@@ -1,8 +1,8 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
+import { corners, cssBlock, fonts, header, nav, palette, preset, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
-export const aurora: ThemeDef = {
+export const aurora: ThemeDef = preset({
   key: 'aurora',
   name: 'Aurora',
   tagline: 'Bold gradients for modern software products',
@@ -31,13 +31,11 @@ export const aurora: ThemeDef = {
     nav('Status', 'https://status.example.com', 'external'),
     nav('Contact', '/contact'),
   ],
-  scripts: [],
   customCss: [
-    {
-      label: 'Gradient hero',
-      css: '[data-hc-component="Hero"] {\n  background: linear-gradient(135deg, var(--hc-color-primary), var(--hc-color-accent));\n  color: #ffffff;\n}\n',
-      enabled: true,
-    },
+    cssBlock(
+      'Gradient hero',
+      '[data-hc-component="Hero"] {\n  background: linear-gradient(135deg, var(--hc-color-primary), var(--hc-color-accent));\n  color: #ffffff;\n}\n',
+    ),
   ],
   pages: withChrome(
     {
@@ -121,4 +119,4 @@ export const aurora: ThemeDef = {
       footer: standardFooter('© Acme Cloud, Inc.'),
     },
   ),
-};
+});

@@ -1,8 +1,9 @@
 import { c } from '../blueprints';
+import { preset } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 import { classic } from './classic';
 
-export const blank: ThemeDef = {
+export const blank: ThemeDef = preset({
   key: 'blank',
   name: 'Blank',
   tagline: 'Start from an empty canvas',
@@ -15,8 +16,6 @@ export const blank: ThemeDef = {
   meta: { title: 'Help Center', description: '', socialTitle: '', socialDescription: '' },
   syncedRegions: [],
   navigation: [],
-  scripts: [],
-  customCss: [],
   pages: {
     home: { layout: 'full', regions: {} },
     category: { layout: 'full', regions: {} },
@@ -25,4 +24,4 @@ export const blank: ThemeDef = {
     contact: { layout: 'full', regions: { main: [c('ContactForm')] } },
     notFound: { layout: 'full', regions: {} },
   },
-};
+});

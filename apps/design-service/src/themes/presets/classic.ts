@@ -5,12 +5,13 @@ import {
   DEFAULT_DARK_COLORS,
   fonts,
   header,
+  preset,
   presetMeta,
   STANDARD_NAV,
 } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
-export const classic: ThemeDef = {
+export const classic: ThemeDef = preset({
   key: 'classic',
   name: 'Classic',
   tagline: 'A clear, friendly help center that works for everyone',
@@ -33,8 +34,6 @@ export const classic: ThemeDef = {
   ),
   syncedRegions: ['header', 'footer'],
   navigation: STANDARD_NAV,
-  scripts: [],
-  customCss: [],
   pages: withChrome(
     {
       home: {
@@ -99,4 +98,4 @@ export const classic: ThemeDef = {
       headerConfig: { borderBottom: true },
     },
   ),
-};
+});

@@ -1,8 +1,8 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { corners, fonts, nav, palette, presetMeta } from '../theme-def';
+import { corners, cssBlock, fonts, nav, palette, preset, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
-export const harbor: ThemeDef = {
+export const harbor: ThemeDef = preset({
   key: 'harbor',
   name: 'Harbor',
   tagline: 'Documentation layout with a permanent sidebar',
@@ -31,13 +31,11 @@ export const harbor: ThemeDef = {
     nav('SDKs', '/categories/sdks', 'category'),
     nav('Changelog', '/categories/changelog', 'category'),
   ],
-  scripts: [],
   customCss: [
-    {
-      label: 'Code blocks',
-      css: 'pre, code {\n  font-size: 0.9em;\n}\npre {\n  border: 1px solid var(--hc-color-border);\n}\n',
-      enabled: true,
-    },
+    cssBlock(
+      'Code blocks',
+      'pre, code {\n  font-size: 0.9em;\n}\npre {\n  border: 1px solid var(--hc-color-border);\n}\n',
+    ),
   ],
   pages: withChrome(
     {
@@ -102,6 +100,6 @@ export const harbor: ThemeDef = {
       headerConfig: { borderBottom: true, padding: 'compact' },
     },
   ),
-};
+});
 for (const page of Object.values(harbor.pages))
   page.regions.sidebar = [c('Navigation', { style: 'vertical', showCategories: true })];

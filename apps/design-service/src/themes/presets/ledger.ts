@@ -1,8 +1,8 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
+import { corners, cssBlock, fonts, header, nav, palette, preset, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
-export const ledger: ThemeDef = {
+export const ledger: ThemeDef = preset({
   key: 'ledger',
   name: 'Ledger',
   tagline: 'Trustworthy and precise for regulated industries',
@@ -31,13 +31,11 @@ export const ledger: ThemeDef = {
     nav('Security', '/categories/security', 'category'),
     nav('Contact', '/contact'),
   ],
-  scripts: [],
   customCss: [
-    {
-      label: 'Serif article headings',
-      css: 'article h2, article h3 {\n  font-family: var(--hc-font-heading);\n  letter-spacing: 0.01em;\n}\n',
-      enabled: true,
-    },
+    cssBlock(
+      'Serif article headings',
+      'article h2, article h3 {\n  font-family: var(--hc-font-heading);\n  letter-spacing: 0.01em;\n}\n',
+    ),
   ],
   pages: withChrome(
     {
@@ -126,4 +124,4 @@ export const ledger: ThemeDef = {
       headerConfig: { borderBottom: true },
     },
   ),
-};
+});

@@ -1,8 +1,8 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
+import { corners, fonts, header, nav, palette, preset, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
-export const meadow: ThemeDef = {
+export const meadow: ThemeDef = preset({
   key: 'meadow',
   name: 'Meadow',
   tagline: 'Warm and rounded for consumer brands',
@@ -31,8 +31,6 @@ export const meadow: ThemeDef = {
     nav('Returns', '/categories/returns', 'category'),
     nav('Shop', 'https://shop.example.com', 'external'),
   ],
-  scripts: [],
-  customCss: [],
   pages: withChrome(
     {
       home: {
@@ -102,5 +100,5 @@ export const meadow: ThemeDef = {
       ],
     },
   ),
-};
+});
 meadow.pages.article.regions.main!.splice(2, 0, c('ArticleMetadata', { showAuthor: false }));

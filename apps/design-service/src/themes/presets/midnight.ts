@@ -1,8 +1,8 @@
 import { c, searchHero, standardFooter, withChrome } from '../blueprints';
-import { corners, fonts, header, nav, palette, presetMeta } from '../theme-def';
+import { corners, cssBlock, fonts, header, nav, palette, preset, presetMeta } from '../theme-def';
 import type { ThemeDef } from '../theme-def';
 
-export const midnight: ThemeDef = {
+export const midnight: ThemeDef = preset({
   key: 'midnight',
   name: 'Midnight',
   tagline: 'Dark, high-contrast and made for communities',
@@ -30,13 +30,11 @@ export const midnight: ThemeDef = {
     nav('Community', 'https://community.example.com', 'external'),
     nav('Contact', '/contact'),
   ],
-  scripts: [],
   customCss: [
-    {
-      label: 'Neon focus rings',
-      css: ':focus-visible {\n  outline: 2px solid var(--hc-color-primary);\n  outline-offset: 2px;\n}\n',
-      enabled: true,
-    },
+    cssBlock(
+      'Neon focus rings',
+      ':focus-visible {\n  outline: 2px solid var(--hc-color-primary);\n  outline-offset: 2px;\n}\n',
+    ),
   ],
   pages: withChrome(
     {
@@ -99,7 +97,7 @@ export const midnight: ThemeDef = {
       footer: standardFooter('© Midnight Studios.'),
     },
   ),
-};
+});
 // One synced hero for every page of Midnight (spec 4.12 sync_region).
 for (const page of Object.values(midnight.pages))
   page.regions.hero = [
