@@ -148,6 +148,16 @@ export function expectSuccess(
   });
 }
 
+/**
+ * Asserts the 200 `reused` answer of an image write for bytes the site already has (spec 4.7):
+ * its image matches `image` (the stored one's id, the filename it keeps, …).
+ */
+export function expectReusedImage(res: TestResponse, image: Record<string, unknown>): void {
+  expect(res.status).toBe(200);
+  expect(res.body.reused).toBe(true);
+  expect(res.body.image).toMatchObject(image);
+}
+
 /** Asserts a 403 for a credential without `scope`, with the API's exact body. */
 export function expectInsufficientScope(res: TestResponse, scope: string): void {
   expectError(res, 403, 'insufficient_scope', `This action requires the ${scope} scope.`);

@@ -3,9 +3,8 @@ import {
   filesUnder,
   snapshotDatabase,
   withoutBackgroundWriters,
-  startTestApp,
   TestApp,
-  TestSite,
+  useTwoSites,
 } from '@hc/testing';
 import { settings } from '@hc/contracts';
 import { createContentApi } from '../app.factory';
@@ -31,7 +30,7 @@ function comparable(answer: Json): Json {
 
 /** Dry runs of POST /articles/bulk (issue 25), on two sites. */
 describe('POST /articles/bulk dry runs (#25)', () => {
-  let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string;
+  let t: TestApp, key: string, otherKey: string;
   let existingId: number, foreignCategory: number;
 
   const bulk = (body: unknown, query = '', k = key) =>
@@ -48,13 +47,17 @@ describe('POST /articles/bulk dry runs (#25)', () => {
 
   let restoreSettings: () => void;
 
-  beforeAll(async () => {
+  // The app's own writers are off (set before it starts, put back after it stopped): a snapshot
+  // sees only the requests.
+  beforeAll(() => {
     restoreSettings = withoutBackgroundWriters();
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site({ languages: ['en', 'de'] });
-    other = await t.factory.site({ languages: ['en', 'de'] });
-    key = await t.factory.key(site);
-    otherKey = await t.factory.key(other);
+  });
+  useTwoSites(
+    createContentApi,
+    { site: { languages: ['en', 'de'] } },
+    (s) => ({ t, key, otherKey } = s),
+  );
+  beforeAll(async () => {
     const made = await t.request('POST', '/v1/articles', {
       key,
       body: { title: { en: 'Kept' }, content: { en: '<p>v1</p>' }, external_id: 'e-1' },
@@ -71,10 +74,7 @@ describe('POST /articles/bulk dry runs (#25)', () => {
       await t.request('POST', '/v1/categories', { key: otherKey, body: { name: { en: 'Theirs' } } })
     ).body.category.id;
   });
-  afterAll(async () => {
-    await t.close();
-    restoreSettings();
-  });
+  afterAll(() => restoreSettings());
 
   it('dry_run=1 answers like the real call, with article.id null for what would be created, and changes nothing at all', async () => {
     const before = await snapshotDatabase(t.ds);

@@ -5,9 +5,9 @@ import {
   selfSignedCertificate,
   snapshotDatabase,
   withoutBackgroundWriters,
-  startTestApp,
   TestApp,
-  TestSite,
+  useTestApp,
+  useTwoSites,
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import {
@@ -37,7 +37,7 @@ function comparable(body: { results: Result[]; meta: unknown }) {
 
 /** Dry runs of POST /images/bulk (issue 25), on two sites. */
 describe('POST /images/bulk dry runs (#25)', () => {
-  let t: TestApp, server: ImageServer, dataDir: string, site: TestSite, key: string;
+  let t: TestApp, server: ImageServer, dataDir: string, key: string;
   let otherKey: string, known: Buffer, theirs: Buffer, fresh: Buffer, knownId: number;
   let restoreSettings: () => void;
 
@@ -51,12 +51,11 @@ describe('POST /images/bulk dry runs (#25)', () => {
       selfSignedCertificate(),
     );
     dataDir = useTempDataDir([`127.0.0.1:${server.port}`]);
+    // The app's own writers are off while it runs: a snapshot sees only the requests.
     restoreSettings = withoutBackgroundWriters();
-    t = await startTestApp(createContentApi);
-    site = await t.factory.site();
-    const other = await t.factory.site();
-    key = await t.factory.key(site);
-    otherKey = await t.factory.key(other);
+  });
+  useTwoSites(createContentApi, {}, (s) => ({ t, key, otherKey } = s));
+  beforeAll(async () => {
     [known, theirs, fresh] = await Promise.all([72, 73, 74].map((n) => makeImage('png', n)));
     const upload = (k: string, data: Buffer, name: string) =>
       t.request('POST', '/v1/images', { key: k, raw: form([['file', { data, name }]]) });
@@ -65,7 +64,6 @@ describe('POST /images/bulk dry runs (#25)', () => {
     expect((await upload(otherKey, theirs, 'theirs.png')).status).toBe(201);
   });
   afterAll(async () => {
-    await t.close();
     restoreSettings();
     restoreEnv();
     await server.close();
@@ -183,14 +181,12 @@ describe('POST /images/bulk dry runs (#25)', () => {
 describe('POST /images/bulk dry runs count toward the per-IP limit (#25, spec 8)', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
+  // The data directory is set before the app starts, and put back after it stopped.
+  beforeAll(() => {
     useTempDataDir();
-    t = await startTestApp(createContentApi);
   });
-  afterAll(async () => {
-    await t.close();
-    restoreEnv();
-  });
+  useTestApp(createContentApi, (app) => (t = app));
+  afterAll(restoreEnv);
 
   it('dry runs of both bulk imports use up the shared per-IP counter like real ones', async () => {
     const site = await t.factory.site();

@@ -3,6 +3,7 @@ import fsPromises from 'node:fs/promises';
 import {
   articleRow,
   expectError,
+  expectReusedImage,
   expectSuccess,
   filesUnder,
   TestApp,
@@ -97,9 +98,7 @@ describe('images: uploads, reads, delete, storage (spec 2.5, 4.7)', () => {
       ['file', { data: png, name: 'second.png' }],
       ['alt_text', 'again'],
     ]);
-    expect(again.status).toBe(200);
-    expect(again.body.reused).toBe(true);
-    expect(again.body.image).toMatchObject({
+    expectReusedImage(again, {
       id: first.body.image.id,
       filename: 'first.png',
       url: first.body.image.url,

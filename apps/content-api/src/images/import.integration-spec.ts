@@ -1,4 +1,5 @@
 import * as net from 'node:net';
+import { expectReusedImage } from '@hc/testing';
 import type { TestApp } from '@hc/testing';
 import { importLimits } from './image-rules';
 import {
@@ -125,9 +126,7 @@ describe('images: import from an address (spec 4.7 import rules)', () => {
       key: otherKey,
       raw: form([['source_url', `${server.origin}/pictures/Sunset.jpeg`]]),
     });
-    expect(imported.status).toBe(200);
-    expect(imported.body.reused).toBe(true);
-    expect(imported.body.image).toMatchObject({
+    expectReusedImage(imported, {
       id: up.body.image.id,
       filename: 'mine.png',
       url: up.body.image.url,
