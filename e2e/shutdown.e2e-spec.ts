@@ -14,9 +14,17 @@ const DIST = path.resolve(__dirname, '../dist/apps');
 const SHUTDOWN_TIMEOUT = '5s';
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
+// The workspace's apps with the setting that gives each its port (one row an app).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script, as build.cjs is read
+const { APPS, EDGE } = require('../tools/scripts/projects.cjs') as {
+  APPS: { name: string; portVar: string }[];
+  EDGE: { name: string; portVar: string };
+};
+const portVarOf = (app: string): string => [...APPS, EDGE].find((p) => p.name === app)!.portVar;
+
 interface Target {
+  /** A project of tools/scripts/projects.cjs. */
   app: string;
-  portVar: string;
   /** Further ports it listens on (the edge's reader origin). */
   morePortVars?: string[];
   /** A read to put load on it. */
@@ -38,7 +46,6 @@ const anyPost = (p: string) => () => ({
 const TARGETS: Target[] = [
   {
     app: 'content-api',
-    portVar: 'HC_CONTENT_API_PORT',
     read: () => ({ path: '/v1/articles?limit=5', headers: key() }),
     write: () => ({
       method: 'POST',
@@ -50,42 +57,36 @@ const TARGETS: Target[] = [
   },
   {
     app: 'design-service',
-    portVar: 'HC_DESIGN_SERVICE_PORT',
     read: () => ({ path: '/v1/template/themes', headers: key() }),
     write: anyPost('/v1/template/draft/discard'),
     finished: [200, 401, 409],
   },
   {
     app: 'auth-server',
-    portVar: 'HC_AUTH_SERVER_PORT',
     read: () => ({ path: '/.well-known/oauth-authorization-server' }),
     write: anyPost('/oauth/register'),
     finished: [201, 400],
   },
   {
     app: 'mcp-gateway',
-    portVar: 'HC_MCP_GATEWAY_PORT',
     read: () => ({ path: '/.well-known/oauth-protected-resource/mcp' }),
     write: anyPost('/mcp'),
     finished: [401],
   },
   {
     app: 'reader-site',
-    portVar: 'HC_READER_SITE_PORT',
     read: () => ({ path: `/hc/${stack.demo.site.subdomain}` }),
     write: anyPost(`/hc/${stack.demo.site.subdomain}/search`),
     finished: [200, 302, 303, 400, 403, 404, 405],
   },
   {
     app: 'webhook-dispatcher',
-    portVar: 'HC_WEBHOOK_DISPATCHER_PORT',
     read: () => ({ path: '/health/ready' }),
     write: anyPost('/health/ready'),
     finished: [404, 405],
   },
   {
     app: 'edge',
-    portVar: 'HC_PORT',
     morePortVars: ['HC_READER_PORT'],
     read: () => ({ path: '/health/live' }),
     write: () => ({
@@ -153,7 +154,7 @@ describe('graceful shutdown on SIGTERM (docs/operations.md "Stopping", issue #16
         env: {
           ...process.env,
           ...stack.env,
-          [target.portVar]: String(port),
+          [portVarOf(target.app)]: String(port),
           ...more,
           HC_SHUTDOWN_TIMEOUT: SHUTDOWN_TIMEOUT,
           LOG_LEVEL: 'warn',
