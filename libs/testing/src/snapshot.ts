@@ -36,6 +36,14 @@ export function changedTables(before: DatabaseSnapshot, after: DatabaseSnapshot)
   );
 }
 
+/** The tables whose rows changed since `before` was taken (an empty list: nothing changed). */
+export async function tablesChangedSince(
+  ds: DataSource,
+  before: DatabaseSnapshot,
+): Promise<string[]> {
+  return changedTables(before, await snapshotDatabase(ds));
+}
+
 /** Every file under `dir` (relative paths, sorted); a missing directory has none. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
