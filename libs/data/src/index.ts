@@ -12,3 +12,4 @@ export * from './activity-buffer';
 export * from './redis-publisher';
 export * from './article-search';
 export * from './article-stats.repository';
+export * from './json-column';

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Plan } from '@hc/contracts';
+import { jsonColumn } from '@hc/data';
 
 export interface PersonRow {
   id: number;
@@ -45,18 +46,14 @@ interface ConnectionRow {
   name?: string;
 }
 
-function json<T>(v: T | string): T {
-  return typeof v === 'string' ? (JSON.parse(v) as T) : v;
-}
-
 function toConnection(r: ConnectionRow): Connection {
   return {
     userId: r.user_id,
     clientId: r.client_id,
     grantId: r.grant_id,
     clientName: r.client_name,
-    scopes: json<string[]>(r.scopes),
-    siteIds: json<number[]>(r.site_ids),
+    scopes: jsonColumn<string[]>(r.scopes),
+    siteIds: jsonColumn<number[]>(r.site_ids),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     personEmail: r.email,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { jsonColumn } from '@hc/data';
 
 export interface PayloadRow {
   payload: Record<string, unknown> | string;
@@ -61,10 +62,7 @@ export class TokensRepository {
     // and answers "expired" rather than "not found" (spec 4.13 hints).
     if (row.expires_at && row.expires_at.getTime() <= Date.now() && !KEPT_PAST_EXPIRY.has(model))
       return undefined;
-    const payload =
-      typeof row.payload === 'string'
-        ? (JSON.parse(row.payload) as Record<string, unknown>)
-        : row.payload;
+    const payload = jsonColumn<Record<string, unknown>>(row.payload);
     if (!row.consumed_at) return payload;
     // A spent refresh token reads as unknown: the provider then answers invalid_grant without
     // revoking the grant, so the pair that replaced it stays valid (spec 3.4, 5.2; issue #15).

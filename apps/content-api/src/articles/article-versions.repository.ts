@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DataRepository } from '@hc/data';
+import { DataRepository, jsonColumn } from '@hc/data';
 import type { ArticleType, Visibility } from './articles.repository';
 import { setTranslationColumn } from './article-translations.repository';
 import type { SiteId } from '@hc/contracts';
@@ -48,10 +48,6 @@ export interface VersionRow extends LanguageValues {
 
 export type NewVersion = Omit<VersionRow, 'id'>;
 
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 function toVersion(r: Record<string, unknown>): VersionRow {
   return {
     id: Number(r.id),
@@ -65,11 +61,11 @@ function toVersion(r: Record<string, unknown>): VersionRow {
     metaTitle: (r.meta_title as string | null) ?? null,
     metaDescription: (r.meta_description as string | null) ?? null,
     categoryId: r.category_id === null ? null : Number(r.category_id),
-    categories: json<number[]>(r.categories),
+    categories: jsonColumn<number[]>(r.categories),
     visibility: r.visibility as Visibility,
     type: r.type as ArticleType,
     authorId: r.author_id === null ? null : Number(r.author_id),
-    sharedWith: json<number[]>(r.shared_with),
+    sharedWith: jsonColumn<number[]>(r.shared_with),
     publishedAt: r.published_at as Date,
     auditId: r.audit_id === null || r.audit_id === undefined ? null : String(r.audit_id),
   };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { numberedSlug, slugify } from '@hc/content';
-import { DataRepository, SearchPlanner, searchMatch, touchReaderPages } from '@hc/data';
+import { DataRepository, SearchPlanner, searchMatch, touchReaderPages, jsonColumn } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export type Visibility = 'public' | 'private' | 'link_only';
@@ -126,11 +126,6 @@ function latest(a: Date | null, b: Date | null): Date | null {
   return a > b ? a : b;
 }
 
-function json<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 /** Articles of one site; every method takes the site id, so a foreign id reads as missing. */
 @Injectable()
 export class ArticlesRepository extends DataRepository {
@@ -185,7 +180,7 @@ export class ArticlesRepository extends DataRepository {
         published: Boolean(r.published),
         visibility: r.visibility,
         shareToken: r.share_token ?? null,
-        sharedWith: json<number[]>(r.shared_with, []),
+        sharedWith: jsonColumn<number[]>(r.shared_with, []),
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         deletedAt: r.deleted_at ?? null,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DataRepository, touchReaderPages } from '@hc/data';
+import { DataRepository, touchReaderPages, jsonColumn } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export interface CategoryRow {
@@ -28,19 +28,13 @@ export interface CategoryValues {
 const COLUMNS = `id, site_id, parent_id, name, description, icon, position, privacy, article_sort,
   created_at, updated_at`;
 
-function json<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  if (typeof value === 'string') return JSON.parse(value) as T;
-  return value as T;
-}
-
 function toRow(r: Record<string, unknown>): CategoryRow {
-  const description = json<Record<string, string> | unknown[]>(r.description, {});
+  const description = jsonColumn<Record<string, string> | unknown[]>(r.description, {});
   return {
     id: Number(r.id),
     siteId: Number(r.site_id),
     parentId: r.parent_id === null ? null : Number(r.parent_id),
-    name: json(r.name, {}),
+    name: jsonColumn(r.name, {}),
     description: Array.isArray(description) ? {} : description,
     icon: (r.icon as string | null) ?? null,
     position: Number(r.position),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DataRepository } from '@hc/data';
+import { DataRepository, jsonColumn } from '@hc/data';
 import type { SiteContext } from '@hc/auth';
 import { toSiteContext } from '@hc/auth';
 import type { AuditActor } from '@hc/contracts';
@@ -46,10 +46,7 @@ function toSet(r: Record<string, unknown>): ChangeSetRow {
     publishedAt: (r.published_at as Date | null) ?? null,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
-    publishActor:
-      typeof r.publish_actor === 'string'
-        ? (JSON.parse(r.publish_actor) as AuditActor)
-        : ((r.publish_actor as AuditActor | null | undefined) ?? null),
+    publishActor: jsonColumn<AuditActor | null>(r.publish_actor, null),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { touchReaderPages } from '@hc/data';
+import { touchReaderPages, jsonColumn } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import type { SiteId } from '@hc/contracts';
 
@@ -294,10 +294,8 @@ export class UploadUrlsRepository {
     );
     const row = rows[0];
     if (!row) return false;
-    const scopes =
-      typeof row.scopes === 'string' ? (JSON.parse(row.scopes) as string[]) : row.scopes;
-    const sites =
-      typeof row.site_ids === 'string' ? (JSON.parse(row.site_ids) as number[]) : row.site_ids;
+    const scopes = jsonColumn<string[]>(row.scopes);
+    const sites = jsonColumn<number[]>(row.site_ids);
     return scopes.includes('content.write') && sites.map(Number).includes(siteId);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DataRepository } from '@hc/data';
+import { DataRepository, jsonColumn } from '@hc/data';
 import type { SharedFields, StagedFields } from './staged-model';
 import type { SiteId } from '@hc/contracts';
 
@@ -23,16 +23,12 @@ export interface StagedSharedRow {
   updatedAt: Date;
 }
 
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 function toCopy(r: Record<string, unknown>): StagedCopyRow {
   return {
     id: Number(r.id),
     articleId: Number(r.article_id),
     locale: String(r.locale),
-    fields: json<StagedFields>(r.fields),
+    fields: jsonColumn<StagedFields>(r.fields),
     releaseTranslation: Boolean(r.release_translation),
     etag: String(r.etag),
     baseSignature: String(r.base_signature),
@@ -43,7 +39,7 @@ function toCopy(r: Record<string, unknown>): StagedCopyRow {
 function toShared(r: Record<string, unknown>): StagedSharedRow {
   return {
     articleId: Number(r.article_id),
-    fields: json<SharedFields>(r.fields),
+    fields: jsonColumn<SharedFields>(r.fields),
     etag: String(r.etag),
     baseSignature: String(r.base_signature),
     updatedAt: r.updated_at as Date,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
-import { SearchPlanner, searchMatch } from '@hc/data';
+import { SearchPlanner, searchMatch, jsonColumn } from '@hc/data';
 
 export interface CategoryRow {
   id: number;
@@ -92,7 +92,7 @@ export class ContentRepository {
        WHERE site_id = ? AND privacy = 'public' ORDER BY parent_id IS NOT NULL, parent_id, position, id`,
       [siteId],
     );
-    const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) ?? {};
+    const json = (v: unknown) => jsonColumn<Record<string, string> | null>(v) ?? {};
     return rows.map((r: Record<string, unknown>) => ({
       id: Number(r.id),
       parentId: r.parent_id === null ? null : Number(r.parent_id),
@@ -253,8 +253,7 @@ export class ContentRepository {
         [siteId, id],
       ),
     ]);
-    const sharedWith =
-      typeof r.shared_with === 'string' ? JSON.parse(r.shared_with) : r.shared_with;
+    const sharedWith = jsonColumn<number[] | null>(r.shared_with);
     return {
       id: Number(r.id),
       published: Boolean(r.published),

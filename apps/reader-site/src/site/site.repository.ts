@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { trustSiteId } from '@hc/contracts';
 import type { SiteId } from '@hc/contracts';
+import { jsonColumn } from '@hc/data';
 
 /** What the reader site needs of a site row. */
 export interface ReaderSite {
@@ -67,19 +68,17 @@ export class SiteRepository {
     );
     const r = rows[0];
     if (!r) return null;
-    const json = (v: unknown): string[] =>
-      typeof v === 'string' ? JSON.parse(v) : (v as string[]);
     return {
       id: trustSiteId(Number(r.id)),
       uuid: r.uuid,
       name: r.name,
       subdomain: r.subdomain,
       defaultLanguage: r.default_language,
-      languages: json(r.languages),
+      languages: jsonColumn<string[]>(r.languages),
       visibility: r.visibility,
       passwordHash: r.password_hash,
       suspended: Boolean(r.suspended),
-      ipAllowlist: json(r.ip_allowlist),
+      ipAllowlist: jsonColumn<string[]>(r.ip_allowlist),
       allowUnsafeHtml: Boolean(r.allow_unsafe_html),
       pagesVersion: String(r.version ?? 0),
     };
