@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { trustSiteId } from '@hc/contracts';
 import type { ApiKeyScope, Plan, Role, SiteVisibility } from '@hc/contracts';
 import type { SiteContext } from './request-context';
+import { jsonColumn } from '@hc/data';
 
 interface SiteRow {
   site_id: number;
@@ -40,10 +41,6 @@ const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site
   s.allow_unsafe_html,
   s.created_at AS site_created_at`;
 
-function json<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
 /** The credential guard's site: the one place a request's `SiteId` is built (issue 22). */
 export function toSiteContext(row: SiteRow): SiteContext {
   return {
@@ -54,10 +51,10 @@ export function toSiteContext(row: SiteRow): SiteContext {
     subdomain: row.subdomain,
     domain: row.domain,
     defaultLanguage: row.default_language,
-    languages: json<string[]>(row.languages),
+    languages: jsonColumn<string[]>(row.languages),
     visibility: row.visibility,
     suspended: Boolean(row.suspended),
-    ipAllowlist: json<string[]>(row.ip_allowlist),
+    ipAllowlist: jsonColumn<string[]>(row.ip_allowlist),
     plan: row.plan,
     stagingPreview: Boolean(row.staging_preview),
     templateEditor: Boolean(row.template_editor),
