@@ -29,13 +29,13 @@ export class ReaderService {
     if (!admitted) return;
     const { site, path } = admitted;
     if (signIn && path.segments.length === 1 && path.segments[0] === 'signin') {
-      this.gate.signInPage(req, res, site, path, null, 200);
+      this.gate.sendForm('signIn', req, res, site, path, null, 200);
       return;
     }
     const preview = queryString(req, 'preview') === 'draft';
     if (preview && !admitted.session?.member) {
       // decisions.md: the draft preview is for signed-in team members only.
-      this.gate.signInPage(req, res, site, path, null, 401);
+      this.gate.sendForm('signIn', req, res, site, path, null, 401);
       return;
     }
     const [route, ref, ...rest] = path.segments;

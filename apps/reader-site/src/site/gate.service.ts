@@ -56,17 +56,19 @@ export class GateService {
     const session = token ? await this.sites.session(site.id, token) : null;
     if (options.open) return { site, path, session };
     if (site.visibility === 'private' && !session?.member) {
-      this.signInPage(req, res, site, path, null, 401);
+      this.sendForm('signIn', req, res, site, path, null, 401);
       return null;
     }
     if (site.visibility === 'password' && !session) {
-      this.passwordPage(req, res, site, path, null, 401);
+      this.sendForm('password', req, res, site, path, null, 401);
       return null;
     }
     return { site, path, session };
   }
 
-  signInPage(
+  /** Sends one of the gate's forms as `status`, with `error` (or nothing) above it. */
+  sendForm(
+    form: GateForm,
     req: Request,
     res: Response,
     site: ReaderSite,
@@ -74,48 +76,43 @@ export class GateService {
     error: string | null,
     status: number,
   ): void {
-    formPage(req, res, site, path, status, {
-      title: 'Sign in',
-      heading: 'Sign in',
-      intro:
-        site.visibility === 'private'
-          ? 'This help center is for team members. Sign in with your account.'
-          : 'Sign in with your team account.',
-      error,
-      action: `${path.base}/signin`,
-      fields: [
-        { id: 'hc-email', name: 'email', type: 'email', label: 'Email', autocomplete: 'username' },
-        {
-          id: 'hc-password',
-          name: 'password',
-          type: 'password',
-          label: 'Password',
-          autocomplete: 'current-password',
-        },
-      ],
-      submit: 'Sign in',
-    });
-  }
-
-  passwordPage(
-    req: Request,
-    res: Response,
-    site: ReaderSite,
-    path: ReaderPath,
-    error: string | null,
-    status: number,
-  ): void {
-    formPage(req, res, site, path, status, {
-      title: 'Password required',
-      heading: 'This help center is protected',
-      error,
-      action: `${path.base}/password`,
-      fields: [{ id: 'hc-site-password', name: 'password', type: 'password', label: 'Password' }],
-      submit: 'Continue',
-      after: h('p', {}, h('a', { href: `${path.base}/signin` }, 'Team members sign in')).value,
-    });
+    formPage(req, res, site, path, status, { ...GATE_FORMS[form](site, path), error });
   }
 }
+
+/** The gate's two forms (spec 2.2): a team member's sign-in, and a password site's password. */
+export type GateForm = 'signIn' | 'password';
+
+const GATE_FORMS: Record<GateForm, (site: ReaderSite, path: ReaderPath) => Form> = {
+  signIn: (site, path) => ({
+    title: 'Sign in',
+    heading: 'Sign in',
+    intro:
+      site.visibility === 'private'
+        ? 'This help center is for team members. Sign in with your account.'
+        : 'Sign in with your team account.',
+    action: `${path.base}/signin`,
+    fields: [
+      { id: 'hc-email', name: 'email', type: 'email', label: 'Email', autocomplete: 'username' },
+      {
+        id: 'hc-password',
+        name: 'password',
+        type: 'password',
+        label: 'Password',
+        autocomplete: 'current-password',
+      },
+    ],
+    submit: 'Sign in',
+  }),
+  password: (_site, path) => ({
+    title: 'Password required',
+    heading: 'This help center is protected',
+    action: `${path.base}/password`,
+    fields: [{ id: 'hc-site-password', name: 'password', type: 'password', label: 'Password' }],
+    submit: 'Continue',
+    after: h('p', {}, h('a', { href: `${path.base}/signin` }, 'Team members sign in')).value,
+  }),
+};
 
 interface FormField {
   id: string;
@@ -125,6 +122,17 @@ interface FormField {
   autocomplete?: string;
 }
 
+/** A form of the gate, as it is whatever the error. */
+interface Form {
+  title: string;
+  heading: string;
+  intro?: string;
+  action: string;
+  fields: FormField[];
+  submit: string;
+  after?: string;
+}
+
 /** The sign-in and password pages: one labelled form that returns to the page asked for. */
 function formPage(
   req: Request,
@@ -132,16 +140,7 @@ function formPage(
   site: ReaderSite,
   path: ReaderPath,
   status: number,
-  form: {
-    title: string;
-    heading: string;
-    intro?: string;
-    error: string | null;
-    action: string;
-    fields: FormField[];
-    submit: string;
-    after?: string;
-  },
+  form: Form & { error: string | null },
 ): void {
   const next = req.method === 'GET' ? req.originalUrl : path.base;
   const fields = form.fields.map((f) =>

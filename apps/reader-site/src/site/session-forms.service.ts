@@ -65,7 +65,7 @@ export class SessionFormsService {
       return valid && user?.role ? user : null;
     });
     if (result.outcome !== 'ok') {
-      const page = this.gate.signInPage.bind(this.gate);
+      const page = this.gate.sendForm.bind(this.gate, 'signIn');
       refuse(req, res, admitted, result, 'The email or password is not correct.', page);
       return;
     }
@@ -81,7 +81,7 @@ export class SessionFormsService {
       return (await checkPassword(password, hash)) ? true : null;
     });
     if (result.outcome !== 'ok') {
-      const page = this.gate.passwordPage.bind(this.gate);
+      const page = this.gate.sendForm.bind(this.gate, 'password');
       refuse(req, res, admitted, result, 'The password is not correct.', page);
       return;
     }
