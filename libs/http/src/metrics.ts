@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
+import type { CounterConfiguration, GaugeConfiguration, HistogramConfiguration } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { Public } from '@hc/auth';
 
@@ -15,44 +16,40 @@ function once<T>(name: string, make: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? make();
 }
 
-export const httpRequestDuration = once(
-  'hc_http_request_duration_seconds',
-  () =>
-    new Histogram({
-      name: 'hc_http_request_duration_seconds',
-      help: 'HTTP request duration by route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    }),
-);
+/**
+ * A metric of the process registry by its configuration: the one already registered under its
+ * name, or a new one. An app built twice in one process (tests, the CLI) so shares its metrics
+ * instead of registering a name again (which prom-client refuses).
+ */
+export const sharedCounter = <L extends string = string>(config: CounterConfiguration<L>) =>
+  once(config.name, () => new Counter(config));
+export const sharedHistogram = <L extends string = string>(config: HistogramConfiguration<L>) =>
+  once(config.name, () => new Histogram(config));
+export const sharedGauge = <L extends string = string>(config: GaugeConfiguration<L>) =>
+  once(config.name, () => new Gauge(config));
 
-export const rateLimitRefusals = once(
-  'hc_rate_limit_refusals_total',
-  () =>
-    new Counter({
-      name: 'hc_rate_limit_refusals_total',
-      help: 'Requests refused with 429, by limit',
-      labelNames: ['limit'] as const,
-    }),
-);
+export const httpRequestDuration = sharedHistogram({
+  name: 'hc_http_request_duration_seconds',
+  help: 'HTTP request duration by route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+});
 
-export const rateLimitDegraded = once(
-  'hc_rate_limit_degraded',
-  () =>
-    new Gauge({
-      name: 'hc_rate_limit_degraded',
-      help: '1 while Redis is configured but unreachable and limits use per-process counters',
-    }),
-);
+export const rateLimitRefusals = sharedCounter({
+  name: 'hc_rate_limit_refusals_total',
+  help: 'Requests refused with 429, by limit',
+  labelNames: ['limit'] as const,
+});
 
-export const rateLimitFallbacks = once(
-  'hc_rate_limit_fallbacks_total',
-  () =>
-    new Counter({
-      name: 'hc_rate_limit_fallbacks_total',
-      help: 'Rate-limit decisions taken by the per-process insurance counters (Redis down)',
-    }),
-);
+export const rateLimitDegraded = sharedGauge({
+  name: 'hc_rate_limit_degraded',
+  help: '1 while Redis is configured but unreachable and limits use per-process counters',
+});
+
+export const rateLimitFallbacks = sharedCounter({
+  name: 'hc_rate_limit_fallbacks_total',
+  help: 'Rate-limit decisions taken by the per-process insurance counters (Redis down)',
+});
 
 /** Creates a gauge whose value is read when Prometheus scrapes (queue depths and the like). */
 export function scrapedGauge(

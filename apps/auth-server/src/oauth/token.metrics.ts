@@ -1,13 +1,10 @@
 import type { RequestHandler } from 'express';
-import { Counter, register } from 'prom-client';
+import { sharedCounter } from '@hc/http';
 
 const GRANTS = new Set(['authorization_code', 'refresh_token', 'client_credentials']);
 
 const tokenRequests = () =>
-  (register.getSingleMetric('hc_oauth_token_requests_total') as Counter<
-    'grant_type' | 'outcome'
-  >) ??
-  new Counter({
+  sharedCounter({
     name: 'hc_oauth_token_requests_total',
     help: 'Token endpoint answers by grant type and outcome (issued, refused, error)',
     labelNames: ['grant_type', 'outcome'] as const,

@@ -5,11 +5,10 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { Counter, register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { onOutboxWritten, OutboxRelay, RELAY_DEFAULTS } from '@hc/events';
 import type { EventBus, EventPublisher } from '@hc/events';
-import { scrapedGauge } from '@hc/http';
+import { scrapedGauge, sharedCounter } from '@hc/http';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 export const RELAY_SHARDS = Symbol('RELAY_SHARDS');
@@ -36,12 +35,10 @@ export class RelayService implements OnApplicationBootstrap, BeforeApplicationSh
     await this.bus.provision();
     this.publisher = this.bus.publisher();
     await this.publisher.connect();
-    const published =
-      (register.getSingleMetric('hc_event_relay_published_total') as Counter | undefined) ??
-      new Counter({
-        name: 'hc_event_relay_published_total',
-        help: 'Outbox events the broker acknowledged (a replay after a handover counts again)',
-      });
+    const published = sharedCounter({
+      name: 'hc_event_relay_published_total',
+      help: 'Outbox events the broker acknowledged (a replay after a handover counts again)',
+    });
     this.relay = new OutboxRelay(this.ds, this.publisher, {
       ...RELAY_DEFAULTS,
       shards: this.shards,

@@ -1,21 +1,18 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { Counter, Histogram, register } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { outboxBacklog } from '@hc/events';
-import { scrapedGauge } from '@hc/http';
+import { scrapedGauge, sharedCounter, sharedHistogram } from '@hc/http';
 import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
 
 const deliveries = () =>
-  (register.getSingleMetric('hc_webhook_deliveries_total') as Counter<'outcome' | 'attempt'>) ??
-  new Counter({
+  sharedCounter({
     name: 'hc_webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome (delivered, failed, skipped) and attempt number',
     labelNames: ['outcome', 'attempt'] as const,
   });
 
 const latency = () =>
-  (register.getSingleMetric('hc_webhook_delivery_duration_seconds') as Histogram<'outcome'>) ??
-  new Histogram({
+  sharedHistogram({
     name: 'hc_webhook_delivery_duration_seconds',
     help: 'Time from sending a webhook POST to its answer (or failure), by outcome',
     labelNames: ['outcome'] as const,
@@ -23,8 +20,7 @@ const latency = () =>
   });
 
 const duplicates = () =>
-  (register.getSingleMetric('hc_webhook_duplicate_events_total') as Counter) ??
-  new Counter({
+  sharedCounter({
     name: 'hc_webhook_duplicate_events_total',
     help: 'Events consumed again from Kafka (a replay after a crash or rebalance) and passed over',
   });
