@@ -1,4 +1,4 @@
-import { articleLine, articleSummary, listMarkdown, wrapList } from './format';
+import { articleLine, articleSummary, listing } from './format';
 import { ARTICLE_FIELDS } from '@hc/contracts';
 import { fromField, fromFields, id, language, page, pageSize, responseFormat, z } from './schema';
 import { defineTool, patchById } from './tool';
@@ -42,7 +42,7 @@ export const articleTools = [
       page,
       response_format: responseFormat,
     },
-    listKey: 'articles',
+    ...listing('articles', 'Search results', articleLine),
     request: (a) => ({
       method: 'get',
       path: '/v1/articles',
@@ -54,7 +54,6 @@ export const articleTools = [
         page: a.page,
       },
     }),
-    markdown: (body) => listMarkdown('Search results', wrapList(body, 'articles'), articleLine),
   }),
   defineTool({
     suffix: 'list_articles',
@@ -73,7 +72,7 @@ export const articleTools = [
       order_type: z.enum(['desc', 'asc']).optional().describe('asc reverses the order'),
       response_format: responseFormat,
     },
-    listKey: 'articles',
+    ...listing('articles', 'Articles', articleLine),
     request: (a) => ({
       method: 'get',
       path: '/v1/articles',
@@ -85,7 +84,6 @@ export const articleTools = [
         order_type: a.order_type,
       },
     }),
-    markdown: (body) => listMarkdown('Articles', wrapList(body, 'articles'), articleLine),
   }),
   defineTool({
     suffix: 'get_article',

@@ -1,4 +1,4 @@
-import { categoryLine, listMarkdown, wrapList } from './format';
+import { categoryLine, listing } from './format';
 import { CATEGORY_FIELDS } from '@hc/contracts';
 import { fromField, fromFields, id, page, pageSize, responseFormat, z } from './schema';
 import { defineTool, onResource, patchById } from './tool';
@@ -22,13 +22,12 @@ export const categoryTools = [
       limit: pageSize('Page size, 1 to 100 (default 100)'),
       response_format: responseFormat,
     },
-    listKey: 'categories',
+    ...listing('categories', 'Categories', categoryLine),
     request: (a) => ({
       method: 'get',
       path: '/v1/categories',
       query: { page: a.page, limit: a.limit },
     }),
-    markdown: (body) => listMarkdown('Categories', wrapList(body, 'categories'), categoryLine),
   }),
   defineTool({
     suffix: 'create_category',

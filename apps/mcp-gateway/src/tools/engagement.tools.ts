@@ -1,4 +1,4 @@
-import { commentLine, genericMarkdown, listMarkdown, wrapList } from './format';
+import { commentLine, genericMarkdown, listing } from './format';
 import { COMMENT_FIELDS, TEXT_FIELD } from '@hc/contracts';
 import { fromField, id, language, page, pageSize, responseFormat, z } from './schema';
 import { defineTool, onResource, patchById } from './tool';
@@ -43,7 +43,7 @@ export const engagementTools = [
       include_email: z.boolean().optional(),
       response_format: responseFormat,
     },
-    listKey: 'comments',
+    ...listing('comments', 'Comments', commentLine),
     request: (a) => ({
       method: 'get',
       path: '/v1/comments',
@@ -58,7 +58,6 @@ export const engagementTools = [
         include_email: a.include_email,
       },
     }),
-    markdown: (body) => listMarkdown('Comments', wrapList(body, 'comments'), commentLine),
   }),
   defineTool({
     suffix: 'get_article_comments',

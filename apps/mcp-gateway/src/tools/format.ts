@@ -205,3 +205,14 @@ export function genericMarkdown(title: string, value: unknown, depth = 0): strin
   }
   return `${indent}${clip(String(value))}`;
 }
+
+/**
+ * What a list tool (rule 3) adds to its definition: where its items are in the answer, and its
+ * markdown, one `line` per item under `title`.
+ */
+export function listing(listKey: string, title: string, line: (item: ApiBody) => string) {
+  return {
+    listKey,
+    markdown: (body: ApiBody) => listMarkdown(title, wrapList(body, listKey), line),
+  };
+}
