@@ -148,12 +148,25 @@ describe('MCP resources and prompts through the stack (issue #26)', () => {
 
   it('fill-search-gaps shows what readers found nothing for', async () => {
     const gapWord = unique('zebrafinch').toLowerCase();
+    const searchesToday = async () => {
+      const out = await hc<{ rolled_up: { date: string; searches: number }[] }>(
+        'analytics',
+        'rollup',
+        '--site',
+        String(stack.demo.site.id),
+      );
+      return out.rolled_up.at(-1)!.searches;
+    };
+    const before = await searchesToday();
     const res = await fetch(
       `${stack.readerUrl}/hc/${stack.demo.site.subdomain}/search?q=${gapWord}`,
       { headers: { 'user-agent': READER_UA } },
     );
     expect(res.status).toBe(200);
-    await hc('analytics', 'rollup', '--site', String(stack.demo.site.id));
+    // The reader writes searches in batches within a second (issue #28): roll up until it is in.
+    for (let i = 0; i < 20 && (await searchesToday()) === before; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
     const agent = await connectAgent(
       stack.demo.user.email,
       stack.demo.password,
