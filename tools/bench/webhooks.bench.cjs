@@ -170,20 +170,11 @@ async function makeSite(pool, receiverPort, webhooks) {
 let eventSeq = 0;
 function outboxRow(site) {
   const id = ++eventSeq;
-  const payload = {
-    helpcenter_id: site.uuid,
-    data: {
-      type: 'article',
-      id,
-      category_id: null,
-      title: `Article ${id}`,
-      slug: `article-${id}`,
-      published: true,
-      visibility: 'public',
-      locale: 'en',
-      updated_at: '2026-01-01 00:00:00',
-    },
-  };
+  // The same article event the dispatcher's specs deliver (built by `npm run bench` first).
+  const { articleEvent } = require(
+    path.join(DIST, 'apps/webhook-dispatcher/src/testing/article-event.js'),
+  );
+  const payload = { helpcenter_id: site.uuid, data: articleEvent(id) };
   return {
     id,
     payload,
