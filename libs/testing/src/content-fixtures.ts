@@ -4,23 +4,19 @@
 import type { INestApplication } from '@nestjs/common';
 import type { SiteOptions, TestSite } from './factory';
 import type { Db } from './rows';
-import { startTestApp } from './test-app';
+import { appPerFile } from './per-file';
 import type { TestApp, TestResponse } from './test-app';
 
 /**
- * Starts `create`'s app before the file's tests and stops it after them; `setup` runs once it is
- * up (assign it, make sites): `useTestApp(createContentApi, (app) => (t = app))`.
+ * Starts `create`'s app before the file's tests and stops it after them (`appPerFile`); `setup`
+ * runs once it is up (assign it, make sites): `useTestApp(createContentApi, (app) => (t = app))`.
  */
 export function useTestApp(
   create: () => Promise<INestApplication>,
   setup: (t: TestApp) => unknown,
 ): void {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    t = await startTestApp(create);
-    await setup(t);
-  });
-  afterAll(() => t?.close());
+  const file = appPerFile(create);
+  beforeAll(() => setup(file.app));
 }
 
 /** What `useSite` hands a spec file: the app, a site and a key of it (the owner's, read and write). */
