@@ -7,6 +7,7 @@ import { closeRedisPublisher } from '@hc/data';
 import {
   buildWorkspace,
   request,
+  SiteOptions,
   startBuiltApp,
   startTestApp,
   stopGracefully,
@@ -126,11 +127,19 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
     return statements - before;
   };
   /**
-   * The fixtures' own announcements (published from this process as they wrote) may arrive after
-   * the first page and make the replica read the site once more: waits until a hit is free.
+   * A new site with one article titled `title`, its page opened once while subscribed. The
+   * fixtures' own announcements (published from this process as they wrote) may arrive after
+   * that first page and make the replica read the site once more: it waits until a hit is free.
    */
-  const settled = (path: string) =>
-    until('the fixtures’ announcements', async () => (await sqlFor(path, 1)) === 0, 2_000);
+  const cachedArticle = async (options: SiteOptions, title: string) => {
+    const site = await t.factory.site(options);
+    const id = await article(t.ds, site.id, { title: { en: title } });
+    const path = `/hc/${site.subdomain}/articles/${id}`;
+    await until('the feed', () => feed().live);
+    const first = await page(path);
+    await until('the fixtures’ announcements', async () => (await sqlFor(path, 1)) === 0, 2_000);
+    return { site, id, path, first };
+  };
   const edit = async (key: string, id: number, title: string) => {
     const res = await request(`http://127.0.0.1:${api.port}`, 'PATCH', `/v1/articles/${id}`, {
       key,
@@ -145,14 +154,9 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
   };
 
   it('a cached page costs no SQL while subscribed; a write through content-api shows at once; a lost feed falls back to reading per request', async () => {
-    const site = await t.factory.site();
+    const { site, id, path, first } = await cachedArticle({}, 'First title');
     const key = await t.factory.key(site);
-    const id = await article(t.ds, site.id, { title: { en: 'First title' } });
-    const path = `/hc/${site.subdomain}/articles/${id}`;
-    await until('the feed', () => feed().live);
-
-    expect((await page(path)).html).toContain('<h1>First title</h1>');
-    await settled(path);
+    expect(first.html).toContain('<h1>First title</h1>');
     // Hits: the site and its version come from memory, the page from the cache.
     expect(await sqlFor(path, 20)).toBe(0);
 
@@ -183,12 +187,8 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
   });
 
   it('a site changed by the operator CLI (content-api’s site update) shows at once: name, then closed to readers', async () => {
-    const site = await t.factory.site({ name: 'Old Name Help' });
-    const id = await article(t.ds, site.id, { title: { en: 'Settings page' } });
-    const path = `/hc/${site.subdomain}/articles/${id}`;
-    await until('the feed', () => feed().live);
-    expect((await page(path)).html).toContain('Old Name Help');
-    await settled(path);
+    const { site, path, first } = await cachedArticle({ name: 'Old Name Help' }, 'Settings page');
+    expect(first.html).toContain('Old Name Help');
     expect(await sqlFor(path, 5)).toBe(0);
     const hc = (...args: string[]) => {
       const run = spawnSync(process.execPath, ['tools/scripts/hc.cjs', ...args], {
