@@ -4,9 +4,17 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppName, checkSettings, settings, useSettings } from '@hc/contracts';
 import { boundedBodies, credentialCheck } from './body-limit';
-import { configureLogging, nestLogger, requestLogging, requestScope } from './logging';
+import {
+  configureLogging,
+  exitAfterLogs,
+  nestLogger,
+  requestLogging,
+  requestScope,
+  rootLogger,
+} from './logging';
 import { cors, forceHttps, jsonBody } from './middleware';
 import { stopGracefully } from './shutdown';
+import { explainStartupFailure } from './startup-failure';
 
 export interface HttpAppOptions {
   /** Trim strings and turn '' into null in JSON bodies (off for the design API, spec 4.12). */
@@ -94,8 +102,8 @@ export async function runApp(
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: finishing in-flight work`);
-    if (!app) process.exit(0);
-    void stopGracefully(app, logger, extra).then((code) => process.exit(code));
+    if (!app) return void exitAfterLogs(0);
+    void stopGracefully(app, logger, extra).then(exitAfterLogs);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -104,13 +112,25 @@ export async function runApp(
     app = await create();
     if (stopping) {
       await app.close();
-      process.exit(0);
+      return await exitAfterLogs(0);
     }
     await app.listen(port());
     extra = (await options.listenMore?.(app)) ?? [];
     logger.log(`listening on port ${port()}`);
   } catch (err) {
-    logger.error(err instanceof Error ? err.message : String(err));
-    process.exit(1);
+    await failStart(name, err);
   }
+}
+
+/**
+ * A start-up failure (issue 35): the JSON line on stdout like every log line, the reason in
+ * words on stderr (the service or setting to fix), and both written before the process ends;
+ * a crash loop with empty logs tells nobody anything.
+ */
+async function failStart(name: AppName | 'edge', err: unknown): Promise<never> {
+  const reason = explainStartupFailure(name, err);
+  Logger.flush(); // what Nest held back during start-up comes first
+  rootLogger().fatal({ err }, reason);
+  process.stderr.write(`${name} could not start: ${reason}\n`);
+  return exitAfterLogs(1);
 }

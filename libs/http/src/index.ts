@@ -19,6 +19,7 @@ export * from './routes';
 export * from './polling-worker';
 export * from './id.pipe';
 export * from './logging';
+export * from './startup-failure';
 export * from './metrics';
 export * from './openapi';
 export * from './cookies';

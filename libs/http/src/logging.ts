@@ -4,7 +4,7 @@ import type { DestinationStream, Logger as Pino, LoggerOptions } from 'pino';
 import { pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
-import type { LoggerService } from '@nestjs/common';
+import { Logger as NestLogger, type LoggerService } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import { currentRequestId, REQUEST_ID_PATTERN, runWithRequestId, settings } from '@hc/contracts';
 import type { HcRequest } from '@hc/auth';
@@ -24,6 +24,16 @@ export function configureLogging(options: { service?: string; stream?: Destinati
   root = null;
 }
 
+/** LOG_LEVEL as the settings read it; `info` when the settings themselves are broken. */
+function logLevel(): string {
+  try {
+    return settings().logLevel;
+  } catch {
+    // The start-up failure that reports the broken setting still needs a logger.
+    return 'info';
+  }
+}
+
 /**
  * The process's pino logger: JSON lines on stdout at LOG_LEVEL; human-readable (pino-pretty)
  * only when stdout is a terminal. `npm start` pipes the apps' output and prettifies it itself.
@@ -31,7 +41,7 @@ export function configureLogging(options: { service?: string; stream?: Destinati
 export function rootLogger(): Pino {
   if (root) return root;
   const options: LoggerOptions = {
-    level: settings().logLevel,
+    level: logLevel(),
     base: service ? { service } : {},
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
@@ -49,6 +59,23 @@ export function rootLogger(): Pino {
     });
   } else root = pino(options);
   return root;
+}
+
+/**
+ * Issue 35: writes out every line still held (Nest's start-up buffer, pino's stream) and
+ * resolves once they are written. Call before `process.exit`, which would drop them.
+ */
+export function flushLogs(): Promise<void> {
+  NestLogger.flush();
+  const logger = root;
+  if (!logger) return Promise.resolve();
+  return new Promise((resolve) => logger.flush(() => resolve()));
+}
+
+/** Flushes the logs, then ends the process with `code`. */
+export async function exitAfterLogs(code: number): Promise<never> {
+  await flushLogs();
+  process.exit(code);
 }
 
 /** A Nest LoggerService (nestjs-pino's) writing through the root logger. */
