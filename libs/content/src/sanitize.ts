@@ -13,7 +13,7 @@ import rehypeStringify from 'rehype-stringify';
 import type { Element, Root, RootContent } from 'hast';
 
 /** What a kept video iframe may do: play, go full screen; never navigate the reader's page. */
-const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
+export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
 
 /** `data:` only for images (`data:image/png;base64,…`), never a document or a script. */
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
@@ -69,8 +69,12 @@ function embedsOnlyFrom(hosts: readonly string[]) {
 
 const everywhere = defaultSchema.attributes?.['*'] ?? [];
 
-/** The allow-list: GitHub's (hast-util-sanitize's default) plus what help articles need. */
-const SCHEMA: Schema = {
+/**
+ * The allow-list: GitHub's (hast-util-sanitize's default) plus what help articles need. Exported
+ * so the dashboard's editor schema is tested against it (issue 37: nothing the editor writes is
+ * dropped here, nothing dropped here can be entered).
+ */
+export const SANITIZE_SCHEMA: Schema = {
   ...defaultSchema,
   // ids stay as written (the table of contents links to heading ids); `name` is prefixed.
   clobber: ['name'],
@@ -166,7 +170,7 @@ function build(hosts: readonly string[]) {
   return unified()
     .use(rehypeParse, { fragment: true })
     .use(embedsOnlyFrom(hosts))
-    .use(rehypeSanitize, SCHEMA)
+    .use(rehypeSanitize, SANITIZE_SCHEMA)
     .use(noDataOutsideImages)
     .use(rehypeStringify);
 }
