@@ -19,11 +19,16 @@ export const ANALYTICS_COMMANDS: Record<
     // Views and searches the reader sites buffered (issue #28) are written first: with Redis,
     // whatever no replica wrote yet; without it each reader-site process writes its own
     // within a second (docs/caching.md).
+    // An entry the database refuses on its own is dead-lettered (logged), never fatal here.
     const pending = new ActivityBuffer(app.get(DataSource), settings().redisUrl);
     await pending.stop();
+    if (pending.deadLetters > 0)
+      progress(
+        `${pending.deadLetters} buffered view(s)/search(es) refused by the database: dead-lettered (see the log)`,
+      );
     progress(`rolling up analytics for ${date ?? 'yesterday and today'}`);
     const rolledUp = await app.get(RollupService).run({ siteId: siteFlag(f), date });
     progress(`rolled up ${rolledUp.length} site-day(s)`);
-    return { rolled_up: rolledUp };
+    return { rolled_up: rolledUp, dead_lettered: pending.deadLetters };
   },
 };

@@ -1,3 +1,6 @@
+import { Logger } from '@nestjs/common';
+import { ActivityBuffer, normalizeQuery, searchTexts } from '@hc/data';
+import { resetSettings } from '@hc/contracts';
 import {
   articleRow,
   categoryRow,
@@ -9,6 +12,7 @@ import {
   startTestApp,
   TestApp,
   TestSite,
+  testServices,
   testSiteId,
   validationErrorBody,
 } from '@hc/testing';
@@ -303,5 +307,58 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
     await expect(COMMANDS['analytics rollup'](t.app, { date: '2026-13-01' })).rejects.toMatchObject(
       { status: 422 },
     );
+  });
+
+  it('a 190 × "İ" search, then views still count and `hc analytics rollup` succeeds with the bad row dead-lettered (issue 34 item 3)', async () => {
+    const site = await t.factory.site();
+    const siteId = testSiteId(site);
+    const id = await articleIn(site, { en: 'Still counted' });
+    const before = process.env.HC_REDIS_URL;
+    process.env.HC_REDIS_URL = testServices().redisUrl;
+    resetSettings();
+    try {
+      // What reader replicas buffered in Redis and did not write yet: a view, the search as the
+      // reader records it now (normalized, then cut), the same search as an earlier version
+      // recorded it (cut, then normalized: 380 code points for a 190-character column), a view.
+      const replica = new ActivityBuffer(t.ds, testServices().redisUrl);
+      const entry = { siteId, lang: 'en', resultsCount: 0, at: Date.now() };
+      const q = 'İ'.repeat(190);
+      await replica.view({ ...entry, articleId: id, readerKey: 'a'.repeat(64) });
+      await replica.search({ ...entry, ...searchTexts(q), readerKey: 'a'.repeat(64) });
+      await replica.search({
+        ...entry,
+        query: q,
+        normalizedQuery: normalizeQuery(q),
+        readerKey: 'b'.repeat(64),
+      });
+      await replica.view({ ...entry, articleId: id, readerKey: 'b'.repeat(64) });
+      const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      const out = (await COMMANDS['analytics rollup'](t.app, { site: String(site.id) })) as {
+        rolled_up: Array<Record<string, unknown>>;
+        dead_lettered: number;
+      };
+      const logged = errors.mock.calls.map((c) => String(c[0]));
+      errors.mockRestore();
+      await replica.stop();
+      expect(out.dead_lettered).toBe(1);
+      expect(logged).toEqual([
+        expect.stringMatching(/^dead letter: search dropped .*"readerKey":"b{64}"/),
+      ]);
+      expect(out.rolled_up[1]).toEqual({ date: today, site_id: site.id, views: 2, searches: 1 });
+      expect(
+        await t.ds.query(
+          'SELECT query, searches FROM analytics_search_daily WHERE site_id = ? AND day = ?',
+          [site.id, today],
+        ),
+      ).toEqual([{ query: 'i\u0307'.repeat(95), searches: 1 }]);
+      const [stats] = await t.ds.query('SELECT views FROM article_stats WHERE article_id = ?', [
+        id,
+      ]);
+      expect(Number(stats.views)).toBe(2);
+    } finally {
+      if (before === undefined) delete process.env.HC_REDIS_URL;
+      else process.env.HC_REDIS_URL = before;
+      resetSettings();
+    }
   });
 });

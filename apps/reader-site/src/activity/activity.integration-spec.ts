@@ -87,6 +87,23 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
     ]);
   });
 
+  it('a search of 190 × "İ" (lower case is twice as long) is stored, and views after it still count (issue 34 item 3)', async () => {
+    const site = await t.factory.site();
+    const id = await article(t.ds, site.id, { title: { en: 'Counted after' } });
+    const reader = new ReaderClient(t.url);
+    const res = await reader.get(
+      `/hc/${site.subdomain}/search?q=${encodeURIComponent('İ'.repeat(190))}`,
+    );
+    expect(res.status).toBe(200);
+    await reader.get(`/hc/${site.subdomain}/articles/${id}`);
+    expect(Number((await stats(id)).views)).toBe(1);
+    const [row] = await t.ds.query(
+      'SELECT query, normalized_query FROM reader_searches WHERE site_id = ?',
+      [site.id],
+    );
+    expect(row).toEqual({ query: 'İ'.repeat(190), normalized_query: 'i\u0307'.repeat(95) });
+  });
+
   it('a rating is counted into the article’s ratings and kept as feedback (#8 rules)', async () => {
     const site = await t.factory.site({ languages: ['en', 'de'] });
     const id = await article(t.ds, site.id, { title: { en: 'Rate me', de: 'Bewerte mich' } });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ActivityBuffer, bumpArticleCounter, touchReaderPages } from '@hc/data';
+import { ActivityBuffer, bumpArticleCounter, searchTexts, touchReaderPages } from '@hc/data';
 import type { FeedbackRating } from '@hc/data';
 import { writeOutbox } from '@hc/events';
 import type { SiteId } from '@hc/contracts';
@@ -54,7 +54,7 @@ export class ActivityRepository {
     await this.buffer.view({ siteId, articleId, lang, readerKey, at: now.getTime() });
   }
 
-  /** Records a search (buffered like views). */
+  /** Records a search (buffered like views; normalized, then cut to the columns: `searchTexts`). */
   async recordSearch(
     siteId: SiteId,
     lang: string,
@@ -62,12 +62,10 @@ export class ActivityRepository {
     resultsCount: number,
     readerKey: string,
   ): Promise<void> {
-    const q = [...query].slice(0, 190).join('');
     await this.buffer.search({
       siteId,
       lang,
-      query: q,
-      normalizedQuery: normalizeQuery(q),
+      ...searchTexts(query),
       resultsCount,
       readerKey,
       at: Date.now(),
@@ -157,9 +155,4 @@ export class ActivityRepository {
       return id;
     });
   }
-}
-
-/** What analytics groups searches by: lower case, inner whitespace collapsed. */
-export function normalizeQuery(query: string): string {
-  return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
