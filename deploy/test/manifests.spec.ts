@@ -4,12 +4,15 @@
 // manifest names exists in the render or is listed in deploy/README.md as the platform's.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
 import { checkSettings, readerSiteUrl } from '@hc/contracts';
+import { trustProxyNamesPeers } from '@hc/http';
 import { EDGE_ROUTES, routeFor } from '../../apps/edge/src/routes';
+import { attachments, reachableOn } from './gateway-attachment';
 
 const DEPLOY = join(__dirname, '..');
 const OVERLAYS = ['dev', 'production'] as const;
@@ -238,7 +241,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     }
     for (const route of byKind(objects, 'HTTPRoute')) {
       for (const parent of route.spec.parentRefs)
-        need('Gateway', parent.name, `HTTPRoute/${route.metadata.name}`);
+        need(parent.kind ?? 'Gateway', parent.name, `HTTPRoute/${route.metadata.name}`);
       for (const rule of route.spec.rules) {
         for (const backend of rule.backendRefs ?? []) {
           need('Service', backend.name, `HTTPRoute/${route.metadata.name}`);
@@ -247,11 +250,13 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
         }
       }
     }
-    for (const gateway of byKind(objects, 'Gateway')) {
+    for (const gateway of [...byKind(objects, 'Gateway'), ...byKind(objects, 'ListenerSet')]) {
       for (const listener of gateway.spec.listeners) {
         for (const ref of listener.tls?.certificateRefs ?? [])
-          need('Secret', ref.name, `Gateway listener ${listener.name}`);
+          need('Secret', ref.name, `${gateway.kind} listener ${listener.name}`);
       }
+      if (gateway.kind === 'ListenerSet')
+        need('Gateway', gateway.spec.parentRef.name, gateway.kind);
     }
     for (const ingress of byKind(objects, 'Ingress')) {
       for (const tls of ingress.spec.tls ?? []) need('Secret', tls.secretName, 'Ingress');
@@ -403,9 +408,12 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
         .filter((r) => r.spec.hostnames?.includes(platformHost))
         .flatMap((r) =>
           r.spec.rules.flatMap((rule: Obj) =>
-            rule.matches.map(
-              (m: Obj) => [m.path.value, rule.backendRefs[0].name] as [string, string],
-            ),
+            // Rules without a backend redirect (plain HTTP to https).
+            rule.backendRefs
+              ? rule.matches.map(
+                  (m: Obj) => [m.path.value, rule.backendRefs[0].name] as [string, string],
+                )
+              : [],
           ),
         ),
       ...byKind(objects, 'Ingress').flatMap((i) =>
@@ -467,5 +475,93 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
         ).toBe(`${route.metadata.name} ${path} -> redirect`);
       }
     }
+  });
+  it('attaches every route only where it names a host: no reader path on the platform host (issue 34)', () => {
+    const platformHost = new URL(config.HC_PUBLIC_URL).host;
+    // No route and no Ingress rule answers every host.
+    for (const route of byKind(objects, 'HTTPRoute'))
+      expect(`${route.metadata.name}: ${route.spec.hostnames?.length ?? 0} hostnames`).not.toBe(
+        `${route.metadata.name}: 0 hostnames`,
+      );
+    for (const ingress of byKind(objects, 'Ingress'))
+      expect(ingress.spec.rules.every((r: Obj) => Boolean(r.host))).toBe(true);
+    const expanded = attachments(objects);
+    for (const a of expanded) expect(`${a.route.metadata.name}: ${a.hosts}`).not.toMatch(/\*$/);
+    // Every route attaches somewhere (a route that attaches nowhere is a mistake too).
+    expect(new Set(expanded.map((a) => a.route.metadata.name))).toEqual(
+      new Set(byKind(objects, 'HTTPRoute').map((r) => r.metadata.name)),
+    );
+    // The platform host: only the platform's apps and redirects, on every listener and port.
+    const onPlatform = reachableOn(objects, platformHost);
+    if (byKind(objects, 'Gateway').length) expect(onPlatform.length).toBeGreaterThan(0);
+    expect(onPlatform.filter((r) => r.to === 'reader-site')).toEqual([]);
+    const platformApps = [
+      'auth-server',
+      'content-api',
+      'design-service',
+      'mcp-gateway',
+      'redirect',
+    ];
+    expect([...new Set(onPlatform.map((r) => r.to))].sort()).toEqual(
+      onPlatform.length ? platformApps : [],
+    );
+    // Reader hosts (a site's subdomain, each custom domain): reader-site and redirects only.
+    const customDomains = byKind(objects, 'ListenerSet').flatMap((l) =>
+      l.spec.listeners.map((x: Obj) => x.hostname),
+    );
+    for (const host of [`demo.${config.HC_READER_DOMAIN}`, ...customDomains]) {
+      const reachable = reachableOn(objects, host);
+      if (byKind(objects, 'Gateway').length) expect(reachable.length).toBeGreaterThan(0);
+      expect(`${host}: ${[...new Set(reachable.map((r) => r.to))].sort()}`).toBe(
+        `${host}: ${reachable.length ? 'reader-site,redirect' : ''}`,
+      );
+    }
+    if (overlay === 'production') expect(customDomains.length).toBeGreaterThan(0);
+  });
+
+  it('believes forwarded headers only from the named gateway addresses in production (issue 34)', () => {
+    if (overlay !== 'production') return;
+    expect(trustProxyNamesPeers(config.HC_TRUST_PROXY)).toBe(true);
+    for (const entry of String(config.HC_TRUST_PROXY).split(',')) {
+      const [address, prefix] = entry.trim().split('/');
+      const family = isIP(address!);
+      expect(`${entry}: family ${family}`).not.toBe(`${entry}: family 0`);
+      // At most 256 addresses: the gateway's proxies, not a pod network.
+      const narrowest = family === 4 ? 24 : 120;
+      expect(`${entry}: /${prefix ?? 'host'}`).toBe(
+        `${entry}: /${prefix === undefined || Number(prefix) >= narrowest ? (prefix ?? 'host') : `>=${narrowest}`}`,
+      );
+    }
+  });
+
+  it('would catch a custom-domain route on every port-443 listener (the expansion attacks)', () => {
+    const gateway = named(objects, 'Gateway', 'helpcenter');
+    if (!gateway) return expect(byKind(objects, 'Ingress').length).toBeGreaterThan(0);
+    const platformHost = new URL(config.HC_PUBLIC_URL).host;
+    // The route issue 34 found: parentRef by port only, no hostnames.
+    const before = {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'HTTPRoute',
+      metadata: { name: 'reader-custom-domains', namespace: gateway.metadata.namespace },
+      spec: {
+        parentRefs: [{ name: 'helpcenter', port: 443 }],
+        rules: [{ backendRefs: [{ name: 'reader-site', port: 3005 }] }],
+      },
+    };
+    expect(reachableOn([...objects, before], platformHost)).toContainEqual({
+      route: 'reader-custom-domains on Gateway/helpcenter:platform',
+      to: 'reader-site',
+    });
+    // Hostnames alone do not help when they reach the platform's listener by a wildcard.
+    const wildcard = { ...before, spec: { ...before.spec, hostnames: ['*.com'] } };
+    expect(
+      reachableOn([...objects, wildcard], platformHost).some((r) => r.to === 'reader-site'),
+    ).toBe(platformHost.endsWith('.com'));
+    // A ListenerSet the Gateway does not admit attaches nothing.
+    const closed = { ...gateway, spec: { ...gateway.spec, allowedListeners: undefined } };
+    const others = objects.filter((o) => o !== gateway);
+    expect(
+      attachments([...others, closed]).filter((a) => a.listener.owner.startsWith('ListenerSet')),
+    ).toEqual([]);
   });
 });

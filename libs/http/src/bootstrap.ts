@@ -12,7 +12,7 @@ import {
   requestScope,
   rootLogger,
 } from './logging';
-import { cors, forceHttps, jsonBody } from './middleware';
+import { cors, forceHttps, jsonBody, KnownHost } from './middleware';
 import { stopGracefully } from './shutdown';
 import { explainStartupFailure } from './startup-failure';
 
@@ -25,6 +25,8 @@ export interface HttpAppOptions {
   cors?: boolean;
   /** Routes whose signed URL is their credential: they read bodies over 64 KB themselves. */
   signedBodyPaths?: RegExp;
+  /** Hosts the HTTPS redirect may send to besides the platform's (reader-site: site domains). */
+  knownHost?: (app: INestApplication) => KnownHost;
 }
 
 /** Applies the shared HTTP behaviour of spec 4.1 to an app (also used by tests). */
@@ -35,7 +37,7 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   express.set('query parser', 'extended');
   express.disable('x-powered-by');
   express.use(requestLogging());
-  if (s.forceHttps) express.use(forceHttps());
+  if (s.forceHttps) express.use(forceHttps(options.knownHost?.(app)));
   if (options.cors !== false) express.use(cors());
   express.use(boundedBodies(credentialCheck(app), options.signedBodyPaths));
   if (options.jsonBody !== false) express.use(...jsonBody({ trim: options.trimStrings !== false }));

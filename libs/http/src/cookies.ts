@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { forwardedHost } from './forwarded';
 
 /**
  * Cookies of the browser-facing pages (issue #14 "Cookies"): host-only (never a `Domain`),
@@ -81,7 +82,8 @@ export function fromOrigin(req: Request, origins: string[]): boolean {
   // The page's own host (`null` and anything unparsable are refused). The scheme is not
   // compared: behind a proxy whose X-Forwarded-Proto is not trusted it would refuse every form.
   try {
-    return new URL(origin).host === (req.get('host') ?? '').toLowerCase();
+    // The host the request is for as judged (`forwardedHost`), as reader-site picks its site.
+    return new URL(origin).host === forwardedHost(req).toLowerCase();
   } catch {
     return false;
   }

@@ -446,8 +446,9 @@ describe('shared HTTP behaviour under settings', () => {
     resetSettings();
   });
 
-  it('redirects plain HTTP to https with 301 when HC_FORCE_HTTPS is on', async () => {
+  it('redirects plain HTTP to https with 301 when HC_FORCE_HTTPS is on, only to its own hosts', async () => {
     process.env.HC_FORCE_HTTPS = 'true';
+    process.env.HC_PUBLIC_URL = 'https://api.example.test';
     resetSettings();
     const t = await startTestApp(createTestHttpApp);
     try {
@@ -456,6 +457,12 @@ describe('shared HTTP behaviour under settings', () => {
       });
       expect(plain.status).toBe(301);
       expect(plain.headers.get('location')).toBe('https://api.example.test/v1/things');
+      // Issue 34: never to a host the apps do not answer for.
+      const elsewhere = await t.request('GET', '/v1/things', {
+        headers: { 'x-forwarded-host': 'evil.example' },
+      });
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.headers.get('location')).toBeNull();
       const proxied = await t.request('GET', '/v1/things', {
         headers: { 'x-forwarded-proto': 'https' },
       });

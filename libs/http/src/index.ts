@@ -6,6 +6,7 @@ export * from './query';
 export * from './dry-run';
 export * from './paging';
 export * from './middleware';
+export * from './forwarded';
 export * from './body-limit';
 export * from './json-body';
 export * from './rate-limit.store';

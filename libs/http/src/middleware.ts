@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ANONYMOUS_BODY_LIMIT, bodyTrusted, tooLargeWithoutCredential } from './body-limit';
+import { forwardedHost, knownPlatformHost, requestHost } from './forwarded';
+import { htmlErrorPage } from './html';
 import { safeJsonParser } from './json-body';
 
 export const BODY_LIMIT = '32mb';
@@ -23,12 +25,28 @@ export function cors(): RequestHandler {
   };
 }
 
-/** Spec 4.1 rule 1: a plain-HTTP request gets 301 to https (behind a trusted proxy). */
-export function forceHttps(): RequestHandler {
+/** Whether the apps answer for a host (`knownPlatformHost`, or more: reader-site's domains). */
+export type KnownHost = (host: string) => boolean | Promise<boolean>;
+
+/**
+ * Spec 4.1 rule 1: a plain-HTTP request gets 301 to https (behind a trusted proxy), but only to a
+ * host the apps answer for (issue 34): any other host gets a plain 404, so the redirect is never
+ * a way to send a reader (or a cache) to a host of the client's choosing.
+ */
+export function forceHttps(known: KnownHost = knownPlatformHost): RequestHandler {
   return (req, res, next) => {
     if (req.secure || req.path.startsWith('/health/')) return next();
-    // req.hostname honours X-Forwarded-Host from a trusted proxy; https uses its default port.
-    res.redirect(301, `https://${req.hostname}${req.originalUrl}`);
+    void Promise.resolve(known(requestHost(req))).then(
+      (ok) => {
+        if (!ok) {
+          res.status(404).type('html').setHeader('Cache-Control', 'private, no-store');
+          return void res.send(htmlErrorPage(404));
+        }
+        // The host as judged (`forwardedHost`) without its port: https uses its default port.
+        res.redirect(301, `https://${requestHost(req)}${req.originalUrl}`);
+      },
+      (err: unknown) => next(err),
+    );
   };
 }
 
@@ -82,7 +100,7 @@ export function jsonBody(opts: { trim: boolean }): RequestHandler[] {
 export function forwardedAsJudged(req: Request): void {
   req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
   req.headers['x-forwarded-proto'] = req.protocol;
-  req.headers['x-forwarded-host'] = req.host;
+  req.headers['x-forwarded-host'] = forwardedHost(req);
   delete req.headers['x-forwarded-port'];
   delete req.headers.forwarded;
 }

@@ -7,10 +7,11 @@ import type { Request } from 'express';
 import { fromHtml } from 'hast-util-from-html';
 import { toText } from 'hast-util-to-text';
 import type { Element, RootContent } from 'hast';
+import { forwardedHost } from '@hc/http';
 
 /** The absolute address of a site's base on this request's origin. */
 export function originOf(req: Request, base: string): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${base}`;
+  return `${req.protocol}://${forwardedHost(req) || 'localhost'}${base}`;
 }
 
 export function jsonLdScript(data: unknown): string {

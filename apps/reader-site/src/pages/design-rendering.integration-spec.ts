@@ -1,7 +1,6 @@
 import { articleStatsRow, imageRow, startTestApp, TestApp } from '@hc/testing';
-import { resetSettings } from '@hc/contracts';
 import { createReaderSite } from '../app.factory';
-import { article, category, liveDesign } from '../testing/reader-fixtures';
+import { article, category, liveDesign, withReaderDomain } from '../testing/reader-fixtures';
 import { ReaderClient, readerOf } from '../testing/reader-client';
 
 /** A design document as the design service stores it after a theme is applied and published. */
@@ -332,26 +331,21 @@ describe('reader site: pages rendered from the live design (spec 2.9, issue #10)
     const domain = `${site.subdomain}.help.example`;
     await t.ds.query('UPDATE sites SET domain = ? WHERE id = ?', [domain, site.id]);
     const id = await article(t.ds, site.id, { title: { en: 'On our own domain' } });
-    const reader = new ReaderClient(t.url);
-    await expectServedOn(reader, domain, { id, title: 'On our own domain' }, 'unknown.example');
-    expect((await reader.get('/health/live')).status).toBe(200);
+    await withReaderDomain('pages.example', async () => {
+      const reader = new ReaderClient(t.url);
+      await expectServedOn(reader, domain, { id, title: 'On our own domain' }, 'unknown.example');
+      expect((await reader.get('/health/live')).status).toBe(200);
+    });
   });
   it('each site answers on its own origin, {subdomain}.{HC_READER_DOMAIN} (issue #14)', async () => {
     const site = await t.factory.site({ name: 'Own Origin' });
     const id = await article(t.ds, site.id, { title: { en: 'Only here' } });
-    const before = process.env.HC_READER_DOMAIN;
-    process.env.HC_READER_DOMAIN = 'pages.example';
-    resetSettings();
-    try {
+    await withReaderDomain('pages.example', async () => {
       const reader = new ReaderClient(t.url);
       const host = `${site.subdomain}.pages.example`;
       await expectServedOn(reader, host, { id, title: 'Only here' }, 'nobody-here.pages.example');
       expect((await reader.getOnHost('/', `a.${host}`)).status).toBe(404);
-    } finally {
-      if (before === undefined) delete process.env.HC_READER_DOMAIN;
-      else process.env.HC_READER_DOMAIN = before;
-      resetSettings();
-    }
+    });
   });
   it('odd input is answered, never with a 500', async () => {
     const site = await t.factory.site();

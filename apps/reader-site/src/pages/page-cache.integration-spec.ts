@@ -4,7 +4,7 @@ import { startTestApp, TEST_PASSWORD, TestApp, testSiteId } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article } from '../testing/reader-fixtures';
 import { ReaderClient } from '../testing/reader-client';
-import { BROWSER_UA } from '../testing/reader-fixtures';
+import { BROWSER_UA, withReaderDomain } from '../testing/reader-fixtures';
 
 /**
  * Issue #28, render once and serve many: public pages for anonymous readers are kept and
@@ -112,15 +112,17 @@ describe('reader site: the page cache (issue #28)', () => {
     await setSite(b.id, 'domain = ?', [`${b.subdomain}.help.example`]);
     const id = await article(t.ds, a.id, { title: { en: 'Alpha secret plan' } });
     const reader = new ReaderClient(t.url);
-    expect(
-      (await reader.getOnHost(`/articles/${id}`, `${a.subdomain}.help.example`)).html,
-    ).toContain('Alpha secret plan');
-    const other = await reader.getOnHost(`/articles/${id}`, `${b.subdomain}.help.example`);
-    expect(other.status).toBe(404);
-    expect(other.html).not.toContain('Alpha secret plan');
-    const home = await reader.getOnHost('/', `${b.subdomain}.help.example`);
-    expect(home.html).toContain('Beta Help');
-    expect(home.html).not.toContain('Alpha');
+    await withReaderDomain('pages.example', async () => {
+      expect(
+        (await reader.getOnHost(`/articles/${id}`, `${a.subdomain}.help.example`)).html,
+      ).toContain('Alpha secret plan');
+      const other = await reader.getOnHost(`/articles/${id}`, `${b.subdomain}.help.example`);
+      expect(other.status).toBe(404);
+      expect(other.html).not.toContain('Alpha secret plan');
+      const home = await reader.getOnHost('/', `${b.subdomain}.help.example`);
+      expect(home.html).toContain('Beta Help');
+      expect(home.html).not.toContain('Alpha');
+    });
     expect((await get(`/hc/${b.subdomain}/articles/${id}`)).status).toBe(404);
   });
 

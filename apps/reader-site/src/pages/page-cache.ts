@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { settings } from '@hc/contracts';
+import { forwardedHost } from '@hc/http';
 import type { Admitted } from '../site/gate.service';
 import type { ReaderSite } from '../site/site.repository';
 
@@ -123,7 +124,7 @@ export class PageCache {
 
   /** Site, scheme, host, path and query: what a rendered shared page depends on besides versions. */
   key(req: Request, site: ReaderSite): string {
-    return `${site.id} ${req.protocol}://${req.get('host') ?? ''}${req.originalUrl}`;
+    return `${site.id} ${req.protocol}://${forwardedHost(req)}${req.originalUrl}`;
   }
 
   get(key: string, stamp: string): CachedPage | null {

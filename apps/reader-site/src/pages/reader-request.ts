@@ -1,11 +1,12 @@
 import { isLanguageCode } from '@hc/content';
 import type { Request } from 'express';
 import { settings } from '@hc/contracts';
+import { knownPlatformHost, readerSubdomainOf, requestHost } from '@hc/http';
 import type { ReaderSite } from '../site/site.repository';
 
 /** A request below `/hc/<subdomain>` taken apart: language prefix and route. */
 export interface ReaderPath {
-  /** The site's subdomain (`/hc/<subdomain>/…`), or null when the site is named by its domain. */
+  /** The site's subdomain (`/hc/<subdomain>/…` or `<subdomain>.{HC_READER_DOMAIN}`), or null. */
   subdomain: string | null;
   /** The Host a site domain is served on (production: `deploy/` routes site domains here). */
   host: string | null;
@@ -26,23 +27,45 @@ function segmentsOf(path: string): string[] | null {
   }
 }
 
+/**
+ * Which site a request names, and the path below it (issue 34: one origin per tenant).
+ *
+ * - `HC_READER_DOMAIN` set (production): only by the request's own host (`requestHost`: `Host`,
+ *   or `X-Forwarded-Host` from a proxy `HC_TRUST_PROXY` names): `{subdomain}.{HC_READER_DOMAIN}`,
+ *   else a site's own domain. `/hc/…` is an ordinary path there (the site's 404), and the
+ *   platform's hosts name no site at all.
+ * - Unset (one machine): only `/hc/{subdomain}/…`, on the one reader origin every site shares.
+ */
 export function parsePath(req: Request): ReaderPath | null {
-  const m = /^\/hc\/([^/]+)(\/.*)?$/.exec(req.path);
-  if (!m) {
+  if (settings().readerDomain) {
     const segments = segmentsOf(req.path);
-    if (!segments) return null;
-    // Production (issue #14): `{subdomain}.{HC_READER_DOMAIN}`, else a custom domain by Host.
-    const host = (req.hostname ?? '').toLowerCase();
-    const domain = settings().readerDomain;
-    const sub = domain && host.endsWith(`.${domain}`) ? host.slice(0, -domain.length - 1) : null;
-    if (sub && !sub.includes('.'))
-      return { subdomain: sub, host: null, base: '', lang: null, langPrefix: '', segments };
-    return { subdomain: null, host, base: '', lang: null, langPrefix: '', segments };
+    const host = requestHost(req);
+    const subdomain = readerSubdomainOf(host);
+    if (!segments || !host || (subdomain === null && !ownDomainCandidate(host))) return null;
+    return {
+      subdomain,
+      host: subdomain === null ? host : null,
+      base: '',
+      lang: null,
+      langPrefix: '',
+      segments,
+    };
   }
+  const m = /^\/hc\/([^/]+)(\/.*)?$/.exec(req.path);
+  if (!m) return null;
   const segments = segmentsOf(m[2] ?? '');
   const subdomain = segmentsOf(m[1])?.[0];
   if (!segments || !subdomain) return null;
   return { subdomain, host: null, base: `/hc/${m[1]}`, lang: null, langPrefix: '', segments };
+}
+
+/**
+ * Whether a host may be a site's own domain: not one of the platform's hosts, and not the reader
+ * domain or a deeper name below it (those are no site's).
+ */
+function ownDomainCandidate(host: string): boolean {
+  const domain = settings().readerDomain!;
+  return !knownPlatformHost(host) && host !== domain && !host.endsWith(`.${domain}`);
 }
 
 /** Settles the language: a leading segment that is a language code picks it. */

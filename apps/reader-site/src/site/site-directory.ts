@@ -54,6 +54,11 @@ export class SiteDirectory implements OnModuleInit, OnModuleDestroy {
     return this.lookup(`d ${host.toLowerCase()}`, () => this.sites.byDomain(host));
   }
 
+  /** Whether a host is a site's own domain (production, `HC_READER_DOMAIN` set). */
+  async knowsDomain(host: string): Promise<boolean> {
+    return Boolean(settings().readerDomain) && (await this.byDomain(host)) !== null;
+  }
+
   private async lookup(
     key: string,
     load: () => Promise<ReaderSite | null>,

@@ -35,12 +35,12 @@ export class ReaderClient {
     return { 'user-agent': this.userAgent, ...(cookie ? { cookie } : {}), ...extra };
   }
 
-  /** GET with another Host (fetch always sends the URL's own host). */
-  getOnHost(path: string, host: string): Promise<Page> {
+  /** GET with another Host (fetch always sends the URL's own host), and any other headers. */
+  getOnHost(path: string, host: string, headers: Record<string, string> = {}): Promise<Page> {
     return new Promise((resolve, reject) => {
       const req = request(
         `${this.baseUrl}${path}`,
-        { headers: { ...this.headers(), host } },
+        { headers: { ...this.headers(headers), host } },
         (res) => {
           let html = '';
           res.setEncoding('utf8');

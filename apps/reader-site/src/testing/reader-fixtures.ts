@@ -1,6 +1,7 @@
 // Rows for the reader-site tests, written as content-api and design-service store them (not a
 // spec file). Articles and categories are @hc/testing's rows.
 
+import { resetSettings } from '@hc/contracts';
 import { bumpReaderPages } from '@hc/data';
 import { designVersionRow, type Db, testSiteId } from '@hc/testing';
 
@@ -31,3 +32,20 @@ export async function liveDesign(
 /** A browser-like user agent (readers; bots are left out of the counts). */
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+/**
+ * Runs `fn` with `HC_READER_DOMAIN` set (production: each site on its own host, issue 34), then
+ * puts the setting back.
+ */
+export async function withReaderDomain<T>(domain: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.HC_READER_DOMAIN;
+  process.env.HC_READER_DOMAIN = domain;
+  resetSettings();
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.HC_READER_DOMAIN;
+    else process.env.HC_READER_DOMAIN = before;
+    resetSettings();
+  }
+}
