@@ -9,8 +9,8 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'conflict' | 'error';
 export type SaveOutcome<S> = { kind: 'saved'; saved: S } | { kind: 'conflict' };
 
 export interface IdleSaverOptions<S> {
-  /** Idle time before a save, 5 s in the editor. */
-  delayMs: number;
+  /** Idle time before a save, 5 s in the editor; null saves only on `flush` (an explicit Save). */
+  delayMs: number | null;
   /** Writes the snapshot; resolves with what is now stored, or a conflict. */
   save: (snapshot: S) => Promise<SaveOutcome<S>>;
   same: (a: S, b: S) => boolean;
@@ -74,6 +74,7 @@ export class IdleSaver<S> {
 
   private schedule(): void {
     this.clear();
+    if (this.options.delayMs === null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.tick();
