@@ -86,7 +86,8 @@ export default [
   ...nx.configs['flat/base'],
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    // The dashboard's browser app (apps/dashboard) is TSX, checked by its own tsconfig.
+    files: ['**/*.ts', 'apps/dashboard/src/**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -145,6 +146,7 @@ export default [
   {
     files: [
       '**/*.spec.ts',
+      '**/*.spec.tsx',
       '**/*.integration-spec.ts',
       'e2e/**/*.ts',
       'libs/testing/**/*.ts',

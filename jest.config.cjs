@@ -44,6 +44,22 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
+// The dashboard's component tests (apps/dashboard, *.spec.tsx): TSX with React's automatic
+// runtime, in jsdom. Part of the unit tier (same displayName), so `--selectProjects unit` and
+// `npm test -- unit` run them.
+const tsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
 module.exports = {
   projects: [
     {
@@ -51,6 +67,16 @@ module.exports = {
       displayName: 'unit',
       testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.spec.ts'],
       setupFiles: ['<rootDir>/libs/testing/src/jest/unit-env.cjs'],
+    },
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.(t|j|mj|cj)sx?$': tsx },
+      testMatch: ['<rootDir>/apps/dashboard/src/**/*.spec.tsx'],
+      moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/tools/jest/style-stub.cjs' },
+      setupFiles: ['<rootDir>/libs/testing/src/jest/unit-env.cjs'],
+      setupFilesAfterEnv: ['<rootDir>/apps/dashboard/src/testing/setup.ts'],
     },
     {
       ...common,

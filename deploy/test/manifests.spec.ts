@@ -144,7 +144,14 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   ];
 
   it('renders a Deployment, Service and PodDisruptionBudget per app and an autoscaler per HTTP app', () => {
-    const apps = ['content-api', 'auth-server', 'mcp-gateway', 'design-service', 'reader-site'];
+    const apps = [
+      'content-api',
+      'auth-server',
+      'mcp-gateway',
+      'design-service',
+      'reader-site',
+      'dashboard',
+    ];
     for (const app of [...apps, 'webhook-dispatcher']) {
       for (const kind of ['Deployment', 'Service', 'PodDisruptionBudget']) {
         expect(named(objects, kind, app)).toBeDefined();
@@ -439,7 +446,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       }
     }
     expect(new Set(platformRoutes.map(([, s]) => s))).toEqual(
-      new Set(['content-api', 'design-service', 'mcp-gateway', 'auth-server']),
+      new Set(['content-api', 'design-service', 'mcp-gateway', 'auth-server', 'dashboard']),
     );
     const readerBackends = [
       ...byKind(objects, 'HTTPRoute')

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles apps/ and libs/ to dist/ with swc (one file at a time, `@hc/*` rewritten to relative
-// requires). Type checking is `npm run typecheck`; this only has to be fast and correct, because
+// requires), and the dashboard's browser app with Vite (apps/dashboard, only when its files changed). Type checking is `npm run typecheck`; this only has to be fast and correct, because
 // `npm start`, `npm run hc` and the end-to-end tests call it whenever a source file is newer than
 // the last build.
 'use strict';
@@ -25,10 +25,54 @@ function walk(dir, files = []) {
   return files;
 }
 
-function sourceFiles() {
-  return SOURCE_DIRS.flatMap((d) => walk(path.join(ROOT, d))).filter(
-    (f) => f.includes(`${path.sep}src${path.sep}`) && !SKIP.test(f),
+// The dashboard (apps/dashboard): its server (src/main.ts, src/server/) is compiled like every
+// app; the rest of src/ is the browser app, bundled by Vite into dist/apps/dashboard/web.
+const DASHBOARD = path.join(ROOT, 'apps', 'dashboard');
+const WEB_SRC = path.join(DASHBOARD, 'src');
+const WEB_OUT = path.join(OUT, 'apps', 'dashboard', 'web');
+const WEB_STAMP = path.join(WEB_OUT, '.vite', 'manifest.json');
+const isWebFile = (f) =>
+  f.startsWith(`${WEB_SRC}${path.sep}`) &&
+  !f.startsWith(path.join(WEB_SRC, 'server') + path.sep) &&
+  f !== path.join(WEB_SRC, 'main.ts');
+
+function allSourceFiles() {
+  return SOURCE_DIRS.flatMap((d) => walk(path.join(ROOT, d))).filter((f) =>
+    f.includes(`${path.sep}src${path.sep}`),
   );
+}
+
+function sourceFiles() {
+  return allSourceFiles().filter((f) => !SKIP.test(f) && !isWebFile(f));
+}
+
+function webInputs() {
+  if (!fs.existsSync(WEB_SRC)) return [];
+  return [
+    ...allSourceFiles().filter((f) => isWebFile(f) && !/\.spec\.tsx?$/.test(f)),
+    path.join(DASHBOARD, 'index.html'),
+    path.join(DASHBOARD, 'vite.config.mjs'),
+    path.join(ROOT, 'libs', 'client', 'src', 'schema.ts'),
+  ].filter((f) => fs.existsSync(f));
+}
+
+function webIsStale() {
+  const inputs = webInputs();
+  if (inputs.length === 0) return false;
+  if (!fs.existsSync(WEB_STAMP)) return true;
+  const built = fs.statSync(WEB_STAMP).mtimeMs;
+  return inputs.some((f) => fs.statSync(f).mtimeMs > built);
+}
+
+/** The browser app with Vite (config: apps/dashboard/vite.config.mjs); a few seconds. */
+async function buildWeb({ quiet }) {
+  const started = Date.now();
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({
+    configFile: path.join(DASHBOARD, 'vite.config.mjs'),
+    logLevel: quiet ? 'silent' : 'warn',
+  });
+  if (!quiet) process.stderr.write(`built the dashboard in ${Date.now() - started} ms\n`);
 }
 
 /** True when dist/ is missing or any source file (or tsconfig) changed since the last build. */
@@ -38,7 +82,7 @@ function isStale() {
   if (!fs.existsSync(STAMP)) return true;
   const built = fs.statSync(STAMP).mtimeMs;
   const inputs = [...sourceFiles(), path.join(ROOT, 'tsconfig.base.json'), __filename];
-  return inputs.some((f) => fs.statSync(f).mtimeMs > built);
+  return inputs.some((f) => fs.statSync(f).mtimeMs > built) || webIsStale();
 }
 
 function swcOptions(file) {
@@ -70,6 +114,7 @@ function writeAtomic(target, content, written) {
 function removeOrphans(written) {
   for (const dir of SOURCE_DIRS) {
     for (const file of walk(path.join(OUT, dir))) {
+      if (file.startsWith(`${WEB_OUT}${path.sep}`)) continue;
       if (!written.has(file) && !file.endsWith('.tmp')) fs.rmSync(file, { force: true });
     }
   }
@@ -96,6 +141,7 @@ async function build({ quiet = false } = {}) {
     }),
   );
   removeOrphans(written);
+  if (webIsStale()) await buildWeb({ quiet });
   writeAtomic(STAMP, new Date().toISOString(), new Set());
   if (!quiet) process.stderr.write(`built ${files.length} files in ${Date.now() - started} ms\n`);
 }

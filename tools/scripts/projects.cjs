@@ -11,6 +11,8 @@ const APPS = [
   { name: 'reader-site', port: 3005, portVar: 'HC_READER_SITE_PORT' },
   // Publishes the outbox to Kafka; runs only with HC_EVENT_TRANSPORT=kafka.
   { name: 'event-relay', port: 3006, portVar: 'HC_EVENT_RELAY_PORT', transport: 'kafka' },
+  // The team dashboard's static app under /app (apps/dashboard, docs/dashboard.md).
+  { name: 'dashboard', port: 3007, portVar: 'HC_DASHBOARD_PORT' },
 ];
 const EDGE = { name: 'edge', portVar: 'HC_PORT', port: 8080 };
 

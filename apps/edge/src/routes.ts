@@ -35,9 +35,11 @@ export const EDGE_ROUTES: EdgeRoute[] = [
       under('/.well-known')(p) ||
       under('/signin')(p) ||
       under('/consent')(p) ||
-      under('/app')(p),
-    describe: '/oauth/*, /.well-known/*, /signin, /consent, /app/*',
+      under('/app/account')(p),
+    describe: '/oauth/*, /.well-known/*, /signin, /consent, /app/account*',
   },
+  // The team dashboard (issue 37): every other /app path, after auth-server's /app/account.
+  { app: 'dashboard', match: under('/app'), describe: '/app/*' },
 ];
 
 /**

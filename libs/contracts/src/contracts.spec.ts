@@ -124,6 +124,7 @@ describe('settings (docs/operations.md)', () => {
       'design-service': 3004,
       'reader-site': 3005,
       'event-relay': 3006,
+      dashboard: 3007,
     });
   });
 

@@ -189,6 +189,7 @@ export const SETTING_DEFINITIONS = {
   HC_DESIGN_SERVICE_PORT: appPort('design-service', 3004),
   HC_READER_SITE_PORT: appPort('reader-site', 3005),
   HC_EVENT_RELAY_PORT: appPort('event-relay', 3006),
+  HC_DASHBOARD_PORT: appPort('dashboard', 3007),
   HC_SERVICES: list('apps `npm start` runs (default all)'),
   HC_EVENT_TRANSPORT: oneOf(['outbox', 'kafka'], 'outbox', 'how events reach the dispatcher'),
   HC_KAFKA_BROKERS: list('comma-separated Kafka brokers, needed for kafka'),

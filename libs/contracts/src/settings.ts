@@ -138,6 +138,7 @@ export const APP_NAMES = [
   'design-service',
   'reader-site',
   'event-relay',
+  'dashboard',
 ] as const;
 export type AppName = (typeof APP_NAMES)[number];
 

@@ -1,0 +1,143 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { requestContext } from '../api/client';
+import type { Session } from '../api/contract';
+import { ArticlesScreen } from '../articles/ArticlesScreen';
+import { EditorRoute } from '../articles/EditorRoute';
+import { articlesSearch } from '../articles/search';
+import { CategoriesScreen } from '../categories/CategoriesScreen';
+import { DesignPlaceholder } from '../design/DesignPlaceholder';
+import { TrashScreen } from '../trash/TrashScreen';
+import { NotFound } from '../ui/NotFound';
+import { pagingSearch } from '../ui/paging';
+import { Shell } from './Shell';
+
+export interface RouterContext {
+  session: Session;
+  queries: QueryClient;
+}
+
+/**
+ * The app's routes (mounted under /app). Each feature folder holds its screens; this file only
+ * places them. A route's search params (filters, sort, page) are validated here, so a shared or
+ * reloaded URL shows the same list.
+ */
+const root = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => <NotFound />,
+});
+
+const home = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  beforeLoad: ({ context }) => {
+    const first = context.session.sites[0];
+    if (first)
+      throw redirect({ to: '/sites/$siteId/articles', params: { siteId: String(first.id) } });
+  },
+  component: () => <NotFound title="You are not a member of any site yet" />,
+});
+
+const site = createRoute({
+  getParentRoute: () => root,
+  path: '/sites/$siteId',
+  beforeLoad: ({ context, params }) => {
+    const found = context.session.sites.find((s) => String(s.id) === params.siteId);
+    if (!found) throw redirect({ to: '/' });
+    // Every request now acts on this site; nothing read for another site may show here.
+    if (requestContext.siteId !== found.id) {
+      requestContext.siteId = found.id;
+      context.queries.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    }
+    return { site: found };
+  },
+  component: Shell,
+});
+
+const siteHome = createRoute({
+  getParentRoute: () => site,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/sites/$siteId/articles', params });
+  },
+});
+
+const articles = createRoute({
+  getParentRoute: () => site,
+  path: '/articles',
+  validateSearch: articlesSearch,
+  component: ArticlesScreen,
+});
+
+const newArticle = createRoute({
+  getParentRoute: () => site,
+  path: '/articles/new',
+  component: EditorRoute,
+});
+
+const article = createRoute({
+  getParentRoute: () => site,
+  path: '/articles/$articleId',
+  component: EditorRoute,
+});
+
+const categories = createRoute({
+  getParentRoute: () => site,
+  path: '/categories',
+  component: CategoriesScreen,
+});
+
+const trash = createRoute({
+  getParentRoute: () => site,
+  path: '/trash',
+  validateSearch: pagingSearch,
+  component: TrashScreen,
+});
+
+const designDraft = createRoute({
+  getParentRoute: () => site,
+  path: '/design/$draftId',
+  component: DesignPlaceholder,
+});
+
+const customizer = createRoute({
+  getParentRoute: () => site,
+  path: '/customizer',
+  component: DesignPlaceholder,
+});
+
+export const routeTree = root.addChildren([
+  home,
+  site.addChildren([
+    siteHome,
+    articles,
+    newArticle,
+    article,
+    categories,
+    trash,
+    designDraft,
+    customizer,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    basepath: '/app',
+    context,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
