@@ -505,6 +505,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     const platformApps = [
       'auth-server',
       'content-api',
+      'dashboard',
       'design-service',
       'mcp-gateway',
       'redirect',

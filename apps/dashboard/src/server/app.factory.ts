@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { settings } from '@hc/contracts';
 import {
   HcExceptionFilter,
+  MetricsController,
   forceHttps,
   nestLogger,
   parseTrustProxy,
@@ -12,7 +13,7 @@ import {
 } from '@hc/http';
 import { dashboardFiles, webRoot } from './static';
 
-/** Probes: live when the process answers, ready once the built app is there to serve. */
+/** Probes: live when the process answers, ready once the built app is there to serve (metrics: /metrics, inside the cluster only). */
 @Controller('health')
 class DashboardHealth {
   @Get('live')
@@ -28,7 +29,7 @@ class DashboardHealth {
 }
 
 @Module({
-  controllers: [DashboardHealth],
+  controllers: [DashboardHealth, MetricsController],
   providers: [{ provide: APP_FILTER, useClass: HcExceptionFilter }],
 })
 class DashboardModule {}
