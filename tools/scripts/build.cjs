@@ -98,7 +98,12 @@ function swcOptions(file) {
       baseUrl: ROOT,
       paths: tsconfig.compilerOptions.paths,
     },
-    module: { type: 'commonjs', strictMode: true },
+    // Issue 35: a package (not a file of ours) is required when a module first uses it, not when
+    // the module loads, so an `hc` command or an app pays only for the packages it runs
+    // (`import { Kafka } from 'kafkajs'` behind a barrel no longer loads kafkajs for `hc user
+    // create`). Bare imports (`import 'reflect-metadata'`) stay eager. The jest transform is
+    // not lazy: the tests see the eager order, the built apps (and the e2e tier) the lazy one.
+    module: { type: 'commonjs', strictMode: true, lazy: true },
   };
 }
 

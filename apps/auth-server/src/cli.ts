@@ -1,16 +1,11 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { DatabaseModule, requireCurrentSchema } from '@hc/data';
-import { bootSettings } from '@hc/http';
+import { checkSettings, useSettings } from '@hc/contracts';
+import { withCommandContext } from '@hc/data';
 import { ClientsService } from './oauth/clients.service';
 import { OAuthStorageModule } from './oauth/oauth-storage.module';
 
 /** Flags as the `hc` dispatcher passes them: `--flag value`, bare booleans, repeated → array. */
 export type Flags = Record<string, string | boolean | string[]>;
-
-@Module({ imports: [DatabaseModule.forRoot({ poolSize: 2 }), OAuthStorageModule] })
-class CliModule {}
 
 function strings(flags: Flags, name: string): string[] {
   const v = flags[name];
@@ -60,13 +55,11 @@ export const commandNames = Object.keys(COMMANDS);
 export async function run(command: string, flags: Flags): Promise<object> {
   const handler = COMMANDS[command];
   if (!handler) throw new Error(`unknown command "${command}"`);
-  bootSettings({ warn: (line) => process.stderr.write(`hc: ${line}\n`) });
-  // Issue 18: only `hc migrate` migrates; this refuses a schema behind the code.
-  await requireCurrentSchema();
-  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error', 'fatal'] });
-  try {
-    return await handler(app.get(ClientsService), flags);
-  } finally {
-    await app.close();
-  }
+  // The apps' boot check (bootSettings of @hc/http, whose import would cost the CLI more).
+  const { settings, warnings } = checkSettings();
+  for (const line of warnings) process.stderr.write(`hc: ${line}\n`);
+  useSettings(settings);
+  // Issue 18: only `hc migrate` migrates; this refuses a schema behind the code. Issue 35: the
+  // OAuth storage alone starts, on one data source.
+  return withCommandContext([OAuthStorageModule], (app) => handler(app.get(ClientsService), flags));
 }

@@ -5,7 +5,7 @@ import { ensureDatabase } from './ensure-database';
 import { MIGRATION_LOCK_WAIT_SECONDS, withMigrationLock } from './migration-lock';
 import { MIGRATIONS } from './migrations';
 import { ReaderPagesSubscriber } from './reader-pages';
-import { pendingMigrations } from './schema-state';
+import { pendingMigrations, requireCurrentSchema, SchemaBehindError } from './schema-state';
 
 export interface DataSourceOptions {
   url?: string;
@@ -49,6 +49,29 @@ export function dataSourceOptions(options: DataSourceOptions = {}): TypeOrmOptio
 /** A data source of its own, outside Nest (the migration runner, the schema check, tests). */
 export function createDataSource(options: DataSourceOptions = {}): DataSource {
   return new DataSource(dataSourceOptions(options));
+}
+
+/**
+ * The operator commands' one data source (issue 35: one per process): connected, and refused
+ * (SchemaBehindError) unless the database exists and is at the schema this code expects.
+ */
+export async function connectAtCurrentSchema(options: DataSourceOptions = {}): Promise<DataSource> {
+  const ds = createDataSource(options);
+  try {
+    await ds.initialize();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ER_BAD_DB_ERROR') {
+      throw new SchemaBehindError('the database does not exist yet; run hc migrate first');
+    }
+    throw err;
+  }
+  try {
+    await requireCurrentSchema(ds);
+  } catch (err) {
+    await ds.destroy();
+    throw err;
+  }
+  return ds;
 }
 
 /** Runs `work` on a small data source of its own, under the database's migration lock. */

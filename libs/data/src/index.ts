@@ -4,6 +4,7 @@ export * from './data-source';
 export * from './data.repository';
 export * from './migration-lock';
 export * from './database.module';
+export * from './command-context';
 export * from './migrations';
 export * from './schema-state';
 export * from './dry-run';

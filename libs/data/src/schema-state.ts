@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource } from './data-source';
 import { MIGRATIONS } from './migrations';
 
 /** One round trip to the database (readiness): throws when it does not answer. */
@@ -34,28 +33,15 @@ export class SchemaBehindError extends Error {
 }
 
 /**
- * Refuses (SchemaBehindError) unless the database exists and has run every migration this code
+ * Refuses (SchemaBehindError) unless the database behind `ds` has run every migration this code
  * expects: commands other than `hc migrate` never migrate on their own.
  */
-export async function requireCurrentSchema(url?: string): Promise<void> {
-  const ds = createDataSource({ url, poolSize: 1 });
-  try {
-    await ds.initialize();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ER_BAD_DB_ERROR') {
-      throw new SchemaBehindError('the database does not exist yet; run hc migrate first');
-    }
-    throw err;
-  }
-  try {
-    const pending = await pendingMigrations(ds);
-    if (pending.length > 0) {
-      throw new SchemaBehindError(
-        `the database schema is behind (${pending.length} migration(s) pending, first ${pending[0]}); run hc migrate first`,
-      );
-    }
-  } finally {
-    await ds.destroy();
+export async function requireCurrentSchema(ds: DataSource): Promise<void> {
+  const pending = await pendingMigrations(ds);
+  if (pending.length > 0) {
+    throw new SchemaBehindError(
+      `the database schema is behind (${pending.length} migration(s) pending, first ${pending[0]}); run hc migrate first`,
+    );
   }
 }
 

@@ -4,6 +4,8 @@ import { settings } from '@hc/contracts';
 import { ActivityBuffer } from '@hc/data';
 import { progress, siteFlag, str } from '../cli/flags';
 import type { Flags } from '../cli/flags';
+import type { CommandGroup } from '../cli/command';
+import { AnalyticsModule } from './analytics.module';
 import { readRange } from './analytics-range';
 import { RollupService } from './rollup.service';
 
@@ -31,4 +33,10 @@ export const ANALYTICS_COMMANDS: Record<
     progress(`rolled up ${rolledUp.length} site-day(s)`);
     return { rolled_up: rolledUp, dead_lettered: pending.deadLetters };
   },
+};
+
+/** The module the command needs (cli/commands.ts loads it only when the command runs). */
+export const ANALYTICS_GROUP: CommandGroup = {
+  modules: [AnalyticsModule],
+  commands: ANALYTICS_COMMANDS,
 };

@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { DemoSeeder } from '../cli/seed-demo';
 import { CategoriesService } from '../categories/categories.service';
 import { SitesService } from '../sites/sites.service';
 import { readArticleInput } from './article-input';
@@ -44,7 +43,11 @@ const CATEGORIES = [
 ];
 
 /** `hc seed demo`: categories and published articles in English and German (both released). */
-export const seedDemoContent: DemoSeeder = async (app: INestApplicationContext, { id }, userId) => {
+export async function seedDemoContent(
+  app: INestApplicationContext,
+  { id }: { id: number },
+  userId: number,
+): Promise<void> {
   const site = await app.get(SitesService).requireSite(id);
   const categories = app.get(CategoriesService);
   const articles = app.get(ArticlesService);
@@ -68,4 +71,4 @@ export const seedDemoContent: DemoSeeder = async (app: INestApplicationContext, 
       }
     }
   }
-};
+}

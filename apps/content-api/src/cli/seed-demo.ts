@@ -1,25 +1,27 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { settings } from '@hc/contracts';
 import { DEMO_USER_EMAIL } from '@hc/data';
+import { ArticlesModule } from '../articles/articles.module';
 import { seedDemoContent } from '../articles/demo-content';
 import { toSiteResponse } from '../sites/site.mapper';
 import { SitesRepository } from '../sites/sites.repository';
+import { SitesModule } from '../sites/sites.module';
 import { SitesService } from '../sites/sites.service';
 import { KeysService } from '../team/keys.service';
+import { TeamModule } from '../team/team.module';
 import { UsersService } from '../team/users.service';
+import type { CommandGroup } from './command';
 import { CliError, progress } from './flags';
 
 export const DEMO_EMAIL = DEMO_USER_EMAIL;
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_SUBDOMAIN = 'demo';
 
-/** Demo content seeders registered by content domains (articles, categories). */
-export type DemoSeeder = (
-  app: INestApplicationContext,
-  site: { id: number },
-  userId: number,
-) => Promise<void>;
-export const DEMO_SEEDERS: DemoSeeder[] = [seedDemoContent];
+/** `hc seed demo`: the modules its users, site, key, categories and articles need. */
+export const DEMO_COMMANDS: CommandGroup = {
+  modules: [TeamModule, SitesModule, ArticlesModule],
+  commands: { 'seed demo': (app) => seedDemo(app) },
+};
 
 /**
  * `hc seed demo`: a site in two languages, its owner and a read & write key with design and
@@ -51,7 +53,7 @@ export async function seedDemo(app: INestApplicationContext) {
       plan: 'catalyst',
       stagingPreview: true,
     });
-    for (const seed of DEMO_SEEDERS) await seed(app, site, user.id);
+    await seedDemoContent(app, site, user.id);
   }
   progress('creating a read & write key');
   const key = await app.get(KeysService).create({

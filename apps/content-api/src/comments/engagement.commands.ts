@@ -1,8 +1,13 @@
-import { Command, siteCommand } from '../cli/command';
+import { siteCommand } from '../cli/command';
+import type { Command, CommandGroup } from '../cli/command';
 import { CliError, bool, int, requireInt, requireStr, str } from '../cli/flags';
+import { NotesModule } from '../notes/notes.module';
 import { NotesService } from '../notes/notes.service';
+import { SitesModule } from '../sites/sites.module';
+import { TranslationsModule } from '../translations/translations.module';
 import { TranslationsService } from '../translations/translations.service';
 import { CommentModerationService } from './comment-moderation.service';
+import { CommentsModule } from './comments.module';
 import { CommentsService } from './comments.service';
 
 /** Operator commands of comments, team notes and interface texts (docs/operations.md). */
@@ -48,4 +53,10 @@ export const ENGAGEMENT_COMMANDS: Record<string, Command> = {
       .get(TranslationsService)
       .set(site, requireStr(f, 'lang'), requireStr(f, 'key'), str(f, 'text') ?? null),
   })),
+};
+
+/** The modules these commands need (cli/commands.ts loads them only when one runs). */
+export const ENGAGEMENT_GROUP: CommandGroup = {
+  modules: [SitesModule, CommentsModule, NotesModule, TranslationsModule],
+  commands: ENGAGEMENT_COMMANDS,
 };
