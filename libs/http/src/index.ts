@@ -12,6 +12,7 @@ export * from './json-body';
 export * from './rate-limit.store';
 export * from './rate-limit';
 export * from './password-throttle';
+export * from './address-key';
 export * from './health.controller';
 export * from './core.module';
 export * from './bootstrap';

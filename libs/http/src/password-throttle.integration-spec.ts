@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resetSettings } from '@hc/contracts';
+import { createDataSource } from '@hc/data';
 import { testServices } from '@hc/testing';
 import { PasswordThrottle } from './password-throttle';
 import { RedisRateLimitStore } from './rate-limit.store';
@@ -14,9 +15,11 @@ describe('password throttle on the shared Redis store (issue #15)', () => {
     new RedisRateLimitStore(testServices().redisUrl, prefix),
     new RedisRateLimitStore(testServices().redisUrl, prefix),
   ];
-  const replicas = stores.map((store) => new PasswordThrottle(store));
+  const ds = createDataSource({ poolSize: 2 });
+  const replicas = stores.map((store) => new PasswordThrottle(store, ds));
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    await ds.initialize();
     process.env.HC_SIGNIN_MAX_FAILURES = '4';
     process.env.HC_SIGNIN_WINDOW_SECONDS = '120';
     resetSettings();
@@ -26,18 +29,19 @@ describe('password throttle on the shared Redis store (issue #15)', () => {
     delete process.env.HC_SIGNIN_WINDOW_SECONDS;
     resetSettings();
     await Promise.all(stores.map((s) => s.close()));
+    await ds.destroy();
   });
 
   it('4 failures spread over two replicas spend the budget of both; then 429 with the window', async () => {
     const wrong = async () => null;
     const right = async () => 'signed in';
     for (let i = 0; i < 4; i++) {
-      expect(await replicas[i % 2].attempt('user:a@example.com', '10.9.9.9', wrong)).toEqual({
+      expect(await replicas[i % 2].attempt({ email: 'a@example.com' }, '10.9.9.9', wrong)).toEqual({
         outcome: 'failed',
       });
     }
     for (const replica of replicas) {
-      const refused = await replica.attempt('user:a@example.com', '10.9.9.9', right);
+      const refused = await replica.attempt({ email: 'a@example.com' }, '10.9.9.9', right);
       expect(refused.outcome).toBe('throttled');
       if (refused.outcome === 'throttled') {
         expect(refused.retryAfterSeconds).toBeGreaterThan(0);
@@ -45,11 +49,11 @@ describe('password throttle on the shared Redis store (issue #15)', () => {
       }
     }
     // Another account from the same address, and the same account elsewhere, still pass.
-    expect(await replicas[0].attempt('user:b@example.com', '10.9.9.9', right)).toEqual({
+    expect(await replicas[0].attempt({ email: 'b@example.com' }, '10.9.9.9', right)).toEqual({
       outcome: 'ok',
       value: 'signed in',
     });
-    expect(await replicas[1].attempt('user:a@example.com', '10.9.9.10', right)).toEqual({
+    expect(await replicas[1].attempt({ email: 'a@example.com' }, '10.9.9.10', right)).toEqual({
       outcome: 'ok',
       value: 'signed in',
     });

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
+import { addressKey } from './address-key';
+import { canonicalUserAccount } from './password-account.repository';
 import type { RateLimitStore } from './rate-limit.store';
 import { RATE_LIMIT_STORE } from './rate-limit';
 
@@ -25,21 +28,27 @@ interface Budget {
  * Throttled guessing for every password form (issue #15): after `perAccount` failures for one
  * account from one client address, or `perAddress` failures from one address, within the
  * window, attempts are refused until the window ends (fixed windows: no permanent lockout).
+ * The account is counted in canonical form and an address by `addressKey` (IPv6 by its /64),
+ * issue 34 item 4.
  * Counters live in the shared rate-limit store (Redis when configured). Only failures count;
  * a check that succeeds after the budget ran out (parallel attempts) is refused as well, so a
  * burst of guesses learns nothing past the budget.
  */
 @Injectable()
 export class PasswordThrottle {
-  constructor(@Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore) {}
+  constructor(
+    @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
+    @Inject(DataSource) private readonly ds: DataSource,
+  ) {}
 
   /**
-   * @param account what is guessed at: `user:<email>` (one budget across every form that checks
-   *   platform passwords) or `site:<id>` (a site password)
+   * @param account what is guessed at: `{ email }` (a platform account: one budget across every
+   *   form that checks platform passwords and every spelling of the email the database treats
+   *   as equal, `canonicalUserAccount`) or `site:<id>` (a site password)
    * @param check the password check; null is a failure
    */
   async attempt<T>(
-    account: string,
+    account: string | { email: string },
     address: string | undefined,
     check: () => Promise<T | null>,
   ): Promise<ThrottledAttempt<T>> {
@@ -49,8 +58,10 @@ export class PasswordThrottle {
       perAddress: v.HC_SIGNIN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: v.HC_SIGNIN_WINDOW_SECONDS,
     };
-    const ip = address ?? 'unknown';
-    const digest = createHash('sha256').update(account.toLowerCase()).digest('hex').slice(0, 32);
+    const ip = addressKey(address);
+    const key =
+      typeof account === 'string' ? account : await canonicalUserAccount(this.ds, account.email);
+    const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
     const budgets: Budget[] = [
       { key: `pw:acct:${digest}:${ip}`, limit: limits.perAccount },
       { key: `pw:ip:${ip}`, limit: limits.perAddress },

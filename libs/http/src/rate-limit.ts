@@ -9,6 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { tooManyAttempts } from '@hc/contracts';
 import { COUNTS_AS_WRITE_KEY, type HcRequest } from '@hc/auth';
+import { addressKey } from './address-key';
 import { rateLimitRefusals } from './metrics';
 import type { RateLimitStore } from './rate-limit.store';
 
@@ -74,7 +75,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     if (ipLimit) {
       await consume(
         this.store,
-        `ip:${ipLimit.counter}:${req.ip ?? 'unknown'}`,
+        `ip:${ipLimit.counter}:${addressKey(req.ip)}`,
         ipLimit.limit,
         ipLimit.windowSeconds,
       );

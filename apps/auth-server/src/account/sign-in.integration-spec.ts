@@ -97,6 +97,49 @@ describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () =>
     }
   });
 
+  it('30 wrong passwords over 3 accent spellings of one email: one budget, refused from the 11th (issue 34 item 4)', async () => {
+    // utf8mb4_unicode_ci treats José, jose and JOSÉ as one email: each signs in to the account.
+    const local = `josé-${Date.now()}`;
+    const user = await auth.factory.user({ email: `${local}@example.test` });
+    const spellings = [user.email, user.email.replace('é', 'e'), user.email.toUpperCase()];
+    const client = new FormClient(auth.url, freshAddress());
+    const statuses = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await signIn(client, spellings[i % 3], `guess-${i}`)).status);
+    expect(statuses).toEqual([...Array(10).fill(422), ...Array(20).fill(429)]);
+    // A fourth spelling with the right password is refused too.
+    expect((await signIn(client, user.email.replace('josé', 'JOSE'), TEST_PASSWORD)).status).toBe(
+      429,
+    );
+    expect(
+      (await signIn(new FormClient(auth.url, freshAddress()), spellings[1], TEST_PASSWORD)).status,
+    ).toBe(303);
+    // An email no account has: its spellings share one budget as well.
+    const nobody = `renée-${Date.now()}@example.test`;
+    const other = new FormClient(auth.url, freshAddress());
+    const guesses = [nobody, nobody.replace('é', 'e'), nobody.toUpperCase(), ` ${nobody}`];
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await signIn(other, guesses[i % 4], 'x')).status);
+    expect(answers).toEqual([...Array(10).fill(422), 429]);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network shares the budget (issue 34 item 4)', async () => {
+    const net = `2001:db8:${(Date.now() % 0xffff).toString(16)}:34`;
+    const user = await auth.factory.user();
+    for (let i = 1; i <= 10; i++) {
+      const res = await signIn(
+        new FormClient(auth.url, `${net}::${i.toString(16)}`),
+        user.email,
+        'x',
+      );
+      expect(res.status).toBe(422);
+    }
+    const sameNetwork = new FormClient(auth.url, `${net}:ffff:ffff:ffff:ffff`);
+    expect((await signIn(sameNetwork, user.email, TEST_PASSWORD)).status).toBe(429);
+    const otherNetwork = new FormClient(auth.url, `${net.replace(/:34$/, ':35')}::1`);
+    expect((await signIn(otherNetwork, user.email, TEST_PASSWORD)).status).toBe(303);
+  });
+
   it('refuses an address after its failures across accounts (HC_SIGNIN_MAX_FAILURES_PER_ADDRESS)', async () => {
     process.env.HC_SIGNIN_MAX_FAILURES_PER_ADDRESS = '12';
     resetSettings();

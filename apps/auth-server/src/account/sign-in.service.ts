@@ -25,7 +25,7 @@ export class SignInService {
     password: string,
     address: string | undefined,
   ): Promise<ThrottledAttempt<PersonRow>> {
-    return this.throttle.attempt(`user:${email}`, address, async () => {
+    return this.throttle.attempt({ email }, address, async () => {
       if (!email || !password || email.length > EMAIL_MAX || password.length > PASSWORD_MAX)
         return null;
       const person = await this.people.personByEmail(email);

@@ -132,6 +132,16 @@ export class SitesRepository {
     );
   }
 
+  /**
+   * Ends the reader sessions the site's password granted (issue 34 item 4: a changed password
+   * lets in only who knows the new one); members' sessions stay.
+   */
+  async endPasswordSessions(siteId: SiteId, manager: EntityManager): Promise<void> {
+    await manager.query('DELETE FROM reader_sessions WHERE site_id = ? AND user_id IS NULL', [
+      siteId,
+    ]);
+  }
+
   async softDelete(siteId: SiteId, manager: EntityManager): Promise<void> {
     await touchReaderPages(manager, siteId);
     await manager.query('UPDATE sites SET deleted_at = ? WHERE id = ?', [new Date(), siteId]);

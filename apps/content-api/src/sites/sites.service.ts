@@ -162,6 +162,7 @@ export class SitesService {
         JSON.stringify(changes.ipAllowlist) !== JSON.stringify(current.ipAllowlist));
     await this.ds.transaction(async (m) => {
       await this.sites.update(current.id, m, changes);
+      if (changes.passwordHash !== undefined) await this.sites.endPasswordSessions(current.id, m);
       if (announce) {
         await writeWebhookEvent(m, current, 'site.updated', {
           type: 'site',

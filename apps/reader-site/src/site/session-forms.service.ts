@@ -57,7 +57,7 @@ export class SessionFormsService {
   async signIn(req: Request, res: Response, admitted: Admitted): Promise<void> {
     const email = (bodyString(req, 'email') ?? '').trim().toLowerCase();
     const password = bodyString(req, 'password') ?? '';
-    const result = await this.throttle.attempt(`user:${email}`, req.ip, async () => {
+    const result = await this.throttle.attempt({ email }, req.ip, async () => {
       if (!email || !password || email.length > EMAIL_MAX || password.length > PASSWORD_MAX)
         return null;
       const user = await this.sites.userForSignIn(admitted.site.id, email);
