@@ -6,6 +6,7 @@
 //                                  in Nest's preview mode: no providers run, no database), the
 //                                  oidc-provider routes (PROVIDER_ROUTES) and the MCP tool table.
 //   docs/operations.md    settings, commands, services: SETTING_DEFINITIONS, hc-commands.cjs, projects.cjs.
+//   docs/security.md      grants: each app's database rights per table (TABLE_GRANTS of libs/data).
 // `npm run docs` rewrites them; `--check` only compares and exits 1 when a part is stale
 // (tools/scripts/docs.spec.ts runs it in the unit tier).
 'use strict';
@@ -263,9 +264,28 @@ function servicesPart() {
   );
 }
 
+/** The letters of the grants table: S(ELECT) I(NSERT) U(PDATE) D(ELETE), columns in brackets. */
+function grantsPart() {
+  const { TABLE_GRANTS, GRANTED_APPS, DATABASE_USERS, parseRight } = require(
+    path.join(OUT, 'libs/data/src/grants.js'),
+  );
+  const cell = (rights = []) =>
+    rights
+      .map(parseRight)
+      .map((p) => p.type[0] + (p.columns ? ` (${p.columns.join(', ')})` : ''))
+      .join(' ') || '—';
+  return table(
+    ['table', ...GRANTED_APPS.map((app) => `${app} \`${DATABASE_USERS[app]}\``)],
+    Object.entries(TABLE_GRANTS)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, rights]) => [`\`${name}\``, ...GRANTED_APPS.map((app) => cell(rights[app]))]),
+  );
+}
+
 const PARTS = {
   'docs/architecture.md': { routes: routesPart },
   'docs/operations.md': { settings: settingsPart, commands: commandsPart, services: servicesPart },
+  'docs/security.md': { grants: grantsPart },
 };
 
 /** `text` with each generated part replaced; throws when a marker pair is missing. */

@@ -9,6 +9,14 @@ const COMMANDS = {
     flags: [],
   },
   'migrate revert': { summary: 'undo the newest applied migration (its down())', flags: [] },
+  'db grants': {
+    summary:
+      "bring each app's database user to exactly its per-table rights (docs/security.md); creates no users; run as a user with the GRANT OPTION",
+    flags: [
+      ['--host', "the users' host part (default %)"],
+      ['--dry-run', 'print the statements, change nothing'],
+    ],
+  },
   'user create': {
     summary: 'a user with their own account',
     flags: [

@@ -1,10 +1,20 @@
 import 'reflect-metadata';
 import { checkSettings, runAsActor, useSettings } from '@hc/contracts';
-import { migrateDatabase, revertLastMigration, withCommandContext } from '@hc/data';
+import {
+  grantDatabaseUsers,
+  migrateDatabase,
+  revertLastMigration,
+  withCommandContext,
+} from '@hc/data';
 import { COMMAND_GROUPS } from './cli/commands';
-import { CliError, Flags, progress } from './cli/flags';
+import { bool, CliError, Flags, progress, str } from './cli/flags';
 
-export const commandNames = ['migrate', 'migrate revert', ...Object.keys(COMMAND_GROUPS)];
+export const commandNames = [
+  'migrate',
+  'migrate revert',
+  'db grants',
+  ...Object.keys(COMMAND_GROUPS),
+];
 
 /**
  * Runs one operator command and returns the JSON object it prints. Issue 35: only the command's
@@ -19,6 +29,13 @@ export async function run(command: string, flags: Flags): Promise<object> {
     return { migrated: await migrateDatabase(undefined, undefined, progress) };
   // A rollback: the newest migration's down(), one per call (deploy/README.md "Rollback").
   if (command === 'migrate revert') return { reverted: await revertLastMigration() };
+  // Issue 34: each app's database user to exactly its rights (libs/data/src/grants.ts).
+  if (command === 'db grants') {
+    const dryRun = bool(flags, 'dry-run') ?? false;
+    const result = await grantDatabaseUsers({ host: str(flags, 'host'), dryRun });
+    for (const user of result.missingUsers) progress(`no user ${user}: skipped (create it first)`);
+    return { ...result, applied: !dryRun };
+  }
   const load = COMMAND_GROUPS[command];
   if (!load) throw new CliError(`unknown command "${command}"`);
   const group = await load();

@@ -14,3 +14,4 @@ export * from './redis-publisher';
 export * from './article-search';
 export * from './article-stats.repository';
 export * from './json-column';
+export * from './grants';

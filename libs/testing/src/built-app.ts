@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import * as path from 'node:path';
+import { appDatabaseUser, operatorEnv } from './app-database-user';
 import { freePort } from './test-app';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -30,7 +31,12 @@ export async function startBuiltApp(
   const portVar = `HC_${name.toUpperCase().replace(/-/g, '_')}_PORT`;
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/apps', name, 'src/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, [portVar]: String(port) },
+    // Another app than the one under its own database user runs as the worker's administrator.
+    env: {
+      ...(appDatabaseUser() === name ? process.env : operatorEnv()),
+      ...env,
+      [portVar]: String(port),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (chunk: Buffer) =>

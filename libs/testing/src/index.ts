@@ -25,3 +25,4 @@ export * from './delivery-fixtures';
 export * from './per-file';
 export * from './dispatcher-fixtures';
 export * from './content-fixtures';
+export * from './app-database-user';

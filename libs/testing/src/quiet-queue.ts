@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@hc/data';
+import { fixtureDatabaseUrl } from './app-database-user';
 
 /**
  * A jest worker's database holds what every earlier test file in that worker left: outbox events
@@ -9,7 +10,8 @@ import { createDataSource } from '@hc/data';
  * earlier deliveries are parked (no next attempt), so only the test's own work is due.
  */
 export async function quietQueue(ds?: DataSource): Promise<void> {
-  const own = ds ?? (await createDataSource({ poolSize: 1 }).initialize());
+  const own =
+    ds ?? (await createDataSource({ url: fixtureDatabaseUrl(), poolSize: 1 }).initialize());
   try {
     await own.query('UPDATE outbox SET processed_at = ? WHERE processed_at IS NULL', [new Date()]);
     await own.query(

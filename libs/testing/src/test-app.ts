@@ -2,6 +2,8 @@ import { createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { resetSettings } from '@hc/contracts';
+import { createDataSource } from '@hc/data';
+import { appDatabaseUser, fixtureDatabaseUrl } from './app-database-user';
 import { Factory } from './factory';
 
 export interface TestResponse<T = any> {
@@ -29,6 +31,10 @@ export interface TestApp {
   app: INestApplication;
   url: string;
   factory: Factory;
+  /**
+   * The test's data source: the app's own, or, while the app runs as its own database user
+   * (HC_TEST_AS_APP_USERS), one of the worker's administrator for fixtures and checks.
+   */
   ds: DataSource;
   request<T = any>(
     method: string,
@@ -70,14 +76,20 @@ export async function startTestApp(create: () => Promise<INestApplication>): Pro
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  const ds = app.get(DataSource);
+  const fixtures: DataSource | null = appDatabaseUser()
+    ? await createDataSource({ url: fixtureDatabaseUrl(), poolSize: 4 }).initialize()
+    : null;
+  const ds: DataSource = fixtures ?? app.get(DataSource);
   return {
     app,
     url,
     ds,
     factory: new Factory(ds),
     request: (method, path, options) => request(url, method, path, options),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await fixtures?.destroy();
+    },
   };
 }
 

@@ -4,11 +4,13 @@ import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { resetSettings } from '@hc/contracts';
 import { closeRedisPublisher } from '@hc/data';
+import { DataSource } from 'typeorm';
 import {
   buildWorkspace,
   request,
   SiteOptions,
   startBuiltApp,
+  operatorEnv,
   startTestApp,
   stopGracefully,
   TestApp,
@@ -92,11 +94,12 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
     resetSettings();
     t = await startTestApp(createReaderSite);
     // Every statement the reader replica sends (its repositories use DataSource.query).
-    const query = t.ds.query.bind(t.ds);
-    t.ds.query = ((...args: Parameters<typeof query>) => {
+    const replica = t.app.get(DataSource);
+    const query = replica.query.bind(replica);
+    replica.query = ((...args: Parameters<typeof query>) => {
       statements++;
       return query(...args);
-    }) as typeof t.ds.query;
+    }) as typeof replica.query;
   });
 
   afterAll(async () => {
@@ -193,7 +196,7 @@ describe('reader site: page versions pushed through Redis (issue #28)', () => {
     const hc = (...args: string[]) => {
       const run = spawnSync(process.execPath, ['tools/scripts/hc.cjs', ...args], {
         cwd: ROOT,
-        env: { ...process.env, HC_REDIS_URL: testServices().redisUrl },
+        env: operatorEnv({ HC_REDIS_URL: testServices().redisUrl }),
         encoding: 'utf8',
       });
       expect(run.stderr).not.toMatch(/error/i);

@@ -12,6 +12,7 @@ import {
   receiverWebhookRow,
   redeliveryRow,
   scopedSite,
+  operatorEnv,
   startTestApp,
   TestApp,
   TestSite,
@@ -30,7 +31,7 @@ const run = promisify(execFile);
 async function hc(command: string, flags: Record<string, string | boolean>): Promise<unknown> {
   const args = [path.join(ROOT, 'tools/scripts/hc.cjs'), ...command.split(' ')];
   for (const [name, value] of Object.entries(flags)) args.push(`--${name}`, String(value));
-  const { stdout } = await run(process.execPath, args, { cwd: ROOT, env: process.env });
+  const { stdout } = await run(process.execPath, args, { cwd: ROOT, env: operatorEnv() });
   return JSON.parse(stdout);
 }
 

@@ -11,6 +11,7 @@ import {
   MockKafka,
   quietQueue,
   receiverWebhookRow,
+  fixtureDatabaseUrl,
   startBuiltApp,
   startMockKafka,
   stopGracefully,
@@ -128,7 +129,7 @@ async function everyAttemptLogged(siteIds: number[]): Promise<void> {
 
 beforeAll(async () => {
   await buildWorkspace();
-  ds = await createDataSource({ poolSize: 4 }).initialize();
+  ds = await createDataSource({ url: fixtureDatabaseUrl(), poolSize: 4 }).initialize();
   factory = new Factory(ds);
   receiver = await WebhookReceiver.start();
 });

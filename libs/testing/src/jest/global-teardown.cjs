@@ -18,6 +18,12 @@ module.exports = async () => {
     const [rows] = await conn.query('SHOW DATABASES LIKE ?', [`hc_t_${process.env.HC_TEST_RUN}_%`]);
     for (const row of rows)
       await conn.query(`DROP DATABASE IF EXISTS \`${Object.values(row)[0]}\``);
+    // The apps' own users of HC_TEST_AS_APP_USERS runs (app-database-user.ts).
+    const [users] = await conn.query(
+      'SELECT User AS u, Host AS h FROM mysql.user WHERE User LIKE ?',
+      [`hc\\_t\\_${process.env.HC_TEST_RUN}\\_%`],
+    );
+    for (const { u, h } of users) await conn.query('DROP USER IF EXISTS ?@?', [u, h]);
   } finally {
     await conn.end();
   }
