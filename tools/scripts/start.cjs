@@ -14,7 +14,9 @@ async function main() {
   process.stderr.write('Starting the help-center stack…\n');
   let stack;
   try {
-    stack = await startStack();
+    // Issue 35: the URLs, the demo login and what goes wrong; every request's line and the
+    // apps' start-up details with LOG_LEVEL=info (or debug) npm start.
+    stack = await startStack({ env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
   } catch (err) {
     process.stderr.write(`\nCould not start: ${err.message}\n`);
     process.exit(1);

@@ -78,9 +78,31 @@ export async function exitAfterLogs(code: number): Promise<never> {
   process.exit(code);
 }
 
+/**
+ * Nest's start-up chatter (modules initialized, every route mapped, "successfully started") is
+ * debug, not info (issue 35): a start shows what an operator acts on, `LOG_LEVEL=debug` the rest.
+ */
+const NEST_STARTUP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
+
+class HcNestLogger extends NestPinoLogger {
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    const context = optionalParams[optionalParams.length - 1];
+    if (typeof context === 'string' && NEST_STARTUP_CONTEXTS.has(context)) {
+      return super.debug(message, ...optionalParams);
+    }
+    return super.log(message, ...optionalParams);
+  }
+}
+
 /** A Nest LoggerService (nestjs-pino's) writing through the root logger. */
 export function nestLogger(): LoggerService {
-  return new NestPinoLogger(new PinoLogger({ pinoHttp: { logger: rootLogger() } }), {});
+  return new HcNestLogger(new PinoLogger({ pinoHttp: { logger: rootLogger() } }), {});
 }
 
 type TrustFn = (address: string | undefined, hop: number) => boolean;
