@@ -1,19 +1,319 @@
-// The editor's entry (issue 37 item 4, the "dash-editor" engineer's): replace this file's body.
-// Contract: default export, props { site, articleId } (articleId null: a new article); loaded
-// lazily by ../EditorRoute.tsx.
-import { Alert, Stack, Title } from '@mantine/core';
+// The editor's entry (issue 37 item 4): default export, props { site, articleId } (articleId
+// null: a new article); loaded lazily by ../EditorRoute.tsx, so the first load stays small.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { SessionSite } from '../../api/contract';
+import { permissions } from '../../app/session';
+import { HistoryPanel } from '../history/HistoryPanel';
+import { editorApi, getArticle, previewUrl, uploadEditorImage } from './api';
+import { ConflictDialog } from './ConflictDialog';
+import { ContentEditor } from './ContentEditor';
+import { emptyLanguage, type ArticleFields, type LanguageFields } from './fields';
+import { ArticleSession, type EditorArticle, type SessionView } from './session';
+import { embedHosts } from './urls';
 
 export interface ArticleEditorProps {
   site: SessionSite;
   articleId: number | null;
 }
 
-export default function ArticleEditor({ articleId }: ArticleEditorProps) {
+/**
+ * Keeps one editor while a new article gets its id (the URL changes from /new to /<id>, the
+ * person keeps typing); opening another article starts a fresh one.
+ */
+export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
+  const created = useRef<number | null>(null);
+  const [instance, setInstance] = useState({ key: 0, id: articleId });
+  const [reloads, setReloads] = useState(0);
+  if (articleId !== instance.id && !(articleId !== null && articleId === created.current)) {
+    setInstance({ key: instance.key + 1, id: articleId });
+  }
   return (
-    <Stack>
-      <Title order={1}>{articleId === null ? 'New article' : `Article ${articleId}`}</Title>
-      <Alert color="blue">The article editor arrives with issue 37 item 4.</Alert>
+    <EditorScreen
+      key={`${instance.key}-${reloads}`}
+      site={site}
+      articleId={created.current ?? instance.id}
+      onCreated={(id) => (created.current = id)}
+      onReload={() => setReloads((n) => n + 1)}
+    />
+  );
+}
+
+const SAVE_TEXT: Record<SessionView['save'], string> = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  conflict: 'Someone else saved: choose a version',
+  error: 'Not saved yet',
+};
+
+function EditorScreen(props: {
+  site: SessionSite;
+  articleId: number | null;
+  onCreated: (id: number) => void;
+  onReload: () => void;
+}) {
+  const { site, articleId } = props;
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const may = permissions(site);
+  const languages = [site.default_language, ...site.languages.filter((l) => l !== site.default_language)];
+  const [view, setView] = useState<SessionView | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [lang, setLang] = useState<string>(site.default_language);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const sessionRef = useRef<ArticleSession | null>(null);
+  const createdId = useRef<number | null>(articleId);
+
+  useEffect(() => {
+    const session = new ArticleSession({
+      api: editorApi,
+      defaultLanguage: site.default_language,
+      languages,
+      staging: site.staging,
+      onChange: (v) => {
+        setView(v);
+        const id = v.article?.id;
+        if (id && createdId.current === null) {
+          createdId.current = id;
+          props.onCreated(id);
+          void queries.invalidateQueries({ queryKey: ['articles'] });
+          void navigate({
+            to: '/sites/$siteId/articles/$articleId',
+            params: { siteId: String(site.id), articleId: String(id) },
+            replace: true,
+          });
+        }
+      },
+    });
+    sessionRef.current = session;
+    if (articleId === null) setView(session.view());
+    else
+      getArticle(articleId)
+        .then((article) => session.open(article))
+        .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (session.view().dirty) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      // Leaving the screen: whatever is unsaved is written now (drafts and staged copies).
+      if (session.view().mode !== 'explicit') void session.flush().finally(() => session.dispose());
+      else session.dispose();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (loadError) return <Alert color="red" title="The article could not be opened">{loadError}</Alert>;
+  if (!view)
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading the article" />
+      </Center>
+    );
+  const session = sessionRef.current as ArticleSession;
+  const article = view.article;
+  const canEdit = (l: string) => (l === site.default_language ? may.editContent : may.editTranslations);
+
+  const update = (l: string, patch: Partial<LanguageFields>) => {
+    const fields: ArticleFields = { ...view.fields, [l]: { ...(view.fields[l] ?? emptyLanguage()), ...patch } };
+    session.change(fields);
+  };
+
+  const act = async (what: () => Promise<void>, done?: string) => {
+    setBusy(true);
+    try {
+      await what();
+      if (done && !session.view().conflict) notifications.show({ message: done });
+      void queries.invalidateQueries({ queryKey: ['articles'] });
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'That did not work', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const preview = () =>
+    act(async () => {
+      await session.flush();
+      if (!article) return;
+      const copy = view.mode === 'staged' && session.view().article?.has_staged_changes ? 'staged' : 'live';
+      const url = await previewUrl(article.id, lang, copy);
+      window.open(url, '_blank', 'noopener');
+    });
+
+  const title = view.fields[site.default_language]?.title || view.fields[lang]?.title || 'New article';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Group gap="xs">
+            <StatusBadge article={article} />
+            <Text size="sm" c={view.save === 'error' || view.save === 'conflict' ? 'red' : 'dimmed'} aria-live="polite" data-testid="save-state">
+              {article || view.save !== 'saved' ? SAVE_TEXT[view.save] : 'Give the article a title to create it'}
+              {view.error ? `: ${view.error}` : ''}
+            </Text>
+          </Group>
+        </Stack>
+        {article && (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void preview()} disabled={busy}>
+              Preview
+            </Button>
+            <Button variant="default" onClick={() => setHistoryOpen(true)}>
+              History
+            </Button>
+            {may.editContent && view.mode === 'explicit' && (
+              <Button onClick={() => void act(async () => void (await session.flush()), 'Saved')} disabled={busy || !view.dirty}>
+                Save
+              </Button>
+            )}
+            {may.editTranslations && view.mode === 'staged' && article.has_staged_changes && (
+              <>
+                <Button variant="default" color="red" onClick={() => void act(() => session.discardStaged(), 'Staged changes discarded')} disabled={busy}>
+                  Discard changes
+                </Button>
+                <Button onClick={() => void act(() => session.publishStaged(), 'Changes published')} disabled={busy}>
+                  Publish changes
+                </Button>
+              </>
+            )}
+            {may.editContent && article.published && (
+              <Button variant="default" onClick={() => void act(() => session.setPublished(false), 'Unpublished')} disabled={busy}>
+                Unpublish
+              </Button>
+            )}
+            {may.editContent && !article.published && (
+              <Button onClick={() => void act(() => session.setPublished(true), 'Published')} disabled={busy}>
+                Publish
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+
+      <Tabs value={lang} onChange={(v) => v && setLang(v)} keepMounted>
+        <Tabs.List>
+          {languages.map((l) => (
+            <Tabs.Tab key={l} value={l}>
+              {l}
+              {l === site.default_language ? ' (default)' : ''}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {languages.map((l) => {
+          const f = view.fields[l] ?? emptyLanguage();
+          const editable = canEdit(l) && view.save !== 'conflict';
+          return (
+            <Tabs.Panel key={l} value={l} pt="md">
+              <Stack gap="sm">
+                <TextInput label="Title" value={f.title} readOnly={!editable} onChange={(e) => update(l, { title: e.currentTarget.value })} data-autofocus={l === site.default_language} />
+                <TextInput
+                  label="Slug"
+                  description="Left empty, it is made from the title."
+                  value={f.slug}
+                  readOnly={!editable}
+                  onChange={(e) => update(l, { slug: e.currentTarget.value })}
+                />
+                <Text component="label" size="sm" fw={500}>
+                  Content
+                </Text>
+                <ContentEditor
+                  html={f.content}
+                  editable={editable}
+                  embedHosts={embedHosts()}
+                  label={`Content (${l})`}
+                  onChange={(html) => update(l, { content: html })}
+                  uploadImage={uploadEditorImage}
+                  onError={(message) => notifications.show({ color: 'red', title: 'The image could not be added', message })}
+                />
+                <TextInput
+                  label="SEO title"
+                  maxLength={60}
+                  description={`${f.metaTitle.length}/60`}
+                  value={f.metaTitle}
+                  readOnly={!editable}
+                  onChange={(e) => update(l, { metaTitle: e.currentTarget.value })}
+                />
+                <Textarea
+                  label="SEO description"
+                  maxLength={160}
+                  description={`${f.metaDescription.length}/160`}
+                  value={f.metaDescription}
+                  readOnly={!editable}
+                  autosize
+                  onChange={(e) => update(l, { metaDescription: e.currentTarget.value })}
+                />
+              </Stack>
+            </Tabs.Panel>
+          );
+        })}
+      </Tabs>
+
+      {view.conflict && (
+        <ConflictDialog
+          conflict={view.conflict}
+          busy={busy}
+          onChoose={(choice) =>
+            void act(async () => {
+              await session.resolve(choice);
+              // Their version replaces what the editors show: open it afresh.
+              if (choice === 'theirs') props.onReload();
+            })
+          }
+        />
+      )}
+      {article && (
+        <Drawer opened={historyOpen} onClose={() => setHistoryOpen(false)} position="right" size="xl" title="History">
+          <HistoryPanel
+            articleId={article.id}
+            lang={lang}
+            canRestore={canEdit(lang)}
+            hasStaged={Boolean(article.has_staged_changes)}
+            onRestored={() => {
+              setHistoryOpen(false);
+              props.onReload();
+            }}
+          />
+        </Drawer>
+      )}
     </Stack>
+  );
+}
+
+function StatusBadge({ article }: { article: EditorArticle | null }) {
+  if (!article) return <Badge variant="light" color="gray">Not created yet</Badge>;
+  return (
+    <Group gap={4}>
+      <Badge variant="light" color={article.published ? 'green' : 'gray'}>
+        {article.published ? 'Published' : 'Draft'}
+      </Badge>
+      {article.has_staged_changes && (
+        <Badge variant="light" color="orange">
+          Staged changes
+        </Badge>
+      )}
+    </Group>
   );
 }

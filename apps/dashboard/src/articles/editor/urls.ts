@@ -95,3 +95,29 @@ export function videoEmbedUrl(input: string, embedHosts: readonly string[]): str
     );
   return isAllowedVideoSrc(url.href, embedHosts) ? url.href : null;
 }
+
+/**
+ * The server's default `HC_EMBED_HOSTS` (libs/contracts setting-definitions.ts; urls.spec.ts
+ * keeps the two equal). A page may name the configured ones in
+ * `<meta name="hc-embed-hosts" content="host,host">`.
+ */
+export const DEFAULT_EMBED_HOSTS = [
+  'www.youtube.com',
+  'www.youtube-nocookie.com',
+  'player.vimeo.com',
+  'www.loom.com',
+  'fast.wistia.net',
+];
+
+/** The hosts video frames may come from, as this page was told. */
+export function embedHosts(): readonly string[] {
+  const meta =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector('meta[name="hc-embed-hosts"]')?.getAttribute('content');
+  const hosts = meta
+    ?.split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return hosts?.length ? hosts : DEFAULT_EMBED_HOSTS;
+}
