@@ -27,7 +27,7 @@ export function EditorRoute() {
         </Center>
       }
     >
-      <ArticleEditor key={raw ?? 'new'} site={site} articleId={articleId} />
+      <ArticleEditor key={site.id} site={site} articleId={articleId} />
     </Suspense>
   );
 }

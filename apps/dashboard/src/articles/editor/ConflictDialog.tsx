@@ -33,7 +33,15 @@ export function ConflictDialog(props: {
   const { conflict } = props;
   const theirLabel = conflict.kind === 'base_changed' ? 'Live now' : 'Their version';
   return (
-    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} size="90%" title="Two versions of this article">
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      size="90%"
+      title="Two versions of this article"
+    >
       <Stack>
         <Text>{INTRO[conflict.kind]}</Text>
         <ScrollArea.Autosize mah="60vh">
@@ -41,7 +49,8 @@ export function ConflictDialog(props: {
             {conflict.languages.map((lang) => {
               const mine = conflict.mine[lang];
               const theirs = conflict.theirs[lang];
-              const text = (f?: { title: string; content: string }) => (f ? `${f.title}\n\n${htmlAsText(f.content)}` : '');
+              const text = (f?: { title: string; content: string }) =>
+                f ? `${f.title}\n\n${htmlAsText(f.content)}` : '';
               const diff = wordDiff(text(theirs), text(mine));
               return (
                 <Stack key={lang} gap="xs">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { useEditor, type Editor } from '@tiptap/react';
 import type { EditorView } from '@tiptap/pm/view';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
@@ -54,14 +54,15 @@ function imageFiles(list: FileList | null | undefined): File[] {
  * product's sanitizer first), and the content leaves only through `docToHtml`.
  */
 export function ContentEditor(props: ContentEditorProps) {
-  const { html, editable, embedHosts, label, onChange, uploadImage, onError } = props;
+  const { html, editable, embedHosts, label } = props;
   const latest = useRef(props);
   latest.current = props;
   const [linkOpen, setLinkOpen] = useState(false);
   const [videoOpen, setVideoOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const baseline = useRef<string | null>(null);
-  const initial = useMemo(() => htmlToDoc(html, { mode: 'stored', embedHosts }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const initial = useMemo(() => htmlToDoc(html, { mode: 'stored', embedHosts }), []);
+  /** What was opened, as the editor writes it (an undo back to it reports the stored HTML). */
+  const baseline = useMemo(() => docToHtml(initial), [initial]);
 
   const uploadInto = async (editor: Editor, files: File[], at?: number) => {
     for (const file of files) {
@@ -114,27 +115,28 @@ export function ContentEditor(props: ContentEditorProps) {
           return true;
         }
         const nodes = pasteToContent(
-          { html: event.dataTransfer?.getData('text/html'), text: event.dataTransfer?.getData('text/plain') },
+          {
+            html: event.dataTransfer?.getData('text/html'),
+            text: event.dataTransfer?.getData('text/plain'),
+          },
           latest.current.embedHosts,
         );
-        if (nodes.length && at !== undefined) ed.chain().insertContentAt(at, insertable(nodes)).run();
+        if (nodes.length && at !== undefined)
+          ed.chain().insertContentAt(at, insertable(nodes)).run();
         return true;
       },
-    },
-    onCreate({ editor: ed }) {
-      baseline.current = docToHtml(ed.getJSON() as DocNode);
     },
     onUpdate({ editor: ed }) {
       const out = docToHtml(ed.getJSON() as DocNode);
       // Back to what was opened (undo): the stored HTML as it was, so nothing needs saving.
-      latest.current.onChange(out === baseline.current ? html : out);
+      latest.current.onChange(out === baseline ? html : out);
     },
   });
   const editorRef = useRef<Editor | null>(null);
   editorRef.current = editor;
 
   useEffect(() => {
-    editor?.setEditable(editable);
+    editor?.setEditable(editable, false);
   }, [editor, editable]);
 
   if (!editor) return null;
@@ -186,32 +188,63 @@ export function ContentEditor(props: ContentEditorProps) {
               <RichTextEditor.Hr />
             </RichTextEditor.ControlsGroup>
             <RichTextEditor.ControlsGroup>
-              <RichTextEditor.Control aria-label="Link" title="Link" onClick={() => setLinkOpen(true)} active={editor.isActive('link')}>
+              <RichTextEditor.Control
+                aria-label="Link"
+                title="Link"
+                onClick={() => setLinkOpen(true)}
+                active={editor.isActive('link')}
+              >
                 <IconLink size={16} />
               </RichTextEditor.Control>
               <RichTextEditor.Unlink />
-              <RichTextEditor.Control aria-label="Insert image" title="Insert image" onClick={() => fileInput.current?.click()}>
+              <RichTextEditor.Control
+                aria-label="Insert image"
+                title="Insert image"
+                onClick={() => fileInput.current?.click()}
+              >
                 <IconPhoto size={16} />
               </RichTextEditor.Control>
-              <RichTextEditor.Control aria-label="Insert video" title="Insert video" onClick={() => setVideoOpen(true)}>
+              <RichTextEditor.Control
+                aria-label="Insert video"
+                title="Insert video"
+                onClick={() => setVideoOpen(true)}
+              >
                 <IconBrandYoutube size={16} />
               </RichTextEditor.Control>
               <RichTextEditor.Control
                 aria-label="Insert table"
                 title="Insert table"
-                onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+                onClick={() =>
+                  editor
+                    .chain()
+                    .focus()
+                    .insertTable({ rows: 3, cols: 3, withHeaderRow: true })
+                    .run()
+                }
               >
                 <IconTable size={16} />
               </RichTextEditor.Control>
               {inTable && (
                 <>
-                  <RichTextEditor.Control aria-label="Add row" title="Add row" onClick={() => editor.chain().focus().addRowAfter().run()}>
+                  <RichTextEditor.Control
+                    aria-label="Add row"
+                    title="Add row"
+                    onClick={() => editor.chain().focus().addRowAfter().run()}
+                  >
                     <IconRowInsertBottom size={16} />
                   </RichTextEditor.Control>
-                  <RichTextEditor.Control aria-label="Add column" title="Add column" onClick={() => editor.chain().focus().addColumnAfter().run()}>
+                  <RichTextEditor.Control
+                    aria-label="Add column"
+                    title="Add column"
+                    onClick={() => editor.chain().focus().addColumnAfter().run()}
+                  >
                     <IconColumnInsertRight size={16} />
                   </RichTextEditor.Control>
-                  <RichTextEditor.Control aria-label="Delete table" title="Delete table" onClick={() => editor.chain().focus().deleteTable().run()}>
+                  <RichTextEditor.Control
+                    aria-label="Delete table"
+                    title="Delete table"
+                    onClick={() => editor.chain().focus().deleteTable().run()}
+                  >
                     <IconTableMinus size={16} />
                   </RichTextEditor.Control>
                 </>
@@ -236,7 +269,11 @@ export function ContentEditor(props: ContentEditorProps) {
       {editor.isActive('aiDraft') && editable && (
         <Group gap="xs" mt="xs">
           <Text size="sm">AI draft awaiting review:</Text>
-          <Button size="xs" variant="light" onClick={() => editor.chain().focus().lift('aiDraft').run()}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => editor.chain().focus().lift('aiDraft').run()}
+          >
             Accept draft
           </Button>
           <Button
@@ -247,7 +284,11 @@ export function ContentEditor(props: ContentEditorProps) {
               const { $from } = editor.state.selection;
               for (let d = $from.depth; d > 0; d--)
                 if ($from.node(d).type.name === 'aiDraft') {
-                  editor.chain().focus().deleteRange({ from: $from.before(d), to: $from.after(d) }).run();
+                  editor
+                    .chain()
+                    .focus()
+                    .deleteRange({ from: $from.before(d), to: $from.after(d) })
+                    .run();
                   break;
                 }
             }}
@@ -273,7 +314,11 @@ export function ContentEditor(props: ContentEditorProps) {
         title="Link"
         label="Address"
         initial={String(editor.getAttributes('link').href ?? '')}
-        validate={(v) => (isAllowedHref(v) ? null : 'Use an http, https, mailto or tel address, or a path on this site.')}
+        validate={(v) =>
+          isAllowedHref(v)
+            ? null
+            : 'Use an http, https, mailto or tel address, or a path on this site.'
+        }
         onClose={() => setLinkOpen(false)}
         onSubmit={(href) => editor.chain().focus().extendMarkRange('link').setLink({ href }).run()}
       />
@@ -282,13 +327,18 @@ export function ContentEditor(props: ContentEditorProps) {
         title="Video"
         label="Video address (YouTube, Vimeo, Loom, Wistia)"
         initial=""
-        validate={(v) => (videoEmbedUrl(v, embedHosts) ? null : `Videos can come from: ${embedHosts.join(', ')}.`)}
+        validate={(v) =>
+          videoEmbedUrl(v, embedHosts) ? null : `Videos can come from: ${embedHosts.join(', ')}.`
+        }
         onClose={() => setVideoOpen(false)}
         onSubmit={(v) =>
           editor
             .chain()
             .focus()
-            .insertContent({ type: 'video', attrs: { src: videoEmbedUrl(v, embedHosts), title: null, width: null, height: null } })
+            .insertContent({
+              type: 'video',
+              attrs: { src: videoEmbedUrl(v, embedHosts), title: null, width: null, height: null },
+            })
             .run()
         }
       />
@@ -326,7 +376,13 @@ function UrlDialog(props: {
         }}
       >
         <Stack>
-          <TextInput label={props.label} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error} data-autofocus />
+          <TextInput
+            label={props.label}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               Cancel

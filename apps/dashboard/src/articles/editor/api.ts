@@ -31,7 +31,11 @@ const articlePath = (id: number) => ({ params: { path: { id } } });
 const stagedPath = (id: number) => ({ params: { path: { articleId: id } } });
 
 export async function getArticle(id: number): Promise<EditorArticle> {
-  const answer = await call<{ article: EditorArticle }>('GET', '/v1/articles/{id}', articlePath(id));
+  const answer = await call<{ article: EditorArticle }>(
+    'GET',
+    '/v1/articles/{id}',
+    articlePath(id),
+  );
   if (!answer.ok) fail(answer);
   return answer.data.article;
 }
@@ -58,27 +62,39 @@ export const editorApi: EditorApi = {
   },
 
   async stage(id, body) {
-    const answer = await call<{ staged: StagedCopy | null }>('PATCH', '/v1/articles/{articleId}/staged', {
-      ...stagedPath(id),
-      body,
-    });
+    const answer = await call<{ staged: StagedCopy | null }>(
+      'PATCH',
+      '/v1/articles/{articleId}/staged',
+      {
+        ...stagedPath(id),
+        body,
+      },
+    );
     if (answer.ok) return { ok: true, staged: answer.data.staged };
     if (answer.status === 409) return { ok: false, etag: (answer.body.etag as string) ?? null };
     fail(answer);
   },
 
   async staged(id) {
-    const answer = await call<{ staged: StagedCopy[] }>('GET', '/v1/articles/{articleId}/staged', stagedPath(id));
+    const answer = await call<{ staged: StagedCopy[] }>(
+      'GET',
+      '/v1/articles/{articleId}/staged',
+      stagedPath(id),
+    );
     if (answer.ok) return answer.data.staged;
     if (answer.status === 404) return [];
     fail(answer);
   },
 
   async publishStaged(id, force) {
-    const answer = await call<{ article: EditorArticle }>('POST', '/v1/articles/{articleId}/staged/publish', {
-      ...stagedPath(id),
-      body: force ? { force: true } : {},
-    });
+    const answer = await call<{ article: EditorArticle }>(
+      'POST',
+      '/v1/articles/{articleId}/staged/publish',
+      {
+        ...stagedPath(id),
+        body: force ? { force: true } : {},
+      },
+    );
     if (answer.ok) return { ok: true, article: await getArticle(id) };
     if (answer.status === 409) return { ok: false, baseChanged: true };
     fail(answer);
@@ -105,7 +121,11 @@ export async function uploadEditorImage(file: File): Promise<string> {
 }
 
 /** A 60-second, single-use reader-origin URL showing the draft (`live`) or the staged copy. */
-export async function previewUrl(articleId: number, lang: string, copy: 'live' | 'staged'): Promise<string> {
+export async function previewUrl(
+  articleId: number,
+  lang: string,
+  copy: 'live' | 'staged',
+): Promise<string> {
   const answer = await call<{ data: { url: string } }>('POST', '/v1/previews', {
     body: { article_id: articleId, lang, copy },
   });

@@ -24,10 +24,22 @@ const Image = Node.create({
   draggable: true,
   atom: true,
   addAttributes() {
-    return { src: attr('src'), alt: attr('alt'), title: attr('title'), width: attr('width'), height: attr('height') };
+    return {
+      src: attr('src'),
+      alt: attr('alt'),
+      title: attr('title'),
+      width: attr('width'),
+      height: attr('height'),
+    };
   },
   parseHTML() {
-    return [{ tag: 'img[src]', getAttrs: (el) => (isAllowedImageSrc((el as HTMLElement).getAttribute('src') ?? '') ? null : false) }];
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (el) =>
+          isAllowedImageSrc((el as HTMLElement).getAttribute('src') ?? '') ? null : false,
+      },
+    ];
   },
   renderHTML({ HTMLAttributes }) {
     return ['img', HTMLAttributes];
@@ -50,7 +62,14 @@ const Video = Node.create({
     return [
       'div',
       { class: 'hc-video' },
-      ['iframe', mergeAttributes(HTMLAttributes, { 'data-hc-video': '', sandbox: IFRAME_SANDBOX, allowfullscreen: 'true' })],
+      [
+        'iframe',
+        mergeAttributes(HTMLAttributes, {
+          'data-hc-video': '',
+          sandbox: IFRAME_SANDBOX,
+          allowfullscreen: 'true',
+        }),
+      ],
     ];
   },
 });
@@ -65,7 +84,11 @@ const InternalNote = Node.create({
     return [{ tag: 'aside[data-hc-internal-note]' }];
   },
   renderHTML() {
-    return ['aside', { 'data-hc-internal-note': '', class: 'hc-internal-note', 'data-label': 'Internal note' }, 0];
+    return [
+      'aside',
+      { 'data-hc-internal-note': '', class: 'hc-internal-note', 'data-label': 'Internal note' },
+      0,
+    ];
   },
 });
 
@@ -76,13 +99,27 @@ const AiDraft = Node.create({
   content: 'block+',
   defining: true,
   addAttributes() {
-    return { state: { default: 'pending', parseHTML: (el: HTMLElement) => el.getAttribute('data-hc-ai-draft'), renderHTML: () => ({}) } };
+    return {
+      state: {
+        default: 'pending',
+        parseHTML: (el: HTMLElement) => el.getAttribute('data-hc-ai-draft'),
+        renderHTML: () => ({}),
+      },
+    };
   },
   parseHTML() {
     return [{ tag: 'div[data-hc-ai-draft]' }];
   },
   renderHTML({ node }) {
-    return ['div', { 'data-hc-ai-draft': String(node.attrs.state), class: 'hc-ai-draft', 'data-label': 'AI draft awaiting review' }, 0];
+    return [
+      'div',
+      {
+        'data-hc-ai-draft': String(node.attrs.state),
+        class: 'hc-ai-draft',
+        'data-label': 'AI draft awaiting review',
+      },
+      0,
+    ];
   },
 });
 
@@ -105,7 +142,11 @@ const RawHtml = Node.create({
   renderHTML({ node }) {
     return [
       'div',
-      { class: 'hc-raw-html', 'data-label': 'HTML kept as written (not editable here)', contenteditable: 'false' },
+      {
+        class: 'hc-raw-html',
+        'data-label': 'HTML kept as written (not editable here)',
+        contenteditable: 'false',
+      },
       ['pre', {}, String(node.attrs.html)],
     ];
   },
@@ -129,10 +170,20 @@ const NoteMark = Mark.create({
   name: 'noteMark',
   inclusive: false,
   addAttributes() {
-    return { markId: { default: '', parseHTML: (el: HTMLElement) => el.getAttribute('data-hc-note'), renderHTML: () => ({}) } };
+    return {
+      markId: {
+        default: '',
+        parseHTML: (el: HTMLElement) => el.getAttribute('data-hc-note'),
+        renderHTML: () => ({}),
+      },
+    };
   },
   parseHTML: () => [{ tag: 'mark[data-hc-note]' }],
-  renderHTML: ({ mark }) => ['mark', { 'data-hc-note': String(mark.attrs.markId), class: 'hc-note-mark' }, 0],
+  renderHTML: ({ mark }) => [
+    'mark',
+    { 'data-hc-note': String(mark.attrs.markId), class: 'hc-note-mark' },
+    0,
+  ],
 });
 
 /** Headings keep their `id` (tables of contents and links point at it); links keep a `title`. */
@@ -151,6 +202,8 @@ export function editorExtensions(): AnyExtension[] {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3, 4, 5, 6] },
+      // It would add a paragraph to what was opened: opening an article never changes it.
+      trailingNode: false,
       link: {
         openOnClick: false,
         autolink: true,

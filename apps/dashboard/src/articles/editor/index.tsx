@@ -74,7 +74,10 @@ function EditorScreen(props: {
   const navigate = useNavigate();
   const queries = useQueryClient();
   const may = permissions(site);
-  const languages = [site.default_language, ...site.languages.filter((l) => l !== site.default_language)];
+  const languages = [
+    site.default_language,
+    ...site.languages.filter((l) => l !== site.default_language),
+  ];
   const [view, setView] = useState<SessionView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [lang, setLang] = useState<string>(site.default_language);
@@ -120,9 +123,14 @@ function EditorScreen(props: {
       if (session.view().mode !== 'explicit') void session.flush().finally(() => session.dispose());
       else session.dispose();
     };
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
-  if (loadError) return <Alert color="red" title="The article could not be opened">{loadError}</Alert>;
+  if (loadError)
+    return (
+      <Alert color="red" title="The article could not be opened">
+        {loadError}
+      </Alert>
+    );
   if (!view)
     return (
       <Center p="xl">
@@ -131,10 +139,14 @@ function EditorScreen(props: {
     );
   const session = sessionRef.current as ArticleSession;
   const article = view.article;
-  const canEdit = (l: string) => (l === site.default_language ? may.editContent : may.editTranslations);
+  const canEdit = (l: string) =>
+    l === site.default_language ? may.editContent : may.editTranslations;
 
   const update = (l: string, patch: Partial<LanguageFields>) => {
-    const fields: ArticleFields = { ...view.fields, [l]: { ...(view.fields[l] ?? emptyLanguage()), ...patch } };
+    const fields: ArticleFields = {
+      ...view.fields,
+      [l]: { ...(view.fields[l] ?? emptyLanguage()), ...patch },
+    };
     session.change(fields);
   };
 
@@ -145,7 +157,11 @@ function EditorScreen(props: {
       if (done && !session.view().conflict) notifications.show({ message: done });
       void queries.invalidateQueries({ queryKey: ['articles'] });
     } catch (e) {
-      notifications.show({ color: 'red', title: 'That did not work', message: e instanceof Error ? e.message : String(e) });
+      notifications.show({
+        color: 'red',
+        title: 'That did not work',
+        message: e instanceof Error ? e.message : String(e),
+      });
     } finally {
       setBusy(false);
     }
@@ -155,12 +171,14 @@ function EditorScreen(props: {
     act(async () => {
       await session.flush();
       if (!article) return;
-      const copy = view.mode === 'staged' && session.view().article?.has_staged_changes ? 'staged' : 'live';
+      const copy =
+        view.mode === 'staged' && session.view().article?.has_staged_changes ? 'staged' : 'live';
       const url = await previewUrl(article.id, lang, copy);
       window.open(url, '_blank', 'noopener');
     });
 
-  const title = view.fields[site.default_language]?.title || view.fields[lang]?.title || 'New article';
+  const title =
+    view.fields[site.default_language]?.title || view.fields[lang]?.title || 'New article';
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -170,8 +188,15 @@ function EditorScreen(props: {
           </Title>
           <Group gap="xs">
             <StatusBadge article={article} />
-            <Text size="sm" c={view.save === 'error' || view.save === 'conflict' ? 'red' : 'dimmed'} aria-live="polite" data-testid="save-state">
-              {article || view.save !== 'saved' ? SAVE_TEXT[view.save] : 'Give the article a title to create it'}
+            <Text
+              size="sm"
+              c={view.save === 'error' || view.save === 'conflict' ? 'red' : 'dimmed'}
+              aria-live="polite"
+              data-testid="save-state"
+            >
+              {article || view.save !== 'saved'
+                ? SAVE_TEXT[view.save]
+                : 'Give the article a title to create it'}
               {view.error ? `: ${view.error}` : ''}
             </Text>
           </Group>
@@ -185,27 +210,47 @@ function EditorScreen(props: {
               History
             </Button>
             {may.editContent && view.mode === 'explicit' && (
-              <Button onClick={() => void act(async () => void (await session.flush()), 'Saved')} disabled={busy || !view.dirty}>
+              <Button
+                onClick={() => void act(async () => void (await session.flush()), 'Saved')}
+                disabled={busy || !view.dirty}
+              >
                 Save
               </Button>
             )}
             {may.editTranslations && view.mode === 'staged' && article.has_staged_changes && (
               <>
-                <Button variant="default" color="red" onClick={() => void act(() => session.discardStaged(), 'Staged changes discarded')} disabled={busy}>
+                <Button
+                  variant="default"
+                  color="red"
+                  onClick={() =>
+                    void act(() => session.discardStaged(), 'Staged changes discarded')
+                  }
+                  disabled={busy}
+                >
                   Discard changes
                 </Button>
-                <Button onClick={() => void act(() => session.publishStaged(), 'Changes published')} disabled={busy}>
+                <Button
+                  onClick={() => void act(() => session.publishStaged(), 'Changes published')}
+                  disabled={busy}
+                >
                   Publish changes
                 </Button>
               </>
             )}
             {may.editContent && article.published && (
-              <Button variant="default" onClick={() => void act(() => session.setPublished(false), 'Unpublished')} disabled={busy}>
+              <Button
+                variant="default"
+                onClick={() => void act(() => session.setPublished(false), 'Unpublished')}
+                disabled={busy}
+              >
                 Unpublish
               </Button>
             )}
             {may.editContent && !article.published && (
-              <Button onClick={() => void act(() => session.setPublished(true), 'Published')} disabled={busy}>
+              <Button
+                onClick={() => void act(() => session.setPublished(true), 'Published')}
+                disabled={busy}
+              >
                 Publish
               </Button>
             )}
@@ -228,7 +273,13 @@ function EditorScreen(props: {
           return (
             <Tabs.Panel key={l} value={l} pt="md">
               <Stack gap="sm">
-                <TextInput label="Title" value={f.title} readOnly={!editable} onChange={(e) => update(l, { title: e.currentTarget.value })} data-autofocus={l === site.default_language} />
+                <TextInput
+                  label="Title"
+                  value={f.title}
+                  readOnly={!editable}
+                  onChange={(e) => update(l, { title: e.currentTarget.value })}
+                  data-autofocus={l === site.default_language}
+                />
                 <TextInput
                   label="Slug"
                   description="Left empty, it is made from the title."
@@ -246,7 +297,13 @@ function EditorScreen(props: {
                   label={`Content (${l})`}
                   onChange={(html) => update(l, { content: html })}
                   uploadImage={uploadEditorImage}
-                  onError={(message) => notifications.show({ color: 'red', title: 'The image could not be added', message })}
+                  onError={(message) =>
+                    notifications.show({
+                      color: 'red',
+                      title: 'The image could not be added',
+                      message,
+                    })
+                  }
                 />
                 <TextInput
                   label="SEO title"
@@ -285,7 +342,13 @@ function EditorScreen(props: {
         />
       )}
       {article && (
-        <Drawer opened={historyOpen} onClose={() => setHistoryOpen(false)} position="right" size="xl" title="History">
+        <Drawer
+          opened={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          position="right"
+          size="xl"
+          title="History"
+        >
           <HistoryPanel
             articleId={article.id}
             lang={lang}
@@ -303,7 +366,12 @@ function EditorScreen(props: {
 }
 
 function StatusBadge({ article }: { article: EditorArticle | null }) {
-  if (!article) return <Badge variant="light" color="gray">Not created yet</Badge>;
+  if (!article)
+    return (
+      <Badge variant="light" color="gray">
+        Not created yet
+      </Badge>
+    );
   return (
     <Group gap={4}>
       <Badge variant="light" color={article.published ? 'green' : 'gray'}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Group, Loader, Radio, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Loader, Radio, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { api, ApiRequestError } from '../../api/client';
 import { DiffText } from './DiffText';
@@ -31,10 +31,17 @@ interface Change {
   diff?: DiffRun[];
 }
 
-type Loose = (path: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type Loose = (
+  path: string,
+  init?: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const client = api as unknown as Record<'GET' | 'POST', Loose>;
 
-async function load<T>(method: 'GET' | 'POST', path: string, init: Record<string, unknown>): Promise<T> {
+async function load<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  init: Record<string, unknown>,
+): Promise<T> {
   const { data, error, response } = await client[method](path, init);
   if (error !== undefined || data === undefined) throw new ApiRequestError(response.status, error);
   return data as T;
@@ -43,7 +50,10 @@ async function load<T>(method: 'GET' | 'POST', path: string, init: Record<string
 /** Who and how, from the audit record of the write that replaced these values. */
 export function actorText(replaced: Version['replaced_by']): string {
   if (!replaced) return 'Replaced by an earlier write (not in the audit log)';
-  const how = replaced.action === 'version.restore' ? 'Replaced by a restore' : 'Replaced by publishing staged changes';
+  const how =
+    replaced.action === 'version.restore'
+      ? 'Replaced by a restore'
+      : 'Replaced by publishing staged changes';
   const a = replaced.actor;
   const who =
     a.kind === 'dashboard'
@@ -80,26 +90,40 @@ export function HistoryPanel(props: {
         params: { path: { articleId }, query: { locale: lang, limit: 100 } },
       }).then((d) => d.versions),
   });
-  const compareKey = from === 'staged' ? ['staged-compare', articleId, lang] : ['compare', articleId, from, to];
+  const compareKey =
+    from === 'staged' ? ['staged-compare', articleId, lang] : ['compare', articleId, from, to];
   const comparison = useQuery({
     enabled: from !== null && from !== to,
     queryKey: compareKey,
     queryFn: async () => {
       if (from === 'staged') {
-        const d = await load<{ comparison: { changes: Change[] } }>('GET', '/v1/articles/{articleId}/staged/compare', {
-          params: { path: { articleId }, query: { locale: lang } },
-        });
+        const d = await load<{ comparison: { changes: Change[] } }>(
+          'GET',
+          '/v1/articles/{articleId}/staged/compare',
+          {
+            params: { path: { articleId }, query: { locale: lang } },
+          },
+        );
         return d.comparison.changes;
       }
-      const d = await load<{ comparison: { changes: Change[] } }>('GET', '/v1/articles/{articleId}/versions/{versionId}/compare', {
-        params: { path: { articleId, versionId: Number(from) }, query: to === 'live' ? {} : { to: Number(to) } },
-      });
+      const d = await load<{ comparison: { changes: Change[] } }>(
+        'GET',
+        '/v1/articles/{articleId}/versions/{versionId}/compare',
+        {
+          params: {
+            path: { articleId, versionId: Number(from) },
+            query: to === 'live' ? {} : { to: Number(to) },
+          },
+        },
+      );
       return d.comparison.changes;
     },
   });
   const restore = useMutation({
     mutationFn: (versionId: number) =>
-      load('POST', '/v1/articles/{articleId}/versions/{versionId}/restore', { params: { path: { articleId, versionId } } }),
+      load('POST', '/v1/articles/{articleId}/versions/{versionId}/restore', {
+        params: { path: { articleId, versionId } },
+      }),
     onSuccess: () => {
       notifications.show({ message: 'Version restored' });
       props.onRestored();
@@ -119,7 +143,8 @@ export function HistoryPanel(props: {
       )}
       {list.length === 0 ? (
         <Text c="dimmed">
-          No versions in {lang} yet. A version is kept when staged changes are published and when a version is restored.
+          No versions in {lang} yet. A version is kept when staged changes are published and when a
+          version is restored.
         </Text>
       ) : (
         <Table>
@@ -135,7 +160,11 @@ export function HistoryPanel(props: {
             <Table.Tr>
               <Table.Td />
               <Table.Td>
-                <Radio aria-label="Compare with the live article" checked={to === 'live'} onChange={() => setTo('live')} />
+                <Radio
+                  aria-label="Compare with the live article"
+                  checked={to === 'live'}
+                  onChange={() => setTo('live')}
+                />
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color="green">
@@ -147,10 +176,18 @@ export function HistoryPanel(props: {
             {list.map((v) => (
               <Table.Tr key={v.id} data-testid="version-row">
                 <Table.Td>
-                  <Radio aria-label={`Compare version ${v.id}`} checked={from === String(v.id)} onChange={() => setFrom(String(v.id))} />
+                  <Radio
+                    aria-label={`Compare version ${v.id}`}
+                    checked={from === String(v.id)}
+                    onChange={() => setFrom(String(v.id))}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <Radio aria-label={`With version ${v.id}`} checked={to === String(v.id)} onChange={() => setTo(String(v.id))} />
+                  <Radio
+                    aria-label={`With version ${v.id}`}
+                    checked={to === String(v.id)}
+                    onChange={() => setTo(String(v.id))}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Text fw={500}>{v.title}</Text>
@@ -164,7 +201,12 @@ export function HistoryPanel(props: {
                 </Table.Td>
                 <Table.Td>
                   {props.canRestore && (
-                    <Button size="xs" variant="default" loading={restore.isPending && restore.variables === v.id} onClick={() => restore.mutate(v.id)}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={restore.isPending && restore.variables === v.id}
+                      onClick={() => restore.mutate(v.id)}
+                    >
                       Restore
                     </Button>
                   )}
@@ -175,7 +217,9 @@ export function HistoryPanel(props: {
         </Table>
       )}
       {from !== null && from === to && <Text c="dimmed">Choose two different versions.</Text>}
-      {comparison.isPending && from !== null && from !== to && <Loader size="sm" aria-label="Comparing" />}
+      {comparison.isPending && from !== null && from !== to && (
+        <Loader size="sm" aria-label="Comparing" />
+      )}
       {comparison.isError && <Alert color="red">{comparison.error.message}</Alert>}
       {comparison.data && <Changes changes={comparison.data} />}
     </Stack>
