@@ -5,7 +5,16 @@
 jest.setTimeout(180_000);
 import sharp from 'sharp';
 import { registerClient, WebhookReceiver } from '@hc/testing';
-import { cli, edge, ownerWithKey, postArticle, stack, unique } from './support/stack';
+import type { TestSession } from '@hc/testing';
+import {
+  cli,
+  dashboardSession,
+  edge,
+  ownerWithKey,
+  postArticle,
+  stack,
+  unique,
+} from './support/stack';
 
 const png = (seed: number) =>
   sharp({
@@ -28,6 +37,7 @@ describe('every REST operation through the edge, checked against docs/openapi.js
   let siteId: number;
   let userId: number;
   let receiver: WebhookReceiver;
+  let owner: { email: string; password: string };
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
@@ -36,6 +46,7 @@ describe('every REST operation through the edge, checked against docs/openapi.js
       keyFlags: ['--design', '--notes'],
     });
     [siteId, userId, k] = [made.site.id, made.user.id, { key: made.key }];
+    owner = { email: made.email, password: made.password };
   });
   afterAll(() => receiver.close());
 
@@ -325,5 +336,17 @@ describe('every REST operation through the edge, checked against docs/openapi.js
       { ...k, body: {} },
     );
     expect(restore.status).toBe(200);
+  });
+
+  it('the dashboard session: bootstrap, dashboard-only operations, sign-out (issue 37)', async () => {
+    const session: TestSession = await dashboardSession(owner.email, owner.password);
+    const as = { session, site: siteId };
+    const me = await edge('GET', '/v1/session', { session });
+    expect(me.status).toBe(200);
+    expect(me.body.data.sites.map((s: { id: number }) => s.id)).toContain(siteId);
+    expect((await edge('GET', '/v1/session', k)).status).toBe(403);
+    expect((await edge('GET', '/v1/articles', as)).status).toBe(200);
+    expect((await edge('POST', '/v1/session/signout', { session })).status).toBe(200);
+    expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
   });
 });

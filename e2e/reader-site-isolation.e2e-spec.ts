@@ -181,7 +181,7 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Signed in to the dashboard in the same browser, as the victim would be.
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${stack.url}/signin?return_to=/app/account/connected-apps`);
     await page.fill('input[name="email"]', stack.demo.user.email);
     await page.fill('input[name="password"]', stack.demo.password);
     await Promise.all([page.waitForURL(/connected-apps/), page.click('button[type="submit"]')]);

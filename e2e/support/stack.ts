@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { request, RequestOptions, TestResponse } from '@hc/testing';
+import { FormClient, request, RequestOptions, TestResponse } from '@hc/testing';
+import type { TestSession } from '@hc/testing';
 
 const run = promisify(execFile);
 
@@ -112,12 +113,26 @@ export async function ownerWithKey(
   name: string,
   options: { siteFlags?: string[]; keyFlags?: string[] } = {},
 ) {
-  const { user, site } = await ownedSite(name, 'secret-pass-1', ...(options.siteFlags ?? []));
+  const password = 'secret-pass-1';
+  const { user, site, email } = await ownedSite(name, password, ...(options.siteFlags ?? []));
   const { key } = await hc(
     'key',
     'create',
     ...flags({ site: site.id, user: user.id, scope: 'read_write' }),
     ...(options.keyFlags ?? []),
   );
-  return { user: user as { id: number }, site, key: key.token as string };
+  return { user: user as { id: number }, site, key: key.token as string, email, password };
+}
+
+/**
+ * Signs a person in to the dashboard through the edge as a browser would (the sign-in form), and
+ * reads the session's anti-CSRF token from GET /v1/session (issue 37).
+ */
+export async function dashboardSession(email: string, password: string): Promise<TestSession> {
+  const browser = new FormClient(stack.url, `10.37.0.${Math.floor(Math.random() * 250) + 1}`);
+  const signedIn = await browser.submit('/signin', '/signin', { email, password });
+  if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
+  const cookie = browser.cookie('hc_dashboard') as string;
+  const me = await edge('GET', '/v1/session', { headers: { cookie: `hc_dashboard=${cookie}` } });
+  return { cookie, csrf: me.body.data.csrf_token, userId: me.body.data.user.id };
 }

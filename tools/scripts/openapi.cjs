@@ -74,6 +74,7 @@ function routeMetadata(app) {
         out.set(id ?? `${type.name}_${method}`, {
           public: read(keys.PUBLIC_KEY) === true,
           apiKeysOnly: read(keys.API_KEYS_ONLY_KEY) === true,
+          sessionOnly: read(keys.SESSION_ONLY_KEY) !== undefined,
           siteOptional: read(keys.SITE_OPTIONAL_KEY) === true,
           scopes: read(keys.SCOPES_KEY),
           idParams: Reflect.getMetadata(ID_PARAMS_KEY, handler) ?? [],
@@ -86,15 +87,17 @@ function routeMetadata(app) {
 
 /**
  * Security of one operation: none for public routes; the `apikey` header; and, unless API keys
- * only (change sets, spec 5.2), an OAuth 2 token holding the route's scopes. An explicit
- * `@ApiOAuth2([...])` on a route (guards that decide scopes themselves) wins over `@Scopes()`.
+ * only (change sets, spec 5.2), an OAuth 2 token holding the route's scopes and the dashboard
+ * session (issue 37). An explicit `@ApiOAuth2([...])` on a route (guards that decide scopes
+ * themselves) wins over `@Scopes()`. A dashboard-only operation has the session alone.
  */
 function security(operation, meta) {
   if (!meta || meta.public) return [];
+  if (meta.sessionOnly) return [{ dashboardSession: [] }];
   const explicit = (operation.security ?? []).find((s) => s.oauth2)?.oauth2;
   const scopes = explicit ?? meta.scopes ?? [];
   const out = [{ apikey: [] }];
-  if (!meta.apiKeysOnly) out.push({ oauth2: scopes });
+  if (!meta.apiKeysOnly) out.push({ oauth2: scopes }, { dashboardSession: [] });
   return out;
 }
 
@@ -256,8 +259,10 @@ function errorResponses(operation, meta, answers) {
   // Spec 5.2, 5.3: a token that reaches no site; a tool-server token on a site without the plan.
   if (!meta.siteOptional && !meta.apiKeysOnly) {
     responses['400'] ??= answers.refTo('SiteRequired');
-    responses['402'] = answers.refTo('PlanUpgradeRequired');
+    if (!meta.sessionOnly) responses['402'] = answers.refTo('PlanUpgradeRequired');
   }
+  // Issue 37: keys and tokens are refused on the operations the spec reserves for the dashboard.
+  if (meta.sessionOnly) responses['403'] ??= answers.refTo('SessionRequired');
   const scopes = operation.security.find((s) => s.oauth2)?.oauth2 ?? [];
   if (scopes.length) responses['403'] ??= answers.refTo(`InsufficientScope.${scopes[0]}`);
   responses['429'] = answers.refTo('TooManyAttempts');
@@ -388,6 +393,13 @@ function sharedResponses({ ok, header, GENERIC_ANSWERS }) {
         message: 'The token reaches no site. List sites with GET /sites.',
         sites: [],
       },
+    ),
+    SessionRequired: error(
+      '`session_required`: an API key or OAuth token on an operation the spec reserves for the ' +
+        'dashboard (issue 37); also `site_forbidden` (not a member of the site) and ' +
+        "`role_forbidden` (the person's current role does not allow it).",
+      'session_required',
+      'Only a person signed in to the dashboard can do this; API keys and OAuth tokens cannot.',
     ),
     PlanUpgradeRequired: error(
       '`plan_upgrade_required`: a tool-server token on a site without the Growth or Catalyst plan (spec 5.3).',
@@ -604,6 +616,25 @@ async function generate() {
       api_origin: { default: 'http://localhost:8080' },
     })
     .addApiKey({ type: 'apiKey', in: 'header', name: 'apikey' }, 'apikey')
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'hc_dashboard',
+        description:
+          'The dashboard session (issue 37): the cookie auth-server sets at sign-in ' +
+          '(`__Host-hc_dashboard` under https), valid only on a same-origin request carrying ' +
+          '`X-CSRF-Token` (the `csrf_token` of GET /v1/session), reads included; `X-Service-Site` ' +
+          'names the site. An `apikey` or `Authorization` header wins over it. What a person may ' +
+          'do is their current role on the site (`role_forbidden` otherwise).',
+      },
+      'dashboardSession',
+    )
+    .addTag(
+      'Dashboard',
+      'Operations the spec reserves for the dashboard (issue 37): only a dashboard session; ' +
+        'API keys and OAuth tokens get 403 `session_required`.',
+    )
     .addOAuth2(
       {
         type: 'oauth2',

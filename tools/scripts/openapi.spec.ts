@@ -12,6 +12,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 type Operation = {
   operationId: string;
   security: Record<string, string[]>[];
+  tags?: string[];
   responses: Record<string, unknown>;
 };
 const operations: [string, string, Operation][] = Object.entries(
@@ -197,9 +198,17 @@ describe('docs/openapi.json', () => {
     expect(oauthScopes(find('POST', '/v1/webhooks'))).toEqual(['webhooks.manage']);
     expect(find('GET', '/v1/change-sets')?.security).toEqual([{ apikey: [] }]);
     expect(find('POST', '/v1/images/uploads/{intent}')?.security).toEqual([]);
+    expect(oauthScopes(find('GET', '/v1/articles'))).toEqual(['content.read']);
+    expect(find('GET', '/v1/articles')?.security).toContainEqual({ dashboardSession: [] });
+    // Issue 37: the operations the spec reserves for the dashboard take only the session.
+    const dashboardOnly = operations.filter(([, , op]) => op.tags?.includes('Dashboard'));
+    expect(dashboardOnly.map(([m, r]) => `${m} ${r}`)).toContain('GET /v1/session');
     for (const [method, route, op] of operations.filter(([, r]) => r.startsWith('/v1'))) {
       const isPublic = op.security.length === 0;
-      if (!isPublic)
+      const only = op.tags?.includes('Dashboard');
+      if (only)
+        expect([method, route, op.security]).toEqual([method, route, [{ dashboardSession: [] }]]);
+      else if (!isPublic)
         expect(`${method} ${route} ${JSON.stringify(op.security[0])}`).toMatch(/apikey/);
     }
   });

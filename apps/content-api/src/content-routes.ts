@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiOperationOptions } from '@nestjs/swagger';
-import { Scopes, SiteOptional } from '@hc/auth';
+import { Scopes, SessionOnly, SiteOptional } from '@hc/auth';
 import type { ApiScope } from '@hc/contracts';
 
 /** What a route's OpenAPI operation says: its summary, or its summary and description. */
@@ -28,3 +28,19 @@ export const ContentRead = routeNeeding('content.read');
 export const ContentWrite = routeNeeding('content.write');
 /** A route any valid credential may call, with any scope, also before a site is chosen (spec 4.3). */
 export const AnyCredential = routeKind(() => [Scopes(), SiteOptional()]);
+
+/**
+ * An operation the spec reserves for the dashboard (issue 37): only a dashboard session (keys and
+ * tokens get 403 `session_required`), under the OpenAPI tag `Dashboard`; `scope` is what the
+ * person's current role must allow.
+ */
+export const DashboardRead = routeKind(() => [
+  Scopes('content.read'),
+  SessionOnly(),
+  ApiTags('Dashboard'),
+]);
+export const DashboardWrite = routeKind(() => [
+  Scopes('content.write'),
+  SessionOnly(),
+  ApiTags('Dashboard'),
+]);

@@ -11,6 +11,7 @@ import { FeedbackModule } from './feedback/feedback.module';
 import { ImagesModule } from './images/images.module';
 import { NotesModule } from './notes/notes.module';
 import { RootModule } from './root/root.module';
+import { SessionModule } from './session/session.module';
 import { SitesModule } from './sites/sites.module';
 import { StagedModule } from './staged/staged.module';
 import { TeamModule } from './team/team.module';
@@ -22,6 +23,7 @@ export const DOMAIN_MODULES = [
   RootModule,
   SitesModule,
   AccountModule,
+  SessionModule,
   TeamModule,
   ImagesModule,
   CategoriesModule,

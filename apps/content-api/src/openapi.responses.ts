@@ -123,34 +123,41 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     ],
   },
   Article: {
-    ...obj({
-      id,
-      external_id: nullable(str),
-      title: langMap,
-      slug: langMap,
-      content: langMap,
-      author: nullable(person),
-      category_id: nullable(int),
-      categories: ids,
-      type: nullable(oneOfStr('article', 'faq')),
-      published: bool,
-      has_staged_changes: bool,
-      staged_locales: strings,
-      staged_updated_at: nullable(formatB),
-      visibility: oneOfStr(...VISIBILITY),
-      share_token: nullable(str),
-      views: nullable(int),
-      audio_file: nullable(str),
-      metadata: obj({ title: langMap, description: langMap }),
-      ratings,
-      published_translations: strings,
-      outdated_translations: strings,
-      shared_with: ids,
-      created_at: formatA,
-      updated_at: formatA,
-      _links: links('view'),
-    }),
-    description: 'Spec 2.3. `type` and `views` are null in the response to a create.',
+    ...obj(
+      {
+        id,
+        external_id: nullable(str),
+        title: langMap,
+        slug: langMap,
+        content: langMap,
+        author: nullable(person),
+        category_id: nullable(int),
+        categories: ids,
+        type: nullable(oneOfStr('article', 'faq')),
+        published: bool,
+        has_staged_changes: bool,
+        staged_locales: strings,
+        staged_updated_at: nullable(formatB),
+        visibility: oneOfStr(...VISIBILITY),
+        share_token: nullable(str),
+        views: nullable(int),
+        audio_file: nullable(str),
+        metadata: obj({ title: langMap, description: langMap }),
+        ratings,
+        published_translations: strings,
+        outdated_translations: strings,
+        shared_with: ids,
+        created_at: formatA,
+        updated_at: formatA,
+        _links: links('view'),
+        revision: int,
+      },
+      ['revision'],
+    ),
+    description:
+      'Spec 2.3. `type` and `views` are null in the response to a create. A dashboard session ' +
+      '(issue 37) reads the stored HTML (internal notes, AI drafts and team-note highlights ' +
+      'kept) and gets `revision`, which grows by one with every write of the article.',
     examples: [articleExample],
   },
   RehostSummary: obj({
@@ -573,6 +580,60 @@ export const CONTENT_RESPONSES: ResponseTable = {
       obj({ status: success, sites: arr(ref('Site')), meta: obj({ items_count: int }) }),
     ),
   },
+  SessionController_show: {
+    200: ok(
+      'The signed-in person, their sites with their current role, and the session’s anti-CSRF ' +
+        'token (issue 37). `Cache-Control: no-store`.',
+      obj({
+        status: success,
+        data: obj({
+          user: obj({ id, email: str, name: str }),
+          csrf_token: str,
+          sites: arr(
+            obj({
+              id,
+              name: str,
+              subdomain: str,
+              url: str,
+              role: oneOfStr('owner', 'admin', 'editor', 'translator', 'viewer'),
+              notes_access: bool,
+              default_language: str,
+              languages: strings,
+              plan: oneOfStr('starter', 'growth', 'catalyst'),
+              staging: bool,
+            }),
+          ),
+        }),
+      }),
+      {
+        status: 'success',
+        data: {
+          user: { id: 4, email: 'ann@example.com', name: 'Ann' },
+          csrf_token: 'kS1v3bq2Yc0…',
+          sites: [
+            {
+              id: 5,
+              name: 'Acme Help',
+              subdomain: 'acme',
+              url: 'https://acme.example.com',
+              role: 'editor',
+              notes_access: true,
+              default_language: 'en',
+              languages: ['en', 'de'],
+              plan: 'growth',
+              staging: false,
+            },
+          ],
+        },
+      },
+    ),
+  },
+  SessionController_signOut: {
+    200: ok('This session is over; the cookie is cleared.', ref('Confirmation'), {
+      status: 'success',
+      message: 'You are signed out.',
+    }),
+  },
   AccountController_get: {
     200: ok(
       'The account behind the credential (spec 4.3 "fields: not shown": the product’s choice).',
@@ -592,7 +653,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
           }),
           credential: obj(
             {
-              type: oneOfStr('api_key', 'oauth'),
+              type: oneOfStr('api_key', 'oauth', 'dashboard'),
               scope: oneOfStr('read', 'read_write'),
               capabilities: obj({ design: bool, notes: bool }),
               client_id: str,

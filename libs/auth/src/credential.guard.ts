@@ -13,20 +13,33 @@ import {
   unauthorized,
 } from '@hc/contracts';
 import type { AuditActor } from '@hc/contracts';
+import type { Request } from 'express';
 import { hashApiKeyToken } from './api-key-token';
+import { readCookie, sameToken } from './cookies';
 import { CredentialRepository, toSiteContext } from './credential.repository';
-import { API_KEYS_ONLY_KEY, PUBLIC_KEY, SCOPES_KEY, SITE_OPTIONAL_KEY } from './decorators';
+import {
+  CSRF_HEADER,
+  DASHBOARD_COOKIE,
+  hashSessionToken,
+  sameOriginRequest,
+  sessionScopes,
+} from './dashboard-session';
+import {
+  API_KEYS_ONLY_KEY,
+  PUBLIC_KEY,
+  SCOPES_KEY,
+  SESSION_ONLY_KEY,
+  SITE_OPTIONAL_KEY,
+  TRANSLATOR_MAY_KEY,
+} from './decorators';
+import { roleForbidden } from './role-checks';
 import type { RequestContext } from './request-context';
 import { JwtTokenVerifier } from './jwt-token-verifier';
 import { TOKEN_VERIFIER, TokenVerifier, VerifiedToken } from './token-verifier';
 
-interface GuardRequest {
-  headers: Record<string, string | string[] | undefined>;
-  query: Record<string, unknown>;
-  hc?: RequestContext;
-}
+type GuardRequest = Request & { hc?: RequestContext };
 
-function header(req: GuardRequest, name: string): string | undefined {
+function header(req: Request, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -34,6 +47,7 @@ function header(req: GuardRequest, name: string): string | undefined {
 /** Issue 24: who a write is recorded as, from the resolved credential. */
 export function auditActorOf(hc: RequestContext): AuditActor {
   const c = hc.credential;
+  if (c.kind === 'dashboard') return { kind: 'dashboard', user_id: hc.principal.userId };
   if (c.kind === 'api_key') {
     return { kind: 'api_key', key_id: c.keyId, user_id: hc.principal.userId };
   }
@@ -42,6 +56,13 @@ export function auditActorOf(hc: RequestContext): AuditActor {
     client_id: c.clientId,
     user_id: hc.principal.userId,
   };
+}
+
+/** The site named by `X-Service-Site` or `?site=`: its id, -1 when not an id, null when none. */
+function namedSite(req: Request): number | null {
+  const named = header(req, 'x-service-site') ?? (req.query.site as string | undefined);
+  if (named === undefined || named === '') return null;
+  return /^\d+$/.test(String(named)) ? Number(named) : -1;
 }
 
 /**
@@ -78,11 +99,33 @@ export class CredentialGuard implements CanActivate {
       this.reflector.getAllAndOverride<boolean>(API_KEYS_ONLY_KEY, targets),
     );
 
+    const sessionOnly = this.reflector.getAllAndOverride<{ csrf: boolean } | undefined>(
+      SESSION_ONLY_KEY,
+      targets,
+    );
+
     const req = ctx.switchToHttp().getRequest<GuardRequest>();
-    req.hc = await this.resolve(req, siteOptional, apiKeysOnly);
+    req.hc = await this.resolve(req, siteOptional, apiKeysOnly, sessionOnly?.csrf ?? true);
     setCurrentActor(auditActorOf(req.hc));
+    const session = req.hc.credential.kind === 'dashboard';
+    if (sessionOnly && !session) {
+      throw apiError(
+        AuthErrorCode.SessionRequired,
+        'Only a person signed in to the dashboard can do this; API keys and OAuth tokens cannot.',
+      );
+    }
     for (const scope of required) {
-      if (!req.hc.scopes.has(scope)) throw insufficientScope(scope);
+      if (req.hc.scopes.has(scope)) continue;
+      throw session ? roleForbidden(req.hc.principal.role) : insufficientScope(scope);
+    }
+    // Issue 37: a Translator writes only where the route lets the handler judge the fields.
+    if (
+      session &&
+      req.hc.principal.role === 'translator' &&
+      required.includes('content.write') &&
+      !this.reflector.getAllAndOverride<boolean>(TRANSLATOR_MAY_KEY, targets)
+    ) {
+      throw roleForbidden('translator');
     }
     return true;
   }
@@ -91,12 +134,20 @@ export class CredentialGuard implements CanActivate {
     req: GuardRequest,
     siteOptional: boolean,
     apiKeysOnly: boolean,
+    csrf: boolean,
   ): Promise<RequestContext> {
-    // spec 4.1 rule 2: only the `apikey` header; it wins when both are sent.
+    // spec 4.1 rule 2: only the `apikey` header; it wins when both are sent (and over the
+    // dashboard cookie, which is then ignored: issue 37).
     const apiKey = header(req, 'apikey');
     if (apiKey) return this.fromApiKey(apiKey);
     const authorization = header(req, 'authorization');
-    if (!authorization) throw unauthorized();
+    if (!authorization) {
+      const cookie = readCookie(req, DASHBOARD_COOKIE);
+      if (!cookie) throw unauthorized();
+      if (apiKeysOnly)
+        throw new ApiError(401, { status: 'unauthorized', message: 'Unknown API key' });
+      return this.fromSession(req, cookie, siteOptional, csrf);
+    }
     // `Bearer` with a capital B; `bearer` is 401.
     if (!authorization.startsWith('Bearer ')) throw unauthorized();
     if (apiKeysOnly)
@@ -125,6 +176,55 @@ export class CredentialGuard implements CanActivate {
     };
   }
 
+  /**
+   * Issue 37: the dashboard session. The cookie alone authenticates nothing: the request must be
+   * same-origin and carry the session's anti-CSRF token, else 401 and nothing happens. The site
+   * comes from `X-Service-Site`; the person's current membership decides what they may do.
+   */
+  private async fromSession(
+    req: GuardRequest,
+    cookie: string,
+    siteOptional: boolean,
+    csrf: boolean,
+  ): Promise<RequestContext> {
+    if (!sameOriginRequest(req)) throw unauthorized();
+    const sessionHash = hashSessionToken(cookie);
+    const session = await this.credentials.findDashboardSession(sessionHash, new Date());
+    if (!session) throw unauthorized();
+    if (csrf && !sameToken(header(req, CSRF_HEADER), session.csrfToken)) throw unauthorized();
+    const base: RequestContext = {
+      credential: { kind: 'dashboard', sessionHash, csrfToken: session.csrfToken },
+      principal: {
+        userId: session.userId,
+        accountId: session.accountId,
+        role: null,
+        notesAccess: false,
+      },
+      scopes: new Set(),
+      site: null,
+      rateLimitKey: `dash:${session.userId}`,
+    };
+    const siteId = namedSite(req);
+    if (siteId === null) {
+      if (siteOptional) return base;
+      throw apiError(AuthErrorCode.SiteRequired, 'Name the site with X-Service-Site.', {
+        sites: await this.credentials.memberSiteIds(session.userId),
+      });
+    }
+    const found =
+      siteId > 0 ? await this.credentials.findSiteForUser(siteId, session.userId) : null;
+    if (!found?.role)
+      throw apiError(AuthErrorCode.SiteForbidden, 'You are not a member of this site.');
+    return {
+      ...base,
+      site: found.site,
+      principal: { ...base.principal, role: found.role, notesAccess: found.notesAccess },
+      scopes: new Set(sessionScopes(found.role)),
+      // Issue 37: a session's budget is one per person and site (docs/security.md).
+      rateLimitKey: `dash:${session.userId}:${siteId}`,
+    };
+  }
+
   private async fromToken(
     req: GuardRequest,
     token: VerifiedToken,
@@ -149,10 +249,8 @@ export class CredentialGuard implements CanActivate {
       rateLimitKey: `app:${token.clientId}:${accountId}`,
     };
 
-    const named = header(req, 'x-service-site') ?? (req.query.site as string | undefined);
-    let siteId: number | null = null;
-    if (named !== undefined && named !== '') {
-      siteId = /^\d+$/.test(String(named)) ? Number(named) : -1;
+    let siteId = namedSite(req);
+    if (siteId !== null) {
       if (!token.siteIds.includes(siteId)) {
         throw apiError(AuthErrorCode.SiteForbidden, 'This site is not shared with the app.');
       }

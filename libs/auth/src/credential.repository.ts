@@ -101,6 +101,33 @@ export class CredentialRepository {
     return { site: toSiteContext(row), role: row.role, notesAccess: Boolean(row.notes_access) };
   }
 
+  /** A dashboard session that has not expired, with its person's account (issue 37). */
+  async findDashboardSession(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ userId: number; accountId: number; csrfToken: string } | null> {
+    const rows: { user_id: number; account_id: number; csrf_token: string }[] = await this.ds.query(
+      `SELECT d.user_id, u.account_id, d.csrf_token
+         FROM dashboard_sessions d JOIN users u ON u.id = d.user_id
+        WHERE d.token_hash = ? AND d.expires_at > ?`,
+      [tokenHash, now],
+    );
+    const r = rows[0];
+    return r
+      ? { userId: Number(r.user_id), accountId: Number(r.account_id), csrfToken: r.csrf_token }
+      : null;
+  }
+
+  /** The sites the person is a member of (a session that named none is told which it may). */
+  async memberSiteIds(userId: number): Promise<number[]> {
+    const rows: { site_id: number }[] = await this.ds.query(
+      `SELECT m.site_id FROM memberships m JOIN sites s ON s.id = m.site_id AND s.deleted_at IS NULL
+        WHERE m.user_id = ? ORDER BY m.site_id`,
+      [userId],
+    );
+    return rows.map((r) => Number(r.site_id));
+  }
+
   async findUserAccount(userId: number): Promise<number | null> {
     const rows: { account_id: number }[] = await this.ds.query(
       'SELECT account_id FROM users WHERE id = ?',

@@ -8,6 +8,8 @@ export const SCOPES_KEY = 'hc:scopes';
 export const SITE_OPTIONAL_KEY = 'hc:site-optional';
 export const COUNTS_AS_WRITE_KEY = 'hc:counts-as-write';
 export const API_KEYS_ONLY_KEY = 'hc:api-keys-only';
+export const SESSION_ONLY_KEY = 'hc:session-only';
+export const TRANSLATOR_MAY_KEY = 'hc:translator-may';
 
 /** No credential needed (health checks, upload URLs, reader pages). */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
@@ -26,6 +28,20 @@ export const CountsAsWrite = () => SetMetadata(COUNTS_AS_WRITE_KEY, true);
 
 /** Only API keys; an OAuth token gets 401 `Unknown API key` (spec 5.2: change sets). */
 export const ApiKeysOnly = () => SetMetadata(API_KEYS_ONLY_KEY, true);
+
+/**
+ * An operation the spec reserves for the dashboard (issue 37): only a dashboard session; an API
+ * key or OAuth token gets 403 `session_required`. `csrf: false` only for GET /session, which
+ * hands the page its anti-CSRF token.
+ */
+export const SessionOnly = (options: { csrf?: boolean } = {}) =>
+  SetMetadata(SESSION_ONLY_KEY, { csrf: options.csrf ?? true });
+
+/**
+ * A `content.write` route a Translator's session may call (issue 37): the handler lets through
+ * only per-language fields of languages other than the site's default (`checkTranslatorWrite`).
+ */
+export const TranslatorMay = () => SetMetadata(TRANSLATOR_MAY_KEY, true);
 
 function contextOf(ctx: ExecutionContext): RequestContext {
   const req = ctx.switchToHttp().getRequest<{ hc?: RequestContext }>();

@@ -7,3 +7,6 @@ export * from './credential.repository';
 export * from './credential.guard';
 export * from './auth.module';
 export * from './jwt-token-verifier';
+export * from './cookies';
+export * from './dashboard-session';
+export * from './role-checks';

@@ -40,6 +40,14 @@ export interface OAuthCredential {
   siteIds: SiteId[];
 }
 
+/** A person signed in to the dashboard (issue 37): the session cookie plus its anti-CSRF header. */
+export interface DashboardCredential {
+  kind: 'dashboard';
+  /** The session row's key (SHA-256 of the cookie), for signing out. */
+  sessionHash: string;
+  csrfToken: string;
+}
+
 /** The person behind the credential (an API key's creator, or the person who approved the app). */
 export interface Principal {
   userId: number;
@@ -51,12 +59,15 @@ export interface Principal {
 }
 
 export interface RequestContext {
-  credential: ApiKeyCredential | OAuthCredential;
+  credential: ApiKeyCredential | OAuthCredential | DashboardCredential;
   principal: Principal;
   scopes: ReadonlySet<string>;
   /** Null only on routes that work before a site is chosen (GET /, /sites, /account). */
   site: SiteContext | null;
-  /** The rate-limit budget: one per API key, one per app and account for OAuth (spec 5.2). */
+  /**
+   * The rate-limit budget: one per API key, one per app and account for OAuth (spec 5.2), one per
+   * person and site for a dashboard session (issue 37).
+   */
   rateLimitKey: string;
 }
 

@@ -36,6 +36,11 @@ const CATALOG = {
   SiteRequired: ['auth', 'site_required', 400],
   SiteForbidden: ['auth', 'site_forbidden', 403],
   PlanUpgradeRequired: ['auth', 'plan_upgrade_required', 402],
+  // Issue 37: an operation the spec reserves for the dashboard, called with a key or a token.
+  SessionRequired: ['auth', 'session_required', 403],
+  // Issue 37: the signed-in person's current role on the site does not allow the operation
+  // (a Viewer's write; a Translator's article-wide or default-language change).
+  RoleForbidden: ['auth', 'role_forbidden', 403],
   // ContentErrorCode: articles, categories, images, comments and notes (spec 4.4–4.9).
   CategoryNotEmpty: ['content', 'category_not_empty', 409],
   ImageInUse: ['content', 'image_in_use', 409],
@@ -49,6 +54,8 @@ const CATALOG = {
   CommentDeleted: ['content', 'comment_deleted', 422],
   // Issue 24: GET /audit needs an Owner or Admin behind the credential.
   AuditForbidden: ['content', 'audit_forbidden', 403],
+  // Issue 37: a dashboard save started from another revision of the article (carries `article`).
+  RevisionConflict: ['content', 'revision_conflict', 409],
   // StagingErrorCode: staged changes (spec 4.5); the publish refusals are 422 unless spec 4.5
   // says 409.
   StagingUnavailable: ['staging', 'STAGING_UNAVAILABLE', 403],

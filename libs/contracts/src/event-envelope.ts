@@ -111,6 +111,7 @@ const dataSchemas = {
           user_id: id,
         }),
         closedObject({ kind: { const: 'operator' } }),
+        closedObject({ kind: { const: 'dashboard' }, user_id: id }),
       ],
     },
   }),

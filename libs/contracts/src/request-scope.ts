@@ -2,13 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Who did a write (issue 24): the credential kind and what identifies it. `mcp` is an OAuth token
- * whose audience is the tool server; `operator` is the CLI.
+ * whose audience is the tool server; `operator` is the CLI; `dashboard` a person signed in to the
+ * dashboard (issue 37).
  */
 export interface AuditActor {
-  kind: 'api_key' | 'oauth' | 'mcp' | 'operator';
+  kind: 'api_key' | 'oauth' | 'mcp' | 'operator' | 'dashboard';
   /** The API key's id (kind `api_key`). */
   key_id?: number;
-  /** The key's creator or the token's person. */
+  /** The key's creator, the token's person, or the signed-in person (kind `dashboard`). */
   user_id?: number;
   /** The OAuth client (kinds `oauth` and `mcp`). */
   client_id?: string;

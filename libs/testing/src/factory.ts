@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { generateApiKeyToken, hashPassword } from '@hc/auth';
+import { generateApiKeyToken, hashPassword, hashSessionToken } from '@hc/auth';
 import type { ApiKeyScope, Plan, Role } from '@hc/contracts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -52,6 +52,13 @@ export interface KeyOptions {
   notes?: boolean;
   /** The creator; the site's owner by default. */
   user?: TestUser;
+}
+
+/** A dashboard session (issue 37): the cookie's value and the session's anti-CSRF token. */
+export interface TestSession {
+  cookie: string;
+  csrf: string;
+  userId: number;
 }
 
 /** Builds valid rows in one line each; tests state only what matters to them. */
@@ -137,6 +144,25 @@ export class Factory {
        ON DUPLICATE KEY UPDATE role = VALUES(role), notes_access = VALUES(notes_access)`,
       [site.id, user.id, role, notesAccess, new Date()],
     );
+  }
+
+  /** A dashboard session of the person, as auth-server's sign-in opens it (issue 37). */
+  async session(user: Pick<TestUser, 'id'>, lifetimeSeconds = 3600): Promise<TestSession> {
+    const cookie = `c${unique('')}${Math.random().toString(36).slice(2)}`;
+    const csrf = `t${unique('')}${Math.random().toString(36).slice(2)}`;
+    const now = new Date();
+    await this.ds.query(
+      `INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?)`,
+      [
+        hashSessionToken(cookie),
+        user.id,
+        csrf,
+        now,
+        new Date(now.getTime() + lifetimeSeconds * 1000),
+      ],
+    );
+    return { cookie, csrf, userId: user.id };
   }
 
   /** A new API key for the site; returns the token. */

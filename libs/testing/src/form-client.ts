@@ -71,6 +71,11 @@ export class FormClient {
     };
   }
 
+  /** A cookie this browser holds (the dashboard session of a sign-in, issue 37). */
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
   async get(path: string): Promise<FormAnswer> {
     return this.answer(
       await fetch(this.baseUrl + path, { headers: this.headers(), redirect: 'manual' }),

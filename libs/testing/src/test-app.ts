@@ -5,6 +5,7 @@ import { resetSettings } from '@hc/contracts';
 import { createDataSource } from '@hc/data';
 import { appDatabaseUser, fixtureDatabaseUrl } from './app-database-user';
 import { Factory } from './factory';
+import type { TestSession } from './factory';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -23,6 +24,12 @@ export interface RequestOptions {
   /** A raw body with its own content type (multipart, text …). */
   raw?: RequestInit['body'];
   headers?: Record<string, string>;
+  /**
+   * A dashboard session (issue 37): its cookie and anti-CSRF header, sent as the dashboard's
+   * same-origin page sends them; `site` adds `X-Service-Site`.
+   */
+  session?: TestSession;
+  site?: number;
   /** Send `Accept: application/json` (default true). */
   json?: boolean;
 }
@@ -54,6 +61,11 @@ export async function request<T = any>(
   if (options.json !== false) headers.accept ??= 'application/json';
   if (options.key) headers.apikey = options.key;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.session) {
+    headers.cookie ??= `hc_dashboard=${options.session.cookie}`;
+    headers['x-csrf-token'] ??= options.session.csrf;
+  }
+  if (options.site !== undefined) headers['x-service-site'] ??= String(options.site);
   let body: RequestInit['body'] = options.raw;
   if (options.body !== undefined) {
     headers['content-type'] ??= 'application/json';

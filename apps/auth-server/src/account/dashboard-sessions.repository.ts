@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { hashSessionToken } from '@hc/auth';
 
 export interface DashboardSession {
   userId: number;
   csrfToken: string;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const hash = hashSessionToken;
 
 /** Dashboard sessions (`dashboard_sessions`, owned by auth-server). */
 @Injectable()

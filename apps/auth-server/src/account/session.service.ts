@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createHmac } from 'node:crypto';
-import { settings } from '@hc/contracts';
+import { DASHBOARD_COOKIE, DASHBOARD_SESSION_SECONDS, platformOrigins } from '@hc/auth';
 import { cookieName, fromOrigin, randomToken, readCookie, sameToken, writeCookie } from '@hc/http';
 import { SecretsRepository } from '../oauth/secrets.repository';
 import { DashboardSession, DashboardSessionsRepository } from './dashboard-sessions.repository';
 
-/** The dashboard session cookie (`__Host-hc_dashboard` under https). */
-const SESSION_COOKIE = 'hc_dashboard';
+/** The dashboard session cookie (`__Host-hc_dashboard` under https), read by @hc/auth's guard. */
+const SESSION_COOKIE = DASHBOARD_COOKIE;
 /** The pre-session cookie the sign-in and consent form tokens are bound to. */
 const FORM_COOKIE = 'hc_auth_forms';
-const LIFETIME_SECONDS = 12 * 3600;
+const LIFETIME_SECONDS = DASHBOARD_SESSION_SECONDS;
 
 type FormRequest = Request & { body?: Record<string, unknown> };
 
@@ -90,10 +90,4 @@ export class SessionService {
 
 function cookieHeader(req: Request, value: string): string {
   return `${cookieName(FORM_COOKIE, req.secure)}=${encodeURIComponent(value)}`;
-}
-
-/** The origins the sign-in, consent and dashboard pages are served on. */
-function platformOrigins(): string[] {
-  const s = settings();
-  return [...new Set([s.authUrl, s.dashboardUrl, s.publicUrl].map((u) => new URL(u).origin))];
 }

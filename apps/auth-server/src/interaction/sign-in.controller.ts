@@ -30,11 +30,12 @@ function refuseSignIn(
   res.status(422).type('html').send(page(BAD_CREDENTIALS));
 }
 
-/** Only dashboard paths may be returned to after a sign-in (no open redirect). */
-function safeReturn(value: string | undefined): string {
-  return value && value.length <= 2048 && /^\/app\/[^\s\\]*$/.test(value) && !value.startsWith('//')
-    ? value
-    : '/app/account/connected-apps';
+/**
+ * Only dashboard paths may be returned to after a sign-in (no open redirect): `/app` or a path
+ * under it, on this origin; anything else goes to the dashboard's home (issue 37).
+ */
+export function safeReturn(value: string | undefined): string {
+  return value && value.length <= 2048 && /^\/app(?:[/?#][^\s\\]*)?$/.test(value) ? value : '/app';
 }
 
 /**
@@ -49,21 +50,26 @@ export class SignInController {
     @Inject(SignInService) private readonly signIns: SignInService,
   ) {}
 
-  /** Dashboard sign-in (connected apps). */
+  /**
+   * Dashboard sign-in (no OAuth interaction pending): `return_to` (or the older `return`) names
+   * the dashboard page to go to once signed in, `/app` by default (issue 37).
+   */
   @Get()
   async signInForm(
-    @Query('return') returnTo: string | undefined,
+    @Query('return_to') returnTo: string | undefined,
+    @Query('return') legacyReturn: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ) {
+    const target = safeReturn(returnTo ?? legacyReturn);
     const csrf = await this.session.formToken(req, res, 'signin');
-    res.type('html').send(signInPage('/signin', { csrf, returnTo: safeReturn(returnTo) }));
+    res.type('html').send(signInPage('/signin', { csrf, returnTo: target }));
   }
 
   @Post()
   async signIn(@Req() req: FormRequest, @Res() res: Response) {
     const email = field(req, 'email');
-    const returnTo = safeReturn(field(req, 'return'));
+    const returnTo = safeReturn(field(req, 'return_to') || field(req, 'return'));
     // Login CSRF: nobody else's form signs this browser in (issue #15 item 3).
     if (!(await this.session.validPreSessionForm(req, 'signin'))) {
       const csrf = await this.session.formToken(req, res, 'signin');

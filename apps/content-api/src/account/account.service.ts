@@ -20,7 +20,9 @@ export class AccountService {
             scope: ctx.credential.scope,
             capabilities: ctx.credential.capabilities,
           }
-        : { type: 'oauth', client_id: ctx.credential.clientId, site_ids: ctx.credential.siteIds };
+        : ctx.credential.kind === 'oauth'
+          ? { type: 'oauth', client_id: ctx.credential.clientId, site_ids: ctx.credential.siteIds }
+          : { type: 'dashboard' };
     return {
       status: 'success',
       account: {

@@ -55,12 +55,15 @@ const DESIGN_PREFIX = '/v1/template';
 function openApiWrites(): string[] {
   const doc = JSON.parse(
     readFileSync(path.join(__dirname, '../../../../docs/openapi.json'), 'utf8'),
-  ) as { paths: Record<string, Record<string, unknown>> };
+  ) as { paths: Record<string, Record<string, { tags?: string[] }>> };
   const out: string[] = [];
   // The REST API only: the OAuth endpoints (issue 21) live at {auth_url} and change no content.
   for (const [p, ops] of Object.entries(doc.paths).filter(([route]) => route.startsWith('/v1'))) {
-    for (const method of Object.keys(ops)) {
+    for (const [method, op] of Object.entries(ops)) {
       if (['get', 'head', 'options', 'parameters'].includes(method)) continue;
+      // Dashboard-only operations (issue 37) take no key: their entries are asserted with the
+      // session in apps/content-api/src/dashboard/*.integration-spec.ts.
+      if (op.tags?.includes('Dashboard')) continue;
       if (!p.startsWith(DESIGN_PREFIX)) out.push(`${method.toUpperCase()} ${p}`);
     }
   }

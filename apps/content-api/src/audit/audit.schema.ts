@@ -9,7 +9,7 @@ export const AUDIT_ACTOR_SCHEMA: SchemaObject = {
   type: 'object',
   required: ['kind', 'key_id', 'user_id', 'client_id', 'client_name'],
   properties: {
-    kind: { type: 'string', enum: ['api_key', 'oauth', 'mcp', 'operator'] },
+    kind: { type: 'string', enum: ['api_key', 'oauth', 'mcp', 'operator', 'dashboard'] },
     key_id: { ...nullable('integer'), description: 'the API key (kind api_key)' },
     user_id: { ...nullable('integer'), description: "the key's creator or the token's person" },
     client_id: { ...nullable('string'), description: 'the OAuth app (kinds oauth and mcp)' },

@@ -299,6 +299,16 @@ export class UploadUrlsRepository {
     return scopes.includes('content.write') && sites.map(Number).includes(siteId);
   }
 
+  /** Issue 37: whether the person who issued the URL in the dashboard may still add images. */
+  async memberCanUpload(userId: number, siteId: number): Promise<boolean> {
+    const rows: { role: string }[] = await this.ds.query(
+      `SELECT m.role FROM memberships m JOIN sites s ON s.id = m.site_id AND s.deleted_at IS NULL
+        WHERE m.user_id = ? AND m.site_id = ?`,
+      [userId, siteId],
+    );
+    return ['owner', 'admin', 'editor'].includes(rows[0]?.role ?? '');
+  }
+
   async siteUuid(siteId: number): Promise<string | null> {
     const rows: { uuid: string }[] = await this.ds.query(
       'SELECT uuid FROM sites WHERE id = ? AND deleted_at IS NULL',

@@ -97,11 +97,13 @@ export class UploadUrlsService {
       throw uploadUrlErrors.invalid();
     if (row.usedAt) throw uploadUrlErrors.used();
     if (Date.now() >= row.expiresAt.getTime()) throw uploadUrlErrors.expired();
+    // Neither a key nor an app: issued by a person in the dashboard (issue 37).
     const stillAllowed =
       row.apiKeyId !== null
         ? await this.repo.apiKeyCanUpload(row.apiKeyId, row.siteId)
-        : row.oauthClientId !== null &&
-          (await this.repo.oauthCanUpload(row.userId, row.oauthClientId, row.siteId));
+        : row.oauthClientId !== null
+          ? await this.repo.oauthCanUpload(row.userId, row.oauthClientId, row.siteId)
+          : await this.repo.memberCanUpload(row.userId, row.siteId);
     if (!stillAllowed) throw uploadUrlErrors.revoked();
     const site = await this.repo.siteUuid(row.siteId);
     if (!site) throw uploadUrlErrors.revoked();
@@ -109,7 +111,9 @@ export class UploadUrlsService {
     const actor: AuditActor =
       row.apiKeyId !== null
         ? { kind: 'api_key', key_id: row.apiKeyId, user_id: row.userId }
-        : { kind: 'oauth', client_id: row.oauthClientId as string, user_id: row.userId };
+        : row.oauthClientId !== null
+          ? { kind: 'oauth', client_id: row.oauthClientId, user_id: row.userId }
+          : { kind: 'dashboard', user_id: row.userId };
     return { siteId: trustSiteId(row.siteId), siteUuid: site, actor };
   }
 

@@ -74,6 +74,16 @@ export class SitesRepository {
     return rows.map(toSiteContext);
   }
 
+  /** The live sites the person is a member of, by id (a dashboard session's GET /sites). */
+  async findForMember(userId: number): Promise<SiteContext[]> {
+    const rows = await this.ds.query(
+      `SELECT ${SITE_COLUMNS} FROM sites s JOIN memberships m ON m.site_id = s.id AND m.user_id = ?
+        WHERE s.deleted_at IS NULL ORDER BY s.id`,
+      [userId],
+    );
+    return rows.map(toSiteContext);
+  }
+
   /** The live (not deleted) site at this subdomain. */
   async findBySubdomain(subdomain: string): Promise<SiteContext | null> {
     const rows = await this.ds.query(

@@ -83,7 +83,10 @@ export class SitesService {
         ? ctx.site
           ? [ctx.site]
           : []
-        : await this.sites.findByIds(ctx.credential.siteIds);
+        : ctx.credential.kind === 'oauth'
+          ? await this.sites.findByIds(ctx.credential.siteIds)
+          : // Issue 37: a dashboard session lists the sites the person is a member of.
+            await this.sites.findForMember(ctx.principal.userId);
     return {
       status: 'success',
       sites: sites.map(toSiteResponse),

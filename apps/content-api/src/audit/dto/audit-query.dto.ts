@@ -2,7 +2,7 @@ import { ValidateBy } from 'class-validator';
 import { messages } from '@hc/contracts';
 import { BodyFrom, PageQuery, QueryEnum, QueryText, readQuery } from '@hc/http';
 
-export const ACTOR_KINDS = ['api_key', 'oauth', 'mcp', 'operator'] as const;
+export const ACTOR_KINDS = ['api_key', 'oauth', 'mcp', 'operator', 'dashboard'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 const DATE = /^\d{4}-\d\d-\d\d$/;

@@ -1,0 +1,73 @@
+import { applyDecorators, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { readerSiteUrl, unauthorized } from '@hc/contracts';
+import { Ctx, DASHBOARD_COOKIE, Scopes, SessionOnly, SiteOptional, writeCookie } from '@hc/auth';
+import type { RequestContext } from '@hc/auth';
+import { SessionRepository } from './session.repository';
+
+/** A route of the signed-in person, before any site is chosen (issue 37). */
+const SessionRoute = (summary: string, csrf = true) =>
+  applyDecorators(
+    ApiOperation({ summary }),
+    Scopes(),
+    SiteOptional(),
+    SessionOnly({ csrf }),
+    ApiTags('Dashboard'),
+  );
+
+/**
+ * The dashboard's bootstrap and sign-out (issue 37). GET /session hands the page the person,
+ * their sites with their current roles, and the session's anti-CSRF token every other call
+ * carries; it needs the cookie and a same-origin request, and (being where the page learns the
+ * token) no token itself. No CORS with credentials: other origins cannot read it.
+ */
+@Controller('session')
+export class SessionController {
+  constructor(private readonly sessions: SessionRepository) {}
+
+  @Get()
+  @SessionRoute('The signed-in person, their sites and the anti-CSRF token', false)
+  async show(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response) {
+    if (ctx.credential.kind !== 'dashboard') throw unauthorized();
+    const person = await this.sessions.person(ctx.principal.userId);
+    if (!person) throw unauthorized();
+    res.set('Cache-Control', 'no-store');
+    const sites = await this.sessions.memberSites(person.id);
+    return {
+      status: 'success',
+      data: {
+        user: { id: person.id, email: person.email, name: person.name ?? '' },
+        csrf_token: ctx.credential.csrfToken,
+        sites: sites.map((s) => ({
+          id: s.id,
+          name: s.name,
+          subdomain: s.subdomain,
+          url: readerSiteUrl(s.subdomain),
+          role: s.role,
+          notes_access: s.notesAccess,
+          default_language: s.defaultLanguage,
+          languages: s.languages,
+          plan: s.plan,
+          // Spec 4.5: staged changes need the Catalyst plan with early-preview access.
+          staging: s.plan === 'catalyst' && s.stagingPreview,
+        })),
+      },
+    };
+  }
+
+  /** Ends this session (other devices stay signed in) and clears the cookie. */
+  @Post('signout')
+  @HttpCode(200)
+  @SessionRoute('Sign out of the dashboard (this session)')
+  async signOut(
+    @Ctx() ctx: RequestContext,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    if (ctx.credential.kind !== 'dashboard') throw unauthorized();
+    await this.sessions.close(ctx.credential.sessionHash);
+    writeCookie(req, res, DASHBOARD_COOKIE, '', { maxAgeSeconds: 0 });
+    return { status: 'success', message: 'You are signed out.' };
+  }
+}
