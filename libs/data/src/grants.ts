@@ -84,7 +84,8 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
   comment_settings: CONTENT,
   comments: { 'content-api': DML, 'reader-site': ['SELECT', 'INSERT'] },
   contact_messages: { 'content-api': DML, 'reader-site': ['INSERT'] },
-  dashboard_sessions: { 'content-api': DML, 'auth-server': DML },
+  // Issue 37: the credential guard reads the dashboard session (content-api also signs out).
+  dashboard_sessions: { ...GUARD, 'auth-server': DML },
   design_sites: { 'content-api': DML, 'design-service': DML, 'reader-site': R },
   design_versions: { 'content-api': DML, 'design-service': DML, 'reader-site': R },
   image_secrets: OWNED,
