@@ -1,10 +1,19 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
-import type { OutboxRow } from './serialization';
 import { announceOutbox } from './outbox-wake';
 
 /** A transaction's manager or the relay's own connection: anything that runs SQL. */
 type Sql = Pick<EntityManager, 'query'> | QueryRunner;
+
+/** An outbox row as read with the mysql2 driver (MariaDB returns JSON columns as text). */
+export interface OutboxRow {
+  id: string | number;
+  site_id: number;
+  event: string;
+  payload: unknown;
+  occurred_at: Date;
+  request_id?: string | null;
+}
 
 /**
  * The `outbox` table's SQL: written by every app that announces events, read by the dispatcher's

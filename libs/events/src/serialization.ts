@@ -1,5 +1,6 @@
 import { EVENT_ENVELOPE_VERSION, EVENT_NAMES, formatB } from '@hc/contracts';
 import type { EventEnvelope, EventName, WebhookBody } from '@hc/contracts';
+import type { OutboxRow } from './outbox.repository';
 import type { DomainEvent, WebhookEventPayload } from './outbox.writer';
 
 const WEBHOOK_EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
@@ -26,15 +27,7 @@ export function webhookBody(event: DomainEvent<WebhookEventPayload>): string {
   return JSON.stringify(body);
 }
 
-/** An outbox row as read with the mysql2 driver (MariaDB returns JSON columns as text). */
-export interface OutboxRow {
-  id: string | number;
-  site_id: number;
-  event: string;
-  payload: unknown;
-  occurred_at: Date;
-  request_id?: string | null;
-}
+export type { OutboxRow };
 
 export function outboxRowToEvent(row: OutboxRow): DomainEvent {
   return {

@@ -1,11 +1,5 @@
 // PATCH /articles/{id}/staged: the typed edit the service stages (spec 4.5), read from StageDto.
-import {
-  apiError,
-  ApiError,
-  CommonErrorCode,
-  DEFAULT_VALIDATION_MESSAGE,
-  FieldErrors,
-} from '@hc/contracts';
+import { apiError, CommonErrorCode } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { readLanguageMap, unsupportedLanguageMessage } from '@hc/content';
 import type { StageDto } from './dto/stage.dto';
@@ -23,16 +17,6 @@ export interface StageInput {
   releaseTranslation?: boolean;
   etag?: string;
   sharedEtag?: string;
-}
-
-/** Field errors of the staged endpoints: shape (b), with the `code` staged endpoints carry (spec 7). */
-export function stagedValidationError(errors: FieldErrors): ApiError {
-  return new ApiError(422, {
-    status: 'validation_error',
-    code: CommonErrorCode.ValidationError,
-    message: DEFAULT_VALIDATION_MESSAGE,
-    errors,
-  });
 }
 
 const unique = (ids: number[] | null) => [...new Set(ids ?? [])];

@@ -2,7 +2,6 @@
 import { DesignErrorCode, notFound } from '@hc/contracts';
 import { findOccurrences, walk } from '../document/tree';
 import type { DesignDocument, PageKey, RegionKey, Translations } from '@hc/design';
-import type { DraftQuery } from './dto/template-query.dto';
 
 export const DRAFT_SECTIONS = [
   'document',
@@ -19,10 +18,18 @@ export const DRAFT_SECTIONS = [
 ] as const;
 export type DraftSection = (typeof DRAFT_SECTIONS)[number];
 
+/** The part of the draft a reader asks for (`DraftQuery`, judged at the edge, is one). */
+export interface DraftPart {
+  section?: DraftSection;
+  page?: PageKey;
+  region?: RegionKey;
+  id?: string;
+}
+
 export function draftSection(
   doc: DesignDocument,
   translations: Translations,
-  query: DraftQuery,
+  query: DraftPart,
 ): { section: string; data: unknown } {
   const section = query.section ?? 'document';
   const id = query.id;

@@ -1,8 +1,7 @@
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ANALYTICS_LIMIT_MESSAGE, errorText, unreachableText } from '../tools/format';
-import type { AnalyticsBudget } from '../tools/registry';
 import type { RestClient } from '../tools/rest-client';
-import type { ApiBody, ToolDefinition } from '../tools/tool';
+import type { AnalyticsBudget, ApiBody, ToolDefinition } from '../tools/tool';
 
 /** MCP's JSON-RPC code for a resource that does not exist (or is not the caller's to see). */
 export const RESOURCE_NOT_FOUND = -32002;

@@ -15,7 +15,7 @@ import {
 import type { RestClient } from './rest-client';
 import { z } from './schema';
 import { stagedTools } from './staged.tools';
-import type { ApiBody, ToolDefinition } from './tool';
+import type { AnalyticsBudget, ApiBody, ToolDefinition } from './tool';
 
 /** The 29 tools of spec 4.14. */
 export const TOOLS: ToolDefinition[] = [
@@ -24,12 +24,6 @@ export const TOOLS: ToolDefinition[] = [
   ...categoryTools,
   ...engagementTools,
 ] as ToolDefinition[];
-
-/** Rule 11: analytics tools share 6 requests per minute per credential. */
-export interface AnalyticsBudget {
-  /** False when the credential has used its 6 this minute. */
-  take(): Promise<boolean>;
-}
 
 export { ANALYTICS_LIMIT_MESSAGE };
 

@@ -59,3 +59,9 @@ export const articleBody =
   (route: ApiRoute) =>
   ({ article_id: articleId, ...body }: { article_id: number }): RestRequest =>
     onResource(route, { articleId }, { body });
+
+/** Rule 11: analytics tools share 6 requests per minute per credential. */
+export interface AnalyticsBudget {
+  /** False when the credential has used its 6 this minute. */
+  take(): Promise<boolean>;
+}

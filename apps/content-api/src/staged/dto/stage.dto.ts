@@ -10,7 +10,7 @@ import {
 import { isLanguageCode } from '@hc/content';
 import { Field, LANGUAGE_KEY_CONSTRAINT, ValidationErrorShape } from '@hc/http';
 import { ArticleWideDto } from '../../articles/dto/article.dto';
-import { stagedValidationError } from '../staged-input';
+import { stagedValidationError } from './staged-validation-error';
 
 const CHANGE_SET_CONSTRAINT = 'changeSetUnavailable';
 

@@ -3,7 +3,7 @@ import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
 import { messages } from '@hc/contracts';
 import { isLanguageCode } from '@hc/content';
 import { ValidationErrorShape } from '@hc/http';
-import { stagedValidationError } from '../staged-input';
+import { stagedValidationError } from './staged-validation-error';
 
 /** POST /articles/{articleId}/staged/publish (spec 4.5); staged errors carry `code`. */
 @ValidationErrorShape(stagedValidationError)

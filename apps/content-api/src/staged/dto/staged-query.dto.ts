@@ -3,7 +3,7 @@ import { IsOptional, ValidateBy } from 'class-validator';
 import { messages } from '@hc/contracts';
 import { isLanguageCode } from '@hc/content';
 import { BodyFrom, readQuery, ValidationErrorShape } from '@hc/http';
-import { stagedValidationError } from '../staged-input';
+import { stagedValidationError } from './staged-validation-error';
 
 /** `locale` of a query: a supported language code (spec 2.1), else 422 with `code`. */
 const IsLocale = () =>
