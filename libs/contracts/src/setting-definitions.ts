@@ -173,6 +173,16 @@ export const SETTING_DEFINITIONS = {
     'rendered public reader pages each reader-site process keeps (0: none)',
     { min: 0 },
   ),
+  HC_READER_CACHE_MB: int(
+    64,
+    'megabytes of rendered reader pages and agent documents each reader-site process keeps',
+    { min: 1 },
+  ),
+  HC_READER_RENDER_BUDGET: int(
+    600,
+    'reader GETs per client address (IPv6 by /64) and minute that miss the page cache; then 429',
+    { min: 1 },
+  ),
   HC_READER_CACHE_TTL: duration(
     '60s',
     'longest a cached public reader page is served, also its CDN s-maxage',

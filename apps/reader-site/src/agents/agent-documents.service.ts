@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { frontMatter, htmlToMarkdown, sanitizeHtml } from '@hc/content';
-import { settings } from '@hc/contracts';
+import { frontMatter } from '@hc/content';
+import { forwardedHost } from '@hc/http';
 import { ArticleSummary, ContentRepository } from '../pages/content.repository';
 import { DesignRepository } from '../pages/design.repository';
+import { PageCache, sendShared, siteStamp, strongEtag } from '../pages/page-cache';
 import { parsePath, refId } from '../pages/reader-request';
 import { mayRead } from '../pages/may-read';
+import { RenderBudget } from '../pages/render-budget';
+import { articleMarkdown, TOO_LARGE_TO_DISPLAY } from '../render/article-html';
 import { articlePath } from '../render/context';
-import { readerHtml } from '../render/components';
 import { Admitted, GateService } from '../site/gate.service';
+import type { ReaderSite } from '../site/site.repository';
 import { SitemapUrl, sitemapDocument } from './sitemap';
 import { originOf } from './structured-data';
 
@@ -40,6 +43,15 @@ function routeOf(segments: string[]): Route | null {
   return null;
 }
 
+/** An agent document as built: its status, media type and text. */
+interface AgentDocument {
+  status: number;
+  type: string;
+  body: string;
+}
+
+const NOT_FOUND: AgentDocument = { status: 404, type: 'text/plain', body: 'Not found\n' };
+
 /**
  * Documents for AI agents and search engines on a site's reader origin (issue #26): robots.txt,
  * sitemap.xml, llms.txt, llms-full.txt and every article as Markdown at its address plus `.md`.
@@ -47,13 +59,23 @@ function routeOf(segments: string[]): Route | null {
  * suspended or outside the IP allow-list 403), nothing at all for private and password sites, and
  * of the content only what the reader pages list to anyone (ContentRepository's listing rules,
  * `mayRead` without a session or share token), released translations only.
+ *
+ * Issue 34: a document is built once per site version and kept with the pages (`PageCache`,
+ * keyed by site, host and path, no query), so an anonymous GET of llms-full.txt costs what a
+ * cached page costs; each article is converted once per content (`articleMarkdown`); a build
+ * counts against the client's `RenderBudget`. They follow the pages' shared-cache rules
+ * (`sharedCacheControl`, purge tags) on public sites and are `private` on the others.
  */
 @Injectable()
 export class AgentDocumentsService {
+  private readonly building = new Map<string, Promise<AgentDocument>>();
+
   constructor(
     private readonly gate: GateService,
     private readonly content: ContentRepository,
     private readonly design: DesignRepository,
+    private readonly cache: PageCache,
+    private readonly budget: RenderBudget,
   ) {}
 
   /** Serves the request when it names an agent document; false leaves it to the reader pages. */
@@ -63,39 +85,67 @@ export class AgentDocumentsService {
     if (!route) return false;
     const admitted = await this.gate.admit(req, res, { open: true });
     if (!admitted) return true;
+    const { site } = admitted;
+    const key = `${site.id} agents ${req.protocol}://${forwardedHost(req)}${req.path}`;
+    const stamp = siteStamp(site);
+    const kept = this.cache.get(key, stamp);
+    if (kept) return sendDocument(req, res, site, kept);
+    if (!(await this.budget.admit(req, res))) return true;
+    // Concurrent misses of one document and version share one build.
+    const flight = `${key} ${stamp}`;
+    let building = this.building.get(flight);
+    if (!building) {
+      building = this.build(route, admitted, originOf(req, admitted.path.base)).finally(() =>
+        this.building.delete(flight),
+      );
+      this.building.set(flight, building);
+    }
+    const doc = await building;
+    if (doc.status !== 200) return sendDocument(req, res, site, doc);
+    const entry = {
+      status: 200,
+      html: doc.body,
+      csp: null,
+      etag: strongEtag(doc.body),
+      type: doc.type,
+    };
+    this.cache.put(key, { ...entry, stamp });
+    return sendDocument(req, res, site, entry);
+  }
+
+  private async build(route: Route, admitted: Admitted, origin: string): Promise<AgentDocument> {
     const { site, path } = admitted;
-    const origin = originOf(req, path.base);
     const anyoneMayRead = site.visibility === 'public';
     if (route.kind === 'robots') {
       const live = await this.design.version(site.id, 'live');
       const closed = !anyoneMayRead || Boolean(live?.document.meta?.noIndex);
-      return text(
-        res,
-        200,
-        'text/plain',
-        closed
+      return {
+        status: 200,
+        type: 'text/plain',
+        body: closed
           ? 'User-agent: *\nDisallow: /\n'
           : `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`,
-      );
+      };
     }
-    const notFound = () => text(res, 404, 'text/plain', 'Not found\n');
     // Root documents have no language prefix; an article's Markdown may have one.
     const rootDocument = route.kind !== 'markdown';
     if (!anyoneMayRead || path.lang === null || (rootDocument && path.segments.length !== 1))
-      return notFound();
+      return NOT_FOUND;
+    const markdown = (body: string | null) =>
+      body === null ? NOT_FOUND : { status: 200, type: 'text/markdown', body };
     switch (route.kind) {
       case 'sitemap': {
         const doc = sitemapDocument(await this.sitemapUrls(admitted, origin), route.page, origin);
-        return doc === null ? notFound() : text(res, 200, 'application/xml', doc);
+        return doc === null ? NOT_FOUND : { status: 200, type: 'application/xml', body: doc };
       }
       case 'llms':
-        return text(res, 200, 'text/markdown', await this.llms(admitted, origin, false));
+        return markdown(await this.llms(admitted, origin, false));
       case 'llms-full':
-        return text(res, 200, 'text/markdown', await this.llms(admitted, origin, true));
-      case 'markdown': {
-        const doc = await this.articleMarkdown(admitted, origin, path.segments[1]!.slice(0, -3));
-        return doc === null ? notFound() : text(res, 200, 'text/markdown', doc);
-      }
+        return markdown(await this.llms(admitted, origin, true));
+      case 'markdown':
+        return markdown(
+          await this.articleMarkdown(admitted, origin, path.segments[1]!.slice(0, -3)),
+        );
     }
   }
 
@@ -202,9 +252,8 @@ export class AgentDocumentsService {
     const translation = article.translations.find((t) => t.released && t.lang === lang);
     if (!translation) return null;
     const url = `${this.langBase(admitted, origin, lang)}${articlePath({ id: article.id, slug: translation.slug })}`;
-    const body = htmlToMarkdown(
-      sanitizeHtml(readerHtml(translation.content), settings().embedHosts),
-    );
+    // Converted once per content (issue 34); past the size cap a notice, nothing parsed.
+    const body = articleMarkdown(translation.content) ?? TOO_LARGE_TO_DISPLAY;
     return (
       frontMatter({
         title: translation.title,
@@ -222,12 +271,28 @@ function mdText(s: string): string {
   return s.replace(/[\\[\]*_`<>#]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 }
 
-function text(res: Response, status: number, type: string, body: string): true {
-  res
-    .status(status)
-    .type(`${type}; charset=utf-8`)
-    .setHeader('Cache-Control', status === 200 ? 'public, max-age=300' : 'private, no-store');
+/**
+ * Sends an agent document: on a public site as the pages' shared entity (ETag, 304, the shared
+ * cache rules and purge tags of docs/caching.md); on private and password sites (robots.txt) and
+ * for refusals `private`.
+ */
+function sendDocument(
+  req: Request,
+  res: Response,
+  site: ReaderSite,
+  doc: AgentDocument | { status: number; type?: string; html: string; etag: string },
+): true {
+  const type = `${doc.type ?? 'text/plain'}; charset=utf-8`;
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  if ('etag' in doc && site.visibility === 'public') {
+    sendShared(req, res, site, { ...doc, csp: null, type });
+    return true;
+  }
+  const body = 'body' in doc ? doc.body : doc.html;
+  res
+    .status(doc.status)
+    .type(type)
+    .setHeader('Cache-Control', doc.status === 200 ? 'private, no-cache' : 'private, no-store');
   res.send(body);
   return true;
 }

@@ -1,9 +1,7 @@
 import type { Request } from 'express';
-import { sanitizeHtml } from '@hc/content';
-import { settings } from '@hc/contracts';
 import type { ArticleRow, CategoryRow, TranslationRow } from '../pages/content.repository';
 import { articlePath } from '../render/context';
-import { readerHtml } from '../render/components';
+import { articleHtml } from '../render/article-html';
 import type { Admitted } from '../site/gate.service';
 import { articleStructuredData, originOf } from './structured-data';
 
@@ -39,7 +37,8 @@ export async function articleHead(
     author: article.authorName,
     siteName: site.name,
     faq: article.type === 'faq',
-    html: sanitizeHtml(readerHtml(translation.content), settings().embedHosts),
+    // The page's own conversion (once per content); nothing for an article too large to show.
+    html: articleHtml(translation.content) ?? '',
     breadcrumbs,
   });
   return { canonical, structuredData };

@@ -26,10 +26,19 @@ export interface CachedPage {
   stamp: string;
   status: number;
   html: string;
-  csp: string;
+  /** Null for documents that are not HTML pages (agent documents: no script, no policy). */
+  csp: string | null;
   etag: string;
+  /** The media type (`text/html` for pages). */
+  type?: string;
   expires: number;
 }
+
+/**
+ * The query parameters some kept page reads (issue 34): every other parameter is left out of
+ * the cache key, so `?x=<random>` is the same entry, not a miss that renders again.
+ */
+export const PAGE_QUERY_PARAMETERS = ['comment', 'rated', 'reply_to', 'sent', 'token'] as const;
 
 const stamps = new WeakMap<ReaderSite, string>();
 
@@ -91,11 +100,12 @@ export function sendShared(
   req: Request,
   res: Response,
   site: ReaderSite,
-  page: Pick<CachedPage, 'status' | 'html' | 'csp' | 'etag'>,
+  page: Pick<CachedPage, 'status' | 'html' | 'csp' | 'etag' | 'type'>,
 ): boolean {
-  res.setHeader('Content-Security-Policy', page.csp);
+  const type = page.type ?? 'html';
+  if (page.csp !== null) res.setHeader('Content-Security-Policy', page.csp);
   if (res.getHeader('Set-Cookie') !== undefined) {
-    res.status(page.status).type('html').setHeader('Cache-Control', 'private, no-store');
+    res.status(page.status).type(type).setHeader('Cache-Control', 'private, no-store');
     res.send(page.html);
     return false;
   }
@@ -108,48 +118,83 @@ export function sendShared(
     res.status(304).end();
     return true;
   }
-  res.status(page.status).type('html');
+  res.status(page.status).type(type);
   res.send(page.html);
   return true;
 }
 
-/** The rendered shared pages of this process: least recently used out first, a bounded age. */
+/** What an entry costs in memory, roughly: its text twice (UTF-16) plus its key. */
+const entryBytes = (key: string, entry: Pick<CachedPage, 'html'>) =>
+  2 * (key.length + entry.html.length) + 256;
+
+/**
+ * The rendered shared pages of this process: least recently used out first, a bounded age, at
+ * most `HC_READER_CACHE_ENTRIES` entries and `HC_READER_CACHE_MB` megabytes (issue 34:
+ * llms-full.txt alone runs to megabytes). An entry larger than an eighth of the budget is not
+ * kept.
+ */
 @Injectable()
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private bytesUsed = 0;
 
   private get capacity(): number {
     return settings().values.HC_READER_CACHE_ENTRIES;
   }
 
-  /** Site, scheme, host, path and query: what a rendered shared page depends on besides versions. */
+  private get byteBudget(): number {
+    return settings().values.HC_READER_CACHE_MB * 1024 * 1024;
+  }
+
+  /**
+   * Site, scheme, host, path and the query parameters pages read (`PAGE_QUERY_PARAMETERS`):
+   * what a rendered shared page depends on besides versions.
+   */
   key(req: Request, site: ReaderSite): string {
-    return `${site.id} ${req.protocol}://${forwardedHost(req)}${req.originalUrl}`;
+    const query = new URLSearchParams();
+    for (const name of PAGE_QUERY_PARAMETERS) {
+      const value = req.query[name];
+      if (typeof value === 'string') query.set(name, value);
+    }
+    const search = query.size ? `?${query}` : '';
+    return `${site.id} ${req.protocol}://${forwardedHost(req)}${req.path}${search}`;
   }
 
   get(key: string, stamp: string): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    this.entries.delete(key);
+    this.drop(key);
     if (entry.stamp !== stamp || entry.expires <= Date.now()) return null;
-    this.entries.set(key, entry);
+    this.add(key, entry);
     return entry;
   }
 
   put(key: string, entry: Omit<CachedPage, 'expires'>): void {
-    if (this.capacity === 0) return;
+    this.drop(key);
+    if (this.capacity === 0 || entryBytes(key, entry) * 8 > this.byteBudget) return;
+    this.add(key, { ...entry, expires: Date.now() + settings().values.HC_READER_CACHE_TTL });
+    while (this.entries.size > this.capacity || this.bytesUsed > this.byteBudget)
+      this.drop(this.entries.keys().next().value as string);
+  }
+
+  private add(key: string, entry: CachedPage): void {
+    this.entries.set(key, entry);
+    this.bytesUsed += entryBytes(key, entry);
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
-    this.entries.set(key, {
-      ...entry,
-      expires: Date.now() + settings().values.HC_READER_CACHE_TTL,
-    });
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    this.bytesUsed -= entryBytes(key, entry);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The estimated memory the kept entries take. */
+  get bytes(): number {
+    return this.bytesUsed;
   }
 }

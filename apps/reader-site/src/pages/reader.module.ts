@@ -18,6 +18,7 @@ import { ReaderController, SiteDomainController } from './reader.controller';
 import { PageCache } from './page-cache';
 import { PageRenderer } from './page-renderer';
 import { ReaderService } from './reader.service';
+import { RenderBudget } from './render-budget';
 
 @Module({
   controllers: [ReaderController, SiteDomainController],
@@ -39,6 +40,7 @@ import { ReaderService } from './reader.service';
       },
     },
     PageCache,
+    RenderBudget,
     PageRenderer,
     ArticlePageService,
     ListingPagesService,

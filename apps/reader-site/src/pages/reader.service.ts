@@ -7,6 +7,7 @@ import { ListingPagesService } from './listing-pages.service';
 import { PageCache, sendShared, shareable, siteStamp } from './page-cache';
 import { PageRenderer, SharedPage } from './page-renderer';
 import { queryString } from './reader-request';
+import { RenderBudget } from './render-budget';
 
 /**
  * GET pages of the reader site: admits the reader, answers from the page cache when it can, and
@@ -20,6 +21,7 @@ export class ReaderService {
     private readonly renderer: PageRenderer,
     private readonly articles: ArticlePageService,
     private readonly listings: ListingPagesService,
+    private readonly budget: RenderBudget,
   ) {}
 
   async get(req: Request, res: Response): Promise<void> {
@@ -57,6 +59,8 @@ export class ReaderService {
       }
       res.locals.sharedPage = { key, stamp } satisfies SharedPage;
     }
+    // Issue 34: what the cache did not answer is rendered within the client's budget.
+    if (!(await this.budget.admit(req, res))) return;
     if (path.lang === null) return this.renderer.notFound(req, res, admitted, preview);
     if (route === undefined)
       return this.renderer.render(req, res, admitted, 'home', { kind: 'home' }, 200, preview);

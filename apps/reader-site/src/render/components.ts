@@ -1,6 +1,6 @@
 // One renderer per component type of the design catalog (apps/design-service/src/catalog);
 // defaults here match the catalog's, for documents stored before a setting existed.
-import { markdownToHtml, sanitizeHtml, slugify, stripInternalMarkup } from '@hc/content';
+import { markdownToHtml, sanitizeHtml, slugify } from '@hc/content';
 import { settings } from '@hc/contracts';
 import type { ArticleSummary, CategoryRow, CommentRow } from '../pages/content.repository';
 import {
@@ -15,6 +15,9 @@ import {
 import type { Component, NavItem } from './document';
 import { esc, h, Html, join, raw, safeColor, safeHref } from './html';
 import { categoryIcon } from './icons';
+import { articleHtml, headingsOf, tooLargeToDisplay, TOO_LARGE_TO_DISPLAY } from './article-html';
+
+export { headingsOf, MAX_HEADING_ANCHORS, readerHtml } from './article-html';
 
 type Renderer = (ctx: RenderContext, comp: Component) => Promise<Html | string>;
 
@@ -435,7 +438,9 @@ const RENDERERS: Record<string, Renderer> = {
   async TableOfContents(ctx, comp) {
     if (ctx.subject.kind !== 'article') return '';
     const depth = Number(setting(ctx, comp, 'depth', 3)) === 2 ? 2 : 3;
-    const headings = headingsOf(ctx.subject.translation.content, depth);
+    const content = ctx.subject.translation.content;
+    if (tooLargeToDisplay(content)) return '';
+    const headings = headingsOf(content, depth);
     if (headings.length === 0) return '';
     return h(
       'nav',
@@ -536,143 +541,14 @@ function csrfInput(ctx: RenderContext): Html {
 }
 
 /**
- * At most this many headings of one article get an anchor (and can be in its table of
- * contents); later ones are rendered without an id (issue #15: bounded work per page).
+ * The article's HTML as readers get it, converted once per content (`articleHtml`); past the
+ * size cap a notice instead, and the article is not parsed at all (issue 34).
  */
-export const MAX_HEADING_ANCHORS = 500;
-/** Heading text beyond this length does not change the id (ids are cut to a slug's length). */
-const ID_TEXT_MAX = 200;
-
-interface HeadingSpan {
-  level: number;
-  /** Where `<hN` starts, where its attributes end (the `>`), and where `</hN>` starts and ends. */
-  start: number;
-  attrsEnd: number;
-  innerEnd: number;
-  end: number;
-}
-
-/** ASCII letters lowered, nothing else changed: indexes stay those of the original. */
-function lowerAscii(html: string): string {
-  return html.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-}
-
-/**
- * The h2/h3 elements of article HTML, in order, found in one pass (issue #15: linear in the
- * size of the article; no regex rescans the document). Like the lazy pattern it replaces, a
- * heading runs to the first closing tag of its level; an opening tag without one is text.
- */
-function scanHeadings(html: string, visit: (span: HeadingSpan) => boolean): void {
-  const lower = lowerAscii(html);
-  // The next closing tag of each level at or after the scan position (-1: none left).
-  const nextClose: Record<number, number> = { 2: -2, 3: -2 };
-  const closeAt = (level: number, from: number): number => {
-    const known = nextClose[level];
-    if (known === -1 || (known >= from && known !== -2)) return known;
-    nextClose[level] = lower.indexOf(`</h${level}>`, from);
-    return nextClose[level];
-  };
-  let pos = 0;
-  while (pos < lower.length) {
-    const open = lower.indexOf('<h', pos);
-    if (open < 0) return;
-    const level = lower.charCodeAt(open + 2) - 48;
-    const after = lower[open + 3];
-    if (
-      (level !== 2 && level !== 3) ||
-      !(after === '>' || after === '/' || /\s/.test(after ?? ''))
-    ) {
-      pos = open + 2;
-      continue;
-    }
-    const attrsEnd = lower.indexOf('>', open + 3);
-    if (attrsEnd < 0) return;
-    const innerEnd = closeAt(level, attrsEnd + 1);
-    if (innerEnd < 0) {
-      pos = attrsEnd + 1;
-      continue;
-    }
-    const span = { level, start: open, attrsEnd, innerEnd, end: innerEnd + 5 };
-    if (!visit(span)) return;
-    pos = span.end;
-  }
-}
-
-/** The text of a heading's inner HTML: tags dropped, entities as spaces (linear). */
-function headingText(inner: string): string {
-  let out = '';
-  let pos = 0;
-  while (pos < inner.length && out.length < ID_TEXT_MAX * 2) {
-    const tag = inner.indexOf('<', pos);
-    if (tag < 0) {
-      out += inner.slice(pos);
-      break;
-    }
-    out += inner.slice(pos, tag);
-    const close = inner.indexOf('>', tag);
-    if (close < 0) {
-      out += inner.slice(tag);
-      break;
-    }
-    pos = close + 1;
-  }
-  return out.replace(/&[a-z#0-9]{1,32};/gi, ' ').trim();
-}
-
-/**
- * Heading ids: `h-<slug>`, then `-2`, `-3`… for repeats, from a counter per slug (no rescanning
- * of the ids already given).
- */
-class HeadingIds {
-  private readonly used = new Set<string>();
-  private readonly counts = new Map<string, number>();
-
-  next(text: string): string {
-    const base = `h-${slugify(text.slice(0, ID_TEXT_MAX)) || 'section'}`;
-    let n = this.counts.get(base) ?? 0;
-    let id = base;
-    while (this.used.has(id)) id = `${base}-${++n + 1}`;
-    this.counts.set(base, n);
-    this.used.add(id);
-    return id;
-  }
-}
-
-/** Headings of article HTML (h2, h3) with the ids `readerHtml` gives them (table of contents). */
-export function headingsOf(
-  html: string,
-  depth: 2 | 3,
-): Array<{ level: number; id: string; text: string }> {
-  const out: Array<{ level: number; id: string; text: string }> = [];
-  const ids = new HeadingIds();
-  let seen = 0;
-  scanHeadings(html, (span) => {
-    const text = headingText(html.slice(span.attrsEnd + 1, span.innerEnd));
-    const id = ids.next(text);
-    if (span.level <= depth && text) out.push({ level: span.level, id, text });
-    return ++seen < MAX_HEADING_ANCHORS && out.length < 50;
-  });
-  return out;
-}
-
-/** Article HTML with ids on h2/h3 (for the table of contents) and internal markup removed. */
-export function readerHtml(html: string): string {
-  const source = stripInternalMarkup(html);
-  const ids = new HeadingIds();
-  const parts: string[] = [];
-  let copied = 0;
-  let seen = 0;
-  scanHeadings(source, (span) => {
-    const attrs = source.slice(span.start + 3, span.attrsEnd);
-    const id = ids.next(headingText(source.slice(span.attrsEnd + 1, span.innerEnd)));
-    if (!/\sid\s*=/i.test(attrs)) {
-      parts.push(source.slice(copied, span.attrsEnd), ` id="${id}"`);
-      copied = span.attrsEnd;
-    }
-    return ++seen < MAX_HEADING_ANCHORS;
-  });
-  parts.push(source.slice(copied));
-  return parts.join('');
+function articleContent(ctx: RenderContext, content: string): Html {
+  const html = articleHtml(content, ctx.site.allowUnsafeHtml);
+  if (html === null)
+    return h('div', { class: 'hc-content' }, h('p', { role: 'status' }, TOO_LARGE_TO_DISPLAY));
+  return h('div', { class: 'hc-content' }, raw(html));
 }
 
 export async function articleBody(ctx: RenderContext, comp: Component): Promise<Html | string> {
@@ -717,7 +593,7 @@ export async function articleBody(ctx: RenderContext, comp: Component): Promise<
       lang: ctx.lang,
     },
     setting(ctx, comp, 'showTitle', true) ? h('h1', {}, translation.title) : null,
-    h('div', { class: 'hc-content' }, raw(storedHtml(ctx, readerHtml(translation.content)))),
+    articleContent(ctx, translation.content),
     feedback,
     commentSection(ctx, action, accessQuery, comments, notice, replyTo),
   );
