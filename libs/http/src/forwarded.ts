@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import { isIP } from 'node:net';
 import { settings } from '@hc/contracts';
 
 type TrustFn = (address: string | undefined, hop: number) => boolean;
@@ -77,25 +76,4 @@ export function knownPlatformHost(host: string): boolean {
     new URL(settings().readerUrl).hostname === host ||
     readerSubdomainOf(host) !== null
   );
-}
-
-/**
- * The budget key of a client address (issue 34): an IPv4 address as it is (also written as
- * `::ffff:a.b.c.d`), an IPv6 address by its /64, which one subscriber usually holds whole.
- */
-export function addressBucket(ip: string | undefined): string {
-  if (!ip) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (isIP(ip) !== 6) return ip;
-  const [head, tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { settings } from '@hc/contracts';
-import { addressBucket, RATE_LIMIT_STORE, type RateLimitStore, rateLimitRefusals } from '@hc/http';
+import { addressKey, RATE_LIMIT_STORE, type RateLimitStore, rateLimitRefusals } from '@hc/http';
 import { h } from '../render/html';
 import { plainPage } from '../render/page';
 import { send } from '../site/gate.service';
@@ -22,7 +22,7 @@ export class RenderBudget {
 
   /** Counts one miss; false when the budget is spent (the 429 page has been sent). */
   async admit(req: Request, res: Response): Promise<boolean> {
-    const key = `reader-render:${addressBucket(req.ip)}`;
+    const key = `reader-render:${addressKey(req.ip)}`;
     const { count, resetInSeconds } = await this.store.hit(key, WINDOW_SECONDS);
     if (count <= settings().values.HC_READER_RENDER_BUDGET) return true;
     rateLimitRefusals.inc({ limit: 'reader-render' });
