@@ -13,6 +13,7 @@ import { checkSettings, readerSiteUrl } from '@hc/contracts';
 import { trustProxyNamesPeers } from '@hc/http';
 import { EDGE_ROUTES, routeFor } from '../../apps/edge/src/routes';
 import { attachments, reachableOn } from './gateway-attachment';
+import { Destination, egressAllowed } from './network-policy';
 
 const DEPLOY = join(__dirname, '..');
 const OVERLAYS = ['dev', 'production'] as const;
@@ -135,7 +136,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   const config = byKind(objects, 'ConfigMap').find((c) =>
     c.metadata.name.startsWith('helpcenter-config-'),
   ).data;
-  // helpcenter-secrets holds the SASL credentials when config.env names a mechanism.
+  // An app's Kafka Secret holds its SASL credentials when config.env names a mechanism.
   const fromSecrets = config.HC_KAFKA_SASL_MECHANISM
     ? { HC_KAFKA_SASL_USERNAME: 'helpcenter', HC_KAFKA_SASL_PASSWORD: 's3cr3t-from-the-secret' }
     : {};
@@ -303,8 +304,9 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   it('lets only the gateway reach the HTTP apps, and only the apps reach the data stores', () => {
     const policies = byKind(objects, 'NetworkPolicy');
     const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0);
-    expect(deny?.spec.policyTypes).toEqual(['Ingress']);
+    expect(deny?.spec.policyTypes).toEqual(['Ingress', 'Egress']);
     expect(deny?.spec.ingress).toBeUndefined();
+    expect(deny?.spec.egress).toBeUndefined();
     const web = byKind(objects, 'Deployment').filter(
       (d) => d.spec.template.metadata.labels['app.kubernetes.io/component'] === 'web',
     );
@@ -327,6 +329,138 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     const stores = named(objects, 'NetworkPolicy', 'datastores-from-apps');
     expect(stores.spec.ingress[0].from).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'helpcenter' } } },
+    ]);
+  });
+
+  it('gives each app only the Secrets it needs, key by key (issue 34)', () => {
+    const refs = (template: Obj) =>
+      template.spec.containers.flatMap((c: Obj) => [
+        ...(c.envFrom ?? []).filter((s: Obj) => s.secretRef).map((s: Obj) => s.secretRef.name),
+        ...(c.env ?? [])
+          .filter((v: Obj) => v.valueFrom?.secretKeyRef)
+          .map((v: Obj) => `${v.valueFrom.secretKeyRef.name}/${v.valueFrom.secretKeyRef.key}`),
+      ]);
+    const redis = ['helpcenter-redis/password', 'helpcenter-redis/username'];
+    const kafka = (app: string) =>
+      ['mechanism', 'password', 'username'].map((key) => `helpcenter-kafka-${app}/${key}`);
+    const expected: Record<string, string[]> = {
+      'content-api': [
+        'helpcenter-database/content-api',
+        ...redis,
+        'helpcenter-s3/access-key-id',
+        'helpcenter-s3/secret-access-key',
+        'helpcenter-smtp/url',
+      ],
+      'auth-server': ['helpcenter-database/auth-server', ...redis],
+      'mcp-gateway': ['helpcenter-database/mcp-gateway', ...redis],
+      'design-service': ['helpcenter-database/design-service', ...redis],
+      'reader-site': ['helpcenter-database/reader-site', ...redis],
+      'webhook-dispatcher': [
+        'helpcenter-database/webhook-dispatcher',
+        ...redis,
+        ...kafka('webhook-dispatcher'),
+      ],
+      'event-relay': ['helpcenter-database/event-relay', ...redis, ...kafka('event-relay')],
+      // Static files only (docs/dashboard.md).
+      dashboard: [],
+    };
+    for (const deployment of byKind(objects, 'Deployment')) {
+      const app = deployment.metadata.name;
+      expect({ app, secrets: refs(deployment.spec.template).sort() }).toEqual({
+        app,
+        secrets: [...expected[app]].sort(),
+      });
+    }
+    // The reader site in particular: no S3 write key, no SMTP, no Kafka credentials.
+    const reader = refs(named(objects, 'Deployment', 'reader-site').spec.template).join(' ');
+    expect(reader).not.toMatch(/s3|smtp|kafka|helpcenter-secrets/);
+    // Every pod template names its Secrets key by key: no whole Secret becomes environment.
+    for (const { owner, template } of podTemplates(objects)) {
+      for (const c of template.spec.containers)
+        expect(`${owner} ${(c.envFrom ?? []).filter((s: Obj) => s.secretRef).length}`).toBe(
+          `${owner} 0`,
+        );
+    }
+  });
+
+  it('lets pods out only to what they use: the internet only for the apps that fetch (issue 34)', () => {
+    const policies = byKind(objects, 'NetworkPolicy');
+    const pods = podTemplates(objects).map(({ owner, template }) => ({
+      owner,
+      name: owner.startsWith('Deployment/') ? owner.slice('Deployment/'.length) : owner,
+      labels: template.metadata.labels,
+    }));
+    const podOf = (app: string) => {
+      const template = named(objects, 'Deployment', app).spec.template;
+      const ports = Object.fromEntries(
+        template.spec.containers.flatMap((c: Obj) =>
+          (c.ports ?? []).map((p: Obj) => [p.name, p.containerPort]),
+        ),
+      );
+      return { labels: template.metadata.labels, ports };
+    };
+    const can = (labels: Obj, to: Destination) => egressAllowed(policies, labels, to);
+    // Data stores anywhere (a managed service outside the cluster, or a pod elsewhere).
+    const everyone: Destination[] = [
+      { ip: '10.96.0.10', port: 53, protocol: 'UDP' },
+      { ip: '10.96.0.10', port: 53, protocol: 'TCP' },
+      { ip: '10.20.0.5', port: 3306 },
+      { ip: '10.20.0.6', port: 6379 },
+      { ip: '10.20.0.7', port: 9093 },
+      { ip: '10.20.0.8', port: 4317 },
+      { ip: '10.20.0.8', port: 4318 },
+    ];
+    const internet: Destination[] = [
+      { ip: '93.184.216.34', port: 443 },
+      { ip: '93.184.216.34', port: 80 },
+      { ip: '93.184.216.34', port: 8443 },
+      { ip: '2606:2800:220:1:248:1893:25c8:1946', port: 443 },
+    ];
+    const neverInternal: Destination[] = [
+      { ip: '169.254.169.254', port: 80 },
+      { ip: 'fd00:ec2::254', port: 80 },
+      { ip: '10.0.0.1', port: 443 },
+      { ip: '172.16.5.4', port: 8080 },
+      { ip: '192.168.1.1', port: 80 },
+      { ip: '100.100.100.200', port: 80 },
+      { ip: '127.0.0.1', port: 8080 },
+      { ip: 'fe80::1', port: 80 },
+    ];
+    const fetchers = ['webhook-dispatcher', 'content-api', 'auth-server'];
+    const failures: string[] = [];
+    for (const pod of pods) {
+      for (const to of everyone)
+        if (!can(pod.labels, to)) failures.push(`${pod.owner} cannot reach ${to.ip}:${to.port}`);
+      for (const to of internet) {
+        if (can(pod.labels, to) !== fetchers.includes(pod.name))
+          failures.push(`${pod.owner} internet ${to.ip}:${to.port}: ${can(pod.labels, to)}`);
+      }
+      for (const to of neverInternal) {
+        if (can(pod.labels, to)) failures.push(`${pod.owner} reaches ${to.ip}:${to.port}`);
+      }
+      // SMTP and S3-compatible storage (MinIO's 9000, in the cluster) for content-api alone
+      // (the other fetchers reach a public mail server's port as any other public port).
+      const smtp = { ip: '203.0.113.25', port: 587 };
+      const minio = { ip: '10.30.0.9', port: 9000 };
+      if (can(pod.labels, minio) !== (pod.name === 'content-api'))
+        failures.push(`${pod.owner} S3 ${can(pod.labels, minio)}`);
+      if (can(pod.labels, smtp) !== fetchers.includes(pod.name))
+        failures.push(`${pod.owner} SMTP ${can(pod.labels, smtp)}`);
+    }
+    expect(failures).toEqual([]);
+    // mcp-gateway's tools reach content-api's pods, and content-api lets them in; no other app.
+    const mcp = podOf('mcp-gateway').labels;
+    const api = podOf('content-api');
+    expect(can(mcp, { pod: api, port: api.ports.http })).toBe(true);
+    const reader = podOf('reader-site');
+    expect(can(mcp, { pod: reader, port: reader.ports.http })).toBe(false);
+    expect(can(podOf('reader-site').labels, { pod: api, port: api.ports.http })).toBe(false);
+    const inbound = named(objects, 'NetworkPolicy', 'content-api-from-mcp-gateway');
+    expect(inbound.spec.podSelector.matchLabels).toEqual({
+      'app.kubernetes.io/name': 'content-api',
+    });
+    expect(inbound.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'mcp-gateway' } } },
     ]);
   });
 

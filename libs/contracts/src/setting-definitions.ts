@@ -218,7 +218,16 @@ export const SETTING_DEFINITIONS = {
   HC_EVENT_RELAY_SHARDS: int(1, 'outbox shards, one active event relay each (by site id)', {
     min: 1,
   }),
-  HC_REDIS_URL: optional('shared rate-limit counters across replicas (in-process when unset)'),
+  HC_REDIS_URL: optional(
+    'shared rate-limit counters across replicas (in-process when unset); rediss:// for TLS',
+  ),
+  HC_REDIS_USERNAME: optional('Redis ACL user (AUTH), over the URL’s; with HC_REDIS_PASSWORD'),
+  HC_REDIS_PASSWORD: optional(
+    'Redis password (AUTH: requirepass or the ACL user’s), over the URL’s',
+  ),
+  HC_REDIS_TLS_CA_FILE: optional('PEM bundle trusted for Redis over rediss:// (a private CA)'),
+  HC_REDIS_TLS_CERT_FILE: optional('client certificate (PEM) for Redis over rediss://'),
+  HC_REDIS_TLS_KEY_FILE: optional('its private key (PEM), with HC_REDIS_TLS_CERT_FILE'),
   HC_DATA_DIR: text('./var', 'stored images and signing keys on one machine'),
   HC_IMAGE_STORAGE: oneOf(['local', 's3'], 'local', 'where image files go'),
   HC_S3_BUCKET: optional('bucket for HC_IMAGE_STORAGE=s3'),

@@ -130,6 +130,29 @@ function kafkaSettings(v: SettingValues, errors: string[]): KafkaSettings {
   };
 }
 
+/** Redis AUTH and TLS (issue 34; applied by createRedis of @hc/data): what cannot work. */
+function redisChecks(v: SettingValues, errors: string[]): void {
+  const tlsFiles = [
+    'HC_REDIS_TLS_CA_FILE',
+    'HC_REDIS_TLS_CERT_FILE',
+    'HC_REDIS_TLS_KEY_FILE',
+  ] as const;
+  const url = v.HC_REDIS_URL;
+  if (url && !/^rediss?:\/\//.test(url)) {
+    errors.push('HC_REDIS_URL must start with redis:// or rediss:// (TLS)');
+  }
+  if (!url?.startsWith('rediss://')) {
+    for (const name of tlsFiles)
+      if (v[name]) errors.push(`${name} needs a rediss:// HC_REDIS_URL (TLS)`);
+  }
+  if (!v.HC_REDIS_TLS_CERT_FILE !== !v.HC_REDIS_TLS_KEY_FILE) {
+    errors.push('HC_REDIS_TLS_CERT_FILE and HC_REDIS_TLS_KEY_FILE go together');
+  }
+  if (v.HC_REDIS_USERNAME && !v.HC_REDIS_PASSWORD) {
+    errors.push('HC_REDIS_USERNAME needs HC_REDIS_PASSWORD');
+  }
+}
+
 export const APP_NAMES = [
   'content-api',
   'auth-server',
@@ -184,6 +207,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     errors.push('HC_IMAGE_STORAGE=s3 needs HC_S3_BUCKET');
   }
   const kafka = kafkaSettings(v, errors);
+  redisChecks(v, errors);
   if (errors.length) throw new SettingsError(errors);
   const ports = Object.fromEntries(
     APP_NAMES.map((app) => [app, v[portVariable(app) as SettingName]]),

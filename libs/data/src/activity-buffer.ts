@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedis } from './redis-client';
 import { Counter, register } from 'prom-client';
 import { TypeORMError } from 'typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -226,7 +227,7 @@ export class ActivityBuffer {
     private readonly max = ACTIVITY_BUFFER_MAX,
   ) {
     this.redis = redisUrl
-      ? new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+      ? createRedis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
       : null;
     this.redis?.on('error', (err) => this.logger.warn(`redis: ${err.message}`));
     const database = String((ds.options as { database?: string }).database ?? '');

@@ -15,3 +15,4 @@ export * from './article-search';
 export * from './article-stats.repository';
 export * from './json-column';
 export * from './grants';
+export * from './redis-client';

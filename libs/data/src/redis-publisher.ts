@@ -1,4 +1,5 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedis } from './redis-client';
 
 /**
  * The process's one publishing connection to Redis (issue #28: the outbox wake-up and the reader
@@ -12,7 +13,7 @@ export function redisPublisher(url: string): Redis {
   if (publisher && publisherUrl === url && publisher.status !== 'end') return publisher;
   void publisher?.quit().catch(() => undefined);
   publisherUrl = url;
-  const client = new Redis(url, {
+  const client = createRedis(url, {
     maxRetriesPerRequest: 1,
     commandTimeout: 500,
     // An unreachable Redis is given up after about 20 s of retries instead of forever: a

@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
 import type { EntityManager } from 'typeorm';
 import { settings } from '@hc/contracts';
-import { afterCommit, databaseOf, redisPublisher } from '@hc/data';
+import { afterCommit, createRedis, databaseOf, redisPublisher } from '@hc/data';
 
 /**
  * Push, not poll (issue #28): with `HC_REDIS_URL`, a transaction that wrote outbox rows publishes
@@ -35,7 +34,7 @@ export function onOutboxWritten(database: string, onWake: () => void): () => Pro
   const url = settings().redisUrl;
   if (!url) return async () => undefined;
   const logger = new Logger('outbox-wake');
-  const client = new Redis(url, { maxRetriesPerRequest: null });
+  const client = createRedis(url, { maxRetriesPerRequest: null });
   client.on('error', (err) => logger.warn(`redis: ${err.message} (polling meanwhile)`));
   client.on('message', () => onWake());
   void client.subscribe(outboxChannel(database)).catch(() => undefined);

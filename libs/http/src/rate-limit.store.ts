@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { createRedis } from '@hc/data';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { rateLimitDegraded, rateLimitFallbacks } from './metrics';
 
@@ -66,7 +67,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private wasDegraded = false;
 
   constructor(url: string, prefix = 'hc:rl:') {
-    this.redis = new Redis(url, {
+    this.redis = createRedis(url, {
       // Fail fast while disconnected, so the insurance counters answer at once.
       enableOfflineQueue: false,
       commandTimeout: 1000,

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
-import { databaseOf, readerPagesChannel } from '@hc/data';
+import { createRedis, databaseOf, readerPagesChannel } from '@hc/data';
 import { ReaderSite, SiteRepository } from './site.repository';
 
 /** How long a site is answered from memory at most, even with no announcement (a lost publish). */
@@ -105,7 +105,7 @@ export class SiteDirectory implements OnModuleInit, OnModuleDestroy {
     if (!url) return;
     const channel = readerPagesChannel(databaseOf(this.ds));
     // Subscribes itself on every (re)connection, so it knows when the subscription is confirmed.
-    const client = new Redis(url, {
+    const client = createRedis(url, {
       autoResubscribe: false,
       maxRetriesPerRequest: null,
       enableOfflineQueue: false,
