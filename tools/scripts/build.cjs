@@ -68,10 +68,19 @@ function webIsStale() {
 async function buildWeb({ quiet }) {
   const started = Date.now();
   const { build: viteBuild } = await import('vite');
-  await viteBuild({
-    configFile: path.join(DASHBOARD, 'vite.config.mjs'),
-    logLevel: quiet ? 'silent' : 'warn',
-  });
+  // Always React's production build: Vite follows NODE_ENV, which test runners set to `test`.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({
+      configFile: path.join(DASHBOARD, 'vite.config.mjs'),
+      mode: 'production',
+      logLevel: quiet ? 'silent' : 'warn',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   if (!quiet) process.stderr.write(`built the dashboard in ${Date.now() - started} ms\n`);
 }
 

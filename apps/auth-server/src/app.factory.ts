@@ -7,6 +7,7 @@ import { oauthMiddleware } from './oauth/oauth.middleware';
 import { INVALID_JSON } from './oauth/registration.controller';
 import { OidcService } from './oauth/oidc.service';
 import { pageHeaders } from './pages/headers';
+import { serveStylesheet, STYLESHEET_PREFIX } from './pages/stylesheet';
 import { tokenMetrics } from './oauth/token.metrics';
 
 /**
@@ -27,6 +28,7 @@ export async function createAuthServer(): Promise<INestApplication> {
     }),
   );
   const headers = pageHeaders();
+  app.use(STYLESHEET_PREFIX, headers, serveStylesheet);
   for (const path of ['/signin', '/consent', '/app']) {
     app.use(path, headers);
     app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@hc/http';
+import { stylesheet } from './stylesheet';
 
 /** Spec 5.2 scopes as the consent screen describes them. */
 export const SCOPE_DESCRIPTIONS: Record<string, string> = {
@@ -22,9 +23,7 @@ export function layout(title: string, body: string): string {
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}` +
-    `label{display:block;margin:.5rem 0}input[type=email],input[type=password]{width:100%;padding:.4rem}` +
-    `.error{color:#b00020}li{margin:.3rem 0}.muted{color:#666}</style></head>` +
+    `<link rel="stylesheet" href="${e(stylesheet().href)}"></head>` +
     `<body><main>${body}</main></body></html>`
   );
 }

@@ -2,6 +2,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
 } from '@tanstack/react-router';
@@ -11,12 +12,12 @@ import type { Session } from '../api/contract';
 import { ArticlesScreen } from '../articles/ArticlesScreen';
 import { EditorRoute } from '../articles/EditorRoute';
 import { articlesSearch } from '../articles/search';
-import { CategoriesScreen } from '../categories/CategoriesScreen';
-import { DesignPlaceholder } from '../design/DesignPlaceholder';
-import { TrashScreen } from '../trash/TrashScreen';
 import { NotFound } from '../ui/NotFound';
 import { pagingSearch } from '../ui/paging';
 import { Shell } from './Shell';
+
+// Screens other than the articles list (the landing page) load when first opened.
+const design = lazyRouteComponent(() => import('../design/DesignPlaceholder'), 'DesignPlaceholder');
 
 export interface RouterContext {
   session: Session;
@@ -90,26 +91,26 @@ const article = createRoute({
 const categories = createRoute({
   getParentRoute: () => site,
   path: '/categories',
-  component: CategoriesScreen,
+  component: lazyRouteComponent(() => import('../categories/CategoriesScreen'), 'CategoriesScreen'),
 });
 
 const trash = createRoute({
   getParentRoute: () => site,
   path: '/trash',
   validateSearch: pagingSearch,
-  component: TrashScreen,
+  component: lazyRouteComponent(() => import('../trash/TrashScreen'), 'TrashScreen'),
 });
 
 const designDraft = createRoute({
   getParentRoute: () => site,
   path: '/design/$draftId',
-  component: DesignPlaceholder,
+  component: design,
 });
 
 const customizer = createRoute({
   getParentRoute: () => site,
   path: '/customizer',
-  component: DesignPlaceholder,
+  component: design,
 });
 
 export const routeTree = root.addChildren([
