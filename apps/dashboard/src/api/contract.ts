@@ -1,32 +1,17 @@
 // The session routes of the dashboard contract (docs/dashboard.md "Server contract") that the
 // OpenAPI document does not list yet. The client is typed by `paths & ContractPaths`: once a
 // route is in docs/openapi.json (npm run openapi), delete it here and the document's type wins.
-import type { components } from '@hc/client';
+import type { components, paths } from '@hc/client';
 
 export type Article = components['schemas']['Article'] & { revision?: number };
 export type Category = components['schemas']['Category'];
 export type PageMeta = components['schemas']['PageMeta'];
 
-export type Role = 'owner' | 'admin' | 'editor' | 'translator' | 'viewer';
-
-export interface SessionSite {
-  id: number;
-  name: string;
-  subdomain: string;
-  url: string;
-  role: Role;
-  notes_access: boolean;
-  default_language: string;
-  languages: string[];
-  plan: string;
-  staging: boolean;
-}
-
-export interface Session {
-  user: { id: number; email: string; name: string };
-  csrf_token: string;
-  sites: SessionSite[];
-}
+/** The person, the session's CSRF token and their sites (GET /v1/session). */
+export type Session =
+  paths['/v1/session']['get']['responses'][200]['content']['application/json']['data'];
+export type SessionSite = Session['sites'][number];
+export type Role = SessionSite['role'];
 
 export type BulkAction = 'trash' | 'publish' | 'unpublish' | 'set_category';
 
@@ -54,14 +39,6 @@ type ArticlePage = { status: 'success'; articles: Article[]; meta: PageMeta };
 type Done = { status: 'success'; message?: string };
 
 export interface ContractPaths {
-  '/v1/session': {
-    parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    get: Op<never, never, { status: 'success'; data: Session }>;
-  };
-  '/v1/session/signout': {
-    parameters: { query?: never; header?: never; path?: never; cookie?: never };
-    post: Op<never, never, Done>;
-  };
   '/v1/dashboard/articles/actions': {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     post: Op<
