@@ -429,7 +429,7 @@ const RENDERERS: Record<string, Renderer> = {
       );
     }
     if (setting(ctx, comp, 'showReadingTime', false)) {
-      const words = translation.searchText.split(/\s+/).filter(Boolean).length;
+      const words = wordCount(translation.searchText);
       items.push(h('li', {}, readingTime(ctx, Math.max(1, Math.round(words / 200)))));
     }
     return items.length ? h('ul', { class: 'hc-meta' }, items) : '';
@@ -796,6 +796,14 @@ export function languageName(code: string): string {
 }
 
 export { join };
+
+/** Words of a text, counted without splitting it (a 16 MB article's text is no array). */
+function wordCount(text: string): number {
+  const word = /\S+/g;
+  let words = 0;
+  while (word.exec(text)) words++;
+  return words;
+}
 
 function readingTime(ctx: RenderContext, minutes: number): string {
   return ctx.texts.plural('article.reading_time', minutes, { minutes });
