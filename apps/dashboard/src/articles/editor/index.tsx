@@ -43,13 +43,14 @@ export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
   const [instance, setInstance] = useState({ key: 0, id: articleId });
   const [reloads, setReloads] = useState(0);
   if (articleId !== instance.id && !(articleId !== null && articleId === created.current)) {
+    created.current = null;
     setInstance({ key: instance.key + 1, id: articleId });
   }
   return (
     <EditorScreen
       key={`${instance.key}-${reloads}`}
       site={site}
-      articleId={created.current ?? instance.id}
+      articleId={instance.id ?? created.current}
       onCreated={(id) => (created.current = id)}
       onReload={() => setReloads((n) => n + 1)}
     />
