@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { useBrowser } from './support/browser';
-import { edge, ownerWithKey, stack } from './support/stack';
+import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
 
 /**
  * The dashboard is used at the platform origin (HC_PUBLIC_URL): a session write carries the
@@ -116,6 +116,45 @@ describe('the dashboard editor in a real browser (issue 37)', () => {
       expect(
         await reader.locator('article img[alt="diagram"], main img[alt="diagram"]').count(),
       ).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a Viewer opens an article read-only: no toolbar, no Publish, no Restore, nothing editable', async () => {
+    const { site, key } = await ownerWithKey('Viewer site');
+    const email = `${unique('viewer')}@example.test`;
+    const { user } = await hc('user', 'create', '--email', email, '--password', PASSWORD);
+    await hc(
+      'member',
+      'add',
+      '--site',
+      String(site.id),
+      '--user',
+      String(user.id),
+      '--role',
+      'viewer',
+    );
+    const created = await edge('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Read only' }, content: { en: '<p>Look, do not touch.</p>' } },
+    });
+    const { context, page } = await signedIn(browser, email);
+    try {
+      await page.goto(editorUrl(site.id, created.body.article.id as number));
+      const content = page.locator('.ProseMirror').first();
+      await content.locator('p', { hasText: 'Look, do not touch.' }).waitFor();
+      expect(await content.getAttribute('contenteditable')).toBe('false');
+      expect(
+        await page.getByLabel('Title', { exact: true }).getAttribute('readonly'),
+      ).not.toBeNull();
+      expect(await page.getByRole('button', { name: 'Insert table' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Publish|Save|Unpublish)$/ }).count()).toBe(
+        0,
+      );
+      await page.getByRole('button', { name: 'History' }).click();
+      await page.getByText(/No versions in en yet/).waitFor();
+      expect(await page.getByRole('button', { name: 'Restore' }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -210,7 +210,7 @@ function EditorScreen(props: {
             <Button variant="default" onClick={() => setHistoryOpen(true)}>
               History
             </Button>
-            {may.editContent && view.mode === 'explicit' && (
+            {may.editTranslations && view.mode === 'explicit' && (
               <Button
                 onClick={() => void act(async () => void (await session.flush()), 'Saved')}
                 disabled={busy || !view.dirty}
