@@ -346,6 +346,31 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect(me.body.data.sites.map((s: { id: number }) => s.id)).toContain(siteId);
     expect((await edge('GET', '/v1/session', k)).status).toBe(403);
     expect((await edge('GET', '/v1/articles', as)).status).toBe(200);
+    const made = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) =>
+        edge('POST', '/v1/articles', { ...as, body: { title: { en: title, de: title } } }),
+      ),
+    );
+    const [a, b, c] = made.map((r) => r.body.article as { id: number; revision: number });
+    const search = await edge('GET', '/v1/articles?team_search=three', as);
+    expect(search.body.articles.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    const stale = await edge('PATCH', `/v1/articles/${a.id}`, {
+      ...as,
+      body: { title: { en: 'Late' }, base_revision: a.revision + 5 },
+    });
+    expect(stale.status).toBe(409);
+    const release = await edge('POST', `/v1/articles/${a.id}/translations/de/release`, as);
+    expect(release.status).toBe(200);
+    await edge('DELETE', '/v1/trash', as); // what the articles step above left there
+    const actions = await edge('POST', '/v1/dashboard/articles/actions', {
+      ...as,
+      body: { action: 'trash', ids: [a.id, b.id, c.id] },
+    });
+    expect(actions.body.data.updated).toHaveLength(3);
+    expect((await edge('GET', '/v1/trash', as)).body.meta.items_count).toBe(3);
+    expect((await edge('POST', `/v1/trash/${a.id}/restore`, as)).status).toBe(200);
+    expect((await edge('DELETE', `/v1/trash/${b.id}`, as)).status).toBe(200);
+    expect((await edge('DELETE', '/v1/trash', as)).body.deleted).toBe(1);
     expect((await edge('POST', '/v1/session/signout', { session })).status).toBe(200);
     expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
   });

@@ -158,6 +158,10 @@ function errorSchemas() {
         },
         children_count: { type: 'integer' },
         on_orphan_choices: { type: 'array', items: { type: 'string' } },
+        article: {
+          description: '`revision_conflict` (issue 37): the article as it is now.',
+          $ref: '#/components/schemas/Article',
+        },
       },
       additionalProperties: false,
     },

@@ -6,6 +6,7 @@ import { AuditModule } from './audit/audit.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ChangeSetsModule } from './change-sets/change-sets.module';
 import { CommentsModule } from './comments/comments.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { ExportModule } from './export/export.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ImagesModule } from './images/images.module';
@@ -29,6 +30,7 @@ export const DOMAIN_MODULES = [
   CategoriesModule,
   ArticlesModule,
   StagedModule,
+  DashboardModule,
   VersionsModule,
   ChangeSetsModule,
   ExportModule,

@@ -151,8 +151,9 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
         updated_at: formatA,
         _links: links('view'),
         revision: int,
+        deleted_at: formatB,
       },
-      ['revision'],
+      ['revision', 'deleted_at'],
     ),
     description:
       'Spec 2.3. `type` and `views` are null in the response to a create. A dashboard session ' +
@@ -711,9 +712,74 @@ export const CONTENT_RESPONSES: ResponseTable = {
     302: invalidRedirect,
     400: badRequest,
     404: htmlNotFound,
+    409: fails(
+      '`revision_conflict` (dashboard session, issue 37): the article changed since ' +
+        '`base_revision`; `article` is the article as it is now.',
+      'ErrorBody',
+      {
+        status: 'error',
+        code: 'revision_conflict',
+        message:
+          'The article was changed since revision 3 (it is at revision 4). Compare, then save again from the current revision.',
+        article: { ...articleExample, revision: 4 },
+      },
+    ),
     422: fails('Invalid fields (shape (c) of spec 7: no `status`).', 'PlainErrorBody', {
       message: 'The published field must be true or false.',
       errors: { published: ['The published field must be true or false.'] },
+    }),
+  },
+  DashboardArticlesController_act: {
+    200: ok(
+      'What was done: the articles updated (or already as asked) and those that failed.',
+      obj({
+        status: success,
+        data: obj({ updated: ids, failed: arr(obj({ id: int, message: str })) }),
+      }),
+      {
+        status: 'success',
+        data: { updated: [12, 14], failed: [{ id: 99, message: 'Article not found.' }] },
+      },
+    ),
+    422: validation,
+  },
+  DashboardArticlesController_release: {
+    200: ok('The language is released to readers.', ref('ArticleAnswer'), {
+      status: 'success',
+      article: { ...articleExample, revision: 5 },
+    }),
+    404: fails('No such article, or it has no translation in that language.'),
+  },
+  TrashController_list: {
+    200: ok(
+      'The Trash, most recently trashed first; each article with `deleted_at`.',
+      obj({ status: success, articles: arr(ref('Article')), meta: ref('PageMeta') }),
+      {
+        status: 'success',
+        articles: [{ ...articleExample, revision: 6, deleted_at: '2026-01-31T09:30:00+00:00' }],
+        meta: { page: 1, per_page: 25, total_pages: 1, items_count: 1 },
+      },
+    ),
+    422: validation,
+  },
+  TrashController_restore: {
+    200: ok('Restored to its previous status.', ref('ArticleAnswer'), {
+      status: 'success',
+      article: { ...articleExample, revision: 7 },
+    }),
+  },
+  TrashController_purge: {
+    200: ok('Deleted for good.', confirm({ id }), {
+      status: 'success',
+      message: 'The article was deleted for good.',
+      id: 12,
+    }),
+  },
+  TrashController_empty: {
+    200: ok('Every trashed article is deleted for good.', confirm({ deleted: int }), {
+      status: 'success',
+      message: 'The Trash was emptied.',
+      deleted: 3,
     }),
   },
   ArticlesController_remove: {

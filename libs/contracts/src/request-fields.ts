@@ -261,3 +261,35 @@ export const COMMENT_FIELDS = {
   },
   action: { kind: 'choice', values: COMMENT_ACTIONS, description: 'approve or unpublish' },
 } satisfies FieldTable;
+
+/**
+ * Fields only the dashboard sends (issue 37); no tool mirrors them. Keys and tokens may send them
+ * too: they are ignored from those credentials.
+ */
+export const DASHBOARD_FIELDS = {
+  base_revision: {
+    kind: 'integer',
+    minimum: 1,
+    null: 'ignored',
+    description:
+      'The article `revision` the dashboard save started from (required from a dashboard ' +
+      'session; a mismatch answers 409 `revision_conflict` with the current article). Ignored ' +
+      'from API keys and OAuth tokens (last write wins).',
+    example: 4,
+  },
+  action: {
+    kind: 'choice',
+    values: ['trash', 'publish', 'unpublish', 'set_category'],
+    description:
+      'What to do with every selected article: move to the Trash (several send no event, one ' +
+      'sends article.deleted), publish, unpublish, or set the primary category (`category_id`)',
+  },
+  ids: {
+    kind: 'ids',
+    description: 'The selected articles, 1 to 100',
+    example: [12, 14],
+  },
+} as const satisfies FieldTable;
+
+/** Issue 37: the most articles one dashboard multi-select action takes (a page of the list). */
+export const DASHBOARD_ACTION_MAX = 100;

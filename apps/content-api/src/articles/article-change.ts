@@ -180,3 +180,13 @@ export function patchTranslations(
   }
   return out;
 }
+
+/** The article-wide fields a staged edit may carry (spec 4.5 `shared`), by their body names. */
+export const ARTICLE_WIDE_FIELDS = [
+  'category_id',
+  'categories',
+  'visibility',
+  'type',
+  'author_id',
+  'shared_with',
+] as const;

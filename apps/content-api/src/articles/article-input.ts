@@ -98,7 +98,10 @@ export function readArticleInput(
   site: SiteContext,
   creating: boolean,
 ): ArticleInput {
-  const checked = checkDto(creating ? CreateArticleDto : UpdateArticleDto, body);
+  const dto: new () => CreateArticleDto | UpdateArticleDto = creating
+    ? CreateArticleDto
+    : UpdateArticleDto;
+  const checked = checkDto(dto, body);
   if (!checked.ok) return fail(articleFailureOf(checked.failures, checked.body, creating));
   return toArticleInput(checked.value, site);
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError, messages } from '@hc/contracts';
-import type { SiteContext } from '@hc/auth';
+import { apiError, AuthErrorCode, fieldError, messages } from '@hc/contracts';
+import { isDashboardSession } from '@hc/auth';
+import type { RequestContext, SiteContext } from '@hc/auth';
 import { fullTextQuery, siteHasLanguage } from '@hc/content';
 import { pageMeta, Paging } from '@hc/http';
 import { CategoriesRepository } from '../categories/categories.repository';
@@ -20,14 +21,23 @@ export class ArticleQueryService {
     private readonly categories: CategoriesRepository,
   ) {}
 
-  async list(site: SiteContext, query: ArticlesQuery) {
+  async list(site: SiteContext, query: ArticlesQuery, ctx: RequestContext) {
     const paging = articlesPaging(query);
     const { search, lang } = query;
+    const stored = isDashboardSession(ctx);
+    if (query.team_search !== undefined && !stored) {
+      throw apiError(
+        AuthErrorCode.SessionRequired,
+        'team_search is the dashboard’s: only a person signed in to the dashboard can use it; use search.',
+      );
+    }
     if (lang !== undefined && !siteHasLanguage(site, lang)) {
       throw fieldError('lang', messages.selectedInvalid('lang'), undefined, 400);
     }
     if (search !== undefined)
-      return this.search(site, search, lang ?? site.defaultLanguage, paging);
+      return this.search(site, search, lang ?? site.defaultLanguage, paging, stored);
+    if (query.team_search !== undefined)
+      return this.teamSearch(site, query.team_search, lang, paging);
 
     const filter: ListFilter = {
       orderBy: query.order_by === 'views' ? 'views' : 'updated_at',
@@ -55,12 +65,41 @@ export class ArticleQueryService {
     if (query.outdated === '1') filter.outdated = true;
 
     const { ids, total } = await this.articles.list(site.id, filter, paging.offset, paging.perPage);
+    return this.page(site, ids, paging, total, stored);
+  }
+
+  /** One page of articles in the order of `ids`, with `meta` (the session's view when `stored`). */
+  private async page(
+    site: SiteContext,
+    ids: number[],
+    paging: Paging,
+    total: number,
+    stored: boolean,
+  ) {
     const views = await this.articles.load(site.id, ids);
     return {
       status: 'success',
-      articles: views.map((v) => toArticleResponse(v, site)),
+      articles: views.map((v) => toArticleResponse(v, site, { stored })),
       meta: pageMeta(paging, total),
     };
+  }
+
+  /**
+   * Issue 37's team search (the dashboard's command palette): titles and text of every language
+   * (or `lang`), drafts, private and link-only articles and unreleased translations included,
+   * best matches first, paged, without spec 4.4's cap. The Trash has its own list.
+   */
+  private async teamSearch(
+    site: SiteContext,
+    text: string,
+    lang: string | undefined,
+    paging: Paging,
+  ) {
+    const query = fullTextQuery(text);
+    const { ids, total } = query
+      ? await this.articles.teamSearch(site.id, { query, lang }, paging.offset, paging.perPage)
+      : { ids: [], total: 0 };
+    return this.page(site, ids, paging, total, true);
   }
 
   /**
@@ -68,7 +107,13 @@ export class ArticleQueryService {
    * within them. On a site whose default language is not English only articles that also have
    * a released English translation are found (spec 4.4).
    */
-  private async search(site: SiteContext, text: string, lang: string, paging: Paging) {
+  private async search(
+    site: SiteContext,
+    text: string,
+    lang: string,
+    paging: Paging,
+    stored: boolean,
+  ) {
     const query = fullTextQuery(text);
     const matches = query
       ? await this.articles.search(site.id, {
@@ -79,11 +124,6 @@ export class ArticleQueryService {
         })
       : [];
     const pageIds = matches.slice(paging.offset, paging.offset + paging.perPage);
-    const views = await this.articles.load(site.id, pageIds);
-    return {
-      status: 'success',
-      articles: views.map((v) => toArticleResponse(v, site)),
-      meta: pageMeta(paging, matches.length),
-    };
+    return this.page(site, pageIds, paging, matches.length, stored);
   }
 }

@@ -250,6 +250,48 @@ export class ArticleWriter {
     });
   }
 
+  /**
+   * Issue 37, spec 6: several articles to the Trash at once in the dashboard, in one transaction.
+   * One article sends `article.deleted`; several send nothing (each is still recorded in the
+   * audit log). Returns the ids moved (missing, foreign and already trashed ones left out).
+   */
+  async trashMany(site: SiteContext, ids: number[]): Promise<number[]> {
+    return this.articles.transaction(async (m) => {
+      const found: number[] = [];
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+        if (await this.articles.lock(site.id, m, id)) found.push(id);
+      }
+      const data = found.length === 1 ? await articleEventData(m, site, found) : undefined;
+      const now = new Date();
+      for (const id of found) await this.articles.trash(site.id, m, id, now);
+      if (data) await announceArticles(m, site, 'article.deleted', found, data);
+      else
+        for (const id of found)
+          await writeAuditEvent(m, site, 'article.delete', { type: 'article', id }, now);
+      return found;
+    });
+  }
+
+  /**
+   * Issue 37, spec 6: empties the Trash, deleting every trashed article for good; no event (each
+   * deletion is recorded in the audit log). Works in batches; returns how many were deleted.
+   */
+  async emptyTrash(site: SiteContext): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.articles.transaction(async (m) => {
+        const ids = await this.articles.trashedIds(site.id, m, 200);
+        for (const id of ids) {
+          await this.articles.purge(site.id, m, id);
+          await writeAuditEvent(m, site, 'article.purge', { type: 'article', id });
+        }
+        return ids.length;
+      });
+      total += done;
+      if (done < 200) return total;
+    }
+  }
+
   /** Back from the Trash to its previous status, `article.updated`; false when not in the Trash. */
   async restoreFromTrash(site: SiteContext, id: number): Promise<boolean> {
     return this.articles.transaction(async (m) => {

@@ -30,6 +30,11 @@ function map(
 export interface ArticleResponseOptions {
   /** The response to a create: `type` and `views` are null (spec 2.3). */
   created?: boolean;
+  /**
+   * A dashboard session's view (issue 37): the stored HTML with internal notes, AI drafts and
+   * team-note highlights kept, and the article's `revision`.
+   */
+  stored?: boolean;
 }
 
 /**
@@ -48,7 +53,9 @@ export function toArticleResponse(
     external_id: view.externalId,
     title: map(rows, (t) => t.title),
     slug: map(rows, (t) => t.slug),
-    content: Object.fromEntries(rows.map((t) => [t.lang, stripInternalMarkup(t.content)])),
+    content: Object.fromEntries(
+      rows.map((t) => [t.lang, options.stored ? t.content : stripInternalMarkup(t.content)]),
+    ),
     author:
       view.authorId === null
         ? null
@@ -77,6 +84,7 @@ export function toArticleResponse(
     created_at: formatA(view.createdAt),
     updated_at: formatA(view.updatedAt),
     _links: { view: { method: 'GET', url: articleUrl(view, site) } },
+    ...(options.stored ? { revision: view.revision } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { htmlNotFound, notFound } from '@hc/contracts';
-import { CountsAsWrite, Ctx, CurrentSite } from '@hc/auth';
+import { checkTranslatorWrite, CountsAsWrite, Ctx, CurrentSite, TranslatorMay } from '@hc/auth';
+import { isDashboardSession } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import {
   dryRunRequested,
@@ -10,7 +11,8 @@ import {
   RedirectInvalidInput,
   SharedIpLimit,
 } from '@hc/http';
-import { ArticleInputError, articleHttpError, toArticleInput } from './article-input';
+import { ARTICLE_WIDE_FIELDS } from './article-change';
+import { ArticleInputError, articleHttpError, fail, toArticleInput } from './article-input';
 import { CreateArticleDto, UpdateArticleDto } from './dto/article.dto';
 import { toArticleResponse } from './article.mapper';
 import { ArticleQueryService } from './article-query.service';
@@ -32,6 +34,24 @@ async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Pro
 
 const articleNotFound = () => notFound('Article not found.');
 
+/** Issue 37: a dashboard session reads the stored HTML and the revision. */
+const viewFor = (ctx: RequestContext) => ({ stored: isDashboardSession(ctx) });
+
+/** The per-language fields of an article write and whether it changes article-wide ones. */
+function touchedByPatch(body: UpdateArticleDto) {
+  const languages = new Set<string>();
+  for (const map of [
+    body.title,
+    body.content,
+    body.slug,
+    body.metadata?.title,
+    body.metadata?.description,
+  ])
+    if (map && !Array.isArray(map)) for (const lang of Object.keys(map)) languages.add(lang);
+  const wide = [...ARTICLE_WIDE_FIELDS, 'published', 'external_id'] as const;
+  return { languages, articleWide: wide.some((field) => body[field] !== undefined) };
+}
+
 @Controller('articles')
 export class ArticlesController {
   constructor(
@@ -48,14 +68,20 @@ export class ArticlesController {
     @Body() body: CreateArticleDto,
     @Res({ passthrough: true }) res: Response,
   ) {
+    const view = viewFor(ctx);
     const result = await guarded('create', () =>
-      this.articles.createOrUpsert(site, ctx.principal.userId, toArticleInput(body, site)),
+      this.articles.createOrUpsert(site, ctx.principal.userId, toArticleInput(body, site), {
+        keepMarkup: view.stored,
+      }),
     );
     res.status(result.action === 'created' ? 201 : 200);
     return {
       status: 'success',
       action: result.action,
-      article: toArticleResponse(result.view, site, { created: result.action === 'created' }),
+      article: toArticleResponse(result.view, site, {
+        ...view,
+        created: result.action === 'created',
+      }),
       ...(result.images ? { images: result.images } : {}),
     };
   }
@@ -77,34 +103,64 @@ export class ArticlesController {
     return this.bulk.run(site, ctx.principal.userId, body.articles, dryRun);
   }
 
-  @ContentRead(Get(), 'List articles')
-  list(@CurrentSite() site: SiteContext, @Query() query: ArticlesQuery) {
-    return this.query.list(site, query);
+  @ContentRead(Get(), {
+    summary: 'List articles',
+    description:
+      'With `team_search` (dashboard session only, issue 37): every status and language, ' +
+      'paged, no 15-match cap; keys and tokens get 403 `session_required`.',
+  })
+  list(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Query() query: ArticlesQuery,
+  ) {
+    return this.query.list(site, query, ctx);
   }
 
   /** Counts toward the 120 writes per minute (spec 4.4). */
   @ContentRead(Get(':id'), 'Read one article')
   @CountsAsWrite()
-  get(@CurrentSite() site: SiteContext, @IdParam('id', articleNotFound) id: number) {
-    return this.articles.get(site, id);
+  get(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @IdParam('id', articleNotFound) id: number,
+  ) {
+    return this.articles.get(site, id, viewFor(ctx));
   }
 
-  /** Only the fields sent change; an unknown id is the HTML 404 (spec 4.1 rule 3). */
+  /**
+   * Only the fields sent change; an unknown id is the HTML 404 (spec 4.1 rule 3). A dashboard
+   * session names the revision it started from (`base_revision`, issue 37); a Translator's
+   * session changes only other languages than the default.
+   */
   @ContentWrite(Patch(':id'), 'Change an article (only the fields sent)')
   @RedirectInvalidInput()
+  @TranslatorMay()
   async update(
     @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
     @IdParam('id', htmlNotFound) id: number,
     @Body() body: UpdateArticleDto,
   ) {
+    const view = viewFor(ctx);
+    if (view.stored) checkTranslatorWrite(ctx, site, touchedByPatch(body));
     if (!(await this.articles.exists(site, id))) throw htmlNotFound();
-    const result = await guarded('patch', () =>
-      this.articles.update(site, id, toArticleInput(body, site)),
-    );
+    const result = await guarded('patch', () => {
+      if (view.stored && (body.base_revision === undefined || body.base_revision === null)) {
+        fail({
+          kind: 'fields',
+          errors: { base_revision: ['The base_revision field is required.'] },
+        });
+      }
+      return this.articles.update(site, id, toArticleInput(body, site), {
+        keepMarkup: view.stored,
+        baseRevision: view.stored ? (body.base_revision ?? undefined) : undefined,
+      });
+    });
     if (!result) throw htmlNotFound();
     return {
       status: 'success',
-      article: toArticleResponse(result.view, site),
+      article: toArticleResponse(result.view, site, view),
       ...(result.images ? { images: result.images } : {}),
     };
   }

@@ -39,6 +39,8 @@ export interface ArticleView {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+  /** Grows by one with every write of the article (issue 37: dashboard saves name it). */
+  revision: number;
   translations: TranslationRow[];
   views: number;
   thumbsUp: number;
@@ -143,7 +145,7 @@ export class ArticlesRepository extends DataRepository {
     const [rows, translations] = await Promise.all([
       m.query(
         `SELECT a.id, a.site_id, a.external_id, a.author_id, a.category_id, a.type, a.published, a.visibility,
-           a.share_token, a.shared_with, a.created_at, a.updated_at, a.deleted_at,
+           a.share_token, a.shared_with, a.created_at, a.updated_at, a.deleted_at, a.revision,
            u.name AS author_name, u.avatar_url AS author_avatar,
            s.views, s.thumbs_up, s.thumbs_down, s.love,
            (SELECT GROUP_CONCAT(ac.category_id ORDER BY ac.sort, ac.category_id)
@@ -184,6 +186,7 @@ export class ArticlesRepository extends DataRepository {
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         deletedAt: r.deleted_at ?? null,
+        revision: Number(r.revision),
         translations: [],
         views: Number(r.views ?? 0),
         thumbsUp: Number(r.thumbs_up ?? 0),
@@ -268,7 +271,8 @@ export class ArticlesRepository extends DataRepository {
   ): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query(
-      `UPDATE articles SET ${CORE_COLUMNS.map(([c]) => `${c} = ?`).join(', ')}, updated_at = ?
+      `UPDATE articles SET ${CORE_COLUMNS.map(([c]) => `${c} = ?`).join(', ')}, updated_at = ?,
+         revision = revision + 1
        WHERE site_id = ? AND id = ?`,
       [...coreValues(core), now, siteId, id],
     );
@@ -277,11 +281,10 @@ export class ArticlesRepository extends DataRepository {
   async touch(siteId: SiteId, m: EntityManager, ids: number[], now: Date): Promise<void> {
     await touchReaderPages(m, siteId);
     if (ids.length)
-      await m.query('UPDATE articles SET updated_at = ? WHERE site_id = ? AND id IN (?)', [
-        now,
-        siteId,
-        ids,
-      ]);
+      await m.query(
+        'UPDATE articles SET updated_at = ?, revision = revision + 1 WHERE site_id = ? AND id IN (?)',
+        [now, siteId, ids],
+      );
   }
 
   /**
@@ -443,7 +446,7 @@ export class ArticlesRepository extends DataRepository {
   async restore(siteId: SiteId, m: EntityManager, id: number, now: Date): Promise<void> {
     await touchReaderPages(m, siteId);
     await m.query(
-      'UPDATE articles SET deleted_at = NULL, updated_at = ? WHERE site_id = ? AND id = ?',
+      'UPDATE articles SET deleted_at = NULL, updated_at = ?, revision = revision + 1 WHERE site_id = ? AND id = ?',
       [now, siteId, id],
     );
   }
@@ -454,6 +457,35 @@ export class ArticlesRepository extends DataRepository {
       await m.query(`DELETE FROM ${table} WHERE site_id = ? AND article_id = ?`, [siteId, id]);
     }
     await m.query('DELETE FROM articles WHERE site_id = ? AND id = ?', [siteId, id]);
+  }
+
+  /** Ids of trashed articles, locked for deleting them for good (issue 37: emptying the Trash). */
+  async trashedIds(siteId: SiteId, m: EntityManager, limit: number): Promise<number[]> {
+    const rows = await m.query(
+      'SELECT id FROM articles WHERE site_id = ? AND deleted_at IS NOT NULL ORDER BY id LIMIT ? FOR UPDATE',
+      [siteId, limit],
+    );
+    return rows.map((r: { id: number }) => Number(r.id));
+  }
+
+  /** The Trash (issue 37): one page of trashed articles, most recently trashed first. */
+  async trashedPage(
+    siteId: SiteId,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.ds.query(
+        `SELECT id FROM articles WHERE site_id = ? AND deleted_at IS NOT NULL
+          ORDER BY deleted_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [siteId, limit, offset],
+      ),
+      this.ds.query(
+        'SELECT COUNT(*) AS n FROM articles WHERE site_id = ? AND deleted_at IS NOT NULL',
+        [siteId],
+      ),
+    ]);
+    return { ids: rows.map((r: { id: number }) => Number(r.id)), total: Number(count[0].n) };
   }
 
   /** GET /articles without `search`: ids of one page and the total (spec 4.4). */
@@ -536,6 +568,39 @@ export class ArticlesRepository extends DataRepository {
       [f.query, siteId, f.lang, ...match.whereParams, siteId, f.max],
     );
     return rows.map((r: { id: number }) => Number(r.id));
+  }
+
+  /**
+   * Issue 37's team search: articles of the site (Trash left out) whose title or text in any
+   * language (or `lang`) matches, best first, one page of ids and the total. Every status,
+   * visibility and release state; the site's rows through the FULLTEXT index.
+   */
+  async teamSearch(
+    siteId: SiteId,
+    f: { query: string; lang?: string },
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const langWhere = f.lang ? 'AND t.lang = ?' : '';
+    const langParams = f.lang ? [f.lang] : [];
+    const from = `FROM article_translations t JOIN articles a ON a.id = t.article_id AND a.site_id = t.site_id
+       WHERE t.site_id = ? AND a.deleted_at IS NULL ${langWhere}
+         AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)`;
+    const params = [siteId, ...langParams, f.query];
+    const [rows, count] = await Promise.all([
+      this.ds.query(
+        `SELECT t.article_id AS id,
+                MAX(MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)) AS score,
+                MAX(a.updated_at) AS updated_at
+         ${from}
+         GROUP BY t.article_id
+         ORDER BY score DESC, updated_at DESC, id DESC
+         LIMIT ? OFFSET ?`,
+        [f.query, ...params, limit, offset],
+      ),
+      this.ds.query(`SELECT COUNT(DISTINCT t.article_id) AS n ${from}`, params),
+    ]);
+    return { ids: rows.map((r: { id: number }) => Number(r.id)), total: Number(count[0].n) };
   }
 
   /** GET /export: ids after the cursor in id order, Trash left out (spec 4.2). */

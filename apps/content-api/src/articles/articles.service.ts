@@ -1,5 +1,12 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { formatB, htmlNotFound, messages, notFound } from '@hc/contracts';
+import {
+  apiError,
+  ContentErrorCode,
+  formatB,
+  htmlNotFound,
+  messages,
+  notFound,
+} from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { markdownToHtml, stripInternalMarkup } from '@hc/content';
 import { ArticleInput, EXTERNAL_ID_TAKEN, fail } from './article-input';
@@ -13,6 +20,7 @@ import {
 } from './article-change';
 import { ArticleWriter } from './article-writer';
 import { toArticleResponse } from './article.mapper';
+import type { ArticleResponseOptions } from './article.mapper';
 import { ArticlesRepository, ArticleView } from './articles.repository';
 import { EMPTY_SUMMARY, IMAGE_REHOSTER, ImageRehoster, RehostSummary } from './image-rehoster';
 
@@ -25,6 +33,18 @@ export interface WriteResult {
 export interface WriteOptions {
   /** POST /articles/bulk item (spec 2.3: `categories` refused on a new article). */
   bulk?: boolean;
+  /**
+   * A dashboard session's write (issue 37): the HTML is stored as sent, internal notes, AI
+   * drafts and team-note highlights kept (keys and tokens have them removed, spec 2.1).
+   */
+  keepMarkup?: boolean;
+}
+
+export interface UpdateOptions extends Pick<WriteOptions, 'keepMarkup'> {
+  /** Through POST /articles with a known `external_id` (rule 3 reads link_only differently). */
+  viaPost?: boolean;
+  /** Issue 37: the revision a dashboard save started from; another answers 409. */
+  baseRevision?: number;
 }
 
 /** `category_id` and `categories` of a write (spec 2.3); also used by a staged publish. */
@@ -49,10 +69,10 @@ export class ArticlesService {
     return this.articles.exists(site.id, id);
   }
 
-  async get(site: SiteContext, id: number) {
+  async get(site: SiteContext, id: number, options: ArticleResponseOptions = {}) {
     const view = await this.articles.loadOne(site.id, id);
     if (!view || view.deletedAt) throw notFound('Article not found.');
-    return { status: 'success', article: toArticleResponse(view, site) };
+    return { status: 'success', article: toArticleResponse(view, site, options) };
   }
 
   /** POST /articles (and a bulk item): create, or with a known `external_id` update (rule 2). */
@@ -67,7 +87,10 @@ export class ArticlesService {
         const holder = await this.articles.findByExternalId(site.id, input.externalId);
         if (holder?.trashed) fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
         if (holder) {
-          const updated = await this.update(site, holder.id, input, { viaPost: true });
+          const updated = await this.update(site, holder.id, input, {
+            viaPost: true,
+            keepMarkup: opts.keepMarkup,
+          });
           if (updated) return updated;
         }
       }
@@ -78,7 +101,7 @@ export class ArticlesService {
         });
       }
       try {
-        return await this.create(site, actorId, input);
+        return await this.create(site, actorId, input, opts);
       } catch (err) {
         // Another request created the same external_id meanwhile: update that one (rule 2).
         if (attempt === 0 && isDuplicate(err, 'uq_articles_external')) continue;
@@ -93,12 +116,13 @@ export class ArticlesService {
     site: SiteContext,
     actorId: number,
     input: ArticleInput,
+    opts: WriteOptions,
   ): Promise<WriteResult> {
     const titles = input.title as Record<string, string>;
     const languages = Object.keys(titles);
     checkLanguagesHaveTitles(input, new Set(languages));
     await this.checkReferences(site, input);
-    const { content, images } = await this.prepareContent(site, input);
+    const { content, images } = await this.prepareContent(site, input, opts.keepMarkup);
     const cats = resolveCategories({ primary: null, list: [] }, input);
     // Rule 3: creating as link_only loses the visibility: public with a share token.
     const linkOnly = input.visibility === 'link_only';
@@ -143,7 +167,7 @@ export class ArticlesService {
     site: SiteContext,
     id: number,
     input: ArticleInput,
-    opts: { viaPost?: boolean } = {},
+    opts: UpdateOptions = {},
   ): Promise<WriteResult | null> {
     if (!(await this.articles.exists(site.id, id))) return null;
     await this.checkReferences(site, input);
@@ -152,8 +176,16 @@ export class ArticlesService {
       if (holder && holder.id !== id)
         fail({ kind: 'external_id_busy', message: EXTERNAL_ID_TAKEN });
     }
-    const { content, images } = await this.prepareContent(site, input);
+    const { content, images } = await this.prepareContent(site, input, opts.keepMarkup);
     const done = await this.writer.edit(site, id, async (current): Promise<Edit<boolean>> => {
+      // Issue 37: a dashboard save over another one answers 409 with the article as it is.
+      if (opts.baseRevision !== undefined && current.revision !== opts.baseRevision) {
+        throw apiError(
+          ContentErrorCode.RevisionConflict,
+          `The article was changed since revision ${opts.baseRevision} (it is at revision ${current.revision}). Compare, then save again from the current revision.`,
+          { article: toArticleResponse(current, site, { stored: true }) },
+        );
+      }
       const cats = resolveCategories(
         { primary: current.categoryId, list: current.categories },
         input,
@@ -206,9 +238,9 @@ export class ArticlesService {
   }
 
   /** `hc article restore`: back from the Trash to its previous status, `article.updated`. */
-  async restore(site: SiteContext, id: number) {
+  async restore(site: SiteContext, id: number, options: ArticleResponseOptions = {}) {
     if (!(await this.writer.restoreFromTrash(site, id))) throw notInTrash(site, id);
-    return toArticleResponse((await this.articles.loadOne(site.id, id)) as ArticleView, site);
+    return this.response(site, id, options);
   }
 
   /** `hc article purge`: deletes a Trashed article for good, `article.deleted` again. */
@@ -217,11 +249,25 @@ export class ArticlesService {
   }
 
   /** `hc translation release`: shows an unreleased language to readers (spec 2.1). */
-  async releaseTranslation(site: SiteContext, id: number, lang: string) {
+  async releaseTranslation(
+    site: SiteContext,
+    id: number,
+    lang: string,
+    options: ArticleResponseOptions = {},
+  ) {
     const missing = await this.writer.release(site, id, lang);
     if (missing === 'article') throw notFound('Article not found.');
     if (missing === 'language') throw notFound(`Article ${id} has no "${lang}" translation.`);
-    return toArticleResponse((await this.articles.loadOne(site.id, id)) as ArticleView, site);
+    return this.response(site, id, options);
+  }
+
+  /** The article as it is now, in the response shape `options` asks for. */
+  private async response(site: SiteContext, id: number, options: ArticleResponseOptions) {
+    return toArticleResponse(
+      (await this.articles.loadOne(site.id, id)) as ArticleView,
+      site,
+      options,
+    );
   }
 
   // --- helpers ---------------------------------------------------------------------------
@@ -246,14 +292,16 @@ export class ArticlesService {
   private async prepareContent(
     site: SiteContext,
     input: ArticleInput,
+    keepMarkup = false,
   ): Promise<{ content: Record<string, string>; images: RehostSummary | null }> {
     const content: Record<string, string> = {};
     for (const [lang, text] of Object.entries(input.content ?? {})) {
-      if (text === null) content[lang] = '';
-      else
-        content[lang] = stripInternalMarkup(
-          input.contentFormat === 'markdown' ? markdownToHtml(text) : text.trim(),
-        );
+      if (text === null) {
+        content[lang] = '';
+        continue;
+      }
+      const html = input.contentFormat === 'markdown' ? markdownToHtml(text) : text.trim();
+      content[lang] = keepMarkup ? html : stripInternalMarkup(html);
     }
     if (!input.rehostImages) return { content, images: null };
     const withImages = Object.fromEntries(

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
 import { htmlNotFound } from '@hc/contracts';
-import { CurrentSite } from '@hc/auth';
-import type { SiteContext } from '@hc/auth';
+import { Ctx, CurrentSite, isDashboardSession } from '@hc/auth';
+import type { RequestContext, SiteContext } from '@hc/auth';
 import { IdParam, PageQuery, pagingOf, RedirectInvalidInput } from '@hc/http';
 import { CategoriesService } from './categories.service';
 import { CategoryOrderService } from './category-order.service';
@@ -53,21 +53,24 @@ export class CategoriesController {
   @ContentWrite(Delete(':id'), 'Delete a category')
   async remove(
     @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
     @IdParam('id', htmlNotFound) id: number,
     @Query() query: DeleteCategoryQuery,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.categories.delete(site, id, query.on_orphan);
+    return this.categories.delete(site, id, query.on_orphan, isDashboardSession(ctx));
   }
 
   @ContentWrite(Put(':id/articles/order'), 'Order the articles of a category')
   @HttpCode(200)
   async reorderArticles(
     @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
     @IdParam('id', htmlNotFound) id: number,
     @Body() body: ArticleOrderDto,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.order.reorderArticles(site, id, body.ids());
+    // Spec 6: reordering in the dashboard sends article.updated per changed article.
+    return this.order.reorderArticles(site, id, body.ids(), isDashboardSession(ctx));
   }
 }

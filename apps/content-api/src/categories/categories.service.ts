@@ -112,7 +112,7 @@ export class CategoriesService {
    * it and its subcategories go to the top level; `reparent`: both move to its parent (the top
    * level / no category when it has none). Trashed articles are refiled the same way.
    */
-  async delete(site: SiteContext, id: number, onOrphan: OnOrphan | undefined) {
+  async delete(site: SiteContext, id: number, onOrphan: OnOrphan | undefined, inDashboard = false) {
     if (!(await this.categories.findById(site.id, id))) throw htmlNotFound();
     return this.categories.transaction(async (m) => {
       const category = await this.categories.findForUpdate(site.id, m, id);
@@ -153,8 +153,9 @@ export class CategoriesService {
       }
       await this.categories.delete(site.id, m, id);
       await writeWebhookEvent(m, site, 'category.deleted', data);
-      // spec 6: an API category delete sends article.updated for an article left in one category.
-      const single = await this.links.inExactlyOneCategory(site.id, m, active);
+      // spec 6: an API category delete sends article.updated for an article left in one
+      // category; the dashboard's (`inDashboard`, issue 37) sends only category.deleted.
+      const single = inDashboard ? [] : await this.links.inExactlyOneCategory(site.id, m, active);
       if (single.length) {
         await this.links.touch(site.id, m, single, new Date());
         await announceArticles(m, site, 'article.updated', single);

@@ -85,15 +85,20 @@ export class CategoryArticlesRepository {
     m: EntityManager,
     categoryId: number,
     articleIds: number[],
-  ): Promise<{ updated: number; skipped: number[] }> {
+  ): Promise<{ updated: number; skipped: number[]; moved: number[] }> {
     await touchReaderPages(m, siteId);
-    const rows = await m.query(
-      `SELECT ac.article_id FROM article_categories ac JOIN articles a ON a.id = ac.article_id
-       WHERE ac.site_id = ? AND ac.category_id = ? AND a.deleted_at IS NULL AND ac.article_id IN (?)`,
+    const rows: { article_id: number; position: number | null }[] = await m.query(
+      `SELECT ac.article_id, ac.position FROM article_categories ac JOIN articles a ON a.id = ac.article_id
+       WHERE ac.site_id = ? AND ac.category_id = ? AND a.deleted_at IS NULL AND ac.article_id IN (?)
+       FOR UPDATE`,
       [siteId, categoryId, articleIds],
     );
-    const inCategory = new Set(rows.map((r: { article_id: number }) => Number(r.article_id)));
-    const accepted = articleIds.filter((id) => inCategory.has(id));
+    const before = new Map(rows.map((r) => [Number(r.article_id), r.position]));
+    const accepted = articleIds.filter((id) => before.has(id));
+    // Issue 37: the articles whose position changed (the dashboard announces each).
+    const moved = accepted.filter(
+      (id, i) => before.get(id) === null || Number(before.get(id)) !== i,
+    );
     if (accepted.length) {
       const cases = accepted.map(() => 'WHEN ? THEN ?').join(' ');
       await m.query(
@@ -102,6 +107,10 @@ export class CategoryArticlesRepository {
         [...accepted.flatMap((id, i) => [id, i]), siteId, categoryId, accepted],
       );
     }
-    return { updated: accepted.length, skipped: articleIds.filter((id) => !inCategory.has(id)) };
+    return {
+      updated: accepted.length,
+      skipped: articleIds.filter((id) => !before.has(id)),
+      moved: [...new Set(moved)],
+    };
   }
 }

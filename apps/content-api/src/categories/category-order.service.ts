@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { htmlNotFound, messages, validationError } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { writeAuditEvent } from '@hc/events';
+import { announceArticles } from '../articles/article-events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
 import { announceCategory, SITE_DEFAULT_ARTICLE_SORT } from './categories.service';
 import { toCategoryResponse } from './category.mapper';
@@ -70,15 +71,19 @@ export class CategoryOrderService {
 
   /**
    * PUT /categories/{id}/articles/order: the custom order of the category's articles. Ids not
-   * in the category (or in the Trash, or foreign) are skipped. No event (spec 6).
+   * in the category (or in the Trash, or foreign) are skipped. No event through the API; in the
+   * dashboard (`announce`) `article.updated` per article whose position changed (spec 6).
    */
-  async reorderArticles(site: SiteContext, id: number, ids: number[]) {
+  async reorderArticles(site: SiteContext, id: number, ids: number[], announce = false) {
     const category = await this.categories.findById(site.id, id);
     if (!category) throw htmlNotFound();
     if (ids.length === 0) throw validationError({ order: [messages.required('order')] });
     const { updated, skipped } = await this.categories.transaction(async (m) => {
       const result = await this.links.setOrder(site.id, m, id, ids);
       await writeAuditEvent(m, site, 'category.reorder_articles', { type: 'category', id });
+      // The one audit entry above records the reorder; the events carry no entry of their own.
+      if (announce)
+        await announceArticles(m, site, 'article.updated', result.moved, undefined, null);
       return result;
     });
     const sort = category.articleSort ?? SITE_DEFAULT_ARTICLE_SORT;

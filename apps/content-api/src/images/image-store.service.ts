@@ -46,7 +46,7 @@ export class ImageStoreService {
   async store(site: SiteRef, req: StoreRequest): Promise<StoreResult> {
     const checksum = sha256(req.bytes);
     if (req.dedupe) {
-      const existing = await this.repo.findByChecksum(site.id, checksum);
+      const existing = await this.repo.findByChecksum(site.id, checksum, req.origin);
       if (existing) return { image: existing, reused: true };
     }
     const key = `${site.uuid}/${randomBytes(16).toString('hex')}.${req.type.ext}`;

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Ctx, CurrentSite } from '@hc/auth';
+import { Ctx, CurrentSite, isDashboardSession } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { notFound } from '@hc/contracts';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@hc/http';
 import { BulkImagesDto } from './dto/bulk-images.dto';
 import { DeleteImageQuery, ImagesQuery } from './dto/images-query.dto';
+import { UploadImageQuery } from './dto/upload-image-query.dto';
 import { imageMessages } from './image-rules';
 import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
@@ -37,11 +38,14 @@ export class ImagesController {
   @SharedIpLimit(60)
   async create(
     @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Query() query: UploadImageQuery,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
     const input = await readSingleImageRequest(req, true);
-    const answer = await this.images.create(site, input);
+    const editor = query.editor === '1' && isDashboardSession(ctx);
+    const answer = await this.images.create(site, input, editor ? 'editor' : 'api');
     res.status(answer.httpStatus);
     return answer.body;
   }

@@ -5,8 +5,12 @@ import { touchReaderPages, jsonColumn } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import type { SiteId } from '@hc/contracts';
 
-/** How the image came in: API upload or import (`api`), or copied by `rehost_images` (`rehost`). */
-export type ImageOrigin = 'api' | 'rehost';
+/**
+ * How the image came in: API upload or import (`api`), copied by `rehost_images` (`rehost`), or
+ * added in the dashboard's article editor (`editor`, issue 37; GET /images leaves these out,
+ * spec 4.7).
+ */
+export type ImageOrigin = 'api' | 'rehost' | 'editor';
 
 /** An `images` row: a stored file (spec 2.5). */
 export interface Image {
@@ -125,10 +129,19 @@ export class ImagesRepository {
     return rows[0] ? toImage(rows[0]) : null;
   }
 
-  /** The oldest image of the site with these bytes (spec 4.7 dedupe). */
-  async findByChecksum(siteId: SiteId, checksum: string): Promise<Image | null> {
+  /**
+   * The oldest image of the site with these bytes (spec 4.7 dedupe). An API upload never
+   * resolves to an editor image (GET /images would not list what it answered).
+   */
+  async findByChecksum(
+    siteId: SiteId,
+    checksum: string,
+    forOrigin: ImageOrigin = 'api',
+  ): Promise<Image | null> {
+    const listed = forOrigin === 'editor' ? '' : "AND origin <> 'editor'";
     const rows: ImageRecord[] = await this.ds.query(
-      `SELECT ${IMAGE_COLUMNS} FROM images WHERE site_id = ? AND checksum = ? ORDER BY id LIMIT 1`,
+      `SELECT ${IMAGE_COLUMNS} FROM images WHERE site_id = ? AND checksum = ? ${listed}
+        ORDER BY id LIMIT 1`,
       [siteId, checksum],
     );
     return rows[0] ? toImage(rows[0]) : null;
@@ -140,7 +153,8 @@ export class ImagesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: Image[]; total: number }> {
-    const where = filter.checksum ? 'site_id = ? AND checksum = ?' : 'site_id = ?';
+    // Spec 4.7: images added in the article editor are not listed.
+    const where = `site_id = ? AND origin <> 'editor'${filter.checksum ? ' AND checksum = ?' : ''}`;
     const params = filter.checksum ? [siteId, filter.checksum] : [siteId];
     const rows: ImageRecord[] = await this.ds.query(
       `SELECT ${IMAGE_COLUMNS} FROM images WHERE ${where}

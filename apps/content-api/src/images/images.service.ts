@@ -9,6 +9,7 @@ import type { SingleImageInput } from './image-request';
 import { ImageStoreService, type SiteRef, type StoreResult } from './image-store.service';
 import { detectImageType, type ImageType } from './image-type';
 import { ImagesRepository } from './images.repository';
+import type { ImageOrigin } from './images.repository';
 import type { UploadedFile } from './multipart';
 
 /** Spec 4.7 DELETE: up to 20 referencing articles are named. */
@@ -52,8 +53,13 @@ export class ImagesService {
   ) {}
 
   /** POST /images: one upload or one import. */
-  async create(site: SiteRef, input: SingleImageInput): Promise<UploadAnswer> {
-    if (input.file) return this.upload(site, input.file, input);
+  /** `origin` `editor`: an image added in the dashboard's editor (issue 37). */
+  async create(
+    site: SiteRef,
+    input: SingleImageInput,
+    origin: ImageOrigin = 'api',
+  ): Promise<UploadAnswer> {
+    if (input.file) return this.upload(site, input.file, input, origin);
     let imported;
     try {
       imported = await this.importer.import(input.sourceUrl as string);
@@ -67,7 +73,7 @@ export class ImagesService {
       bytes: imported.bytes,
       type: imported.type,
       filename: imported.filename,
-      origin: 'api',
+      origin,
       dedupe: input.dedupe,
     });
     return toUploadAnswer(result, input.altText);
@@ -77,13 +83,14 @@ export class ImagesService {
     site: SiteRef,
     file: UploadedFile,
     input: { altText: string; dedupe: boolean },
+    origin: ImageOrigin = 'api',
   ): Promise<UploadAnswer> {
     const type = await checkUploadedFile(file, 'file');
     const result = await this.store.store(site, {
       bytes: file.data,
       type,
       filename: uploadFilename(file, type),
-      origin: 'api',
+      origin,
       dedupe: input.dedupe,
     });
     return toUploadAnswer(result, input.altText);

@@ -27,6 +27,7 @@ function view(overrides: Partial<ArticleView> = {}): ArticleView {
     createdAt: new Date(0),
     updatedAt: new Date(0),
     deletedAt: null,
+    revision: 1,
     views: 0,
     thumbsUp: 0,
     thumbsDown: 0,

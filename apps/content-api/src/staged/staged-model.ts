@@ -9,6 +9,7 @@ import type {
   TranslationRow,
   Visibility,
 } from '../articles/articles.repository';
+import { ARTICLE_WIDE_FIELDS } from '../articles/article-change';
 
 /** Per-language staged values, plain (not language maps), under their wire names. */
 export interface StagedFields {
@@ -36,14 +37,7 @@ export interface SharedFields {
 }
 
 export const LOCALE_FIELDS = ['title', 'content', 'slug', 'audio_file', 'has_custom_slug'] as const;
-export const SHARED_FIELDS = [
-  'category_id',
-  'categories',
-  'visibility',
-  'type',
-  'author_id',
-  'shared_with',
-] as const;
+export const SHARED_FIELDS = ARTICLE_WIDE_FIELDS;
 
 /** The article-wide part of a live article (what `shared` can change). */
 export function liveWide(view: ArticleView) {

@@ -11,13 +11,14 @@ import {
 } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
-import { CountsAsWrite, CurrentSite } from '@hc/auth';
-import type { SiteContext } from '@hc/auth';
+import { checkTranslatorWrite, CountsAsWrite, Ctx, CurrentSite, TranslatorMay } from '@hc/auth';
+import type { RequestContext, SiteContext } from '@hc/auth';
 import { IdParam } from '@hc/http';
 import { toStageInput } from './staged-input';
 import { StageDto } from './dto/stage.dto';
 import { StagedLocaleQuery } from './dto/staged-query.dto';
 import { StagingPlanGuard } from './staging-plan.guard';
+import { SHARED_FIELDS } from './staged-model';
 import { StagedPublisher } from './staged-publisher';
 import { StagedPublishDto } from './dto/staged-publish.dto';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
@@ -25,6 +26,14 @@ import { ContentRead, ContentWrite } from '../content-routes';
 
 /** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
 export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_NOT_FOUND));
+
+/** Issue 37: a Translator stages, discards and publishes one language other than the default. */
+function translatorLanguage(ctx: RequestContext, site: SiteContext, locale: string | undefined) {
+  checkTranslatorWrite(ctx, site, {
+    languages: [locale ?? site.defaultLanguage],
+    articleWide: false,
+  });
+}
 
 /** Spec 4.5 staged changes. Every call counts toward the 120 writes per minute (reads included). */
 @Controller('articles/:articleId/staged')
@@ -56,16 +65,32 @@ export class StagedController {
 
   @ContentWrite(Patch(), 'Stage changes to one language of an article')
   @UseGuards(StagingPlanGuard)
-  stage(@CurrentSite() site: SiteContext, @ArticleIdParam() id: number, @Body() body: StageDto) {
+  @TranslatorMay()
+  stage(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @ArticleIdParam() id: number,
+    @Body() body: StageDto,
+  ) {
+    const metadata = [body.metadata?.title, body.metadata?.description].flatMap((map) =>
+      map && !Array.isArray(map) ? Object.keys(map) : [],
+    );
+    checkTranslatorWrite(ctx, site, {
+      languages: [body.locale, ...metadata],
+      articleWide: SHARED_FIELDS.some((field) => body[field] !== undefined),
+    });
     return this.staged.stage(site, id, toStageInput(body, site));
   }
 
   @ContentWrite(Delete(), 'Discard staged changes')
+  @TranslatorMay()
   discard(
     @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
     @ArticleIdParam() id: number,
     @Query() query: StagedLocaleQuery,
   ) {
+    translatorLanguage(ctx, site, query.locale);
     return this.staged.discard(site, id, query.locale);
   }
 
@@ -73,14 +98,17 @@ export class StagedController {
   @ContentWrite(Post('publish'), 'Publish staged changes')
   @ApiBody({ type: StagedPublishDto, required: false })
   @HttpCode(200)
+  @TranslatorMay()
   publish(
     @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
     @ArticleIdParam() id: number,
     @Body() body: StagedPublishDto,
     @Query() query: StagedLocaleQuery,
   ) {
     // The body's locale (checked by its DTO) wins; absent, null or empty: the query's.
     const locale = body.locale || query.locale;
+    translatorLanguage(ctx, site, locale);
     return this.publisher.publish(site, id, { locale, force: body.force === true });
   }
 }

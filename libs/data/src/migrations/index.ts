@@ -20,6 +20,7 @@ import { WebhookSignatureScheme1795499466046 } from './1795499466046-webhook-sig
 import { VersionAudit1795499512887 } from './1795499512887-version-audit';
 import { ChangeSetActor1795502419489 } from './1795502419489-change-set-actor';
 import { ReaderPageVersions1795502960017 } from './1795502960017-reader-page-versions';
+import { ArticleRevision1795600000000 } from './1795600000000-article-revision';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   VersionAudit1795499512887,
   ChangeSetActor1795502419489,
   ReaderPageVersions1795502960017,
+  ArticleRevision1795600000000,
 ];

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
-import { ARTICLE_FIELDS } from '@hc/contracts';
+import { ARTICLE_FIELDS, DASHBOARD_FIELDS } from '@hc/contracts';
 import { isLanguageCode, unsupportedLanguageMessage } from '@hc/content';
 import { Field, ObjectBody, ValidationErrorShape } from '@hc/http';
 import { articleFailureOf, articleHttpError, BLANK_TITLE_CONSTRAINT } from '../article-failure';
@@ -100,4 +100,8 @@ export class CreateArticleDto extends ArticleFieldsDto {
 export class UpdateArticleDto extends ArticleFieldsDto {
   @Field(ARTICLE_FIELDS.title, { ...LANGUAGES, nullMessage: 'The title field is required.' })
   title?: LanguageMapBody;
+
+  /** Issue 37: the revision a dashboard save started from. */
+  @Field(DASHBOARD_FIELDS.base_revision)
+  base_revision?: number | null;
 }

@@ -52,6 +52,14 @@ export class ArticlesQuery extends PageQuery {
   )
   search?: string;
 
+  @QueryText(
+    'Team search (dashboard session only, issue 37): titles and content in every status ' +
+      'and language (`lang` narrows it), paged by page and limit, no 15-match cap',
+    'refund',
+    SEARCH_MAX_LENGTH,
+  )
+  team_search?: string;
+
   @QueryText('One of the site’s languages', 'en')
   lang?: string;
 

@@ -1,0 +1,461 @@
+import { aiDraft, internalNote, noteMark } from '@hc/content';
+import {
+  expectError,
+  lastSiteEventId,
+  siteEvents,
+  STAGING_SITE,
+  TestApp,
+  TestSession,
+  TestSite,
+  useSite,
+} from '@hc/testing';
+import { createContentApi } from '../app.factory';
+
+/**
+ * Issue 37 items 3 and 4: the dashboard's semantics of spec 6 for session requests, asserted
+ * from the outbox, and the session's view of articles (stored HTML, revisions).
+ */
+describe('dashboard article operations (issue 37)', () => {
+  let t: TestApp, site: TestSite, key: string;
+  let owner: TestSession;
+
+  useSite(createContentApi, STAGING_SITE, async (s) => {
+    ({ t, site, key } = s);
+    owner = await t.factory.session(site.owner);
+  });
+
+  const as = () => ({ session: owner, site: site.id });
+  const post = async (body: Record<string, unknown>) => {
+    const res = await t.request('POST', '/v1/articles', { key, body });
+    expect(res.status).toBe(201);
+    return res.body.article as { id: number; revision?: number };
+  };
+  const drafts = async (n: number) => {
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(await post({ title: { en: `Draft ${i}` } }));
+    return out;
+  };
+  const mark = () => lastSiteEventId(t.ds, site);
+  const eventsSince = async (from: number) =>
+    (await siteEvents(t.ds, site, from)).map((e) => [e.event, e.data.id] as [string, number]);
+  const auditSince = async (from: number) => {
+    const rows = await t.ds.query(
+      `SELECT payload FROM outbox WHERE site_id = ? AND event = 'audit.recorded' AND id > ? ORDER BY id`,
+      [site.id, from],
+    );
+    return rows.map((r: { payload: unknown }) => {
+      const p = (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as {
+        data: { action: string; target_id: string; actor: unknown };
+      };
+      return [p.data.action, Number(p.data.target_id), p.data.actor];
+    });
+  };
+  const lastOutbox = async () =>
+    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
+  const act = (body: unknown) =>
+    t.request('POST', '/v1/dashboard/articles/actions', { ...as(), body });
+  const member = async (role: 'translator' | 'viewer' | 'editor') => {
+    const user = await t.factory.user();
+    await t.factory.member(site, user, role);
+    return t.factory.session(user);
+  };
+
+  it('keys and tokens get 403 session_required on every dashboard-only operation', async () => {
+    const [a] = await drafts(1);
+    for (const [method, path, body] of [
+      ['POST', '/v1/dashboard/articles/actions', { action: 'trash', ids: [a.id] }],
+      ['POST', `/v1/articles/${a.id}/translations/de/release`, undefined],
+      ['GET', '/v1/trash', undefined],
+      ['POST', `/v1/trash/${a.id}/restore`, undefined],
+      ['DELETE', `/v1/trash/${a.id}`, undefined],
+      ['DELETE', '/v1/trash', undefined],
+      ['GET', '/v1/articles?team_search=draft', undefined],
+      ['GET', '/v1/session', undefined],
+      ['POST', '/v1/session/signout', undefined],
+    ] as const) {
+      const res = await t.request(method, path, { key, body });
+      expect([method, path, res.status, res.body.code]).toEqual([
+        method,
+        path,
+        403,
+        'session_required',
+      ]);
+    }
+    // Nothing moved: the article is still live.
+    expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).status).toBe(200);
+  });
+
+  it('several articles to the Trash at once send no event; each is recorded as the person’s', async () => {
+    const picked = await drafts(3);
+    const from = await mark();
+    const audit = await lastOutbox();
+    const res = await act({ action: 'trash', ids: [...picked.map((a) => a.id), 999999999] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      updated: picked.map((a) => a.id),
+      failed: [{ id: 999999999, message: 'Article not found.' }],
+    });
+    expect(await eventsSince(from)).toEqual([]);
+    expect(await auditSince(audit)).toEqual(
+      picked.map((a) => ['article.delete', a.id, { kind: 'dashboard', user_id: site.owner.id }]),
+    );
+    for (const a of picked)
+      expect((await t.request('GET', `/v1/articles/${a.id}`, { key })).status).toBe(404);
+  });
+
+  it('one article to the Trash sends article.deleted', async () => {
+    const [a] = await drafts(1);
+    const from = await mark();
+    expect((await act({ action: 'trash', ids: [a.id] })).body.data.updated).toEqual([a.id]);
+    expect(await eventsSince(from)).toEqual([['article.deleted', a.id]]);
+  });
+
+  it('publish, unpublish and set_category: one request, spec 6 events per article changed', async () => {
+    const picked = await drafts(2);
+    const ids = picked.map((a) => a.id);
+    let from = await mark();
+    expect((await act({ action: 'publish', ids })).body.data).toEqual({ updated: ids, failed: [] });
+    expect(await eventsSince(from)).toEqual(ids.map((id) => ['article.published', id]));
+    // Already published: counted, not written again.
+    from = await mark();
+    expect((await act({ action: 'publish', ids })).body.data.updated).toEqual(ids);
+    expect(await eventsSince(from)).toEqual([]);
+    from = await mark();
+    await act({ action: 'unpublish', ids: [ids[0]] });
+    expect(await eventsSince(from)).toEqual([['article.updated', ids[0]]]);
+
+    const category = await t.request('POST', '/v1/categories', {
+      key,
+      body: { name: { en: 'Billing' } },
+    });
+    from = await mark();
+    const moved = await act({
+      action: 'set_category',
+      ids,
+      category_id: category.body.category.id,
+    });
+    expect(moved.body.data.updated).toEqual(ids);
+    expect(await eventsSince(from)).toEqual(ids.map((id) => ['article.updated', id]));
+    const read = await t.request('GET', `/v1/articles/${ids[1]}`, { key });
+    expect(read.body.article.category_id).toBe(category.body.category.id);
+
+    const noCategory = await act({ action: 'set_category', ids });
+    expect(noCategory.status).toBe(422);
+    expect(noCategory.body.errors).toEqual({ category_id: ['The category id field is required.'] });
+    const bad = await act({ action: 'set_category', ids, category_id: 999999999 });
+    expect(bad.status).toBe(422);
+    expect((await act({ action: 'archive', ids })).status).toBe(422);
+    expect((await act({ action: 'trash', ids: [] })).status).toBe(422);
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1);
+    expect((await act({ action: 'trash', ids: tooMany })).status).toBe(422);
+  });
+
+  it('the Trash: list, restore (previous status, article.updated), delete for good (article.deleted), empty (nothing)', async () => {
+    await t.request('DELETE', '/v1/trash', as()); // what earlier tests left
+    const live = await post({ title: { en: 'Published one' }, published: true });
+    const [draft, a, b] = await drafts(3);
+    await act({ action: 'trash', ids: [live.id, draft.id, a.id, b.id] });
+
+    const list = await t.request('GET', '/v1/trash?limit=2', as());
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toMatchObject({ per_page: 2, items_count: 4, total_pages: 2 });
+    expect(list.body.articles[0]).toMatchObject({
+      deleted_at: expect.any(String),
+      revision: expect.any(Number),
+    });
+
+    let from = await mark();
+    const restored = await t.request('POST', `/v1/trash/${live.id}/restore`, as());
+    expect(restored.status).toBe(200);
+    expect(restored.body.article).toMatchObject({ id: live.id, published: true });
+    expect(await eventsSince(from)).toEqual([['article.updated', live.id]]);
+    expectError(await t.request('POST', `/v1/trash/${live.id}/restore`, as()), 404, 'not_found');
+
+    from = await mark();
+    expect((await t.request('DELETE', `/v1/trash/${draft.id}`, as())).status).toBe(200);
+    expect(await eventsSince(from)).toEqual([['article.deleted', draft.id]]);
+    expectError(await t.request('DELETE', `/v1/trash/${live.id}`, as()), 404, 'not_found');
+
+    from = await mark();
+    const emptied = await t.request('DELETE', '/v1/trash', as());
+    expect(emptied.body).toMatchObject({ status: 'success', deleted: 2 });
+    expect(await eventsSince(from)).toEqual([]);
+    expect((await t.request('GET', '/v1/trash', as())).body.meta.items_count).toBe(0);
+    expect(
+      await t.ds.query('SELECT id FROM articles WHERE id IN (?)', [[draft.id, a.id, b.id]]),
+    ).toEqual([]);
+  });
+
+  it('another site’s articles are out of reach of the Trash and the actions', async () => {
+    const other = await t.factory.site();
+    const otherKey = await t.factory.key(other);
+    const theirs = await t.request('POST', '/v1/articles', {
+      key: otherKey,
+      body: { title: { en: 'Theirs' } },
+    });
+    const id = theirs.body.article.id;
+    expect((await act({ action: 'trash', ids: [id] })).body.data.failed).toEqual([
+      { id, message: 'Article not found.' },
+    ]);
+    await t.request('DELETE', `/v1/articles/${id}`, { key: otherKey });
+    expectError(await t.request('POST', `/v1/trash/${id}/restore`, as()), 404, 'not_found');
+    expectError(await t.request('DELETE', `/v1/trash/${id}`, as()), 404, 'not_found');
+    await t.request('DELETE', '/v1/trash', as());
+    expect((await t.ds.query('SELECT id FROM articles WHERE id = ?', [id])).length).toBe(1);
+  });
+
+  it('releasing a translation shows it to readers and sends article.updated', async () => {
+    const a = await post({ title: { en: 'Hello', de: 'Hallo' } });
+    const before = await t.request('GET', `/v1/articles/${a.id}`, { key });
+    expect(before.body.article.published_translations).toEqual(['en']);
+    const from = await mark();
+    const res = await t.request('POST', `/v1/articles/${a.id}/translations/de/release`, as());
+    expect(res.status).toBe(200);
+    expect(res.body.article.published_translations).toEqual(['en', 'de']);
+    expect(await eventsSince(from)).toEqual([['article.updated', a.id]]);
+    expectError(
+      await t.request('POST', `/v1/articles/${a.id}/translations/fr/release`, as()),
+      404,
+      'not_found',
+    );
+  });
+
+  it('reordering through the session sends article.updated per moved article; through a key, none', async () => {
+    const category = (
+      await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Order' } } })
+    ).body.category;
+    const a = await post({ title: { en: 'A' }, category_id: category.id });
+    const b = await post({ title: { en: 'B' }, category_id: category.id });
+    const c = await post({ title: { en: 'C' }, category_id: category.id });
+    const path = `/v1/categories/${category.id}/articles/order`;
+    await t.request('PUT', path, { key, body: [a.id, b.id, c.id] });
+    let from = await mark();
+    await t.request('PUT', path, { key, body: [b.id, a.id, c.id] });
+    expect(await eventsSince(from)).toEqual([]);
+    from = await mark();
+    const res = await t.request('PUT', path, { ...as(), body: [a.id, b.id, c.id] });
+    expect(res.status).toBe(200);
+    expect((await eventsSince(from)).sort()).toEqual(
+      [
+        ['article.updated', a.id],
+        ['article.updated', b.id],
+      ].sort(),
+    );
+  });
+
+  it('deleting a category through the session sends only category.deleted', async () => {
+    const category = (
+      await t.request('POST', '/v1/categories', { key, body: { name: { en: 'Gone' } } })
+    ).body.category;
+    const a = await post({ title: { en: 'Filed' }, category_id: category.id });
+    const from = await mark();
+    const res = await t.request(
+      'DELETE',
+      `/v1/categories/${category.id}?on_orphan=uncategorize`,
+      as(),
+    );
+    expect(res.status).toBe(200);
+    expect((await siteEvents(t.ds, site, from)).map((e) => e.event)).toEqual(['category.deleted']);
+    expect(
+      (await t.request('GET', `/v1/articles/${a.id}`, { key })).body.article.category_id,
+    ).toBeNull();
+  });
+
+  it('team_search finds every status and language, paged past 15; search keeps spec 4.4 for the session', async () => {
+    const word = `zebrafish${Date.now().toString(36)}`;
+    const made = [];
+    for (let i = 0; i < 18; i++) made.push(await post({ title: { en: `${word} ${i}` } }));
+    const hidden = await post({
+      title: { en: 'Private one', de: `Privat ${word}` },
+      visibility: 'private',
+    });
+    const page1 = await t.request('GET', `/v1/articles?team_search=${word}&limit=10`, as());
+    expect(page1.status).toBe(200);
+    expect(page1.body.meta).toMatchObject({ items_count: 19, total_pages: 2, per_page: 10 });
+    const page2 = await t.request('GET', `/v1/articles?team_search=${word}&limit=10&page=2`, as());
+    const found = [...page1.body.articles, ...page2.body.articles].map((x: { id: number }) => x.id);
+    expect(found.sort()).toEqual([...made.map((a) => a.id), hidden.id].sort());
+    const german = await t.request('GET', `/v1/articles?team_search=${word}&lang=de`, as());
+    expect(german.body.articles.map((x: { id: number }) => x.id)).toEqual([hidden.id]);
+    // Drafts are not found by spec 4.4's search, whoever asks.
+    const search = await t.request('GET', `/v1/articles?search=${word}`, as());
+    expect(search.body.meta.items_count).toBe(0);
+  });
+
+  it('the session reads and writes the stored HTML; keys keep spec 2.1’s stripping', async () => {
+    const stored = `<p>Hi ${noteMark('m1', 'there')}</p>${internalNote('<p>Legal?</p>')}${aiDraft('<p>Maybe</p>')}`;
+    const a = await post({ title: { en: 'Marked' } });
+    const first = await t.request('GET', `/v1/articles/${a.id}`, as());
+    const saved = await t.request('PATCH', `/v1/articles/${a.id}`, {
+      ...as(),
+      body: { content: { en: stored }, base_revision: first.body.article.revision },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.article.content.en).toBe(stored);
+    expect((await t.request('GET', `/v1/articles/${a.id}`, as())).body.article.content.en).toBe(
+      stored,
+    );
+    const byKey = await t.request('GET', `/v1/articles/${a.id}`, { key });
+    expect(byKey.body.article.content.en).toBe('<p>Hi there</p>');
+    expect(byKey.body.article.revision).toBeUndefined();
+    const listed = await t.request('GET', '/v1/articles', as());
+    expect(listed.body.articles.find((x: { id: number }) => x.id === a.id).content.en).toBe(stored);
+  });
+
+  it('revisions: opening writes nothing, a stale save answers 409 with the article, keys keep last-write-wins', async () => {
+    const a = await post({ title: { en: 'Rev' } });
+    const opened = await t.request('GET', `/v1/articles/${a.id}`, as());
+    const rev = opened.body.article.revision as number;
+    const from = await mark();
+    await t.request('GET', `/v1/articles/${a.id}`, as());
+    const again = await t.request('GET', `/v1/articles/${a.id}`, as());
+    expect(again.body.article).toMatchObject({
+      revision: rev,
+      updated_at: opened.body.article.updated_at,
+    });
+    expect(await eventsSince(from)).toEqual([]);
+
+    const missing = await t.request('PATCH', `/v1/articles/${a.id}`, {
+      ...as(),
+      body: { title: { en: 'No base' } },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({
+      base_revision: ['The base_revision field is required.'],
+    });
+
+    const first = await t.request('PATCH', `/v1/articles/${a.id}`, {
+      ...as(),
+      body: { title: { en: 'Mine' }, base_revision: rev },
+    });
+    expect(first.body.article.revision).toBe(rev + 1);
+    // Each save is an edit: article.updated.
+    expect(await eventsSince(from)).toEqual([['article.updated', a.id]]);
+    const stale = await t.request('PATCH', `/v1/articles/${a.id}`, {
+      ...as(),
+      body: { title: { en: 'Theirs' }, base_revision: rev },
+    });
+    expectError(stale, 409, 'revision_conflict', expect.any(String), {
+      article: expect.objectContaining({ id: a.id, title: { en: 'Mine' }, revision: rev + 1 }),
+    });
+    // A key ignores base_revision: last write wins.
+    const byKey = await t.request('PATCH', `/v1/articles/${a.id}`, {
+      key,
+      body: { title: { en: 'Key' }, base_revision: 1 },
+    });
+    expect(byKey.status).toBe(200);
+    expect(byKey.body.article.title.en).toBe('Key');
+  });
+
+  it('a Translator edits and releases other languages only; article-wide fields and the default language are 403', async () => {
+    const session = await member('translator');
+    const a = await post({ title: { en: 'Source', de: 'Quelle' } });
+    const rev = (await t.request('GET', `/v1/articles/${a.id}`, { session, site: site.id })).body
+      .article.revision;
+    const ok = await t.request('PATCH', `/v1/articles/${a.id}`, {
+      session,
+      site: site.id,
+      body: { title: { de: 'Neue Quelle' }, content: { de: '<p>Text</p>' }, base_revision: rev },
+    });
+    expect(ok.status).toBe(200);
+    for (const body of [
+      { title: { en: 'Changed source' }, base_revision: rev + 1 },
+      { visibility: 'private', base_revision: rev + 1 },
+      { published: true, base_revision: rev + 1 },
+    ]) {
+      expectError(
+        await t.request('PATCH', `/v1/articles/${a.id}`, { session, site: site.id, body }),
+        403,
+        'role_forbidden',
+      );
+    }
+    expectError(
+      await t.request('POST', '/v1/articles', {
+        session,
+        site: site.id,
+        body: { title: { de: 'Neu' } },
+      }),
+      403,
+      'role_forbidden',
+    );
+    expectError(
+      await t.request('POST', '/v1/dashboard/articles/actions', {
+        session,
+        site: site.id,
+        body: { action: 'publish', ids: [a.id] },
+      }),
+      403,
+      'role_forbidden',
+    );
+  });
+
+  it('a Translator releases other languages, not the default; a Viewer reads the Trash but changes nothing', async () => {
+    const translator = await member('translator');
+    const viewer = await member('viewer');
+    const a = await post({ title: { en: 'Two', de: 'Zwei' } });
+    expect(
+      (
+        await t.request('POST', `/v1/articles/${a.id}/translations/de/release`, {
+          session: translator,
+          site: site.id,
+        })
+      ).status,
+    ).toBe(200);
+    expectError(
+      await t.request('POST', `/v1/articles/${a.id}/translations/en/release`, {
+        session: translator,
+        site: site.id,
+      }),
+      403,
+      'role_forbidden',
+    );
+    const [d] = await drafts(1);
+    await act({ action: 'trash', ids: [d.id] });
+    expect((await t.request('GET', '/v1/trash', { session: viewer, site: site.id })).status).toBe(
+      200,
+    );
+    for (const [method, path] of [
+      ['POST', `/v1/trash/${d.id}/restore`],
+      ['DELETE', `/v1/trash/${d.id}`],
+      ['DELETE', '/v1/trash'],
+    ] as const) {
+      expectError(
+        await t.request(method, path, { session: viewer, site: site.id }),
+        403,
+        'role_forbidden',
+      );
+    }
+    expect(
+      (await t.request('GET', '/v1/trash', as())).body.articles.map((x: { id: number }) => x.id),
+    ).toContain(d.id);
+  });
+
+  it('a Translator stages, discards and publishes other languages; the default and article-wide fields are 403', async () => {
+    const session = await member('translator');
+    const as2 = { session, site: site.id };
+    const a = await post({ title: { en: 'Live', de: 'Live de' }, published: true });
+    const staged = `/v1/articles/${a.id}/staged`;
+    const ok = await t.request('PATCH', staged, { ...as2, body: { locale: 'de', title: 'Neu' } });
+    expect(ok.status).toBe(200);
+    for (const body of [
+      { locale: 'en', title: 'New' },
+      { locale: 'de', category_id: 0 },
+      { locale: 'de', metadata: { title: { en: 'SEO' } } },
+    ]) {
+      expectError(await t.request('PATCH', staged, { ...as2, body }), 403, 'role_forbidden');
+    }
+    expectError(
+      await t.request('POST', `${staged}/publish`, { ...as2, body: {} }),
+      403,
+      'role_forbidden',
+    );
+    expectError(await t.request('DELETE', staged, as2), 403, 'role_forbidden');
+    const from = await mark();
+    const published = await t.request('POST', `${staged}/publish`, {
+      ...as2,
+      body: { locale: 'de' },
+    });
+    expect(published.status).toBe(200);
+    expect(await eventsSince(from)).toEqual([['article.updated', a.id]]);
+  });
+});
