@@ -350,6 +350,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
         'helpcenter-s3/access-key-id',
         'helpcenter-s3/secret-access-key',
         'helpcenter-smtp/url',
+        'helpcenter-data-keys/keys',
       ],
       'auth-server': ['helpcenter-database/auth-server', ...redis],
       'mcp-gateway': ['helpcenter-database/mcp-gateway', ...redis],
@@ -359,6 +360,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
         'helpcenter-database/webhook-dispatcher',
         ...redis,
         ...kafka('webhook-dispatcher'),
+        'helpcenter-data-keys/keys',
       ],
       'event-relay': ['helpcenter-database/event-relay', ...redis, ...kafka('event-relay')],
       // Static files only (docs/dashboard.md).
@@ -371,9 +373,23 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
         secrets: [...expected[app]].sort(),
       });
     }
-    // The reader site in particular: no S3 write key, no SMTP, no Kafka credentials.
+    // The reader site in particular: no S3 write key, no SMTP, no Kafka credentials, no data key.
     const reader = refs(named(objects, 'Deployment', 'reader-site').spec.template).join(' ');
-    expect(reader).not.toMatch(/s3|smtp|kafka|helpcenter-secrets/);
+    expect(reader).not.toMatch(/s3|smtp|kafka|data-keys|helpcenter-secrets/);
+    // The data key reaches the pods that seal or open secrets (and the CLI's Jobs) only.
+    const withDataKey = podTemplates(objects)
+      .filter(({ template }) => refs(template).includes('helpcenter-data-keys/keys'))
+      .map(({ owner }) => owner.replace(/-\d+\.\d+\.\d+$/, ''))
+      .sort();
+    expect(withDataKey).toEqual(
+      [
+        'CronJob/helpcenter-analytics-rollup',
+        'CronJob/helpcenter-migrate-revert',
+        'Deployment/content-api',
+        'Deployment/webhook-dispatcher',
+        'Job/helpcenter-migrate',
+      ].sort(),
+    );
     // Every pod template names its Secrets key by key: no whole Secret becomes environment.
     for (const { owner, template } of podTemplates(objects)) {
       for (const c of template.spec.containers)

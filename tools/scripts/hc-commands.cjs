@@ -9,6 +9,11 @@ const COMMANDS = {
     flags: [],
   },
   'migrate revert': { summary: 'undo the newest applied migration (its down())', flags: [] },
+  'data reencrypt': {
+    summary:
+      'seal every webhook secret and the upload-URL key under the first of HC_DATA_KEYS (after a rotation; rows in plain text too)',
+    flags: [],
+  },
   'db grants': {
     summary:
       "bring each app's database user to exactly its per-table rights (docs/security.md); creates no users; run as a user with the GRANT OPTION",

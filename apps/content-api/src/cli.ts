@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { checkSettings, runAsActor, useSettings } from '@hc/contracts';
 import {
+  connectAtCurrentSchema,
   grantDatabaseUsers,
   migrateDatabase,
+  resealSecrets,
   revertLastMigration,
   withCommandContext,
 } from '@hc/data';
@@ -13,6 +15,7 @@ export const commandNames = [
   'migrate',
   'migrate revert',
   'db grants',
+  'data reencrypt',
   ...Object.keys(COMMAND_GROUPS),
 ];
 
@@ -22,7 +25,11 @@ export const commandNames = [
  */
 export async function run(command: string, flags: Flags): Promise<object> {
   // The boot check of the apps (bootSettings of @hc/http, whose import would cost the CLI more).
-  const { settings, warnings } = checkSettings();
+  // Production refuses content-api's commands without HC_DATA_KEYS (issue 34); granting needs none.
+  const { settings, warnings } = checkSettings(
+    process.env,
+    command === 'db grants' ? undefined : 'content-api',
+  );
   warnings.forEach(progress);
   useSettings(settings);
   if (command === 'migrate')
@@ -36,6 +43,8 @@ export async function run(command: string, flags: Flags): Promise<object> {
     for (const user of result.missingUsers) progress(`no user ${user}: skipped (create it first)`);
     return { ...result, applied: !dryRun };
   }
+  // Issue 34: after a data-key rotation (or to seal rows an older release wrote in plain text).
+  if (command === 'data reencrypt') return { resealed: await resealSecretsOf() };
   const load = COMMAND_GROUPS[command];
   if (!load) throw new CliError(`unknown command "${command}"`);
   const group = await load();
@@ -44,4 +53,14 @@ export async function run(command: string, flags: Flags): Promise<object> {
     // Issue 24: every write a command makes is recorded as the operator's.
     runAsActor({ kind: 'operator' }, () => group.commands[command](app, flags)),
   );
+}
+
+/** `hc data reencrypt`: every sealed secret under the first of HC_DATA_KEYS. */
+async function resealSecretsOf(): Promise<Record<string, number>> {
+  const ds = await connectAtCurrentSchema({ poolSize: 1 });
+  try {
+    return await resealSecrets(ds);
+  } finally {
+    await ds.destroy();
+  }
 }

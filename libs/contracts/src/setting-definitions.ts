@@ -229,6 +229,9 @@ export const SETTING_DEFINITIONS = {
   HC_REDIS_TLS_CERT_FILE: optional('client certificate (PEM) for Redis over rediss://'),
   HC_REDIS_TLS_KEY_FILE: optional('its private key (PEM), with HC_REDIS_TLS_CERT_FILE'),
   HC_DATA_DIR: text('./var', 'stored images and signing keys on one machine'),
+  HC_DATA_KEYS: optional(
+    'keys that encrypt webhook secrets and the upload-URL key at rest: id:base64 (32 bytes), comma-separated, the first encrypts; one machine: HC_DATA_DIR/data-keys',
+  ),
   HC_IMAGE_STORAGE: oneOf(['local', 's3'], 'local', 'where image files go'),
   HC_S3_BUCKET: optional('bucket for HC_IMAGE_STORAGE=s3'),
   HC_S3_REGION: text('us-east-1', 'S3 region'),

@@ -130,6 +130,41 @@ function kafkaSettings(v: SettingValues, errors: string[]): KafkaSettings {
   };
 }
 
+/** A key that encrypts secrets at rest (issue 34): its id (stored with each value) and 32 bytes. */
+export interface DataKey {
+  id: string;
+  key: Buffer;
+}
+
+/** The apps that encrypt or decrypt secrets at rest: production refuses them without HC_DATA_KEYS. */
+export const DATA_KEY_APPS: readonly string[] = ['content-api', 'webhook-dispatcher'];
+
+/**
+ * `HC_DATA_KEYS`: `id:base64` entries (32-byte keys, base64 or base64url), comma-separated; the
+ * first encrypts, every one decrypts (rotation: put the new key first, keep the old ones until
+ * `hc data reencrypt` has run).
+ */
+export function parseDataKeys(text: string): DataKey[] {
+  const keys = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_=-]+)$/.exec(entry);
+      const key = m ? Buffer.from(m[2], 'base64') : Buffer.alloc(0);
+      if (!m || key.length !== 32) {
+        throw new Error(
+          'HC_DATA_KEYS must be id:key entries, comma-separated, each key 32 bytes in base64 (openssl rand -base64 32)',
+        );
+      }
+      return { id: m[1], key };
+    });
+  if (keys.length === 0) throw new Error('HC_DATA_KEYS names no key');
+  if (new Set(keys.map((k) => k.id)).size !== keys.length)
+    throw new Error('HC_DATA_KEYS names a key id twice');
+  return keys;
+}
+
 /** Redis AUTH and TLS (issue 34; applied by createRedis of @hc/data): what cannot work. */
 function redisChecks(v: SettingValues, errors: string[]): void {
   const tlsFiles = [
@@ -208,6 +243,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const kafka = kafkaSettings(v, errors);
   redisChecks(v, errors);
+  if (v.HC_DATA_KEYS) {
+    try {
+      parseDataKeys(v.HC_DATA_KEYS);
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
+  }
   if (errors.length) throw new SettingsError(errors);
   const ports = Object.fromEntries(
     APP_NAMES.map((app) => [app, v[portVariable(app) as SettingName]]),
@@ -290,10 +332,15 @@ function urlPassword(raw: string | null): string {
  * Production refusals (NODE_ENV=production): the development defaults that are fine on one
  * machine and dangerous anywhere else. Each message names the setting to fix.
  */
-export function productionProblems(s: Settings): string[] {
+export function productionProblems(s: Settings, app?: string): string[] {
   if (!s.production) return [];
   const v = s.values;
   const problems: string[] = [];
+  if (app && DATA_KEY_APPS.includes(app) && !v.HC_DATA_KEYS) {
+    problems.push(
+      'HC_DATA_KEYS is unset: webhook secrets and the upload-URL key would be encrypted with a key file under HC_DATA_DIR on this machine; give every replica the same HC_DATA_KEYS from a Secret',
+    );
+  }
   const db = new URL(s.databaseUrl);
   if (decodeURIComponent(db.username) === 'root' && !db.password) {
     problems.push(
@@ -329,12 +376,16 @@ export interface SettingsReport {
  * unknown `HC_*` names as warnings, and in production throws a SettingsError for each
  * development default still in place.
  */
-export function checkSettings(env: NodeJS.ProcessEnv = process.env): SettingsReport {
+export function checkSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  /** The app that starts (its own refusals: HC_DATA_KEYS for DATA_KEY_APPS). */
+  app?: string,
+): SettingsReport {
   const s = loadSettings(env);
   const warnings = unknownSettings(env).map(
     (name) => `${name} is not a setting this version reads (misspelt? see .env.example)`,
   );
-  const refusals = productionProblems(s);
+  const refusals = productionProblems(s, app);
   if (refusals.length) throw new SettingsError(refusals);
   return { settings: s, warnings };
 }

@@ -16,3 +16,4 @@ export * from './article-stats.repository';
 export * from './json-column';
 export * from './grants';
 export * from './redis-client';
+export * from './data-keys';

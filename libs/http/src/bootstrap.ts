@@ -69,8 +69,8 @@ export async function createHttpApp(module: Type<unknown>, options: HttpAppOptio
  * The boot check (issue 18): validates the settings once, logs unknown `HC_*` names, and throws
  * (naming each setting to fix) when production would start on a development default.
  */
-export function bootSettings(logger: Pick<Logger, 'warn'>): void {
-  const { settings: s, warnings } = checkSettings();
+export function bootSettings(logger: Pick<Logger, 'warn'>, app?: string): void {
+  const { settings: s, warnings } = checkSettings(process.env, app);
   for (const w of warnings) logger.warn(w);
   useSettings(s);
 }
@@ -110,7 +110,7 @@ export async function runApp(
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   try {
-    bootSettings(logger);
+    bootSettings(logger, name);
     app = await create();
     if (stopping) {
       await app.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { touchReaderPages, jsonColumn } from '@hc/data';
+import { touchReaderPages, jsonColumn, seal, unseal } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import type { SiteId } from '@hc/contracts';
 
@@ -331,18 +331,22 @@ export class UploadUrlsRepository {
     return rows[0]?.uuid ?? null;
   }
 
-  /** The HMAC key for upload URLs: made once, shared by every replica through the database. */
+  /**
+   * The HMAC key for upload URLs: made once, shared by every replica through the database,
+   * sealed there under HC_DATA_KEYS (issue 34). Rotating the data key re-seals it and keeps its
+   * value, so URLs issued before stay good for their 15 minutes.
+   */
   async signingKey(): Promise<string> {
     const read = async () =>
       (await this.ds.query("SELECT value FROM image_secrets WHERE name = 'upload_url_key'")) as {
         value: string;
       }[];
     const found = await read();
-    if (found[0]) return found[0].value;
+    if (found[0]) return unseal(found[0].value, 'image_secrets.value');
     await this.ds.query(
       "INSERT IGNORE INTO image_secrets (name, value, created_at) VALUES ('upload_url_key', ?, ?)",
-      [randomBytes(32).toString('base64url'), new Date()],
+      [seal(randomBytes(32).toString('base64url'), 'image_secrets.value'), new Date()],
     );
-    return (await read())[0].value;
+    return unseal((await read())[0].value, 'image_secrets.value');
   }
 }

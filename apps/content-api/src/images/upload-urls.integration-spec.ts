@@ -3,6 +3,8 @@ import {
   expectError,
   expectReusedImage,
   oauthConnectionRow,
+  request,
+  startTestApp,
   TestApp,
   TestSite,
   uploadUrlRow,
@@ -11,6 +13,8 @@ import {
 import { createContentApi } from '../app.factory';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import { form, makeImage, SVG, useTempDataDir, restoreEnv } from './testing/image-fixtures';
+import { resealSecrets, unseal } from '@hc/data';
+import { resetSettings } from '@hc/contracts';
 
 describe('images: upload URLs (spec 3.4, 4.7)', () => {
   let t: TestApp, site: TestSite, key: string;
@@ -46,7 +50,9 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
     const [{ value }] = await t.ds.query(
       "SELECT value FROM image_secrets WHERE name = 'upload_url_key'",
     );
-    return createHmac('sha256', value).update(`${intent}.${expires}`).digest('hex');
+    // Sealed at rest (issue 34).
+    const key = unseal(value, 'image_secrets.value');
+    return createHmac('sha256', key).update(`${intent}.${expires}`).digest('hex');
   }
 
   it('POST /images/uploads returns a signed URL on the API host, expires_at 15 minutes ahead, max_bytes', async () => {
@@ -274,5 +280,34 @@ describe('images: upload URLs (spec 3.4, 4.7)', () => {
       put(upload_url, await makeImage('png', 41)),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 410]);
+  });
+
+  it('honours a URL issued before the data key was rotated (issue 34: sealed key, same value)', async () => {
+    const { upload_url } = await issue();
+    const tier = process.env.HC_DATA_KEYS!;
+    const fresh = `rotated:${randomBytes(32).toString('base64')}`;
+    // The rotation as documented: the new key first, `hc data reencrypt`, the old key removed.
+    process.env.HC_DATA_KEYS = `${fresh},${tier}`;
+    await resealSecrets(t.ds);
+    const [{ value }] = await t.ds.query(
+      "SELECT value FROM image_secrets WHERE name = 'upload_url_key'",
+    );
+    expect(value).toMatch(/^enc:v1:rotated:/);
+    process.env.HC_DATA_KEYS = fresh;
+    resetSettings();
+    // A replica started after the rotation (nothing cached) takes the URL within its 15 minutes.
+    const replica = await startTestApp(createContentApi);
+    try {
+      const res = await request(replica.url, 'POST', local(upload_url), {
+        raw: form([['file', { data: await makeImage('png', 51), name: 'rotated.png' }]]),
+      });
+      expect(res.status).toBe(201);
+    } finally {
+      await replica.close();
+      process.env.HC_DATA_KEYS = `${tier},${fresh}`;
+      await resealSecrets(t.ds);
+      process.env.HC_DATA_KEYS = tier;
+      resetSettings();
+    }
   });
 });

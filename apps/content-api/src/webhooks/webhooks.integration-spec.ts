@@ -14,6 +14,7 @@ import {
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
+import { unseal } from '@hc/data';
 
 /** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
 const tokens = new TestTokens('webhooks');
@@ -297,7 +298,11 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
         'SELECT signature_scheme, secret FROM webhooks WHERE id = ?',
         [res.body.webhook.id],
       );
-      expect(stored).toEqual([{ signature_scheme: 'standard', secret }]);
+      // Sealed at rest under the data key (issue 34), never the secret as sent.
+      expect(stored).toEqual([{ signature_scheme: 'standard', secret: expect.any(String) }]);
+      expect(stored[0].secret).toMatch(/^enc:v1:/);
+      expect(stored[0].secret).not.toContain(secret);
+      expect(unseal(stored[0].secret, 'webhooks.secret')).toBe(secret);
     });
 
     it('keeps a sent secret (non-ASCII too): standard_secret encodes its UTF-8 bytes', async () => {

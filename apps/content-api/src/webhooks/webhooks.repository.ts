@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { seal, unseal } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import type { SiteId } from '@hc/contracts';
 
@@ -44,7 +45,8 @@ export class WebhooksRepository {
     const result = await this.ds.transaction(async (m) => {
       const inserted = await m.query(
         'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
-        [siteId, url, secret, scheme, now],
+        // Issue 34: sealed at rest under HC_DATA_KEYS (libs/data/src/data-keys.ts).
+        [siteId, url, seal(secret, 'webhooks.secret'), scheme, now],
       );
       // Issue 24: recorded in the same transaction.
       await writeAuditEvent(m, site, 'webhook.create', { type: 'webhook', id: inserted.insertId });
@@ -64,12 +66,13 @@ export class WebhooksRepository {
   /** Webhooks of the given (live) sites, oldest first. */
   async list(siteIds: SiteId[]): Promise<WebhookRow[]> {
     if (siteIds.length === 0) return [];
-    return this.ds.query(
+    const rows: WebhookRow[] = await this.ds.query(
       `SELECT w.id, w.site_id, w.url, w.secret, w.signature_scheme, w.created_at, w.last_delivered_at
          FROM webhooks w JOIN sites s ON s.id = w.site_id AND s.deleted_at IS NULL
         WHERE w.site_id IN (?) ORDER BY w.id`,
       [siteIds],
     );
+    return rows.map((row) => ({ ...row, secret: unseal(row.secret, 'webhooks.secret') }));
   }
 
   /** Deletes a webhook of one of the sites with its deliveries (pending retries included). */

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { settings } from '@hc/contracts';
+import { unseal } from '@hc/data';
 import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
 import type { DomainEvent, WebhookEventPayload } from '@hc/events';
 import { recordAuditEntriesAcrossSites } from './audit-entries.repository';
@@ -196,7 +197,8 @@ export class DeliveriesRepository {
       event: r.event,
       body: r.body,
       url: r.url,
-      secret: r.secret,
+      // Issue 34: sealed at rest; a key HC_DATA_KEYS lacks fails the claim (retried, not lost).
+      secret: r.secret === null ? null : unseal(r.secret, 'webhooks.secret'),
       scheme: r.signature_scheme,
       requestId: r.request_id,
     }));

@@ -21,6 +21,7 @@ import { VersionAudit1795499512887 } from './1795499512887-version-audit';
 import { ChangeSetActor1795502419489 } from './1795502419489-change-set-actor';
 import { ReaderPageVersions1795502960017 } from './1795502960017-reader-page-versions';
 import { ArticleRevision1795600000000 } from './1795600000000-article-revision';
+import { SealedSecrets1795600500000 } from './1795600500000-sealed-secrets';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   ChangeSetActor1795502419489,
   ReaderPageVersions1795502960017,
   ArticleRevision1795600000000,
+  SealedSecrets1795600500000,
 ];

@@ -91,6 +91,13 @@ function tierSettings(tier, options = {}) {
   return { NODE_ENV: 'test', ...ownSettings(tier, options) };
 }
 
+/**
+ * Issue 34: the data key of the test tiers. Test files move HC_DATA_DIR (a temporary one each)
+ * while the rows a key sealed stay in the worker's database, and the stack's processes share it:
+ * one fixed key, never a key file per directory. Not a secret (test data only).
+ */
+const TEST_DATA_KEYS = `test:${require('node:crypto').createHash('sha256').update('hc test data key').digest('base64')}`;
+
 /** The HC_* values of each tier: a setting your tests need a fixed value for goes in its tier. */
 function ownSettings(tier, { run, worker, env = process.env }) {
   switch (tier) {
@@ -100,7 +107,7 @@ function ownSettings(tier, { run, worker, env = process.env }) {
       // Each benchmark sets its database (HC_BENCH_DATABASE_URL or one on the test server),
       // ports and transport for the processes it starts. Load comes from one address, which the
       // reader's per-address budget (issue 34) would otherwise refuse.
-      return { HC_READER_RENDER_BUDGET: '100000000' };
+      return { HC_READER_RENDER_BUDGET: '100000000', HC_DATA_KEYS: TEST_DATA_KEYS };
     case 'unit':
       return { HC_PUBLIC_URL: 'http://localhost:8080' };
     case 'integration':
@@ -112,6 +119,7 @@ function ownSettings(tier, { run, worker, env = process.env }) {
         HC_PUBLIC_URL: 'http://localhost:8080',
         HC_READER_URL: 'http://localhost:8081',
         HC_OUTBOUND_ALLOWLIST: '',
+        HC_DATA_KEYS: TEST_DATA_KEYS,
       };
     case 'e2e':
       // The whole stack on free ports (HC_PUBLIC_URL and HC_READER_URL follow the edge's), its own
@@ -126,6 +134,7 @@ function ownSettings(tier, { run, worker, env = process.env }) {
         // Every suite reads reader pages from this one address (the per-address budget, issue 34,
         // is tested in reader-site's integration tier).
         HC_READER_RENDER_BUDGET: '1000000',
+        HC_DATA_KEYS: TEST_DATA_KEYS,
       };
     default:
       throw new Error(`test-env: unknown tier ${tier}`);
