@@ -1,12 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { article, category } from '../apps/reader-site/src/testing/reader-fixtures';
 import { useBrowser } from './support/browser';
+import { compareScreenshot, MAX_DIFF_RATIO } from './support/screenshots';
 import { cli, edge, stack } from './support/stack';
 
 /**
@@ -20,11 +18,7 @@ import { cli, edge, stack } from './support/stack';
  * of its own whose content nobody else writes, and headless Chromium's own user agent, so no
  * visit counts as a view and popular lists keep their order whichever variant runs first.
  */
-const UPDATE = process.env.HC_TEST_UPDATE_SCREENSHOTS === '1';
 const REFERENCES = path.join(__dirname, 'screenshots');
-/** Tolerance: pixelmatch's per-pixel colour threshold 0.1, and at most 0.2 % of pixels differing. */
-const PIXEL_THRESHOLD = 0.1;
-const MAX_DIFF_RATIO = 0.002;
 const VIEWPORT = { width: 800, height: 600 };
 const FIXED_DATE = '2026-01-15 10:00:00.000';
 
@@ -169,37 +163,6 @@ async function accessibility(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.targets.slice(0, 5).join(', ')}`);
 }
 
-/** Compares with the reference (or writes it when updating); returns the differing pixel ratio. */
-function compare(name: string, actual: Buffer): number {
-  const file = path.join(REFERENCES, `${name}.png`);
-  if (UPDATE) {
-    mkdirSync(REFERENCES, { recursive: true });
-    writeFileSync(file, PNG.sync.write(PNG.sync.read(actual), { deflateLevel: 9 }));
-    return 0;
-  }
-  let expected: PNG;
-  try {
-    expected = PNG.sync.read(readFileSync(file));
-  } catch {
-    throw new Error(`${file} is missing: run npm run test:screenshots:update`);
-  }
-  const got = PNG.sync.read(actual);
-  if (got.width !== expected.width || got.height !== expected.height) return 1;
-  const diff = new PNG({ width: got.width, height: got.height });
-  const changed = pixelmatch(got.data, expected.data, diff.data, got.width, got.height, {
-    threshold: PIXEL_THRESHOLD,
-  });
-  const ratio = changed / (got.width * got.height);
-  if (ratio > MAX_DIFF_RATIO) {
-    const dir = path.join(os.tmpdir(), 'hc-screenshots');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.actual.png`), actual);
-    writeFileSync(path.join(dir, `${name}.diff.png`), PNG.sync.write(diff));
-    process.stderr.write(`screenshot ${name}: ${changed} pixels differ; see ${dir}\n`);
-  }
-  return ratio;
-}
-
 describe('reader pages as a browser draws them: screenshots and accessibility (issue #27)', () => {
   let browser: Browser;
   let site: { subdomain: string; ids: Ids };
@@ -234,7 +197,7 @@ describe('reader pages as a browser draws them: screenshots and accessibility (i
       for (const p of PAGES) {
         await open(page, `${base}${p.path(site.ids)}`, p.status);
         const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-        const ratio = compare(`${p.name}-${name}`, shot);
+        const ratio = compareScreenshot(REFERENCES, `${p.name}-${name}`, shot);
         if (ratio > MAX_DIFF_RATIO)
           failures.push(`${p.name}-${name}: ${(ratio * 100).toFixed(2)} % of pixels differ`);
         for (const v of await accessibility(page)) failures.push(`${p.name}-${name}: ${v}`);

@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createAppRouter } from './router';
 import { SessionProvider, useSession } from './session';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariables, theme } from './theme';
 
 function Routes() {
   const session = useSession();
@@ -29,6 +29,7 @@ export function App() {
       theme={theme}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariables}
     >
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queries}>

@@ -161,11 +161,14 @@ function ArticleRow(props: {
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
-          <Badge variant="light" color={a.published ? 'teal' : 'gray'}>
+          <Badge
+            variant={a.published ? 'filled' : 'default'}
+            color={a.published ? 'teal.9' : undefined}
+          >
             {a.published ? 'Published' : 'Draft'}
           </Badge>
           {a.has_staged_changes && (
-            <Badge variant="outline" color="orange">
+            <Badge variant="outline" color="orange.9">
               Staged
             </Badge>
           )}
@@ -187,7 +190,7 @@ function ArticleRow(props: {
               key={l}
               size="sm"
               variant={a.outdated_translations?.includes(l) ? 'outline' : 'default'}
-              color={a.outdated_translations?.includes(l) ? 'orange' : undefined}
+              color={a.outdated_translations?.includes(l) ? 'orange.9' : undefined}
               title={a.outdated_translations?.includes(l) ? `${l}: outdated` : l}
             >
               {l}

@@ -59,7 +59,10 @@ export function useCategoryActions(siteId: number) {
             : list,
         );
       },
-      onSettled: refresh,
+      // The list API cannot read a category's custom order back: keep the order the person
+      // made, and reload from the server only when the save failed.
+      onError: () => void queries.invalidateQueries({ queryKey: ['category-articles', siteId] }),
+      onSuccess: () => void queries.invalidateQueries({ queryKey: ['articles', siteId] }),
     }),
   };
 }

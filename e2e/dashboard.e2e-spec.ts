@@ -1,0 +1,336 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { useBrowser } from './support/browser';
+import { compareScreenshot, MAX_DIFF_RATIO } from './support/screenshots';
+import {
+  cli,
+  dashboardSession,
+  edge,
+  hc,
+  ownerWithKey,
+  postArticle,
+  stack,
+  unique,
+} from './support/stack';
+
+/**
+ * The team dashboard as a person uses it (issue 37), in the Debian Chromium: sign in and out,
+ * the articles list and its URL, reordering a category's articles by drag and by keyboard, what
+ * a Viewer sees and may do, axe on every page, and screenshots of the main pages in light and
+ * dark compared with e2e/dashboard-screenshots (HC_TEST_UPDATE_SCREENSHOTS=1 rewrites them).
+ * One stack and one browser for the file; each person has a browser context of their own.
+ */
+const REFERENCES = path.join(__dirname, 'dashboard-screenshots');
+const VIEWPORT = { width: 1200, height: 760 };
+const PASSWORD = 'secret-pass-1';
+/** Nothing moves and no caret blinks in a screenshot. */
+const STILL =
+  '*,*:before,*:after{animation:none!important;transition:none!important;caret-color:transparent!important}';
+
+interface Fixture {
+  siteId: number;
+  key: string;
+  owner: string;
+  viewer: string;
+  billing: number;
+  titles: { pay: number; download: number; refund: number; install: number };
+}
+
+async function fixture(): Promise<Fixture> {
+  const owner = await ownerWithKey('Acme Docs', { siteFlags: ['--languages', 'en,de'] });
+  const key = owner.key;
+  const category = async (name: string) =>
+    (await edge('POST', '/v1/categories', { key, body: { name: { en: name } } })).body.category
+      .id as number;
+  const billing = await category('Billing');
+  await category('Getting started');
+  const article = async (title: string, published: boolean, categoryId: number | null) => {
+    const res = await postArticle(key, {
+      title: { en: title },
+      content: { en: `<p>${title}.</p>` },
+      published,
+      category_id: categoryId,
+    });
+    expect(res.status).toBe(201);
+    return res.body.article.id as number;
+  };
+  const titles = {
+    pay: await article('Pay an invoice', true, billing),
+    download: await article('Download an invoice', true, billing),
+    refund: await article('Ask for a refund', false, billing),
+    install: await article('Install the app', false, null),
+  };
+  const viewer = `${unique('viewer')}@example.test`;
+  const { user } = await hc('user', 'create', '--email', viewer, '--password', PASSWORD);
+  await cli('member add', { site: owner.site.id, user: user.id, role: 'viewer' });
+  return { siteId: owner.site.id, key, owner: owner.email, viewer, billing, titles };
+}
+
+describe('the team dashboard in a browser (issue 37)', () => {
+  let browser: Browser;
+  let f: Fixture;
+  const app = (p = '') => `${stack.publicUrl}/app${p}`;
+
+  useBrowser((b) => (browser = b), ['--font-render-hinting=none', '--disable-lcd-text']);
+  beforeAll(async () => {
+    f = await fixture();
+  });
+
+  /** A browser context of its own, signed in with the sign-in page as a person would. */
+  async function signedIn(email: string, colorScheme: 'light' | 'dark' = 'light') {
+    const context = await browser.newContext({
+      viewport: VIEWPORT,
+      colorScheme,
+      reducedMotion: 'reduce',
+      timezoneId: 'UTC',
+      locale: 'en',
+    });
+    const page = await context.newPage();
+    await page.goto(app(`/sites/${f.siteId}/articles`));
+    await page.waitForURL(/\/signin\?return_to=/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(new RegExp(`/app/sites/${f.siteId}/articles`));
+    await page.getByRole('heading', { name: 'Articles', level: 1 }).waitFor();
+    return { context, page };
+  }
+
+  const titlesShown = async (page: Page) => {
+    await page.locator('tbody tr').first().waitFor();
+    return (await page.locator('tbody tr td a').allTextContents()).sort();
+  };
+
+  async function axe(page: Page): Promise<string[]> {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${page.url()}: ${v.impact} ${v.id} (${v.help}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 4)
+            .join(', ')}`,
+      );
+  }
+
+  it('sends a visitor to sign in, brings them back, and signs them out', async () => {
+    const { context, page } = await signedIn(f.owner);
+    expect(await titlesShown(page)).toEqual([
+      'Ask for a refund',
+      'Download an invoice',
+      'Install the app',
+      'Pay an invoice',
+    ]);
+    // The session cookie is HttpOnly: the page's script cannot read it.
+    expect(await page.evaluate('document.cookie')).not.toContain('hc_dashboard');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/signin/);
+    await page.goto(app(`/sites/${f.siteId}/trash`));
+    await page.waitForURL(/\/signin\?return_to=%2Fapp%2Fsites%2F\d+%2Ftrash/);
+    await context.close();
+  });
+
+  it('keeps the filters, the sort and the page in the URL', async () => {
+    const { context, page } = await signedIn(f.owner);
+    await page.getByLabel('Status', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Draft' }).click();
+    await page.waitForURL(/status=draft/);
+    expect(await titlesShown(page)).toEqual(['Ask for a refund', 'Install the app']);
+    // A reload (or a shared link) shows the same list.
+    await page.reload();
+    expect(await titlesShown(page)).toEqual(['Ask for a refund', 'Install the app']);
+    await page.goto(
+      app(
+        `/sites/${f.siteId}/articles?category=${f.billing}&status=published&sort=views&order=asc`,
+      ),
+    );
+    expect(await titlesShown(page)).toEqual(['Download an invoice', 'Pay an invoice']);
+    // The search box asks the API's search (spec 4.4) once the person stops typing.
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/v1/articles?') && r.url().includes('search=refund'),
+    );
+    await page.getByLabel('Search', { exact: true }).fill('refund');
+    await page.waitForURL(/q=refund/);
+    expect(new URL((await searched).url()).searchParams.get('category_id')).toBe(String(f.billing));
+    await context.close();
+  });
+
+  it("reorders a category's articles by keyboard and by drag, one request each", async () => {
+    const { context, page } = await signedIn(f.owner);
+    await page.goto(app(`/sites/${f.siteId}/categories`));
+    await page.getByRole('button', { name: 'Billing', exact: true }).click();
+    const list = page.getByRole('list', { name: 'Articles in Billing' });
+    await list.locator('li').nth(2).waitFor();
+    const order = async () => (await list.locator('li').allTextContents()).map((t) => t.trim());
+    const before = await order();
+    const saved = () =>
+      page.waitForRequest(
+        (r) =>
+          r.method() === 'PUT' && r.url().endsWith(`/v1/categories/${f.billing}/articles/order`),
+      );
+
+    // Keyboard: the handle takes Space, an arrow, Space.
+    const first = before[0];
+    const put1 = saved();
+    await page.getByRole('button', { name: `Drag ${first} to reorder` }).focus();
+    // dnd-kit measures between steps: a person's pace, not a script's.
+    for (const key of ['Space', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    const afterKeys = [before[1], before[0], before[2]];
+    expect(JSON.parse((await put1).postData() ?? '{}').order).toEqual(
+      afterKeys.map((t) => idOf(t)),
+    );
+    await until(async () => (await order()).join('|') === afterKeys.join('|'));
+
+    // The Move buttons are the other keyboard way.
+    const put2 = saved();
+    await page.getByRole('button', { name: `Move ${afterKeys[2]} up` }).click();
+    const afterButton = [afterKeys[0], afterKeys[2], afterKeys[1]];
+    expect(JSON.parse((await put2).postData() ?? '{}').order).toEqual(
+      afterButton.map((t) => idOf(t)),
+    );
+
+    // Drag: the last row's handle onto the first row.
+    const put3 = saved();
+    const from = await page
+      .getByRole('button', { name: `Drag ${afterButton[2]} to reorder` })
+      .boundingBox();
+    const to = await list.locator('li').first().boundingBox();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from!.x + 5, from!.y - 10, { steps: 5 });
+    await page.mouse.move(to!.x + 20, to!.y + 2, { steps: 10 });
+    await page.mouse.up();
+    const afterDrag = [afterButton[2], afterButton[0], afterButton[1]];
+    expect(JSON.parse((await put3).postData() ?? '{}').order).toEqual(
+      afterDrag.map((t) => idOf(t)),
+    );
+    await context.close();
+  });
+
+  const idOf = (title: string) =>
+    ({
+      'Pay an invoice': f.titles.pay,
+      'Download an invoice': f.titles.download,
+      'Ask for a refund': f.titles.refund,
+      'Install the app': f.titles.install,
+    })[title];
+
+  it('shows a Viewer no edit controls, and the API refuses its writes with 403', async () => {
+    const { context, page } = await signedIn(f.viewer);
+    await titlesShown(page);
+    expect(await page.getByRole('button', { name: 'New article' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: /^Select/ }).count()).toBe(0);
+    await page.goto(app(`/sites/${f.siteId}/categories`));
+    await page.getByRole('button', { name: 'Billing', exact: true }).click();
+    await page.getByRole('list', { name: 'Articles in Billing' }).locator('li').first().waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: /to reorder|Move .* (up|down)|New category|Delete category/ })
+        .count(),
+    ).toBe(0);
+    await page.goto(app(`/sites/${f.siteId}/trash`));
+    await page.getByRole('heading', { name: 'Trash' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Empty the Trash' }).count()).toBe(0);
+    await context.close();
+
+    // The same person's session, outside the page: reads pass, writes are refused.
+    const session = await dashboardSession(f.viewer, PASSWORD);
+    const headers = {
+      cookie: `hc_dashboard=${session.cookie}`,
+      'x-csrf-token': session.csrf,
+      'x-service-site': String(f.siteId),
+      origin: stack.publicUrl,
+    };
+    expect((await edge('GET', `/v1/articles/${f.titles.pay}`, { headers })).status).toBe(200);
+    for (const [method, url, body] of [
+      ['POST', '/v1/articles', { title: { en: 'Nope' } }],
+      ['PATCH', `/v1/articles/${f.titles.pay}`, { title: { en: 'Changed' } }],
+      ['DELETE', `/v1/articles/${f.titles.pay}`, undefined],
+      [
+        'PUT',
+        `/v1/categories/${f.billing}/articles/order`,
+        { order: [f.titles.download, f.titles.pay] },
+      ],
+      ['POST', '/v1/categories', { name: { en: 'Nope' } }],
+    ] as const) {
+      const res = await edge(method, url, { headers, body });
+      expect(`${method} ${url} ${res.status}`).toBe(`${method} ${url} 403`);
+    }
+    const still = await edge('GET', `/v1/articles/${f.titles.pay}`, { key: f.key });
+    expect(still.body.article.title.en).toBe('Pay an invoice');
+  });
+
+  it('passes axe on every page and matches the screenshots in light and dark', async () => {
+    const failures: string[] = [];
+    const pages = [
+      { name: 'articles', path: `/sites/${f.siteId}/articles` },
+      {
+        name: 'categories',
+        path: `/sites/${f.siteId}/categories`,
+        then: (p: Page) => p.getByRole('button', { name: 'Billing', exact: true }).click(),
+      },
+      { name: 'trash', path: `/sites/${f.siteId}/trash` },
+      { name: 'design', path: `/sites/${f.siteId}/customizer` },
+      {
+        name: 'palette',
+        path: `/sites/${f.siteId}/articles`,
+        then: (p: Page) => p.keyboard.press('Control+K'),
+      },
+    ];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page } = await signedIn(f.owner, colorScheme);
+      await setScheme(context, page, colorScheme);
+      for (const p of pages) {
+        await page.goto(app(p.path));
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await p.then?.(page);
+        await page.waitForLoadState('networkidle');
+        await page.addStyleTag({ content: STILL }).catch(() => undefined);
+        failures.push(...(await axe(page)));
+        const shot = await page.screenshot({
+          animations: 'disabled',
+          caret: 'hide',
+          // Times of the fixture's writes differ between runs.
+          mask: [page.locator('tbody td:nth-child(6)')],
+        });
+        const name = `${p.name}-${colorScheme}`;
+        const ratio = compareScreenshot(REFERENCES, name, shot);
+        if (ratio > MAX_DIFF_RATIO)
+          failures.push(`${name}: ${(ratio * 100).toFixed(2)} % of pixels differ`);
+      }
+      await context.close();
+    }
+    // auth-server's sign-in page, in the dashboard's look.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: VIEWPORT, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${stack.publicUrl}/signin?return_to=/app`);
+      failures.push(...(await axe(page)));
+      const ratio = compareScreenshot(REFERENCES, `signin-${colorScheme}`, await page.screenshot());
+      if (ratio > MAX_DIFF_RATIO)
+        failures.push(`signin-${colorScheme}: ${(ratio * 100).toFixed(2)} % of pixels differ`);
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
+
+/** Waits (up to 5 s) until `check` holds: the page's own script may not be evaluated (its CSP). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 5000; !(await check());) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the page');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The theme the person picked (remembered per browser), as the toggle sets it. */
+async function setScheme(context: BrowserContext, page: Page, scheme: 'light' | 'dark') {
+  await context.addInitScript(`localStorage.setItem('hc-dashboard-theme', '${scheme}')`);
+  await page.reload();
+}
