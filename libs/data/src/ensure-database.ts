@@ -1,4 +1,5 @@
 import { createConnection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import { DatabaseConfig } from './database-url';
 
 /** Raised when MySQL cannot be reached; its message says how to fix it. */
@@ -39,8 +40,11 @@ export async function ensureDatabase(config: DatabaseConfig): Promise<void> {
   }
 }
 
-/** Drops a database (tests only). */
-export async function dropDatabase(config: DatabaseConfig): Promise<void> {
+/** Runs `work` on a connection to the server of `config` (no database chosen), then closes it. */
+export async function withServerConnection<T>(
+  config: DatabaseConfig,
+  work: (connection: Connection) => Promise<T>,
+): Promise<T> {
   const connection = await createConnection({
     host: config.host,
     port: config.port,
@@ -48,8 +52,15 @@ export async function dropDatabase(config: DatabaseConfig): Promise<void> {
     password: config.password,
   });
   try {
-    await connection.query(`DROP DATABASE IF EXISTS \`${config.database}\``);
+    return await work(connection);
   } finally {
     await connection.end();
   }
+}
+
+/** Drops a database (tests only). */
+export async function dropDatabase(config: DatabaseConfig): Promise<void> {
+  await withServerConnection(config, (c) =>
+    c.query(`DROP DATABASE IF EXISTS \`${config.database}\``),
+  );
 }

@@ -1,6 +1,5 @@
-import { applyGrants, GRANTED_APPS, databaseConfigFromEnv } from '@hc/data';
+import { applyGrants, GRANTED_APPS, databaseConfigFromEnv, withServerConnection } from '@hc/data';
 import type { GrantedApp } from '@hc/data';
-import { createConnection } from 'mysql2/promise';
 
 /**
  * Integration suites run as an app's own database user (issue 34 item 5): with
@@ -53,22 +52,13 @@ export function switchToAppUser(testPath: string | undefined): (() => Promise<vo
   process.env[ADMIN_URL] = adminUrl;
   process.env[APP] = app;
   process.env.HC_DATABASE_URL = url.toString();
-  return async () => {
-    const conn = await createConnection({
-      host: admin.host,
-      port: admin.port,
-      user: admin.username,
-      password: admin.password,
-    });
-    try {
+  return () =>
+    withServerConnection(admin, async (conn) => {
       for (const host of HOSTS) {
         await conn.query('CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?', [user, host, password]);
         await applyGrants(conn, { database: admin.database, host, users: { [app]: user } });
       }
-    } finally {
-      await conn.end();
-    }
-  };
+    });
 }
 
 /**
