@@ -359,6 +359,13 @@ describe('every REST operation through the edge, checked against docs/openapi.js
       body: { title: { en: 'Late' }, base_revision: a.revision + 5 },
     });
     expect(stale.status).toBe(409);
+    const preview = await edge('POST', '/v1/previews', {
+      ...as,
+      body: { article_id: a.id, lang: 'en', copy: 'live' },
+    });
+    expect(preview.status).toBe(201);
+    const shown = await fetch(`${stack.readerUrl}${new URL(preview.body.data.url).pathname}`);
+    expect([shown.status, await shown.text()]).toEqual([200, expect.stringContaining('One')]);
     const release = await edge('POST', `/v1/articles/${a.id}/translations/de/release`, as);
     expect(release.status).toBe(200);
     await edge('DELETE', '/v1/trash', as); // what the articles step above left there

@@ -11,6 +11,7 @@ import { ExportModule } from './export/export.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ImagesModule } from './images/images.module';
 import { NotesModule } from './notes/notes.module';
+import { PreviewsModule } from './previews/previews.module';
 import { RootModule } from './root/root.module';
 import { SessionModule } from './session/session.module';
 import { SitesModule } from './sites/sites.module';
@@ -31,6 +32,7 @@ export const DOMAIN_MODULES = [
   ArticlesModule,
   StagedModule,
   DashboardModule,
+  PreviewsModule,
   VersionsModule,
   ChangeSetsModule,
   ExportModule,

@@ -750,6 +750,21 @@ export const CONTENT_RESPONSES: ResponseTable = {
     }),
     404: fails('No such article, or it has no translation in that language.'),
   },
+  PreviewsController_create: {
+    201: ok(
+      'A URL on the reader origin that shows the preview once, within 60 seconds.',
+      obj({ status: success, data: obj({ url: str, expires_at: formatB }) }),
+      {
+        status: 'success',
+        data: {
+          url: 'https://acme.example.com/_preview/4mD0cK…',
+          expires_at: '2026-01-31T09:31:00+00:00',
+        },
+      },
+    ),
+    404: fails('No such article or translation, or (`staged`) nothing staged for the language.'),
+    422: validation,
+  },
   TrashController_list: {
     200: ok(
       'The Trash, most recently trashed first; each article with `deleted_at`.',

@@ -108,6 +108,8 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
     'webhook-dispatcher': ['SELECT', 'UPDATE (processed_at)', 'DELETE'],
     'event-relay': ['SELECT', 'UPDATE (processed_at)'],
   },
+  // Issue 37: reader-site spends a preview hand-off (a conditional update of used_at).
+  preview_handoffs: { 'content-api': DML, 'reader-site': ['SELECT', 'UPDATE (used_at)'] },
   reader_page_versions: { 'content-api': DML, 'design-service': UPSERT, 'reader-site': UPSERT },
   reader_searches: { 'content-api': DML, 'reader-site': ['INSERT'] },
   reader_sessions: { 'content-api': DML, 'reader-site': ['SELECT', 'INSERT', 'DELETE'] },

@@ -18,10 +18,13 @@ import { ReaderController, SiteDomainController } from './reader.controller';
 import { PageCache } from './page-cache';
 import { PageRenderer } from './page-renderer';
 import { ReaderService } from './reader.service';
+import { PreviewController } from '../preview/preview.controller';
+import { PreviewRepository } from '../preview/preview.repository';
 import { RenderBudget } from './render-budget';
 
 @Module({
-  controllers: [ReaderController, SiteDomainController],
+  // The dashboard's preview hand-off first: the reader routes take every other path.
+  controllers: [PreviewController, ReaderController, SiteDomainController],
   providers: [
     SiteRepository,
     SiteDirectory,
@@ -45,6 +48,7 @@ import { RenderBudget } from './render-budget';
     ArticlePageService,
     ListingPagesService,
     ReaderService,
+    PreviewRepository,
     SubmissionsService,
     SessionFormsService,
     ActionsService,

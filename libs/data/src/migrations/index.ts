@@ -22,6 +22,7 @@ import { ChangeSetActor1795502419489 } from './1795502419489-change-set-actor';
 import { ReaderPageVersions1795502960017 } from './1795502960017-reader-page-versions';
 import { ArticleRevision1795600000000 } from './1795600000000-article-revision';
 import { SealedSecrets1795600500000 } from './1795600500000-sealed-secrets';
+import { PreviewHandoffs1795600600000 } from './1795600600000-preview-handoffs';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   ReaderPageVersions1795502960017,
   ArticleRevision1795600000000,
   SealedSecrets1795600500000,
+  PreviewHandoffs1795600600000,
 ];

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { PreviewsController } from './previews.controller';
+import { PreviewsRepository } from './previews.repository';
+
+/** Preview hand-offs to the reader site (issue 37). */
+@Module({ controllers: [PreviewsController], providers: [PreviewsRepository] })
+export class PreviewsModule {}

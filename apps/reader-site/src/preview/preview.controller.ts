@@ -1,0 +1,93 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { settings } from '@hc/contracts';
+import { Public } from '@hc/auth';
+import { articlePageParts } from '../pages/article-page.service';
+import { ContentRepository } from '../pages/content.repository';
+import type { TranslationRow } from '../pages/content.repository';
+import { PageRenderer } from '../pages/page-renderer';
+import { GateService, send } from '../site/gate.service';
+import { PreviewRepository } from './preview.repository';
+
+const SPENT =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview expired</title>' +
+  '<p>This preview link has expired or was already used. Open the preview again from the dashboard.</p></html>';
+
+/**
+ * Lets the dashboard's origin (and only it) frame this one answer: the preview's policy names it
+ * in `frame-ancestors` where reader pages say `'self'`, and the legacy X-Frame-Options goes.
+ */
+function framedByDashboard(res: Response): void {
+  const dashboard = new URL(settings().dashboardUrl).origin;
+  res.removeHeader('X-Frame-Options');
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    setHeader(
+      name,
+      name.toLowerCase() === 'content-security-policy'
+        ? String(value).replace(/frame-ancestors [^;]*/, `frame-ancestors ${dashboard}`)
+        : value,
+    );
+}
+
+/**
+ * The reader-site end of the dashboard's preview (issue 37): the hand-off URL renders the draft
+ * or staged copy it was made for, with the site's design, on the reader origin. The URL is the
+ * credential (no cookie works inside the dashboard's cross-site frame), spent on first use.
+ */
+@Controller()
+@Public()
+export class PreviewController {
+  constructor(
+    private readonly gate: GateService,
+    private readonly previews: PreviewRepository,
+    private readonly content: ContentRepository,
+    private readonly renderer: PageRenderer,
+  ) {}
+
+  @Get(['hc/:subdomain/_preview/:token', '_preview/:token'])
+  async show(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    // Suspension and the IP allow-list still apply; the site's visibility does not (the URL is
+    // the team member's credential).
+    const admitted = await this.gate.admit(req, res, { open: true });
+    if (!admitted) return;
+    const { site } = admitted;
+    const handoff =
+      token.length <= 64 ? await this.previews.spend(site.id, token, new Date()) : null;
+    const article = handoff ? await this.content.article(site.id, handoff.articleId) : null;
+    if (!handoff || !article) return send(res, 410, SPENT);
+    const live = article.translations.find((t) => t.lang === handoff.lang);
+    const translation: TranslationRow = {
+      lang: handoff.lang,
+      title: handoff.title,
+      slug: live?.slug ?? String(article.id),
+      content: handoff.content,
+      searchText: '',
+      metaTitle: live?.metaTitle ?? null,
+      metaDescription: live?.metaDescription ?? null,
+      released: true,
+    };
+    const path = {
+      ...admitted.path,
+      lang: handoff.lang,
+      langPrefix: handoff.lang === site.defaultLanguage ? '' : `/${handoff.lang}`,
+      segments: ['articles', String(article.id)],
+    };
+    const shown = { ...admitted, path };
+    const { subject, extra } = await articlePageParts(req, shown, {
+      article: {
+        ...article,
+        translations: [translation, ...article.translations.filter((t) => t !== live)],
+      },
+      translation,
+      comments: [],
+      accessQuery: '',
+      notice: null,
+      categories: () => this.content.categories(site.id),
+    });
+    res.setHeader('X-Robots-Tag', 'noindex');
+    framedByDashboard(res);
+    return this.renderer.render(req, res, shown, 'article', subject, 200, false, extra);
+  }
+}
