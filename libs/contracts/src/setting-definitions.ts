@@ -248,6 +248,10 @@ export const SETTING_DEFINITIONS = {
   ),
   HC_SHUTDOWN_TIMEOUT: duration('10s', 'SIGTERM: time to finish in-flight work before exiting'),
   HC_TRUST_PROXY: text('loopback', 'proxies whose X-Forwarded-* and X-Request-Id are believed'),
+  HC_TRUST_FORWARDED_HOST: bool(
+    false,
+    "X-Forwarded-Host of those proxies (named by address) is the request's host; off: Host is",
+  ),
   HC_FORCE_HTTPS: bool(false, 'plain-HTTP requests get 301 to https'),
   HC_SIGNIN_MAX_FAILURES: int(10, 'failed passwords per account and client address per window', {
     min: 1,

@@ -21,13 +21,21 @@ export function fromNamedProxy(req: Request): boolean {
 }
 
 /**
- * The host (with its port, as sent) a request is for: the `Host` header, or the
- * `X-Forwarded-Host` a named trusted proxy wrote (its last value, the one that proxy added; a
- * client's own value before it is never read). Issue 34: a tenant is chosen from this only.
+ * The host (with its port, as sent) a request is for (issue 34: a tenant is chosen from this
+ * only): the `Host` header. With `HC_TRUST_FORWARDED_HOST` on, the `X-Forwarded-Host` of a
+ * proxy `HC_TRUST_PROXY` names by address instead (its last value, the one that proxy added).
+ * Off by default: a proxy that passes a client's `X-Forwarded-Host` on unchanged (Envoy does,
+ * unless told otherwise) would let the client pick the site a cache then keeps under the real
+ * host. The Gateway API and the edge keep `Host` as the client sent it.
  */
 export function forwardedHost(req: Request): string {
   const forwarded = req.headers['x-forwarded-host'];
-  if (typeof forwarded === 'string' && forwarded.trim() && fromNamedProxy(req)) {
+  if (
+    settings().values.HC_TRUST_FORWARDED_HOST &&
+    typeof forwarded === 'string' &&
+    forwarded.trim() &&
+    fromNamedProxy(req)
+  ) {
     const values = forwarded.split(',');
     return values[values.length - 1]!.trim();
   }

@@ -449,6 +449,8 @@ describe('shared HTTP behaviour under settings', () => {
   it('redirects plain HTTP to https with 301 when HC_FORCE_HTTPS is on, only to its own hosts', async () => {
     process.env.HC_FORCE_HTTPS = 'true';
     process.env.HC_PUBLIC_URL = 'https://api.example.test';
+    // The test client is the trusted loopback proxy that names the host it was asked for.
+    process.env.HC_TRUST_FORWARDED_HOST = 'true';
     resetSettings();
     const t = await startTestApp(createTestHttpApp);
     try {

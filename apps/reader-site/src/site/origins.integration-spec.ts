@@ -109,7 +109,12 @@ describe('reader site: one origin per tenant (issue 34)', () => {
       ['a hop count (Express would believe any peer)', '1'],
       ['trust-everyone', 'true'],
     ])('from %s does not change the site', async (_what, trustProxy) => {
-      const t = await start({ ...production, HC_TRUST_PROXY: trustProxy });
+      // Even with forwarded hosts believed: only from proxies named by address.
+      const t = await start({
+        ...production,
+        HC_TRUST_PROXY: trustProxy,
+        HC_TRUST_FORWARDED_HOST: 'true',
+      });
       const { attacker, victim } = await twoSites(t);
       const page = await claiming(
         t,
@@ -120,8 +125,25 @@ describe('reader site: one origin per tenant (issue 34)', () => {
       expect(page).not.toContain('Attacker');
     });
 
-    it('from a proxy HC_TRUST_PROXY names is believed (its last value, the one it added)', async () => {
+    it('from a proxy HC_TRUST_PROXY names does not change the site unless HC_TRUST_FORWARDED_HOST is on', async () => {
       const t = await start({ ...production, HC_TRUST_PROXY: 'loopback' });
+      const { attacker, victim } = await twoSites(t);
+      // A gateway that passes a client's header on unchanged: Host still decides.
+      const page = await claiming(
+        t,
+        `${victim.subdomain}.${READER_DOMAIN}`,
+        `${attacker.subdomain}.${READER_DOMAIN}`,
+      );
+      expect(page).toContain('Victim page');
+      expect(page).not.toContain('Attacker');
+    });
+
+    it('from a named proxy with HC_TRUST_FORWARDED_HOST on is believed (its last value, the one it added)', async () => {
+      const t = await start({
+        ...production,
+        HC_TRUST_PROXY: 'loopback',
+        HC_TRUST_FORWARDED_HOST: 'true',
+      });
       const { attacker, victim } = await twoSites(t);
       const victimHost = `${victim.subdomain}.${READER_DOMAIN}`;
       const attackerHost = `${attacker.subdomain}.${READER_DOMAIN}`;
