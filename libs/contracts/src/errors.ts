@@ -186,4 +186,33 @@ export const messages = {
   selectedInvalid: (f: string) => `The selected ${fieldLabel(f)} is invalid.`,
   url: (f: string) => `The ${fieldLabel(f)} field must be a valid URL.`,
   date: (f: string) => `The ${fieldLabel(f)} field must be a valid date.`,
+  /** A string with an unpaired UTF-16 surrogate (`"\ud800"` is valid JSON; no column stores it). */
+  text: (f: string) => `The ${fieldLabel(f)} field must be valid Unicode text.`,
 };
+
+/** With the `u` flag a surrogate pair is one code point, so only an unpaired half matches. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * The paths (`title.en`, `items.2.name`) of the strings in `value` that are not well-formed
+ * UTF-16: a lone surrogate, which JSON allows (`"\ud800"`) but UTF-8 and so the database cannot
+ * hold (issue 34 item 7). Keys count as text too (`path` of the object holding them). Iterative.
+ */
+export function illFormedTextPaths(value: unknown, prefix = ''): string[] {
+  const found: string[] = [];
+  const stack: Array<[unknown, string]> = [[value, prefix]];
+  while (stack.length) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) found.push(path);
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      if (entries.some(([k]) => LONE_SURROGATE.test(k))) found.push(path);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i];
+        stack.push([child, path ? `${path}.${k}` : k]);
+      }
+    }
+  }
+  return found;
+}

@@ -1,7 +1,13 @@
 import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
-import { ApiError, FieldErrors, messages, validationError } from '@hc/contracts';
+import {
+  ApiError,
+  FieldErrors,
+  illFormedTextPaths,
+  messages,
+  validationError,
+} from '@hc/contracts';
 import { sanitizeJson } from './json-body';
 
 const PRIMITIVES = new Set<unknown>([String, Boolean, Number, Array, Object]);
@@ -157,9 +163,21 @@ export function checkDto<T extends object>(type: new () => T, raw: unknown): Dto
     stopAtFirstError: true,
     validationError: { target: false, value: false },
   });
-  return errors.length
-    ? { ok: false, failures: collect(errors), body: plain }
-    : { ok: true, value: instance };
+  const found = collect(errors);
+  const failures = [...found, ...illFormedText(instance, found)];
+  return failures.length ? { ok: false, failures, body: plain } : { ok: true, value: instance };
+}
+
+/**
+ * Issue 34 item 7: a string of the checked body (unknown fields are gone by now) holding an
+ * unpaired surrogate is refused on its own path, unless its field already failed a check.
+ */
+function illFormedText(instance: object, failed: FieldFailure[]): FieldFailure[] {
+  const top = (path: string) => path.split('.')[0];
+  const taken = new Set(failed.map((f) => top(f.path)));
+  return illFormedTextPaths(instance)
+    .filter((path) => path && !taken.has(top(path)))
+    .map((path) => ({ path, constraint: 'isWellFormed', message: messages.text(path) }));
 }
 
 /** The error a DTO's failures answer: its own shape (`@ValidationErrorShape`) or shape (b). */

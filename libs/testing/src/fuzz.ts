@@ -39,6 +39,8 @@ export const hostileScalar: fc.Arbitrary<Json> = fc.oneof(
     '"   "',
     '"\\u0000"',
     '"\\ud800"',
+    '"a\\udc00b"',
+    '"\\udc00\\ud800"',
     '"<script>alert(1)</script>"',
     '"../../etc/passwd"',
     '"%00"',
@@ -51,6 +53,14 @@ export const hostileScalar: fc.Arbitrary<Json> = fc.oneof(
   fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
   fc.string({ maxLength: 40 }).map(text),
   fc.string({ unit: 'grapheme', maxLength: 20 }).map(text),
+  // Text around a lone surrogate half: valid JSON (escaped), no UTF-8 text (issue 34 item 7).
+  fc
+    .tuple(
+      fc.string({ maxLength: 10 }),
+      fc.integer({ min: 0xd800, max: 0xdfff }),
+      fc.string({ maxLength: 10 }),
+    )
+    .map(([a, half, b]) => text(`${a}${String.fromCharCode(half)}${b}`)),
   fc.integer({ min: 192, max: 70_000 }).map((n) => text('x'.repeat(n))),
 );
 
