@@ -14,7 +14,7 @@ import {
 } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { WebhooksModule } from './webhooks.module';
-import { unseal } from '@hc/data';
+import { seal, unseal } from '@hc/data';
 
 /** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
 const tokens = new TestTokens('webhooks');
@@ -186,6 +186,37 @@ describe('webhook registration (spec 2.6, 4.8)', () => {
     expect(a.body.webhook.id).not.toBe(b.body.webhook.id);
     const list = await t.request('GET', '/v1/webhooks', { key: k });
     expect(list.body.meta).toEqual({ items_count: 2 });
+  });
+
+  it('holds at most 100 webhooks per site: the next registration is 422 on url, also when sent in parallel (issue 34 item 6)', async () => {
+    const s = await t.factory.site();
+    const k = await t.factory.key(s);
+    const now = new Date();
+    const rows = Array.from({ length: 98 }, (_, i) => [
+      s.id,
+      `https://example.com/hook-${i}`,
+      seal('a-secret-of-16-characters', 'webhooks.secret'),
+      'service',
+      now,
+    ]);
+    await t.ds.query(
+      'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES ?',
+      [rows],
+    );
+    // The same URL as many times as the budget allows (spec 4.8), in parallel.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => register(k, { url: 'https://example.com/same' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 422, 422, 422]);
+    for (const refused of answers.filter((a) => a.status === 422))
+      expectValidationErrors(refused, { url: ['This site already has 100 webhooks.'] });
+    const [held] = await t.ds.query('SELECT COUNT(*) AS n FROM webhooks WHERE site_id = ?', [s.id]);
+    expect(Number(held.n)).toBe(100);
+    // Another site is not affected; a deleted webhook frees a place.
+    expect((await register(await newSiteKey(), { url: 'https://example.com/x' })).status).toBe(201);
+    const one = answers.find((a) => a.status === 201)!.body.webhook.id;
+    expect((await t.request('DELETE', `/v1/webhooks/${one}`, { key: k })).status).toBe(200);
+    expect((await register(k, { url: 'https://example.com/again' }, ROUTES[1])).status).toBe(201);
   });
 
   it('lists the key’s site’s webhooks oldest first, without secrets, with meta.items_count', async () => {

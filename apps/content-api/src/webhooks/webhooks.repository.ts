@@ -21,6 +21,12 @@ export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 /** Spec 8: the columns hold 191 characters. */
 const MAX_LENGTH = 191;
 
+/**
+ * Webhooks one site may hold (issue 34 item 6, an addition to spec 8, docs/webhooks.md): every
+ * event is delivered to each of them, so the number bounds the work one write can cause.
+ */
+export const MAX_WEBHOOKS_PER_SITE = 100;
+
 @Injectable()
 export class WebhooksRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
@@ -31,7 +37,7 @@ export class WebhooksRepository {
     url: string,
     secret: string,
     scheme: SignatureScheme = 'service',
-  ): Promise<WebhookRow> {
+  ): Promise<WebhookRow | null> {
     const siteId = site.id;
     for (const [column, value] of [
       ['url', url],
@@ -43,6 +49,13 @@ export class WebhooksRepository {
     }
     const now = new Date();
     const result = await this.ds.transaction(async (m) => {
+      // Issue 34 item 6: at most MAX_WEBHOOKS_PER_SITE; the site row's lock makes parallel
+      // registrations count one after another.
+      await m.query('SELECT id FROM sites WHERE id = ? FOR UPDATE', [siteId]);
+      const [held] = await m.query('SELECT COUNT(*) AS n FROM webhooks WHERE site_id = ?', [
+        siteId,
+      ]);
+      if (Number(held.n) >= MAX_WEBHOOKS_PER_SITE) return null;
       const inserted = await m.query(
         'INSERT INTO webhooks (site_id, url, secret, signature_scheme, created_at) VALUES (?, ?, ?, ?, ?)',
         // Issue 34: sealed at rest under HC_DATA_KEYS (libs/data/src/data-keys.ts).
@@ -52,6 +65,7 @@ export class WebhooksRepository {
       await writeAuditEvent(m, site, 'webhook.create', { type: 'webhook', id: inserted.insertId });
       return inserted;
     });
+    if (result === null) return null;
     return {
       id: result.insertId,
       site_id: siteId,

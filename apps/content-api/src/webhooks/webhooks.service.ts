@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound } from '@hc/contracts';
+import { notFound, validationError } from '@hc/contracts';
 import type { HostCheck } from '@hc/net';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -12,6 +12,8 @@ export const HOST_CHECK = Symbol('HOST_CHECK');
 export type HostChecker = (url: string) => Promise<HostCheck>;
 
 export const WEBHOOK_NOT_FOUND = 'Webhook subscription not found.';
+/** Issue 34 item 6: the answer past MAX_WEBHOOKS_PER_SITE (spec 7's validation shape on `url`). */
+export const TOO_MANY_WEBHOOKS = 'This site already has 100 webhooks.';
 
 @Injectable()
 export class WebhooksService {
@@ -24,6 +26,7 @@ export class WebhooksService {
   async register(site: SiteContext, dto: CreateWebhookDto, scheme: SignatureScheme = 'service') {
     const { url, secret } = await checkRegistration(dto, this.checkHost);
     const row = await this.webhooks.insert(site, url, secret, scheme);
+    if (!row) throw validationError({ url: [TOO_MANY_WEBHOOKS] });
     return { status: 'success', webhook: toWebhookResponse(row, true) };
   }
 
