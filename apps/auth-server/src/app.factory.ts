@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
-import { createHttpApp, safeJsonParser } from '@hc/http';
+import { createHttpApp, RATE_LIMIT_STORE, safeJsonParser } from '@hc/http';
 import { AppModule } from './app.module';
 import { oauthMiddleware } from './oauth/oauth.middleware';
 import { INVALID_JSON } from './oauth/registration.controller';
 import { OidcService } from './oauth/oidc.service';
+import { ClientsService } from './oauth/clients.service';
 import { pageHeaders } from './pages/headers';
 import { serveStylesheet, STYLESHEET_PREFIX } from './pages/stylesheet';
 import { tokenMetrics } from './oauth/token.metrics';
@@ -34,6 +35,11 @@ export async function createAuthServer(): Promise<INestApplication> {
     app.use(path, express.urlencoded({ extended: false, limit: '64kb' }));
   }
   app.use('/oauth/token', tokenMetrics());
-  app.use(oauthMiddleware(app.get(OidcService)));
+  app.use(
+    oauthMiddleware(app.get(OidcService), {
+      clients: app.get(ClientsService),
+      store: app.get(RATE_LIMIT_STORE),
+    }),
+  );
   return app;
 }

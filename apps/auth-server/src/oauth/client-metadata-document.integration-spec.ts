@@ -185,4 +185,39 @@ describe('client ID metadata documents (spec 4.13)', () => {
     expect((await authorize(long)).status).toBe(401);
     expect((await authorize(`http://localhost/doc.json`)).status).toBe(401);
   });
+
+  it('one client address makes at most 30 document fetches an hour; cached documents are free (issue 34 item 6)', async () => {
+    const from = async (address: string, clientId: string) => {
+      const params = await authorizeQuery(clientId);
+      const res = await fetch(`${issuer}/oauth/authorize?${params}`, {
+        redirect: 'manual',
+        headers: { accept: 'application/json', 'x-forwarded-for': address },
+      });
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: await res.text(),
+      };
+    };
+    const known = publish('/budget/known.json', null);
+    served.set('/budget/known.json', {
+      body: JSON.stringify({ client_id: known, redirect_uris: [REDIRECT] }),
+    });
+    // The attacker's documents: each a new URL, so each would be a new outbound request.
+    const fetched = () => [...hits].filter(([p]) => p.startsWith('/budget/n')).length;
+    const attacker = '2001:db8:34:6::1';
+    const answers = [];
+    for (let i = 0; i < 32; i++)
+      answers.push(await from(i % 2 ? attacker : '2001:db8:34:6::2', `${base}/budget/n${i}.json`));
+    expect(answers.slice(0, 30).map((a) => a.status)).toEqual(Array(30).fill(401));
+    for (const refused of answers.slice(30)) {
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toMatchObject({ error: 'temporarily_unavailable' });
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    }
+    expect(fetched()).toBe(30);
+    // Another /64 still gets its own; a document already cached costs no fetch and no budget.
+    expect((await from('2001:db8:34:7::1', known)).status).toBe(303);
+    expect((await from(attacker, known)).status).toBe(303);
+  });
 });

@@ -197,6 +197,11 @@ export class ClientsService {
     return updated;
   }
 
+  /** Whether a metadata document's answer (usable or not) is cached: no fetch to find it. */
+  hasDocument(url: string): boolean {
+    return (this.documents.get(url)?.expiresAt ?? 0) > Date.now();
+  }
+
   /** A stored client, or a client ID metadata document (spec 4.13). */
   async find(clientId: string): Promise<ClientMetadata | undefined> {
     if (/^https:\/\//i.test(clientId)) return (await this.metadataDocument(clientId)) ?? undefined;

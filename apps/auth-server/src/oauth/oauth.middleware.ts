@@ -1,7 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as querystring from 'node:querystring';
 import { ApiError, SCOPES, settings } from '@hc/contracts';
-import { forwardedAsJudged } from '@hc/http';
+import { addressKey, forwardedAsJudged } from '@hc/http';
+import type { RateLimitStore } from '@hc/http';
+import type { ClientsService } from './clients.service';
 import { errorPage } from '../pages/pages';
 import { DESCRIPTIONS, HINTS, oauth } from './oauth-errors';
 import type { OidcClient, OidcProvider } from './oidc-module';
@@ -12,6 +14,49 @@ const PROVIDER_PATH = /^\/oauth\/(authorize(\/[^/?]+)?|token|jwks)(\?|$)/;
 const BODY_LIMIT = 64 * 1024;
 /** Spec 5.2 `scopes_supported`; anything else is `invalid_scope`. */
 const KNOWN_SCOPES = new Set<string>(SCOPES);
+/**
+ * Client ID metadata documents one client address may make this server fetch (issue 34 item
+ * 6): each is an outbound request of up to 5 s and 64 KB on an anonymous GET. Cached answers
+ * (an hour, a minute for unusable ones) cost nothing and are not counted.
+ */
+export const METADATA_FETCHES_PER_ADDRESS = 30;
+const METADATA_WINDOW_SECONDS = 3600;
+
+/** What the authorize precheck needs besides the provider. */
+export interface MetadataBudget {
+  clients: Pick<ClientsService, 'hasDocument'>;
+  store: RateLimitStore;
+}
+
+/**
+ * Counts a fetch of a client metadata document against the client address's budget; answers
+ * 429 `temporarily_unavailable` (shape (f)) with `Retry-After` past it. True when answered.
+ */
+async function metadataFetchRefused(
+  req: Request,
+  res: Response,
+  clientId: string | null,
+  budget: MetadataBudget,
+): Promise<boolean> {
+  if (!clientId || !/^https:\/\//i.test(clientId) || budget.clients.hasDocument(clientId))
+    return false;
+  const hit = await budget.store.hit(
+    `oauth-metadata:${addressKey(req.ip)}`,
+    METADATA_WINDOW_SECONDS,
+  );
+  if (hit.count <= METADATA_FETCHES_PER_ADDRESS) return false;
+  res.setHeader('Retry-After', String(hit.resetInSeconds));
+  send(
+    res,
+    oauth(
+      'temporarily_unavailable',
+      'Too many client metadata documents requested from this address; try again later',
+      429,
+    ),
+    true,
+  );
+  return true;
+}
 
 function send(res: Response, error: ApiError, page: boolean): void {
   res.status(error.status).setHeader('Cache-Control', 'no-store');
@@ -51,9 +96,11 @@ async function precheckAuthorize(
   req: Request,
   res: Response,
   provider: OidcProvider,
+  budget: MetadataBudget,
 ): Promise<boolean> {
   const url = new URL(req.originalUrl, 'http://localhost');
   const q = url.searchParams;
+  if (await metadataFetchRefused(req, res, q.get('client_id'), budget)) return true;
   const client = await findClient(provider, q.get('client_id'));
   const redirectUri = q.get('redirect_uri');
   if (
@@ -210,7 +257,7 @@ async function prepareTokenRequest(
 }
 
 /** Hands the provider's paths (authorize, resume, token, jwks) to oidc-provider. */
-export function oauthMiddleware(oidc: OidcService): RequestHandler {
+export function oauthMiddleware(oidc: OidcService, budget: MetadataBudget): RequestHandler {
   let callback: ((req: Request, res: Response) => void) | null = null;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!PROVIDER_PATH.test(req.originalUrl)) return next();
@@ -221,7 +268,7 @@ export function oauthMiddleware(oidc: OidcService): RequestHandler {
       if (
         path === '/oauth/authorize' &&
         req.method === 'GET' &&
-        (await precheckAuthorize(req, res, provider))
+        (await precheckAuthorize(req, res, provider, budget))
       )
         return;
       if (

@@ -1,7 +1,7 @@
 import { Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiError } from '@hc/contracts';
-import { RATE_LIMIT_STORE, type RateLimitStore } from '@hc/http';
+import { addressKey, RATE_LIMIT_STORE, type RateLimitStore } from '@hc/http';
 import { ClientsService } from './clients.service';
 import { oauth } from './oauth-errors';
 import { PublicController } from '../public-controller';
@@ -24,7 +24,7 @@ export class RegistrationController {
   @HttpCode(201)
   @Header('Cache-Control', 'no-store')
   async register(@Req() req: Request & { body?: unknown }) {
-    const hit = await this.limits.hit(`oauth-register:${req.ip ?? 'unknown'}`, 3600);
+    const hit = await this.limits.hit(`oauth-register:${addressKey(req.ip)}`, 3600);
     if (hit.count > REGISTRATIONS_PER_HOUR) {
       const limited = oauth(
         'temporarily_unavailable',
