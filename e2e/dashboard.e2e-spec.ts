@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { WebhookReceiver } from '@hc/testing';
 import { useBrowser } from './support/browser';
 import { compareScreenshot, MAX_DIFF_RATIO } from './support/screenshots';
 import {
@@ -30,12 +31,23 @@ const STILL =
 
 interface Fixture {
   siteId: number;
+  /** Where the site's webhook (every event) delivers. */
+  hook: string;
   key: string;
   owner: string;
   viewer: string;
   billing: number;
   titles: { pay: number; download: number; refund: number; install: number };
 }
+
+let receiver: WebhookReceiver;
+
+/** The events delivered for article `id` so far, in order. */
+const eventsOf = (f: Fixture, id: number) =>
+  receiver
+    .for(f.hook)
+    .filter((d) => d.json.data.id === id)
+    .map((d) => d.json.event as string);
 
 async function fixture(): Promise<Fixture> {
   const owner = await ownerWithKey('Acme Docs', { siteFlags: ['--languages', 'en,de'] });
@@ -61,10 +73,14 @@ async function fixture(): Promise<Fixture> {
     refund: await article('Ask for a refund', false, billing),
     install: await article('Install the app', false, null),
   };
+  const hook = `/dashboard-${owner.site.id}`;
+  const reg = await edge('POST', '/v1/webhooks', { key, body: { url: receiver.url(hook) } });
+  expect(reg.status).toBe(201);
+  receiver.secretFor(hook, reg.body.webhook.secret);
   const viewer = `${unique('viewer')}@example.test`;
   const { user } = await hc('user', 'create', '--email', viewer, '--password', PASSWORD);
   await cli('member add', { site: owner.site.id, user: user.id, role: 'viewer' });
-  return { siteId: owner.site.id, key, owner: owner.email, viewer, billing, titles };
+  return { siteId: owner.site.id, hook, key, owner: owner.email, viewer, billing, titles };
 }
 
 describe('the team dashboard in a browser (issue 37)', () => {
@@ -74,8 +90,10 @@ describe('the team dashboard in a browser (issue 37)', () => {
 
   useBrowser((b) => (browser = b), ['--font-render-hinting=none', '--disable-lcd-text']);
   beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
     f = await fixture();
   });
+  afterAll(() => receiver.close());
 
   /** A browser context of its own, signed in with the sign-in page as a person would. */
   async function signedIn(email: string, colorScheme: 'light' | 'dark' = 'light') {
@@ -98,7 +116,8 @@ describe('the team dashboard in a browser (issue 37)', () => {
   }
 
   const titlesShown = async (page: Page) => {
-    await page.locator('tbody tr').first().waitFor();
+    // Settled: not the previous page's rows kept while the next loads.
+    await page.locator('table[aria-busy="false"] tbody tr').first().waitFor();
     return (await page.locator('tbody tr td a').allTextContents()).sort();
   };
 
@@ -268,19 +287,49 @@ describe('the team dashboard in a browser (issue 37)', () => {
 
   it('passes axe on every page and matches the screenshots in light and dark', async () => {
     const failures: string[] = [];
-    const pages = [
-      { name: 'articles', path: `/sites/${f.siteId}/articles` },
+    // Every page gets axe; the main ones a screenshot. `ready` waits for the page's content.
+    const pages: {
+      name: string;
+      path: string;
+      shot: boolean;
+      ready: (p: Page) => Promise<unknown>;
+    }[] = [
+      {
+        name: 'articles',
+        path: `/sites/${f.siteId}/articles`,
+        shot: true,
+        ready: (p) => p.locator('table[aria-busy="false"] tbody tr').first().waitFor(),
+      },
       {
         name: 'categories',
         path: `/sites/${f.siteId}/categories`,
-        then: (p: Page) => p.getByRole('button', { name: 'Billing', exact: true }).click(),
+        shot: true,
+        ready: async (p) => {
+          await p.getByRole('button', { name: 'Billing', exact: true }).click();
+          await p.getByRole('list', { name: 'Articles in Billing' }).locator('li').nth(2).waitFor();
+        },
       },
-      { name: 'trash', path: `/sites/${f.siteId}/trash` },
-      { name: 'design', path: `/sites/${f.siteId}/customizer` },
+      {
+        name: 'trash',
+        path: `/sites/${f.siteId}/trash`,
+        shot: false,
+        ready: (p) => p.getByText('The Trash is empty.').waitFor(),
+      },
+      {
+        name: 'design',
+        path: `/sites/${f.siteId}/customizer`,
+        shot: false,
+        ready: (p) => p.getByRole('heading', { name: 'Design' }).waitFor(),
+      },
       {
         name: 'palette',
         path: `/sites/${f.siteId}/articles`,
-        then: (p: Page) => p.keyboard.press('Control+K'),
+        shot: false,
+        ready: async (p) => {
+          await p.locator('table[aria-busy="false"] tbody tr').first().waitFor();
+          await p.keyboard.press('Control+K');
+          await p.getByRole('dialog', { name: 'Find anything' }).waitFor();
+        },
       },
     ];
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -288,11 +337,10 @@ describe('the team dashboard in a browser (issue 37)', () => {
       await setScheme(context, page, colorScheme);
       for (const p of pages) {
         await page.goto(app(p.path));
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await p.then?.(page);
-        await page.waitForLoadState('networkidle');
+        await p.ready(page);
         await page.addStyleTag({ content: STILL }).catch(() => undefined);
         failures.push(...(await axe(page)));
+        if (!p.shot) continue;
         const shot = await page.screenshot({
           animations: 'disabled',
           caret: 'hide',
@@ -319,6 +367,74 @@ describe('the team dashboard in a browser (issue 37)', () => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  // Last: it adds articles to the site the screenshots show.
+  it('moves several articles to the Trash in one request, restores, deletes for good and empties, with their events', async () => {
+    const make = async (title: string) =>
+      (
+        await postArticle(f.key, {
+          title: { en: title },
+          content: { en: '<p>x</p>' },
+          published: true,
+        })
+      ).body.article.id as number;
+    const [one, two, three] = [
+      await make('Trash one'),
+      await make('Trash two'),
+      await make('Trash three'),
+    ];
+    await receiver.waitFor(
+      () => [one, two, three].every((id) => eventsOf(f, id).length === 1),
+      30_000,
+      'article.created ×3',
+    );
+    const { context, page } = await signedIn(f.owner);
+    await page.goto(app(`/sites/${f.siteId}/articles?q=Trash`));
+    await page.getByRole('checkbox', { name: 'Select Trash one' }).check();
+    await page.getByRole('checkbox', { name: 'Select Trash two' }).check();
+    const actions: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v1/dashboard/articles/actions')) actions.push(r.postData() ?? '');
+    });
+    await page.getByRole('button', { name: 'Move to Trash' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
+    await page.getByText('2 articles moved to the Trash.').waitFor();
+    expect(actions.map((a) => JSON.parse(a))).toEqual([{ action: 'trash', ids: [one, two] }]);
+    // One article alone sends article.deleted.
+    await page.getByRole('checkbox', { name: 'Select Trash three' }).check();
+    await page.getByRole('button', { name: 'Move to Trash' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
+    await page.getByText('1 article moved to the Trash.').waitFor();
+
+    await page.goto(app(`/sites/${f.siteId}/trash`));
+    await page.getByRole('button', { name: 'Restore Trash one' }).click();
+    await page.getByText('1 article restored.').waitFor();
+    await page.getByRole('button', { name: 'Delete Trash two for good' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByText('1 article deleted for good.').waitFor();
+    await page.getByRole('button', { name: 'Empty the Trash' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Empty the Trash' }).click();
+    await page.getByText('The Trash is empty.').first().waitFor();
+    await context.close();
+
+    expect((await edge('GET', `/v1/articles/${one}`, { key: f.key })).body.article.published).toBe(
+      true,
+    );
+    for (const gone of [two, three])
+      expect((await edge('GET', `/v1/articles/${gone}`, { key: f.key })).status).toBe(404);
+    // A sentinel after everything: once its event is here, every earlier one is too.
+    const sentinel = await make('Sentinel');
+    await receiver.waitFor(() => eventsOf(f, sentinel).length === 1, 30_000, 'the sentinel');
+    // After each article's own announcement (article.published): several to the Trash sent
+    // nothing, the restore article.updated, one to the Trash and a delete for good article.deleted,
+    // emptying nothing.
+    const after = (id: number) => eventsOf(f, id).slice(1);
+    expect({ one: after(one), two: after(two), three: after(three) }).toEqual({
+      one: ['article.updated'],
+      two: ['article.deleted'],
+      three: ['article.deleted'],
+    });
+  });
 });
 
 /** Waits (up to 5 s) until `check` holds: the page's own script may not be evaluated (its CSP). */

@@ -25,6 +25,7 @@ async function main() {
   const lines = [
     '',
     'The help-center stack is running.',
+    `  Dashboard    ${p}/app           (sign in with the demo login below)`,
     `  API          ${p}/v1            (try: curl -H "apikey: <key>" ${p}/v1/sites)`,
     `  OAuth        ${p}/.well-known/oauth-authorization-server`,
     `  MCP          ${p}/mcp`,
@@ -34,7 +35,7 @@ async function main() {
   if (stack.demo) {
     lines.push(
       '',
-      'Demo login (OAuth sign-in):',
+      'Demo login (the dashboard and OAuth sign-in):',
       `  email     ${stack.demo.user.email}`,
       `  password  ${stack.demo.password}`,
       `  API key   ${stack.demo.key}   (read & write, design and notes access, site ${stack.demo.site.id})`,

@@ -199,7 +199,9 @@ function ArticleRow(props: {
         </Group>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{a.updated_at.slice(0, 16).replace('T', ' ')}</Text>
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {a.updated_at.slice(0, 16).replace('T', ' ')}
+        </Text>
       </Table.Td>
       <Table.Td ta="right">{(a.views ?? 0).toLocaleString()}</Table.Td>
     </Table.Tr>

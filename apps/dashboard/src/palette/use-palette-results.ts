@@ -27,7 +27,7 @@ async function teamSearch(q: string): Promise<Article[]> {
   const data = await unwrap(
     api.GET('/v1/articles', {
       // `team_search` is the session's search (the dashboard contract), not spec 4.4's `search`.
-      params: { query: { team_search: q, limit: 10 } as { limit: number } },
+      params: { query: { team_search: q, limit: 10 } },
     }),
   );
   return data.articles;

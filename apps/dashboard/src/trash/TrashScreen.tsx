@@ -141,7 +141,9 @@ export function TrashScreen() {
                     </Table.Td>
                   )}
                   <Table.Td>{title}</Table.Td>
-                  <Table.Td>{a.updated_at.slice(0, 16).replace('T', ' ')}</Table.Td>
+                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {a.updated_at.slice(0, 16).replace('T', ' ')}
+                  </Table.Td>
                   {can && (
                     <Table.Td ta="right">
                       <Group gap={4} justify="flex-end">
