@@ -60,6 +60,9 @@ const tsx = [
   },
 ];
 
+/** Before every test file of every tier. */
+const HAS_ASSERTIONS = '<rootDir>/libs/testing/src/jest/has-assertions.ts';
+
 module.exports = {
   projects: [
     {
@@ -67,6 +70,7 @@ module.exports = {
       displayName: 'unit',
       testMatch: ['<rootDir>/{apps,libs,tools,deploy}/**/*.spec.ts'],
       setupFiles: ['<rootDir>/libs/testing/src/jest/unit-env.cjs'],
+      setupFilesAfterEnv: [HAS_ASSERTIONS],
     },
     {
       ...common,
@@ -76,7 +80,7 @@ module.exports = {
       testMatch: ['<rootDir>/apps/dashboard/src/**/*.spec.tsx'],
       moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/tools/jest/style-stub.cjs' },
       setupFiles: ['<rootDir>/libs/testing/src/jest/unit-env.cjs'],
-      setupFilesAfterEnv: ['<rootDir>/apps/dashboard/src/testing/setup.ts'],
+      setupFilesAfterEnv: [HAS_ASSERTIONS, '<rootDir>/apps/dashboard/src/testing/setup.ts'],
     },
     {
       ...common,
@@ -86,6 +90,7 @@ module.exports = {
       globalTeardown: '<rootDir>/libs/testing/src/jest/global-teardown.cjs',
       setupFiles: ['<rootDir>/libs/testing/src/jest/worker-env.cjs'],
       setupFilesAfterEnv: [
+        HAS_ASSERTIONS,
         '<rootDir>/libs/testing/src/jest/timeout.ts',
         '<rootDir>/libs/testing/src/jest/worker-database.ts',
       ],
@@ -96,7 +101,7 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/e2e/support/global-setup.cjs',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.cjs',
-      setupFilesAfterEnv: ['<rootDir>/e2e/support/setup.ts'],
+      setupFilesAfterEnv: [HAS_ASSERTIONS, '<rootDir>/e2e/support/setup.ts'],
     },
   ],
 };

@@ -12,6 +12,10 @@ import {
   type SafeFetchOptions,
 } from './index';
 
+// The module object itself (an `import * as` is a copy here), so a spy reaches host-check's lookup.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const dns = require('node:dns/promises') as typeof import('node:dns/promises');
+
 const base: SafeFetchOptions = { timeoutMs: 2000, maxBytes: 1024, maxRedirects: 4 };
 
 function listen(server: net.Server, host = '127.0.0.1'): Promise<number> {
@@ -304,18 +308,37 @@ describe('the allow-list', () => {
   });
 
   it('keeps the host name for the Host header while connecting to the vetted address', async () => {
-    allow(`localhost:${appPort}`);
-    const check = await checkHost(`http://localhost:${appPort}/`);
-    if (!check.ok || !check.addresses.includes('127.0.0.1')) return; // no IPv4 localhost here
-    const res = await safeFetch(`http://localhost:${appPort}/hello`, base).catch(
-      (e: OutboundError) => e,
-    );
-    if (res instanceof OutboundError) {
-      // localhost resolved to ::1 first and nothing listens there: still a refused connection, not a leak
-      expect(res.reason).toBe('connection_failed');
-      return;
+    // A name of our own that resolves to 127.0.0.1 (the app's address) whatever this machine's
+    // resolver says about localhost: the host is looked up once, the connection goes to the
+    // vetted address, and the request still names the host.
+    const lookup = jest
+      .spyOn(dns, 'lookup')
+      .mockImplementation((async () => [{ address: '127.0.0.1', family: 4 }]) as never);
+    try {
+      allow(`app.hc.test:${appPort}`);
+      const res = await safeFetch(`http://app.hc.test:${appPort}/hello`, base);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-seen-host']).toBe(`app.hc.test:${appPort}`);
+      expect(lookup.mock.calls.map(([host]) => host)).toEqual(['app.hc.test']);
+    } finally {
+      lookup.mockRestore();
     }
-    expect(res.headers['x-seen-host']).toBe(`localhost:${appPort}`);
+  });
+
+  it('tries the next vetted address when the first one does not answer', async () => {
+    // Resolver order first (IPv6 here, where nothing of ours listens), then the next address.
+    const lookup = jest.spyOn(dns, 'lookup').mockImplementation((async () => [
+      { address: '::1', family: 6 },
+      { address: '127.0.0.1', family: 4 },
+    ]) as never);
+    try {
+      allow(`app.hc.test:${appPort}`);
+      const res = await safeFetch(`http://app.hc.test:${appPort}/hello`, base);
+      expect(res.headers['x-seen-host']).toBe(`app.hc.test:${appPort}`);
+      expect(res.body.toString()).toBe('hello GET');
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });
 

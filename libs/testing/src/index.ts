@@ -26,3 +26,4 @@ export * from './per-file';
 export * from './dispatcher-fixtures';
 export * from './content-fixtures';
 export * from './app-database-user';
+export * from './lock-waits';
