@@ -268,7 +268,7 @@ describe('hc db grants (libs/data/src/grants.ts)', () => {
   });
 
   it('lets the migration user change the schema', async () => {
-    await query('migrate', 'CREATE TABLE grants_probe (id INT)');
-    await query('migrate', 'DROP TABLE grants_probe');
+    await expect(query('migrate', 'CREATE TABLE grants_probe (id INT)')).resolves.toBeDefined();
+    await expect(query('migrate', 'DROP TABLE grants_probe')).resolves.toBeDefined();
   });
 });

@@ -129,9 +129,12 @@ async function checks(changed) {
   return ok;
 }
 
+/** Jest runs started so far (each writes a report of its own). */
+let reports = 0;
+
 /** A jest run whose JSON report is kept for the summary. */
 async function jestRun(run, results) {
-  const reportFile = path.join(os.tmpdir(), `hc-jest-${process.pid}-${results.length}.json`);
+  const reportFile = path.join(os.tmpdir(), `hc-jest-${process.pid}-${(reports += 1)}.json`);
   const ok = await step(
     run.title,
     bin('jest'),

@@ -203,4 +203,6 @@ export async function fuzzEndpoint(
     { seed, numRuns: runs, interruptAfterTimeLimit: timeLimitMs, markInterruptAsFailure: false },
   );
   process.stderr.write(`  answers: ${JSON.stringify(statuses)}\n`);
+  // The time limit ends a run early on a loaded machine; one that checked no body checked nothing.
+  expect(Object.values(statuses).reduce((n, c) => n + c, 0)).toBeGreaterThan(0);
 }

@@ -198,6 +198,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     await hook(site, { url: receiver.url('/twice') });
     await fire(site);
     await receiver.waitFor(() => receiver.for('/twice').length === 2);
+    expect(receiver.for('/twice')).toHaveLength(2);
   });
 
   it('retries a failure with the same body and signature and a new X-Service-Delivery', async () => {
