@@ -677,20 +677,24 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     if (overlay === 'production') expect(customDomains.length).toBeGreaterThan(0);
   });
 
-  it('believes forwarded headers only from the named gateway addresses in production (issue 34)', () => {
-    if (overlay !== 'production') return;
-    expect(trustProxyNamesPeers(config.HC_TRUST_PROXY)).toBe(true);
-    for (const entry of String(config.HC_TRUST_PROXY).split(',')) {
-      const [address, prefix] = entry.trim().split('/');
-      const family = isIP(address!);
-      expect(`${entry}: family ${family}`).not.toBe(`${entry}: family 0`);
-      // At most 256 addresses: the gateway's proxies, not a pod network.
-      const narrowest = family === 4 ? 24 : 120;
-      expect(`${entry}: /${prefix ?? 'host'}`).toBe(
-        `${entry}: /${prefix === undefined || Number(prefix) >= narrowest ? (prefix ?? 'host') : `>=${narrowest}`}`,
-      );
-    }
-  });
+  // The gateway's addresses (HC_TRUST_PROXY) are the production overlay's: its test alone.
+  const inProduction = overlay === 'production' ? it : () => undefined;
+  inProduction(
+    'believes forwarded headers only from the named gateway addresses (issue 34)',
+    () => {
+      expect(trustProxyNamesPeers(config.HC_TRUST_PROXY)).toBe(true);
+      for (const entry of String(config.HC_TRUST_PROXY).split(',')) {
+        const [address, prefix] = entry.trim().split('/');
+        const family = isIP(address!);
+        expect(`${entry}: family ${family}`).not.toBe(`${entry}: family 0`);
+        // At most 256 addresses: the gateway's proxies, not a pod network.
+        const narrowest = family === 4 ? 24 : 120;
+        expect(`${entry}: /${prefix ?? 'host'}`).toBe(
+          `${entry}: /${prefix === undefined || Number(prefix) >= narrowest ? (prefix ?? 'host') : `>=${narrowest}`}`,
+        );
+      }
+    },
+  );
 
   it('would catch a custom-domain route on every port-443 listener (the expansion attacks)', () => {
     const gateway = named(objects, 'Gateway', 'helpcenter');
