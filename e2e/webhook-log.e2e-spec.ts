@@ -119,7 +119,13 @@ describe('webhook delivery log, redelivery and Standard Webhooks end to end (iss
     const [delivery] = list.body.deliveries as Delivery[];
     expect(delivery).toMatchObject({ event: 'article.created', status: 'delivered' });
     expect(delivery.attempts.map((x) => [x.attempt, x.response_status, x.delivery_id])).toEqual(
-      received.map((r, i) => [i + 1, r.status, r.headers['x-service-delivery']]),
+      // The receiver runs on this machine, on HC_OUTBOUND_ALLOWLIST: an internal host, whose
+      // failed answers the log does not keep (issue 34 item 6).
+      received.map((r, i) => [
+        i + 1,
+        r.status < 400 ? r.status : null,
+        r.headers['x-service-delivery'],
+      ]),
     );
     expect(delivery.occurred_at).toBe(received[0].json.occurred_at);
     const filtered = await edge('GET', `/v1/webhooks/${std.id}/deliveries?status=failed`, {

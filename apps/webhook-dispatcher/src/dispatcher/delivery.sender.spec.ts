@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { standardWebhookSecret } from '@hc/contracts';
+import { resetSettings, standardWebhookSecret } from '@hc/contracts';
 import { OutboundError } from '@hc/net';
 import type { SafeFetchOptions, SafeResponse } from '@hc/net';
 import type { DeliveryClaim } from './deliveries.repository';
@@ -188,6 +188,52 @@ describe('DeliverySender (spec 6)', () => {
       // A redelivery (a new delivery row of the same event and webhook) keeps the id.
       expect(ids[3]).toBe(ids[0]);
       expect(new Set(ids.slice(0, 3)).size).toBe(3);
+    });
+  });
+
+  describe('a receiver on the operator’s outbound allow-list (issue 34 item 6)', () => {
+    const internal = { ...claim, url: 'https://hooks.internal:8443/x' };
+    beforeAll(() => {
+      process.env.HC_OUTBOUND_ALLOWLIST = 'hooks.internal:8443, 10.1.2.3';
+      resetSettings();
+    });
+    afterAll(() => {
+      delete process.env.HC_OUTBOUND_ALLOWLIST;
+      resetSettings();
+    });
+
+    it('keeps no answer, status or connection detail: the tenant sees "not delivered"', async () => {
+      const body = Buffer.from('db-7.internal: stack trace …');
+      for (const [answer, url] of [
+        [500, internal.url],
+        [
+          new OutboundError('connection_failed', 'connect ECONNREFUSED 10.1.2.3:8443'),
+          internal.url,
+        ],
+        [new OutboundError('timeout', 'no answer from 10.1.2.3 in 10 s'), 'https://10.1.2.3/h'],
+      ] as const) {
+        const out = await new DeliverySender(fetchAnswering(answer, body).fetch).attempt({
+          ...claim,
+          url,
+        });
+        expect(out).toMatchObject({ kind: 'failed', error: 'not delivered' });
+        expect(out.log).toMatchObject({
+          status: null,
+          errorKind: 'not_delivered',
+          responseBody: null,
+        });
+        expect(JSON.stringify(out)).not.toMatch(/10\.1\.2\.3|ECONNREFUSED|stack trace|500/);
+      }
+      const ok = await new DeliverySender(fetchAnswering(200, body).fetch).attempt(internal);
+      expect(ok).toMatchObject({ kind: 'delivered', log: { status: 200, responseBody: null } });
+      // Another port of the host, or a public receiver, keeps its answer in the log.
+      const other = await new DeliverySender(fetchAnswering(500, body).fetch).attempt(claim);
+      expect(other.log).toMatchObject({ status: 500, responseBody: body.toString() });
+      const port = await new DeliverySender(fetchAnswering(500, body).fetch).attempt({
+        ...claim,
+        url: 'https://hooks.internal:9000/x',
+      });
+      expect(port.log).toMatchObject({ status: 500, errorKind: null });
     });
   });
 });

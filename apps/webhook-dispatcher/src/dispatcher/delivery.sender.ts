@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { OutboundError } from '@hc/net';
+import { settings } from '@hc/contracts';
+import { OutboundError, parseAllowlist } from '@hc/net';
 import type { SafeFetchOptions, SafeResponse } from '@hc/net';
 import { DISPATCHER, OUTBOUND_FETCH } from './dispatcher.options';
 import type { AttemptLog, AttemptOutcome, DeliveryClaim } from './deliveries.repository';
@@ -13,6 +14,25 @@ const SKIP_REASONS = new Set(['private_address', 'unresolvable', 'invalid_url', 
 
 /** Issue 23: the delivery log keeps this much of a receiver's answer. */
 export const LOGGED_RESPONSE_BYTES = 2048;
+
+/** What the delivery log shows of an attempt to a host on the operator's allow-list. */
+export const NOT_DELIVERED = 'not_delivered';
+
+/**
+ * Whether a receiver URL names a host of `HC_OUTBOUND_ALLOWLIST` (by name or address, with its
+ * port): an internal host the operator opened to webhooks. Its answers and connection errors
+ * would tell a tenant about the operator's network (issue 34 item 6), so the delivery log keeps
+ * none of them.
+ */
+export function onOutboundAllowlist(url: string): boolean {
+  const parsed = URL.parse(url);
+  if (!parsed) return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'http:' ? 80 : 443;
+  return parseAllowlist(settings().outboundAllowlist).some(
+    (e) => e.host === host && (e.port === null || e.port === port),
+  );
+}
 
 /** The delivery log's error kind: the fetcher's reason, `address_refused` for spec 6 refusals. */
 function errorKind(err: unknown): string {
@@ -48,15 +68,19 @@ export class DeliverySender {
     };
     const started = performance.now();
     // Issue 23: what was sent and what came back, for the delivery log (never the secret).
+    // Issue 34 item 6: for an allow-listed (internal) host, no body, status or error detail.
+    const internal = onOutboundAllowlist(claim.url);
     const log = (status: number | null, error: string | null, response?: Buffer): AttemptLog => ({
       deliveryUuid: headers['X-Service-Delivery'],
       startedAt,
       durationMs: Math.round(performance.now() - started),
-      status,
-      errorKind: error,
-      responseBody: response ? response.subarray(0, LOGGED_RESPONSE_BYTES).toString('utf8') : null,
+      status: internal && (status === null || status >= 400) ? null : status,
+      errorKind: internal && (error !== null || (status ?? 0) >= 400) ? NOT_DELIVERED : error,
+      responseBody:
+        response && !internal ? response.subarray(0, LOGGED_RESPONSE_BYTES).toString('utf8') : null,
       requestHeaders: headers,
     });
+    const detail = (text: string) => (internal ? 'not delivered' : text);
     try {
       const res = await this.fetch(claim.url, {
         method: 'POST',
@@ -71,23 +95,28 @@ export class DeliverySender {
       });
       const entry = log(res.status, null, res.body);
       if (res.status < 400) return { kind: 'delivered', status: res.status, log: entry };
-      return { kind: 'failed', status: res.status, error: `HTTP ${res.status}`, log: entry };
+      return {
+        kind: 'failed',
+        status: internal ? null : res.status,
+        error: detail(`HTTP ${res.status}`),
+        log: entry,
+      };
     } catch (err) {
       const entry = log(null, errorKind(err));
       if (err instanceof OutboundError) {
         if (SKIP_REASONS.has(err.reason))
-          return { kind: 'skipped', error: `${err.reason}: ${err.message}`, log: entry };
+          return { kind: 'skipped', error: detail(`${err.reason}: ${err.message}`), log: entry };
         return {
           kind: 'failed',
           status: null,
-          error: `${err.reason}: ${err.message}`,
+          error: detail(`${err.reason}: ${err.message}`),
           log: entry,
         };
       }
       return {
         kind: 'failed',
         status: null,
-        error: err instanceof Error ? err.message : String(err),
+        error: detail(err instanceof Error ? err.message : String(err)),
         log: entry,
       };
     }

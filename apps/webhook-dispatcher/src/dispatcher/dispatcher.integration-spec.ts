@@ -111,7 +111,7 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     webhookId: number,
     state: string,
     attempts: number,
-    lastStatus: number,
+    lastStatus: number | null,
   ) {
     expect(await settledRow(webhookId, state)).toMatchObject({
       state,
@@ -226,9 +226,20 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
       [row.id],
     );
     expect(attempts).toHaveLength(2);
-    expect(attempts.map((a: { response_status: number }) => a.response_status)).toEqual([500, 200]);
+    // The receiver is on HC_OUTBOUND_ALLOWLIST, an internal host (issue 34 item 6): no answer is
+    // kept, and a failure shows only "not delivered" (a public receiver's answer is kept:
+    // delivery.sender.spec.ts).
+    expect(
+      attempts.map((a: { response_status: number; error_kind: string }) => [
+        a.response_status,
+        a.error_kind,
+      ]),
+    ).toEqual([
+      [null, 'not_delivered'],
+      [200, null],
+    ]);
     for (const [i, a] of attempts.entries()) {
-      expect(a).toMatchObject({ attempt: i + 1, error_kind: null, response_body: 'ok' });
+      expect(a).toMatchObject({ attempt: i + 1, response_body: null });
       expect(a.delivery_uuid).toBe(got[i].headers['x-service-delivery']);
       const sent = JSON.parse(a.request_headers);
       expect(sent['X-Service-Signature']).toBe(got[i].headers['x-service-signature']);
@@ -340,7 +351,8 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     const { site, h } = await fireAtHook(() => 503, 5);
     await new Promise((r) => setTimeout(r, 800));
     expect(receiver.for(h.path)).toHaveLength(5);
-    await expectFinished(h.id, 'dropped', 5, 503);
+    // An allow-listed (internal) receiver's status is not kept (issue 34 item 6).
+    await expectFinished(h.id, 'dropped', 5, null);
     const kept = await d.ds.query('SELECT id, last_delivered_at FROM webhooks WHERE site_id = ?', [
       site.id,
     ]);
