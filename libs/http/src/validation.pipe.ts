@@ -53,6 +53,17 @@ export function BodyFrom(read: (raw: unknown) => unknown): ClassDecorator {
 }
 
 const OBJECT_BODY = Symbol('hc:object-body');
+const TEXT_CHECKED_BY = Symbol('hc:text-checked-by');
+
+/**
+ * A DTO whose field `field` is judged for ill-formed text by its endpoint, in its own answer
+ * (a design batch's operations: `template_invalid`), not by the pipe.
+ */
+export function TextCheckedByEndpoint(field: string): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(TEXT_CHECKED_BY, field, target);
+  };
+}
 
 /**
  * A DTO whose endpoint refuses a body that is not an object (a top-level array) on the field
@@ -164,7 +175,14 @@ export function checkDto<T extends object>(type: new () => T, raw: unknown): Dto
     validationError: { target: false, value: false },
   });
   const found = collect(errors);
-  const failures = [...found, ...illFormedText(instance, found)];
+  const own = Reflect.getMetadata(TEXT_CHECKED_BY, type) as string | undefined;
+  const failures = [
+    ...found,
+    ...illFormedText(
+      instance,
+      own ? [...found, { path: own, constraint: '', message: '' }] : found,
+    ),
+  ];
   return failures.length ? { ok: false, failures, body: plain } : { ok: true, value: instance };
 }
 

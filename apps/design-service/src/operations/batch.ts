@@ -3,6 +3,7 @@
 import { compileCustomCss } from '../document/css';
 import { pruneTranslations } from '../document/translations';
 import { walk } from '../document/tree';
+import { illFormedTextPaths, messages } from '@hc/contracts';
 import { clone, PAGE_KEYS, REGION_KEYS, sameDesign } from '@hc/design';
 import type { DesignDocument, Translations } from '@hc/design';
 import { addComponent, moveComponent, removeComponent, updateComponent } from './component-ops';
@@ -131,6 +132,9 @@ function checkShapes(operations: unknown[]): BatchErrorItem[] {
       if (!(key in raw))
         errors.push({ operation, op, path: key, message: `The ${key} field is required.` });
     }
+    // Issue 34 item 7: a lone UTF-16 surrogate is valid JSON but no text a draft can hold.
+    for (const path of illFormedTextPaths(raw))
+      errors.push({ operation, op, path, message: messages.text(path || 'operation') });
   });
   return errors;
 }

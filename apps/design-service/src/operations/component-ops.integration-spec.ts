@@ -15,6 +15,25 @@ describe('PATCH /template/draft: components (spec 4.12)', () => {
   beforeAll(async () => ({ t, d } = await startDesignApp({ scope: 'read_write' })));
   afterAll(() => t.close());
 
+  it('a lone surrogate in an operation is template_invalid on its path; nothing is saved (issue 34 item 7)', async () => {
+    const before = await d.document();
+    const errors = invalid(
+      await d.patch([
+        addComponent('RichText', 'fine', { page: 'home', region: 'main' }, { markdown: 'ok' }),
+        addComponent('RichText', 'bad', { page: 'home', region: 'main' }, { markdown: 'a\ud800' }),
+      ]),
+    );
+    expect(errors).toEqual([
+      {
+        operation: 1,
+        op: 'add_component',
+        path: 'config.markdown',
+        message: 'The config.markdown field must be valid Unicode text.',
+      },
+    ]);
+    expect(await d.document()).toEqual(before);
+  });
+
   it('add_component: index, id, config defaults, strings stored as sent; results per operation', async () => {
     const markdown = '  # Welcome\n\n  Indented  line  \n';
     const res = await d.patch([

@@ -10,7 +10,7 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { messages } from '@hc/contracts';
-import { DryRunField } from '@hc/http';
+import { DryRunField, TextCheckedByEndpoint } from '@hc/http';
 import { MAX_OPERATIONS } from '../../operations/batch';
 import { THEME_SECTIONS, ThemeSection } from '../../themes/apply';
 
@@ -32,6 +32,7 @@ export class DesignWriteDto {
 }
 
 /** PATCH /template/draft: 1 to 50 operations applied as one batch (spec 4.12). */
+@TextCheckedByEndpoint('operations')
 export class PatchDraftDto extends DesignWriteDto {
   @ApiProperty({
     type: 'array',
