@@ -424,6 +424,17 @@ describe('MCP resources and prompts (issue #26)', () => {
     });
   });
 
+  it('a lone surrogate in a tool argument is refused like the API refuses it (issue 34 item 7)', async () => {
+    const agent = await connect(['content.write'], site.id, 'client-lone-surrogate');
+    const res: AnyResult = await agent.callTool({
+      name: 'kb_create_article',
+      arguments: { title: { en: 'Half \ud800 a pair' } },
+    });
+    expect(res.isError).toBe(true);
+    expect(text(res)).toContain('HTTP 422');
+    expect(text(res)).toContain('The title.en field must be valid Unicode text.');
+  });
+
   describe('limits of the mirrored tools (spec 8)', () => {
     it('a resource read of an article counts like GET /articles/{id}: 120 a minute with the tool', async () => {
       const agent = await connect(['content.read'], site.id, 'client-limit-writes');
