@@ -64,23 +64,29 @@ function webIsStale() {
   return inputs.some((f) => fs.statSync(f).mtimeMs > built);
 }
 
-/** The browser app with Vite (config: apps/dashboard/vite.config.mjs); a few seconds. */
+/**
+ * The browser app with Vite (config: apps/dashboard/vite.config.mjs); a few seconds. Vite runs
+ * in a Node process of its own: it is ESM-only, and a caller inside a jest worker (the built-app
+ * and start-up specs) cannot load it there. Always React's production build: Vite follows
+ * NODE_ENV, which test runners set to `test`.
+ */
 async function buildWeb({ quiet }) {
   const started = Date.now();
-  const { build: viteBuild } = await import('vite');
-  // Always React's production build: Vite follows NODE_ENV, which test runners set to `test`.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await viteBuild({
-      configFile: path.join(DASHBOARD, 'vite.config.mjs'),
-      mode: 'production',
-      logLevel: quiet ? 'silent' : 'warn',
+  const script =
+    `import('vite').then(({ build }) => build({ configFile: ${JSON.stringify(path.join(DASHBOARD, 'vite.config.mjs'))}, ` +
+    `mode: 'production', logLevel: ${JSON.stringify(quiet ? 'silent' : 'warn')} }))` +
+    `.catch((e) => { console.error(e); process.exit(1); })`;
+  await new Promise((resolve, reject) => {
+    const child = require('node:child_process').spawn(process.execPath, ['-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the dashboard build failed (exit ${code})`)),
+    );
+  });
   if (!quiet) process.stderr.write(`built the dashboard in ${Date.now() - started} ms\n`);
 }
 
