@@ -8,7 +8,7 @@ import { freePort, startMockKafka, type MockKafka } from '@hc/testing';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildIfStale, OUT } = require('../../../tools/scripts/build.cjs') as {
+const { buildIfStale, OUT } = require(path.join(ROOT, 'tools/scripts/build.cjs')) as {
   buildIfStale: (o: { quiet: boolean }) => Promise<void>;
   OUT: string;
 };

@@ -3,10 +3,9 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { testSiteId, testServices } from '@hc/testing';
-import { ActivityBuffer, normalizeQuery, searchTexts } from './activity-buffer';
-import type { SearchRecord, ViewRecord } from './activity-buffer';
-import { createDataSource } from './data-source';
+import { testSiteId, testServices } from '../index';
+import { ActivityBuffer, normalizeQuery, searchTexts, createDataSource } from '@hc/data';
+import type { SearchRecord, ViewRecord } from '@hc/data';
 
 /** A site id no other test in this worker's database writes activity under. */
 const SITE = 900_000 + (process.pid % 50_000);

@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import { checkSettings } from '@hc/contracts';
-import { freePort, selfSignedCertificate } from '@hc/testing';
-import { createRedis } from './redis-client';
-import { closeRedisPublisher, redisPublisher } from './redis-publisher';
+import { freePort, selfSignedCertificate } from '../index';
+import { createRedis, closeRedisPublisher, redisPublisher } from '@hc/data';
 
 const PASSWORD = 'requirepass-0123456789';
 const APP_PASSWORD = 'acl-user-password-0123';

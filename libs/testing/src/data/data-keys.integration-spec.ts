@@ -7,9 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { checkSettings } from '@hc/contracts';
-import { Factory } from '@hc/testing';
-import { createDataSource } from './data-source';
-import { dataKeys, resealSecrets, seal, sealedUnder, unseal, unsealSecrets } from './data-keys';
+import { Factory } from '../index';
+import {
+  createDataSource,
+  dataKeys,
+  resealSecrets,
+  seal,
+  sealedUnder,
+  unseal,
+  unsealSecrets,
+} from '@hc/data';
 
 const key = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 
