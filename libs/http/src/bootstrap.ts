@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { INestApplication, Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
 import { AppName, checkSettings, settings, useSettings } from '@hc/contracts';
 import { boundedBodies, credentialCheck } from './body-limit';
 import {
@@ -53,6 +54,29 @@ export function parseTrustProxy(value: string): string | boolean | number {
 }
 
 export async function createHttpApp(module: Type<unknown>, options: HttpAppOptions = {}) {
+  const app = await newNestApp(module);
+  configureHttpApp(app, options);
+  return app;
+}
+
+/**
+ * An app that only passes requests on (the edge's proxy, the dashboard's files): the shared
+ * start-up, proxy trust, request log and HTTPS redirect, then `handler`; no body parsing, no CORS.
+ */
+export async function createPassThroughApp(
+  module: Type<unknown>,
+  handler: RequestHandler,
+): Promise<INestApplication> {
+  const app = await newNestApp(module);
+  app.set('trust proxy', parseTrustProxy(settings().trustProxy));
+  app.disable('x-powered-by');
+  app.use(requestLogging());
+  if (settings().forceHttps) app.use(forceHttps());
+  app.use(handler);
+  return app;
+}
+
+async function newNestApp(module: Type<unknown>): Promise<NestExpressApplication> {
   // abortOnError off: a start-up failure rejects (runApp logs it and exits 1) instead of Nest
   // calling process.exit inside a test runner that hosts several apps.
   const app = await NestFactory.create<NestExpressApplication>(module, {
@@ -61,7 +85,6 @@ export async function createHttpApp(module: Type<unknown>, options: HttpAppOptio
     abortOnError: false,
   });
   app.useLogger(nestLogger());
-  configureHttpApp(app, options);
   return app;
 }
 

@@ -1,16 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Controller, Get, Module, ServiceUnavailableException } from '@nestjs/common';
-import { APP_FILTER, NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { settings } from '@hc/contracts';
-import {
-  HcExceptionFilter,
-  MetricsController,
-  forceHttps,
-  nestLogger,
-  parseTrustProxy,
-  requestLogging,
-} from '@hc/http';
+import { APP_FILTER } from '@nestjs/core';
+import { createPassThroughApp, HcExceptionFilter, MetricsController } from '@hc/http';
 import { dashboardFiles, webRoot } from './static';
 
 /** Probes: live when the process answers, ready once the built app is there to serve (metrics: /metrics, inside the cluster only). */
@@ -38,17 +29,6 @@ class DashboardModule {}
  * The team dashboard's server (issue 37): the built single-page app under /app, nothing else.
  * It holds no data and no credentials; the app talks to /v1 through the edge like every client.
  */
-export async function createDashboard(): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(DashboardModule, {
-    bodyParser: false,
-    bufferLogs: true,
-    abortOnError: false,
-  });
-  app.useLogger(nestLogger());
-  app.set('trust proxy', parseTrustProxy(settings().trustProxy));
-  app.disable('x-powered-by');
-  app.use(requestLogging());
-  if (settings().forceHttps) app.use(forceHttps());
-  app.use(dashboardFiles());
-  return app;
+export function createDashboard(): Promise<INestApplication> {
+  return createPassThroughApp(DashboardModule, dashboardFiles());
 }

@@ -103,32 +103,21 @@ describe('reader site: one origin per tenant (issue 34)', () => {
     const claiming = async (t: TestApp, host: string, claimed: string) =>
       (await new ReaderClient(t.url).getOnHost('/', host, { 'x-forwarded-host': claimed })).html;
 
+    // Forwarded hosts believed only from proxies named by address, and only when the setting is on.
     it.each([
-      ['a peer HC_TRUST_PROXY does not name', '10.9.9.9'],
-      ['no trusted proxy at all', 'false'],
-      ['a hop count (Express would believe any peer)', '1'],
-      ['trust-everyone', 'true'],
-    ])('from %s does not change the site', async (_what, trustProxy) => {
-      // Even with forwarded hosts believed: only from proxies named by address.
+      ['a peer HC_TRUST_PROXY does not name', '10.9.9.9', 'true'],
+      ['no trusted proxy at all', 'false', 'true'],
+      ['a hop count (Express would believe any peer)', '1', 'true'],
+      ['trust-everyone', 'true', 'true'],
+      // A gateway that passes a client's header on unchanged: Host still decides.
+      ['a proxy HC_TRUST_PROXY names, HC_TRUST_FORWARDED_HOST off', 'loopback', 'false'],
+    ])('from %s does not change the site', async (_what, trustProxy, forwardedHost) => {
       const t = await start({
         ...production,
         HC_TRUST_PROXY: trustProxy,
-        HC_TRUST_FORWARDED_HOST: 'true',
+        HC_TRUST_FORWARDED_HOST: forwardedHost,
       });
       const { attacker, victim } = await twoSites(t);
-      const page = await claiming(
-        t,
-        `${victim.subdomain}.${READER_DOMAIN}`,
-        `${attacker.subdomain}.${READER_DOMAIN}`,
-      );
-      expect(page).toContain('Victim page');
-      expect(page).not.toContain('Attacker');
-    });
-
-    it('from a proxy HC_TRUST_PROXY names does not change the site unless HC_TRUST_FORWARDED_HOST is on', async () => {
-      const t = await start({ ...production, HC_TRUST_PROXY: 'loopback' });
-      const { attacker, victim } = await twoSites(t);
-      // A gateway that passes a client's header on unchanged: Host still decides.
       const page = await claiming(
         t,
         `${victim.subdomain}.${READER_DOMAIN}`,
