@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { oauthError } from '@hc/contracts';
+import { illFormedTextPaths, oauthError } from '@hc/contracts';
 import { OutboundError, safeFetch } from '@hc/net';
 import { TokensRepository } from './tokens.repository';
 
@@ -93,10 +93,17 @@ export function loopbackMatches(requested: string, registered: string[]): boolea
   });
 }
 
+/** No unpaired UTF-16 surrogate (issue 34 item 7): JSON allows one, UTF-8 and so MariaDB do not. */
+function wellFormed(text: string): boolean {
+  return illFormedTextPaths(text).length === 0;
+}
+
 /** Spec 4.13 redirect URI rules: absolute https, or http on a loopback host; no fragment. */
 function checkRedirectUri(uri: unknown): string {
   if (typeof uri !== 'string' || uri === '')
     throw invalidRedirectUri('Each redirect URI must be an absolute URI.');
+  // Issue 34 item 7: `"\ud800"` is valid JSON but no text the database can hold (it was a 500).
+  if (!wellFormed(uri)) throw invalidRedirectUri('Each redirect URI must be valid Unicode text.');
   const url = URL.parse(uri);
   if (!url) throw invalidRedirectUri('Each redirect URI must be an absolute URI.');
   if (uri.includes('#')) throw invalidRedirectUri('Redirect URIs must not contain a fragment.');
@@ -159,6 +166,7 @@ export class ClientsService {
     if (name === undefined || name === null || (typeof name === 'string' && name.trim() === ''))
       name = DEFAULT_CLIENT_NAME;
     if (typeof name !== 'string') throw invalidMetadata('client_name must be a string.');
+    if (!wellFormed(name)) throw invalidMetadata('client_name must be valid Unicode text.');
     if (name.length > 120)
       throw invalidMetadata('client_name must not be longer than 120 characters.');
     return {
