@@ -121,7 +121,39 @@ function findCircles(root = ROOT) {
   });
 }
 
-module.exports = { findCircles, importGraph, circles, sourceFiles };
+/**
+ * Apps laid out as rooms (issue 35): the folders of `apps/<app>/src` (its top-level files count
+ * as one more, `.`) of which each imports the other, with one import each way as the example.
+ */
+function findFolderPairs(apps, root = ROOT) {
+  const graph = importGraph(root);
+  const pairs = [];
+  for (const app of apps) {
+    const src = path.join(root, 'apps', app, 'src');
+    const folder = (f) => {
+      const parts = path.relative(src, f).split(path.sep);
+      return parts.length > 1 ? parts[0] : '.';
+    };
+    const edges = new Map();
+    for (const [from, targets] of graph) {
+      if (!from.startsWith(src + path.sep)) continue;
+      for (const to of targets) {
+        if (!to.startsWith(src + path.sep) || folder(from) === folder(to)) continue;
+        const key = `${folder(from)} -> ${folder(to)}`;
+        if (!edges.has(key))
+          edges.set(key, `${path.relative(root, from)} -> ${path.relative(root, to)}`);
+      }
+    }
+    for (const key of [...edges.keys()].sort()) {
+      const [a, b] = key.split(' -> ');
+      if (a < b && edges.has(`${b} -> ${a}`))
+        pairs.push({ app, folders: [a, b], imports: [edges.get(key), edges.get(`${b} -> ${a}`)] });
+    }
+  }
+  return pairs;
+}
+
+module.exports = { findCircles, findFolderPairs, importGraph, circles, sourceFiles };
 
 if (require.main === module) {
   const found = findCircles();

@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { oauthMiddleware } from './oauth/oauth.middleware';
 import { INVALID_JSON } from './oauth/registration.controller';
 import { OidcService } from './oauth/oidc.service';
-import { ClientsService } from './oauth/clients.service';
+import { ClientsService } from './storage/clients.service';
 import { pageHeaders } from './pages/headers';
 import { serveStylesheet, STYLESHEET_PREFIX } from './pages/stylesheet';
 import { tokenMetrics } from './oauth/token.metrics';

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@hc/http';
+import { AccountModule } from './account/account.module';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { InteractionModule } from './interaction/interaction.module';
 import { OAuthModule } from './oauth/oauth.module';
 
-@Module({ imports: [CoreModule.forRoot(), OAuthModule] })
+@Module({
+  imports: [CoreModule.forRoot(), DiscoveryModule, OAuthModule, AccountModule, InteractionModule],
+})
 export class AppModule {}

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { checkSettings, useSettings } from '@hc/contracts';
 import { withCommandContext } from '@hc/data';
-import { ClientsService } from './oauth/clients.service';
-import { OAuthStorageModule } from './oauth/oauth-storage.module';
+import { ClientsService } from './storage/clients.service';
+import { StorageModule } from './storage/storage.module';
 
 /** Flags as the `hc` dispatcher passes them: `--flag value`, bare booleans, repeated → array. */
 export type Flags = Record<string, string | boolean | string[]>;
@@ -61,5 +61,5 @@ export async function run(command: string, flags: Flags): Promise<object> {
   useSettings(settings);
   // Issue 18: only `hc migrate` migrates; this refuses a schema behind the code. Issue 35: the
   // OAuth storage alone starts, on one data source.
-  return withCommandContext([OAuthStorageModule], (app) => handler(app.get(ClientsService), flags));
+  return withCommandContext([StorageModule], (app) => handler(app.get(ClientsService), flags));
 }

@@ -1,4 +1,10 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { apiError, AuthErrorCode } from '@hc/contracts';
 import type { ApiScope } from '@hc/contracts';
 import type { RequestContext, SiteContext } from './request-context';
@@ -13,6 +19,13 @@ export const TRANSLATOR_MAY_KEY = 'hc:translator-may';
 
 /** No credential needed (health checks, upload URLs, reader pages). */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/**
+ * A controller at `path` whose routes take no API credential (the auth-server's pages and OAuth
+ * endpoints authenticate people and clients themselves).
+ */
+export const PublicController = (path: string): ClassDecorator =>
+  applyDecorators(Controller(path), Public());
 
 /**
  * The scopes a route needs; every non-public route declares them. `@Scopes()` with none means

@@ -1,14 +1,12 @@
 import { Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { formatB } from '@hc/contracts';
+import { PublicController } from '@hc/auth';
 import { fieldList, FormRequest } from '../pages/forms';
 import { connectedAppsPage, FORM_EXPIRED } from '../pages/pages';
-import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
-import { TokensRepository } from '../oauth/tokens.repository';
+import type { PersonRow } from '../storage/connections.repository';
+import { ConnectedAppsService } from './connected-apps.service';
 import type { DashboardSession } from './dashboard-sessions.repository';
-import { SessionService } from './session.service';
-import { SignedIn, signedIn } from './signed-in';
-import { PublicController } from '../public-controller';
+import { SessionService, SignedIn } from './session.service';
 
 const PAGE = '/app/account/connected-apps';
 
@@ -22,8 +20,7 @@ const PAGE = '/app/account/connected-apps';
 export class ConnectedAppsController {
   constructor(
     @Inject(SessionService) private readonly session: SessionService,
-    @Inject(ConnectionsRepository) private readonly connections: ConnectionsRepository,
-    @Inject(TokensRepository) private readonly tokens: TokensRepository,
+    @Inject(ConnectedAppsService) private readonly apps: ConnectedAppsService,
   ) {}
 
   @Get('connected-apps')
@@ -44,18 +41,7 @@ export class ConnectedAppsController {
   async saveSites(@Req() req: FormRequest, @Res() res: Response) {
     const connection = await this.manageable(req, res);
     if (!connection) return;
-    const owner = await this.connections.person(connection.userId);
-    const owned = new Set(
-      (await this.connections.ownedSites(owner?.account_id ?? -1)).map((s) => s.id),
-    );
-    const picked = fieldList(req, 'site')
-      .map(Number)
-      .filter((id) => owned.has(id));
-    await this.connections.updateSites(
-      connection.userId,
-      connection.clientId,
-      [...new Set(picked)].sort((a, b) => a - b),
-    );
+    await this.apps.saveSites(connection, fieldList(req, 'site').map(Number));
     res.redirect(303, `${PAGE}?done=saved`);
   }
 
@@ -63,13 +49,12 @@ export class ConnectedAppsController {
   async disconnect(@Req() req: FormRequest, @Res() res: Response) {
     const connection = await this.manageable(req, res);
     if (!connection) return;
-    await this.tokens.revokeConnection(connection.clientId, connection.userId);
-    await this.connections.remove(connection.userId, connection.clientId);
+    await this.apps.disconnect(connection);
     res.redirect(303, `${PAGE}?done=disconnected`);
   }
 
   private signedIn(req: Request, res: Response): Promise<SignedIn | null> {
-    return signedIn(this.session, this.connections, req, res, PAGE);
+    return this.session.signedIn(req, res, PAGE);
   }
 
   /**
@@ -80,8 +65,6 @@ export class ConnectedAppsController {
     const me = await this.signedIn(req, res);
     if (!me) return null;
     const { person, session } = me;
-    const userId = Number(req.params.userId);
-    const clientId = req.params.clientId;
     // This session's own token, compared in constant time, from the platform origin.
     if (!this.session.validForm(req, session)) {
       res
@@ -90,8 +73,10 @@ export class ConnectedAppsController {
         .send(await this.render(person, session, undefined, FORM_EXPIRED));
       return null;
     }
-    const visible = await this.connections.visibleTo(person);
-    const connection = visible.find((c) => c.userId === userId && c.clientId === clientId);
+    const connection = await this.apps.manageable(person, {
+      userId: Number(req.params.userId),
+      clientId: String(req.params.clientId),
+    });
     if (!connection) {
       res
         .status(404)
@@ -108,19 +93,8 @@ export class ConnectedAppsController {
     notice?: string,
     error?: string,
   ): Promise<string> {
-    const connections = await this.connections.visibleTo(person);
-    const sites = await this.connections.ownedSites(person.account_id);
     return connectedAppsPage({
-      connections: connections.map((c) => ({
-        userId: c.userId,
-        clientId: c.clientId,
-        clientName: c.clientName,
-        personEmail: c.personEmail ?? '',
-        scopes: c.scopes,
-        siteIds: c.siteIds,
-        connectedAt: formatB(c.createdAt),
-      })),
-      sites,
+      ...(await this.apps.page(person)),
       csrf: session.csrfToken,
       notice,
       error,

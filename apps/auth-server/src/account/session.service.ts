@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { createHmac } from 'node:crypto';
 import { DASHBOARD_COOKIE, DASHBOARD_SESSION_SECONDS, platformOrigins } from '@hc/auth';
 import { cookieName, fromOrigin, randomToken, readCookie, sameToken, writeCookie } from '@hc/http';
-import { SecretsRepository } from '../oauth/secrets.repository';
+import { ConnectionsRepository, PersonRow } from '../storage/connections.repository';
+import { SecretsRepository } from '../storage/secrets.repository';
 import { DashboardSession, DashboardSessionsRepository } from './dashboard-sessions.repository';
 
 /** The dashboard session cookie (`__Host-hc_dashboard` under https), read by @hc/auth's guard. */
@@ -13,6 +14,12 @@ const FORM_COOKIE = 'hc_auth_forms';
 const LIFETIME_SECONDS = DASHBOARD_SESSION_SECONDS;
 
 type FormRequest = Request & { body?: Record<string, unknown> };
+
+/** The person behind a dashboard session. */
+export interface SignedIn {
+  person: PersonRow;
+  session: DashboardSession;
+}
 
 /**
  * Dashboard sessions and the CSRF protection of every auth-server form (issues #14, #15 item 3).
@@ -31,7 +38,19 @@ export class SessionService {
   constructor(
     @Inject(SecretsRepository) private readonly secrets: SecretsRepository,
     @Inject(DashboardSessionsRepository) private readonly sessions: DashboardSessionsRepository,
+    @Inject(ConnectionsRepository) private readonly people: ConnectionsRepository,
   ) {}
+
+  /** The signed-in person, or null once the browser is sent to sign in and come back to `page`. */
+  async signedIn(req: Request, res: Response, page: string): Promise<SignedIn | null> {
+    const session = await this.current(req);
+    const person = session ? await this.people.person(session.userId) : null;
+    if (!session || !person) {
+      res.redirect(303, `/signin?return=${encodeURIComponent(page)}`);
+      return null;
+    }
+    return { person, session };
+  }
 
   private async mac(value: string): Promise<string> {
     const [key] = await this.secrets.cookieKeys();

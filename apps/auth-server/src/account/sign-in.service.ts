@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { checkPassword } from '@hc/auth';
 import { PasswordThrottle, ThrottledAttempt } from '@hc/http';
-import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
+import { ConnectionsRepository, PersonRow } from '../storage/connections.repository';
 
 /** Longer input is refused before any lookup (no email or password is this long). */
 const EMAIL_MAX = 254;

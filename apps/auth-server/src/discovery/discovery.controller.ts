@@ -1,6 +1,6 @@
 import { Get, Header } from '@nestjs/common';
 import { SCOPES, settings } from '@hc/contracts';
-import { PublicController } from '../public-controller';
+import { PublicController } from '@hc/auth';
 
 const CLAIMS_SUPPORTED = [
   'sub',

@@ -1,13 +1,12 @@
 import { Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { PublicController } from '@hc/auth';
 import { SessionService } from '../account/session.service';
 import { field, fieldList, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
-import { ConnectionsRepository } from '../oauth/connections.repository';
 import { DESCRIPTIONS } from '../oauth/oauth-errors';
 import { ConsentService } from './consent.service';
 import { InteractionSteps } from './interaction-steps.service';
-import { PublicController } from '../public-controller';
 
 /** The consent page of the authorization flow (spec 4.13): which app, which scopes, which sites. */
 @PublicController('consent')
@@ -15,7 +14,6 @@ export class ConsentController {
   constructor(
     @Inject(InteractionSteps) private readonly steps: InteractionSteps,
     @Inject(ConsentService) private readonly consent: ConsentService,
-    @Inject(ConnectionsRepository) private readonly people: ConnectionsRepository,
     @Inject(SessionService) private readonly session: SessionService,
   ) {}
 
@@ -44,13 +42,12 @@ export class ConsentController {
       return;
     }
     const userId = Number(details.session?.accountId);
-    const person = await this.people.person(userId);
-    if (!person) {
+    const sites = await this.consent.sites(userId, details);
+    if (!sites) {
       const csrf = await this.session.formToken(req, res, 'signin');
       res.status(401).type('html').send(signInPage('/signin', { csrf }));
       return;
     }
-    const sites = await this.consent.sites(person, details);
     const eligible = sites.filter((s) => s.eligible);
     let chosen: number[];
     if (sites.length === 1) {

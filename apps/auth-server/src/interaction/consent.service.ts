@@ -4,8 +4,8 @@ import { SCOPES } from '@hc/contracts';
 import { SessionService } from '../account/session.service';
 import { consentPage } from '../pages/pages';
 import { CLIENT_ONLY_RESOURCE } from '../oauth/access-token';
-import { ClientsService } from '../oauth/clients.service';
-import { ConnectionsRepository, PersonRow } from '../oauth/connections.repository';
+import { ClientsService } from '../storage/clients.service';
+import { ConnectionsRepository } from '../storage/connections.repository';
 import type { InteractionDetails } from '../oauth/oidc-module';
 import { allowedResources, CONNECT_SCOPE, OidcService } from '../oauth/oidc.service';
 
@@ -27,8 +27,13 @@ export class ConsentService {
     @Inject(SessionService) private readonly session: SessionService,
   ) {}
 
-  /** The sites the person could share with the client for the requested resource. */
-  sites(person: PersonRow, details: InteractionDetails): Promise<EligibleSite[]> {
+  /**
+   * The sites the person could share with the client for the requested resource; null when the
+   * person no longer exists.
+   */
+  async sites(userId: number, details: InteractionDetails): Promise<EligibleSite[] | null> {
+    const person = await this.people.person(userId);
+    if (!person) return null;
     return this.oidc.eligibleSites(
       person.account_id,
       details.params.resource as string | undefined,
@@ -42,11 +47,10 @@ export class ConsentService {
     error?: string,
   ): Promise<string> {
     const userId = Number(details.session?.accountId);
-    const person = await this.people.person(userId);
     const clientId = String(details.params.client_id);
     const client = await this.clients.find(clientId);
     const previous = await this.people.find(userId, clientId);
-    const sites = person ? await this.sites(person, details) : [];
+    const sites = (await this.sites(userId, details)) ?? [];
     return consentPage(`/consent/${encodeURIComponent(details.uid)}`, {
       csrf: await this.session.formToken(req, res, `interaction:${details.uid}`),
       clientName: client?.client_name ?? clientId,

@@ -1,12 +1,12 @@
 import { Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { tooManyPasswordAttemptsMessage, ThrottledAttempt } from '@hc/http';
+import { PublicController } from '@hc/auth';
 import { SessionService } from '../account/session.service';
 import { SignInService } from '../account/sign-in.service';
 import { field, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
 import { InteractionSteps } from './interaction-steps.service';
-import { PublicController } from '../public-controller';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 

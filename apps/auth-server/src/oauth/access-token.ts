@@ -1,7 +1,7 @@
 import { SCOPES, settings } from '@hc/contracts';
 import type { OidcContext } from './oidc-module';
 import { requestScope } from './request-scope';
-import type { TokensRepository } from './tokens.repository';
+import type { TokensRepository } from '../storage/tokens.repository';
 
 /**
  * The audience a token gets when the client names no `resource` (spec 2.11: `aud` is then the

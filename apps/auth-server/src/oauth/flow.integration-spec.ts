@@ -26,7 +26,7 @@ import {
 } from '@hc/testing';
 import { createAuthServer } from '../app.factory';
 import { run as runCli } from '../cli';
-import { TokensRepository } from './tokens.repository';
+import { TokensRepository } from '../storage/tokens.repository';
 
 const REDIRECT = 'http://127.0.0.1:4999/callback';
 const API = 'http://localhost:8080';

@@ -3,7 +3,7 @@ import * as querystring from 'node:querystring';
 import { ApiError, SCOPES, settings } from '@hc/contracts';
 import { addressKey, forwardedAsJudged } from '@hc/http';
 import type { RateLimitStore } from '@hc/http';
-import type { ClientsService } from './clients.service';
+import type { ClientsService } from '../storage/clients.service';
 import { errorPage } from '../pages/pages';
 import { DESCRIPTIONS, HINTS, oauth } from './oauth-errors';
 import type { OidcClient, OidcProvider } from './oidc-module';

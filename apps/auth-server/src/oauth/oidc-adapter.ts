@@ -1,7 +1,7 @@
-import type { ClientsService } from './clients.service';
+import type { ClientsService } from '../storage/clients.service';
 import { oidcErrors } from './oidc-module';
 import { requestScope } from './request-scope';
-import type { TokensRepository } from './tokens.repository';
+import type { TokensRepository } from '../storage/tokens.repository';
 
 /**
  * oidc-provider's storage adapter over MySQL: one class per model, built per provider. Clients

@@ -8,15 +8,15 @@ import {
   customizeAccessToken,
   IssuedAccessToken,
 } from './access-token';
-import { ClientsService } from './clients.service';
-import { ConnectionsRepository } from './connections.repository';
+import { ClientsService } from '../storage/clients.service';
+import { ConnectionsRepository } from '../storage/connections.repository';
 import { errorPage } from '../pages/pages';
 import type { ProviderError } from './oauth-errors';
 import { mysqlAdapter } from './oidc-adapter';
 import { interactionPolicy, OidcContext, OidcProvider, oidcErrors, Provider } from './oidc-module';
 import { installProviderHooks } from './provider-hooks';
-import { SecretsRepository } from './secrets.repository';
-import { TokensRepository } from './tokens.repository';
+import { SecretsRepository } from '../storage/secrets.repository';
+import { TokensRepository } from '../storage/tokens.repository';
 
 /**
  * Stands in for "no scope" (spec 4.13: without `scope` the token has no scopes): the provider

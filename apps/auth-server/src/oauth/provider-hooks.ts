@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { clientSecretMatches, loopbackMatches } from './clients.service';
+import { clientSecretMatches, loopbackMatches } from '../storage/clients.service';
 import { mapTokenError, ProviderError } from './oauth-errors';
 import type { OidcContext, OidcProvider } from './oidc-module';
 

@@ -2,9 +2,9 @@ import { Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiError } from '@hc/contracts';
 import { addressKey, RATE_LIMIT_STORE, type RateLimitStore } from '@hc/http';
-import { ClientsService } from './clients.service';
+import { PublicController } from '@hc/auth';
+import { ClientsService } from '../storage/clients.service';
 import { oauth } from './oauth-errors';
-import { PublicController } from '../public-controller';
 
 /** Stands for a registration body that could not be read as JSON. */
 export const INVALID_JSON = Symbol('invalid JSON');

@@ -1,10 +1,9 @@
 import { Get, Header, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { JwtTokenVerifier } from '@hc/auth';
+import { JwtTokenVerifier, PublicController } from '@hc/auth';
 import { ApiError } from '@hc/contracts';
-import { ConnectionsRepository } from './connections.repository';
+import { UserinfoService } from './userinfo.service';
 import { oauth } from './oauth-errors';
-import { PublicController } from '../public-controller';
 
 function invalidToken(): ApiError {
   const e = oauth('invalid_token');
@@ -16,7 +15,7 @@ function invalidToken(): ApiError {
 export class UserinfoController {
   constructor(
     @Inject(JwtTokenVerifier) private readonly verifier: JwtTokenVerifier,
-    @Inject(ConnectionsRepository) private readonly people: ConnectionsRepository,
+    @Inject(UserinfoService) private readonly userinfoClaims: UserinfoService,
   ) {}
 
   @Get('userinfo')
@@ -36,16 +35,8 @@ export class UserinfoController {
     if (!header.startsWith('Bearer ')) throw invalidToken();
     const token = await this.verifier.verify(header.slice(7).trim());
     if (!token) throw invalidToken();
-    const person = await this.people.person(token.userId);
-    if (!person) throw invalidToken();
-    const scopes = new Set(token.scopes);
-    const claims: Record<string, unknown> = { sub: String(person.id) };
-    if (scopes.has('email')) Object.assign(claims, { email: person.email, email_verified: true });
-    if (scopes.has('profile')) {
-      const [given = '', ...rest] = person.name.trim().split(/\s+/);
-      Object.assign(claims, { name: person.name, given_name: given, family_name: rest.join(' ') });
-      if (person.avatar_url) claims.picture = person.avatar_url;
-    }
+    const claims = await this.userinfoClaims.claims(token.userId, token.scopes);
+    if (!claims) throw invalidToken();
     return claims;
   }
 }

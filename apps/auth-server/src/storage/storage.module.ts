@@ -9,4 +9,4 @@ import { TokensRepository } from './tokens.repository';
   providers: [TokensRepository, ClientsService, ConnectionsRepository, SecretsRepository],
   exports: [TokensRepository, ClientsService, ConnectionsRepository, SecretsRepository],
 })
-export class OAuthStorageModule {}
+export class StorageModule {}
