@@ -3,8 +3,9 @@
 // meets the restricted Pod Security Standard, and every Secret, ConfigMap, PVC and Service a
 // manifest names exists in the render or is listed in deploy/README.md as the platform's.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
@@ -14,6 +15,7 @@ import { trustProxyNamesPeers } from '@hc/http';
 import { EDGE_ROUTES, routeFor } from '../../apps/edge/src/routes';
 import { attachments, reachableOn } from './gateway-attachment';
 import { Destination, egressAllowed } from './network-policy';
+import { containerEnv, DOCKERFILE, imageEnv, settingsAppOf, settingsVerdict } from './pod-env';
 
 const DEPLOY = join(__dirname, '..');
 const OVERLAYS = ['dev', 'production'] as const;
@@ -21,18 +23,39 @@ const PLACEHOLDERS = /\b(RELEASE|PLATFORM_HOST|READER_DOMAIN|GATEWAY_CLASS)\b/;
 
 type Obj = any;
 
-function render(overlay: string): Obj[] {
+/** `kubectl kustomize` of a directory (an overlay: `k8s/overlays/<name>` under `root`). */
+function renderDir(dir: string): Obj[] {
   let out: string;
   try {
-    out = execFileSync('kubectl', ['kustomize', join(DEPLOY, 'k8s', 'overlays', overlay)], {
+    out = execFileSync('kubectl', ['kustomize', dir], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   } catch (err: any) {
     const reason = err.code === 'ENOENT' ? 'kubectl is not installed' : String(err.stderr);
-    throw new Error(`kubectl kustomize deploy/k8s/overlays/${overlay} failed: ${reason}`);
+    throw new Error(`kubectl kustomize ${dir} failed: ${reason}`);
   }
   return parseAllDocuments(out).map((doc) => doc.toJS());
+}
+const render = (overlay: string) => renderDir(join(DEPLOY, 'k8s', 'overlays', overlay));
+
+/**
+ * Renders `overlay` from a copy of deploy/ in which `edit` changed files (paths relative to
+ * deploy/): what an operator's change makes of the package.
+ */
+function renderEdited(
+  overlay: string,
+  edit: (write: (path: string, f: (text: string) => string) => void) => void,
+): Obj[] {
+  const copy = mkdtempSync(join(tmpdir(), 'hc-deploy-'));
+  try {
+    cpSync(join(DEPLOY, 'k8s'), join(copy, 'k8s'), { recursive: true });
+    cpSync(join(DEPLOY, 'monitoring'), join(copy, 'monitoring'), { recursive: true });
+    edit((path, f) => writeFileSync(join(copy, path), f(readFileSync(join(copy, path), 'utf8'))));
+    return renderDir(join(copy, 'k8s', 'overlays', overlay));
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 /** Every model class the two packages export, by `apiVersion/kind`. */
@@ -53,6 +76,32 @@ function modelIndex(): Map<string, { new (data: unknown): { validate(): void } }
 const byKind = (objects: Obj[], kind: string) => objects.filter((o) => o.kind === kind);
 const named = (objects: Obj[], kind: string, name: string) =>
   objects.find((o) => o.kind === kind && o.metadata.name === name);
+
+/** A pod template's containers, init containers first (they run first). */
+const containersOf = (template: Obj): Obj[] => [
+  ...(template.spec.initContainers ?? []),
+  ...template.spec.containers,
+];
+
+/**
+ * Issue 36 item 1: the settings check each container of each pod template runs at start, on
+ * exactly the environment the template gives it (with its optional Secrets there, and without).
+ * '' per container that starts.
+ */
+function settingsVerdicts(objects: Obj[]): string[] {
+  const image = imageEnv(DOCKERFILE);
+  return podTemplates(objects).flatMap(({ owner, template }) =>
+    containersOf(template).flatMap((c) =>
+      (['present', 'absent'] as const).map((optional) => {
+        const verdict = settingsVerdict(
+          containerEnv(objects, c, image, optional),
+          settingsAppOf(c),
+        );
+        return verdict && `${owner} ${c.name} (optional Secrets ${optional}): ${verdict}`;
+      }),
+    ),
+  );
+}
 
 /** The pod templates of Deployments, Jobs and CronJobs, with where they come from. */
 function podTemplates(objects: Obj[]): Array<{ owner: string; template: Obj }> {
@@ -136,10 +185,13 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   const config = byKind(objects, 'ConfigMap').find((c) =>
     c.metadata.name.startsWith('helpcenter-config-'),
   ).data;
-  // An app's Kafka Secret holds its SASL credentials when config.env names a mechanism.
-  const fromSecrets = config.HC_KAFKA_SASL_MECHANISM
-    ? { HC_KAFKA_SASL_USERNAME: 'helpcenter', HC_KAFKA_SASL_PASSWORD: 's3cr3t-from-the-secret' }
-    : {};
+  // content-api's own environment, as its pod template gives it (issue 36: no Secret added).
+  const contentApiEnv = containerEnv(
+    objects,
+    named(objects, 'Deployment', 'content-api').spec.template.spec.containers[0],
+    imageEnv(DOCKERFILE),
+    'present',
+  );
   const version = named(objects, 'Deployment', 'content-api').metadata.labels[
     'app.kubernetes.io/version'
   ];
@@ -196,11 +248,8 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   });
 
   it('gives every Deployment probes, a drain, resources and a topology spread', () => {
-    const shutdownMs = checkSettings({
-      ...config,
-      ...fromSecrets,
-      HC_DATABASE_URL: 'mysql://u:p@db:3306/hc',
-    }).settings.values.HC_SHUTDOWN_TIMEOUT;
+    const shutdownMs = checkSettings(contentApiEnv, 'content-api').settings.values
+      .HC_SHUTDOWN_TIMEOUT;
     for (const deployment of byKind(objects, 'Deployment')) {
       const spec = deployment.spec.template.spec;
       // preStop, then the app's own drain (HC_SHUTDOWN_TIMEOUT), inside the grace period.
@@ -217,6 +266,93 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     }
   });
 
+  it('starts every pod template with exactly its own environment: the settings check passes (issue 36)', () => {
+    const owners = podTemplates(objects).map(({ owner }) => owner);
+    expect(owners).toEqual(
+      expect.arrayContaining([
+        `Job/helpcenter-migrate-${version}`,
+        'CronJob/helpcenter-analytics-rollup',
+        'CronJob/helpcenter-migrate-revert',
+        'Deployment/content-api',
+      ]),
+    );
+    expect(settingsVerdicts(objects).filter(Boolean)).toEqual([]);
+    // The Job reads the same settings as the Deployments, from a ConfigMap without a hash.
+    const jobConfig = named(objects, 'ConfigMap', 'helpcenter-job-config');
+    expect(jobConfig?.data).toEqual(config);
+  });
+
+  it('would catch a pod template that lacks a Secret its settings need (the check attacks)', () => {
+    // Issue 36's finding: the shared settings name a Kafka SASL mechanism, whose user and
+    // password only the relay's and the dispatcher's Secrets hold.
+    const withSasl = objects.map((o) =>
+      o.kind === 'ConfigMap' && /^helpcenter-(job-)?config/.test(o.metadata.name)
+        ? { ...o, data: { ...o.data, HC_KAFKA_SASL_MECHANISM: 'scram-sha-512' } }
+        : o,
+    );
+    const refused = new Set(
+      settingsVerdicts(withSasl)
+        .filter(Boolean)
+        .map((verdict) => verdict.split(' ')[0]),
+    );
+    for (const owner of [
+      `Job/helpcenter-migrate-${version}`,
+      'CronJob/helpcenter-analytics-rollup',
+      'CronJob/helpcenter-migrate-revert',
+      'Deployment/reader-site',
+    ])
+      expect(`${owner} refused: ${refused.has(owner)}`).toBe(`${owner} refused: true`);
+    // A required key left out: production refuses the CLI without the data keys.
+    if (overlay !== 'production') return;
+    const job = structuredClone(named(objects, 'Job', `helpcenter-migrate-${version}`));
+    const migrate = job.spec.template.spec.initContainers[0];
+    migrate.env = migrate.env.filter((v: Obj) => v.name !== 'HC_DATA_KEYS');
+    expect(settingsVerdicts([...objects.filter((o) => o.kind !== 'Job'), job]).join('\n')).toMatch(
+      /Job\/helpcenter-migrate-[^ ]+ migrate \(optional Secrets present\): settings: HC_DATA_KEYS is unset/,
+    );
+  });
+
+  it('names the migration Job anew whenever its template changes, so apply never meets an immutable field (issue 36)', () => {
+    const job = (objs: Obj[]) => byKind(objs, 'Job')[0];
+    const contentApiConfig = (objs: Obj[]) =>
+      named(objs, 'Deployment', 'content-api').spec.template.spec.containers[0].envFrom[0]
+        .configMapRef.name;
+    const before = job(objects);
+    const ok = (after: Obj) =>
+      after.metadata.name !== before.metadata.name ||
+      JSON.stringify(after.spec.template) === JSON.stringify(before.spec.template);
+    // A settings change within a release: the Deployments roll, the Job's template stays.
+    const settingsChanged = renderEdited(overlay, (write) =>
+      write(`k8s/overlays/${overlay}/config.env`, (text) =>
+        text.replace(/^LOG_LEVEL=.*$/m, 'LOG_LEVEL=warn'),
+      ),
+    );
+    expect(contentApiConfig(settingsChanged)).not.toBe(contentApiConfig(objects));
+    expect(named(settingsChanged, 'ConfigMap', 'helpcenter-job-config').data.LOG_LEVEL).toBe(
+      'warn',
+    );
+    expect(ok(job(settingsChanged))).toBe(true);
+    // A new release (image tag and version label): a new Job.
+    const released = renderEdited(overlay, (write) =>
+      write(`k8s/overlays/${overlay}/kustomization.yaml`, (text) =>
+        text.replace(/newTag: .*/, 'newTag: 9.8.7').replace(/(version: ).*/, '$19.8.7'),
+      ),
+    );
+    expect(job(released).metadata.name).toBe('helpcenter-migrate-9.8.7');
+    expect(ok(job(released))).toBe(true);
+    // The attack: the Job reading the hashed ConfigMap, as before, keeps its name on a
+    // settings change while its template changes.
+    const hashed = renderEdited(overlay, (write) => {
+      write('k8s/base/migrate-job.yaml', (text) =>
+        text.replace(/helpcenter-job-config/g, 'helpcenter-config'),
+      );
+      write(`k8s/overlays/${overlay}/config.env`, (text) =>
+        text.replace(/^LOG_LEVEL=.*$/m, 'LOG_LEVEL=warn'),
+      );
+    });
+    expect(ok(job(hashed))).toBe(false);
+  });
+
   it('references only Secrets, ConfigMaps, PVCs and Services that exist or the platform provides', () => {
     const provided = providedByPlatform();
     const exists = (kind: string, name: string) =>
@@ -227,7 +363,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     };
     for (const { owner, template } of podTemplates(objects)) {
       const spec = template.spec;
-      for (const c of spec.containers) {
+      for (const c of containersOf(template)) {
         for (const source of c.envFrom ?? []) {
           if (source.configMapRef) need('ConfigMap', source.configMapRef.name, owner);
           if (source.secretRef) need('Secret', source.secretRef.name, owner);
@@ -334,7 +470,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
 
   it('gives each app only the Secrets it needs, key by key (issue 34)', () => {
     const refs = (template: Obj) =>
-      template.spec.containers.flatMap((c: Obj) => [
+      containersOf(template).flatMap((c: Obj) => [
         ...(c.envFrom ?? []).filter((s: Obj) => s.secretRef).map((s: Obj) => s.secretRef.name),
         ...(c.env ?? [])
           .filter((v: Obj) => v.valueFrom?.secretKeyRef)
@@ -392,7 +528,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     );
     // Every pod template names its Secrets key by key: no whole Secret becomes environment.
     for (const { owner, template } of podTemplates(objects)) {
-      for (const c of template.spec.containers)
+      for (const c of containersOf(template))
         expect(`${owner} ${(c.envFrom ?? []).filter((s: Obj) => s.secretRef).length}`).toBe(
           `${owner} 0`,
         );
@@ -483,7 +619,7 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   it('pins the image tag to the release and names the migration Job after it', () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
     for (const { owner, template } of podTemplates(objects)) {
-      for (const c of template.spec.containers) {
+      for (const c of containersOf(template)) {
         expect(`${owner} ${c.image}`).toBe(
           `${owner} ${c.image.replace(/:[^:/]+$/, '')}:${version}`,
         );
@@ -491,7 +627,16 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     }
     const jobs = byKind(objects, 'Job');
     expect(jobs.map((j) => j.metadata.name)).toEqual([`helpcenter-migrate-${version}`]);
-    expect(jobs[0].spec.template.spec.containers[0].args).toEqual(['hc', 'migrate']);
+    // Migrations first (an init container), then the grants of the release's tables (issue 36).
+    const job = jobs[0].spec.template.spec;
+    expect(job.initContainers.map((c: Obj) => c.args)).toEqual([['hc', 'migrate']]);
+    expect(job.containers.map((c: Obj) => c.args)).toEqual([['hc', 'db', 'grants']]);
+    const dbUser = (c: Obj) =>
+      c.env.find((v: Obj) => v.name === 'HC_DATABASE_URL').valueFrom.secretKeyRef.key;
+    expect([dbUser(job.initContainers[0]), dbUser(job.containers[0])]).toEqual([
+      'migrate',
+      'grants',
+    ]);
     const cron = named(objects, 'CronJob', 'helpcenter-analytics-rollup');
     expect(cron.spec.concurrencyPolicy).toBe('Forbid');
     expect(cron.spec.jobTemplate.spec.template.spec.containers[0].args).toEqual([
@@ -504,14 +649,9 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   it('sets the transport, storage and rollup explicitly, with settings the apps accept', () => {
     expect(['outbox', 'kafka']).toContain(config.HC_EVENT_TRANSPORT);
     expect(config.HC_ANALYTICS_ROLLUP_TIMER).toBe('false');
-    // As the image runs them (NODE_ENV=production unless the overlay says otherwise), with a
-    // database URL such as the platform's Secret holds: no refusal, no unknown name.
-    const { settings, warnings } = checkSettings({
-      NODE_ENV: 'production',
-      ...config,
-      HC_DATABASE_URL: 'mysql://helpcenter_content:s3cr3t-from-the-secret@mysql:3306/helpcenter',
-      ...fromSecrets,
-    });
+    // As the image runs content-api (NODE_ENV=production unless the overlay says otherwise),
+    // with its own Secrets: no refusal, no unknown name.
+    const { settings, warnings } = checkSettings(contentApiEnv, 'content-api');
     expect(warnings).toEqual([]);
     expect(settings.analyticsRollupTimer).toBe(false);
     const hosts = [

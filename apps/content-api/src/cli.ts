@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { checkSettings, runAsActor, useSettings } from '@hc/contracts';
+import { checkSettings, cliSettingsApp, runAsActor, useSettings } from '@hc/contracts';
 import {
   connectAtCurrentSchema,
   grantDatabaseUsers,
@@ -26,10 +26,7 @@ export const commandNames = [
 export async function run(command: string, flags: Flags): Promise<object> {
   // The boot check of the apps (bootSettings of @hc/http, whose import would cost the CLI more).
   // Production refuses content-api's commands without HC_DATA_KEYS (issue 34); granting needs none.
-  const { settings, warnings } = checkSettings(
-    process.env,
-    command === 'db grants' ? undefined : 'content-api',
-  );
+  const { settings, warnings } = checkSettings(process.env, cliSettingsApp(command));
   warnings.forEach(progress);
   useSettings(settings);
   if (command === 'migrate')

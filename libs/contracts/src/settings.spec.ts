@@ -62,6 +62,14 @@ describe('settings checked at boot', () => {
     expect(refusal(env)).toMatch(message);
   });
 
+  it('starts the dashboard without a database URL in production, and no app that opens one (issue 36)', () => {
+    const env: NodeJS.ProcessEnv = { ...PRODUCTION };
+    delete env.HC_DATABASE_URL;
+    expect(checkSettings(env, 'dashboard').settings.production).toBe(true);
+    for (const app of ['content-api', 'reader-site', 'event-relay', undefined])
+      expect(() => checkSettings(env, app)).toThrow(/HC_DATABASE_URL .*root without a password/);
+  });
+
   it('allows every development default outside production', () => {
     expect(checkSettings({}).settings.databaseUrl).toBe('mysql://root@127.0.0.1:3306/helpcenter');
   });

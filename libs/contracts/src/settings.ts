@@ -139,6 +139,18 @@ export interface DataKey {
 /** The apps that encrypt or decrypt secrets at rest: production refuses them without HC_DATA_KEYS. */
 export const DATA_KEY_APPS: readonly string[] = ['content-api', 'webhook-dispatcher'];
 
+/** The apps that open no database connection (static files only). */
+export const DATABASELESS_APPS: readonly string[] = ['dashboard'];
+
+/**
+ * The app whose refusals an operator command's boot check applies (`checkSettings`'s `app`):
+ * content-api's for every command (they seal and open its secrets), none for `hc db grants`,
+ * which only grants and so needs no data key. deploy/test checks the Jobs' environments with it.
+ */
+export function cliSettingsApp(command: string): string | undefined {
+  return command === 'db grants' ? undefined : 'content-api';
+}
+
 /**
  * `HC_DATA_KEYS`: `id:base64` entries (32-byte keys, base64 or base64url), comma-separated; the
  * first encrypts, every one decrypts (rotation: put the new key first, keep the old ones until
@@ -342,7 +354,10 @@ export function productionProblems(s: Settings, app?: string): string[] {
     );
   }
   const db = new URL(s.databaseUrl);
-  if (decodeURIComponent(db.username) === 'root' && !db.password) {
+  // The dashboard serves static files and opens no database (its pod gets no database URL;
+  // issue 36 found production refusing it for the default it never uses).
+  const usesDatabase = !(app && DATABASELESS_APPS.includes(app));
+  if (usesDatabase && decodeURIComponent(db.username) === 'root' && !db.password) {
     problems.push(
       'HC_DATABASE_URL uses the development default (user root without a password); give the service its own database user and password',
     );
