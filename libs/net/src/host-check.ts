@@ -54,6 +54,19 @@ export async function resolveHost(hostname: string): Promise<string[] | null> {
   }
 }
 
+/**
+ * Whether connecting to `address` for `target` reaches an internal host: the target's name or
+ * the address is on `HC_OUTBOUND_ALLOWLIST` (with the port), or the address is not public (only
+ * the allow-list lets such an address through).
+ */
+export function reachesInternal(target: ParsedTarget, address: string): boolean {
+  if (!isPublicAddress(address)) return true;
+  const allow = parseAllowlist(settings().outboundAllowlist);
+  const listed = (name: string) =>
+    allow.some((e) => e.host === name.toLowerCase() && (e.port === null || e.port === target.port));
+  return listed(target.hostname) || listed(address);
+}
+
 export function addressesAllowed(target: ParsedTarget, addresses: readonly string[]): boolean {
   if (addresses.every(isPublicAddress)) return true;
   const allow = parseAllowlist(settings().outboundAllowlist);

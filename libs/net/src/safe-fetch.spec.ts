@@ -342,6 +342,35 @@ describe('the allow-list', () => {
   });
 });
 
+describe('internal: where the fetcher connected (issue 34 item 6)', () => {
+  it('marks an answer and a failure from an allow-listed address reached through an unlisted name', async () => {
+    const lookup = jest
+      .spyOn(dns, 'lookup')
+      .mockImplementation((async () => [{ address: '127.0.0.1', family: 4 }]) as never);
+    try {
+      // Only the address is listed; the name is the caller's own.
+      allow(`127.0.0.1:${appPort}`, `127.0.0.1:${sinkPort}`);
+      const res = await safeFetch(`http://hooks.tenant.test:${appPort}/hello`, base);
+      expect([res.status, res.internal]).toEqual([200, true]);
+      const slow = await failure(
+        safeFetch(`http://hooks.tenant.test:${appPort}/slow`, { ...base, timeoutMs: 100 }),
+      );
+      expect([slow.reason, slow.internal]).toEqual(['timeout', true]);
+      const reset = await failure(safeFetch(`http://hooks.tenant.test:${sinkPort}/`, base));
+      expect([reset.reason, reset.internal]).toEqual(['connection_failed', true]);
+      // A listed name counts too, whatever it resolves to; a refusal before connecting does not.
+      allow(`hooks.tenant.test:${appPort}`);
+      expect((await safeFetch(`http://hooks.tenant.test:${appPort}/hello`, base)).internal).toBe(
+        true,
+      );
+      const refused = await failure(safeFetch(`http://hooks.tenant.test:${sinkPort}/`, base));
+      expect([refused.reason, refused.internal]).toEqual(['private_address', false]);
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+});
+
 describe('redirects, deadline and byte cap', () => {
   it('follows redirects by hand and reports the final URL and count', async () => {
     const res = await safeFetch(`http://127.0.0.1:${appPort}/chain?n=2`, base);

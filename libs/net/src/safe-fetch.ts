@@ -3,7 +3,13 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { addressesAllowed, parseTarget, resolveHost, type ParsedTarget } from './host-check';
+import {
+  addressesAllowed,
+  parseTarget,
+  reachesInternal,
+  resolveHost,
+  type ParsedTarget,
+} from './host-check';
 import { OutboundError, type SafeFetchOptions, type SafeResponse } from './types';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -28,23 +34,32 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     controller.abort(new OutboundError('connection_failed', 'The request was aborted.', url));
   if (options.signal?.aborted) onOuterAbort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const reach: Reach = { internal: false };
   try {
-    return await followRedirects(url, options, controller.signal);
+    return await followRedirects(url, options, controller.signal, reach);
   } catch (err) {
-    if (controller.signal.aborted && controller.signal.reason instanceof OutboundError) {
-      throw controller.signal.reason;
-    }
-    throw err;
+    const thrown =
+      controller.signal.aborted && controller.signal.reason instanceof OutboundError
+        ? controller.signal.reason
+        : err;
+    if (thrown instanceof OutboundError && reach.internal) thrown.internal = true;
+    throw thrown;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
 }
 
+/** Whether the exchange so far went to an internal host (`SafeResponse.internal`). */
+interface Reach {
+  internal: boolean;
+}
+
 async function followRedirects(
   startUrl: string,
   options: SafeFetchOptions,
   signal: AbortSignal,
+  reach: Reach,
 ): Promise<SafeResponse> {
   let current = startUrl;
   let method = options.method ?? 'GET';
@@ -75,10 +90,11 @@ async function followRedirects(
       options.maxBytes,
       signal,
       follow,
+      reach,
     );
     const location = res.headers['location'];
     if (!follow || !REDIRECT_STATUSES.has(res.status) || !location) {
-      return { ...res, url: target.url.toString(), redirects };
+      return { ...res, url: target.url.toString(), redirects, internal: reach.internal };
     }
     if (redirects >= options.maxRedirects) {
       throw new OutboundError('too_many_redirects', 'Too many redirects.', current);
@@ -144,7 +160,7 @@ export function closeOutboundPools(): void {
   pools.clear();
 }
 
-type HopResponse = Omit<SafeResponse, 'url' | 'redirects'>;
+type HopResponse = Omit<SafeResponse, 'url' | 'redirects' | 'internal'>;
 
 /** A failure before any response arrived: the next vetted address may still answer. */
 class NoResponseError extends OutboundError {}
@@ -160,9 +176,12 @@ async function exchangeAny(
   maxBytes: number,
   signal: AbortSignal,
   following: boolean,
+  reach: Reach,
 ): Promise<HopResponse> {
   let last: unknown;
   for (const address of addresses) {
+    // Marked before the socket opens: a refusal or timeout there is already an internal answer.
+    if (reachesInternal(target, address)) reach.internal = true;
     try {
       return await exchange(target, address, req, maxBytes, signal, following);
     } catch (err) {

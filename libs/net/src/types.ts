@@ -23,6 +23,13 @@ export type OutboundFailure =
   | 'connection_failed';
 
 export class OutboundError extends Error {
+  /**
+   * True when the request had already been let through to a host only the operator's
+   * `HC_OUTBOUND_ALLOWLIST` opens (see `SafeResponse.internal`) when it failed: its message
+   * (refused, reset, timed out at an address) describes the operator's network.
+   */
+  internal = false;
+
   constructor(
     readonly reason: OutboundFailure,
     message: string,
@@ -63,6 +70,14 @@ export interface SafeResponse {
   /** The URL that answered (after redirects). */
   url: string;
   redirects: number;
+  /**
+   * True when some hop went to a host only the operator's `HC_OUTBOUND_ALLOWLIST` opens: a hop
+   * whose name (with its port) is on the list, or one whose socket connected (or tried to
+   * connect) to an address that is listed or not public. Decided by the addresses this fetcher
+   * connected to, so a name of any spelling that resolves to an internal address counts
+   * (issue 34 item 6: the delivery log keeps nothing of such answers).
+   */
+  internal: boolean;
 }
 
 /** The result of vetting a URL's host without fetching it. */

@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { resetSettings, standardWebhookSecret } from '@hc/contracts';
-import { OutboundError } from '@hc/net';
+import { closeOutboundPools, OutboundError, safeFetch } from '@hc/net';
 import type { SafeFetchOptions, SafeResponse } from '@hc/net';
 import type { DeliveryClaim } from './deliveries.repository';
 import { DeliverySender } from './delivery.sender';
+
+// The module object itself, so a spy reaches the fetcher's one DNS lookup (as in @hc/net's spec).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const dns = require('node:dns/promises') as typeof import('node:dns/promises');
 
 const claim: DeliveryClaim = {
   id: '1',
@@ -25,7 +31,7 @@ function fetchAnswering(answer: number | OutboundError, body = Buffer.alloc(0)) 
   const fetch = async (url: string, options: SafeFetchOptions): Promise<SafeResponse> => {
     calls.push({ url, options });
     if (answer instanceof OutboundError) throw answer;
-    return { status: answer, headers: {}, body, url, redirects: 0 };
+    return { status: answer, headers: {}, body, url, redirects: 0, internal: false };
   };
   return { fetch, calls };
 }
@@ -234,6 +240,93 @@ describe('DeliverySender (spec 6)', () => {
         url: 'https://hooks.internal:9000/x',
       });
       expect(port.log).toMatchObject({ status: 500, errorKind: null });
+    });
+  });
+
+  describe('a receiver NAME of the tenant’s own that resolves to an allow-listed address (issue 34 item 6)', () => {
+    // The operator opens 127.0.0.1 (an internal service) to webhooks. A tenant registers a name
+    // of its own, not on the list, whose DNS answer is that address: the real fetcher connects
+    // there, so the log must keep nothing of what the internal host said.
+    const SECRET_ANSWER = 'db-7.internal: stack trace at /srv/billing';
+    let server: Server;
+    let port: number;
+    let closedPort: number;
+    let lookup: jest.SpyInstance;
+
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const status = req.url === '/ok' ? 200 : 500;
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(SECRET_ANSWER);
+      });
+      port = await new Promise<number>((r) =>
+        server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)),
+      );
+      // A port with nothing listening: taken, then freed.
+      const probe = createServer();
+      closedPort = await new Promise<number>((r) =>
+        probe.listen(0, '127.0.0.1', () => r((probe.address() as AddressInfo).port)),
+      );
+      await new Promise((r) => probe.close(r));
+      lookup = jest
+        .spyOn(dns, 'lookup')
+        .mockImplementation((async (host: string) =>
+          host === 'hooks.tenant-a.example'
+            ? [{ address: '127.0.0.1', family: 4 }]
+            : Promise.reject(
+                Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }),
+              )) as never);
+    });
+    afterAll(async () => {
+      lookup.mockRestore();
+      delete process.env.HC_OUTBOUND_ALLOWLIST;
+      resetSettings();
+      closeOutboundPools();
+      await new Promise((r) => server.close(r));
+    });
+
+    const attempt = (url: string) => new DeliverySender(safeFetch).attempt({ ...claim, url });
+    const allow = (list: string) => {
+      process.env.HC_OUTBOUND_ALLOWLIST = list;
+      resetSettings();
+    };
+
+    it('an error answer: no body, no status, "not delivered"', async () => {
+      allow(`127.0.0.1:${port}`);
+      const out = await attempt(`http://hooks.tenant-a.example:${port}/hook`);
+      expect(lookup).toHaveBeenCalledWith('hooks.tenant-a.example', expect.anything());
+      expect(out).toMatchObject({ kind: 'failed', status: null, error: 'not delivered' });
+      expect(out.log).toMatchObject({
+        status: null,
+        errorKind: 'not_delivered',
+        responseBody: null,
+      });
+      expect(JSON.stringify(out)).not.toMatch(/db-7|stack trace|500|127\.0\.0\.1/);
+    });
+
+    it('a success keeps its status but not the body', async () => {
+      allow(`127.0.0.1:${port}`);
+      const out = await attempt(`http://hooks.tenant-a.example:${port}/ok`);
+      expect(out).toMatchObject({ kind: 'delivered', status: 200 });
+      expect(out.log).toMatchObject({ status: 200, errorKind: null, responseBody: null });
+    });
+
+    it('a refused connection names no address or port', async () => {
+      allow('127.0.0.1');
+      const out = await attempt(`http://hooks.tenant-a.example:${closedPort}/hook`);
+      expect(out).toMatchObject({ kind: 'failed', status: null, error: 'not delivered' });
+      expect(out.log).toMatchObject({
+        status: null,
+        errorKind: 'not_delivered',
+        responseBody: null,
+      });
+      expect(JSON.stringify(out)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|connect/);
+    });
+
+    it('the same receiver without the allow-list is refused before any connection (spec 6)', async () => {
+      allow('');
+      const out = await attempt(`http://hooks.tenant-a.example:${port}/hook`);
+      expect(out).toMatchObject({ kind: 'skipped' });
+      expect(out.log).toMatchObject({ errorKind: 'address_refused', responseBody: null });
     });
   });
 });

@@ -69,7 +69,9 @@ export class DeliverySender {
     const started = performance.now();
     // Issue 23: what was sent and what came back, for the delivery log (never the secret).
     // Issue 34 item 6: for an allow-listed (internal) host, no body, status or error detail.
-    const internal = onOutboundAllowlist(claim.url);
+    // Internal by the URL's own name or address, or by where the fetcher connected: a name
+    // of the tenant's own that resolves to an allow-listed (or any non-public) address.
+    let internal = onOutboundAllowlist(claim.url);
     const log = (status: number | null, error: string | null, response?: Buffer): AttemptLog => ({
       deliveryUuid: headers['X-Service-Delivery'],
       startedAt,
@@ -93,6 +95,7 @@ export class DeliverySender {
         // Receivers get many deliveries: reuse connections (pooled per vetted address).
         keepAlive: true,
       });
+      internal ||= res.internal === true;
       const entry = log(res.status, null, res.body);
       if (res.status < 400) return { kind: 'delivered', status: res.status, log: entry };
       return {
@@ -102,6 +105,7 @@ export class DeliverySender {
         log: entry,
       };
     } catch (err) {
+      internal ||= err instanceof OutboundError && err.internal;
       const entry = log(null, errorKind(err));
       if (err instanceof OutboundError) {
         if (SKIP_REASONS.has(err.reason))
