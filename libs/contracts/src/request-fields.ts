@@ -279,10 +279,12 @@ export const DASHBOARD_FIELDS = {
   },
   action: {
     kind: 'choice',
-    values: ['trash', 'publish', 'unpublish', 'set_category'],
+    values: ['trash', 'publish', 'unpublish', 'set_category', 'restore', 'delete'],
     description:
       'What to do with every selected article: move to the Trash (several send no event, one ' +
-      'sends article.deleted), publish, unpublish, or set the primary category (`category_id`)',
+      'sends article.deleted), publish, unpublish, set the primary category (`category_id`), ' +
+      'restore from the Trash (each to its previous status, article.updated each) or delete ' +
+      'trashed articles for good (one sends article.deleted again, several send no event)',
   },
   ids: {
     kind: 'ids',

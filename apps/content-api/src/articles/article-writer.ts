@@ -313,6 +313,52 @@ export class ArticleWriter {
     });
   }
 
+  /**
+   * Issue 37 item 8: several articles back from the Trash in one transaction, each to its
+   * previous status with its own `article.updated` (spec 3.1). Returns the ids restored; an id
+   * not in the Trash is left out.
+   */
+  async restoreMany(site: SiteContext, ids: number[]): Promise<number[]> {
+    return this.articles.transaction(async (m) => {
+      const found: number[] = [];
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+        if (await this.articles.lock(site.id, m, id, 'trashed')) found.push(id);
+      }
+      const now = new Date();
+      for (const id of found) await this.articles.restore(site.id, m, id, now);
+      await announceArticles(m, site, 'article.updated', found, undefined, 'article.restore');
+      return found;
+    });
+  }
+
+  /**
+   * Issue 37 item 8: several trashed articles deleted for good in one transaction. One article
+   * is "deleted for good one by one" and sends `article.deleted` again (spec 3.1); several at
+   * once send none, like emptying the Trash (spec 6), each recorded in the audit log.
+   */
+  async purgeMany(site: SiteContext, ids: number[]): Promise<number[]> {
+    return this.articles.transaction(async (m) => {
+      const found: number[] = [];
+      for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+        if (await this.articles.lock(site.id, m, id, 'trashed')) found.push(id);
+      }
+      if (found.length === 1)
+        await announceArticles(
+          m,
+          site,
+          'article.deleted',
+          found,
+          await articleEventData(m, site, found),
+          'article.purge',
+        );
+      else
+        for (const id of found)
+          await writeAuditEvent(m, site, 'article.purge', { type: 'article', id });
+      for (const id of found) await this.articles.purge(site.id, m, id);
+      return found;
+    });
+  }
+
   /** Shows an unreleased language to readers (spec 2.1): 'article' or 'language' when missing. */
   async release(
     site: SiteContext,

@@ -25,9 +25,12 @@ export class DashboardArticlesController {
   @DashboardWrite(Post('dashboard/articles/actions'), {
     summary: 'Apply one multi-select action to several articles',
     description:
-      'Trash, publish, unpublish or set the category of up to 100 articles in one request. ' +
-      'Several to the Trash send no event, one sends `article.deleted` (spec 6); publish sends ' +
-      '`article.published` per draft; unpublish and set_category `article.updated` per change.',
+      'Trash, publish, unpublish or set the category of up to 100 articles, or restore or ' +
+      'delete for good up to 100 trashed articles, in one request. Several to the Trash send no ' +
+      'event, one sends `article.deleted` (spec 6); publish sends `article.published` per draft; ' +
+      'unpublish and set_category `article.updated` per change; restore `article.updated` per ' +
+      'article (back to its previous status, spec 3.1); delete for good of one article sends ' +
+      '`article.deleted` again, of several none (like emptying the Trash).',
   })
   @HttpCode(200)
   async act(@CurrentSite() site: SiteContext, @Body() body: ArticleActionsDto) {

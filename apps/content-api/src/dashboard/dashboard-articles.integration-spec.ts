@@ -64,6 +64,8 @@ describe('dashboard article operations (issue 37)', () => {
     const [a] = await drafts(1);
     for (const [method, path, body] of [
       ['POST', '/v1/dashboard/articles/actions', { action: 'trash', ids: [a.id] }],
+      ['POST', '/v1/dashboard/articles/actions', { action: 'restore', ids: [a.id] }],
+      ['POST', '/v1/dashboard/articles/actions', { action: 'delete', ids: [a.id] }],
       ['POST', `/v1/articles/${a.id}/translations/de/release`, undefined],
       ['GET', '/v1/trash', undefined],
       ['POST', `/v1/trash/${a.id}/restore`, undefined],
@@ -186,6 +188,89 @@ describe('dashboard article operations (issue 37)', () => {
     ).toEqual([]);
   });
 
+  it('restore and delete for good of several trashed articles: one request, spec 3.1 and 6 events', async () => {
+    const published = await post({ title: { en: 'Was live' }, published: true });
+    const [draft, one, x, y] = await drafts(4);
+    const alive = (await drafts(1))[0];
+    await act({ action: 'trash', ids: [published.id, draft.id, one.id, x.id, y.id] });
+
+    // Restore: each back to its previous status, article.updated each; a live or unknown id fails.
+    let from = await mark();
+    let audit = await lastOutbox();
+    const restored = await act({
+      action: 'restore',
+      ids: [published.id, draft.id, alive.id, 999999999],
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toEqual({
+      updated: [published.id, draft.id],
+      failed: [
+        { id: alive.id, message: 'Article not found in the Trash.' },
+        { id: 999999999, message: 'Article not found in the Trash.' },
+      ],
+    });
+    expect(await eventsSince(from)).toEqual([
+      ['article.updated', published.id],
+      ['article.updated', draft.id],
+    ]);
+    expect(await auditSince(audit)).toEqual(
+      [published.id, draft.id].map((id) => [
+        'article.restore',
+        id,
+        { kind: 'dashboard', user_id: site.owner.id },
+      ]),
+    );
+    const back = await t.request('GET', `/v1/articles/${published.id}`, { key });
+    expect(back.body.article.published).toBe(true);
+    expect(
+      (await t.request('GET', `/v1/articles/${draft.id}`, { key })).body.article.published,
+    ).toBe(false);
+
+    // Delete for good, one article: article.deleted again (spec 3.1 "one by one").
+    from = await mark();
+    const single = await act({ action: 'delete', ids: [one.id] });
+    expect(single.body.data).toEqual({ updated: [one.id], failed: [] });
+    expect(await eventsSince(from)).toEqual([['article.deleted', one.id]]);
+
+    // Several at once: no event, each recorded; a live article is never deleted by it.
+    from = await mark();
+    audit = await lastOutbox();
+    const several = await act({ action: 'delete', ids: [x.id, y.id, alive.id] });
+    expect(several.body.data).toEqual({
+      updated: [x.id, y.id],
+      failed: [{ id: alive.id, message: 'Article not found in the Trash.' }],
+    });
+    expect(await eventsSince(from)).toEqual([]);
+    expect(await auditSince(audit)).toEqual(
+      [x.id, y.id].map((id) => [
+        'article.purge',
+        id,
+        { kind: 'dashboard', user_id: site.owner.id },
+      ]),
+    );
+    expect(
+      await t.ds.query('SELECT id FROM articles WHERE id IN (?)', [[one.id, x.id, y.id]]),
+    ).toEqual([]);
+    expect((await t.request('GET', `/v1/articles/${alive.id}`, { key })).status).toBe(200);
+
+    // A Viewer may do neither.
+    const viewer = await member('viewer');
+    await act({ action: 'trash', ids: [alive.id] });
+    for (const action of ['restore', 'delete'])
+      expectError(
+        await t.request('POST', '/v1/dashboard/articles/actions', {
+          session: viewer,
+          site: site.id,
+          body: { action, ids: [alive.id] },
+        }),
+        403,
+        'role_forbidden',
+      );
+    expect(
+      (await t.request('GET', '/v1/trash', as())).body.articles.map((a: { id: number }) => a.id),
+    ).toContain(alive.id);
+  });
+
   it('another site’s articles are out of reach of the Trash and the actions', async () => {
     const other = await t.factory.site();
     const otherKey = await t.factory.key(other);
@@ -198,6 +283,10 @@ describe('dashboard article operations (issue 37)', () => {
       { id, message: 'Article not found.' },
     ]);
     await t.request('DELETE', `/v1/articles/${id}`, { key: otherKey });
+    for (const action of ['restore', 'delete'])
+      expect((await act({ action, ids: [id] })).body.data.failed).toEqual([
+        { id, message: 'Article not found in the Trash.' },
+      ]);
     expectError(await t.request('POST', `/v1/trash/${id}/restore`, as()), 404, 'not_found');
     expectError(await t.request('DELETE', `/v1/trash/${id}`, as()), 404, 'not_found');
     await t.request('DELETE', '/v1/trash', as());
@@ -457,5 +546,45 @@ describe('dashboard article operations (issue 37)', () => {
     });
     expect(published.status).toBe(200);
     expect(await eventsSince(from)).toEqual([['article.updated', a.id]]);
+  });
+
+  it('a Translator publishing a staged language leaves others’ article-wide staged changes staged', async () => {
+    const session = await member('translator');
+    const as2 = { session, site: site.id };
+    const a = await post({ title: { en: 'Wide', de: 'Breit' }, published: true });
+    const staged = `/v1/articles/${a.id}/staged`;
+    // An Editor (here a key) stages an article-wide change with the default language.
+    const wide = await t.request('PATCH', staged, {
+      key,
+      body: { locale: 'en', title: 'Wide v2', visibility: 'private' },
+    });
+    expect(wide.status).toBe(200);
+    expect(
+      (await t.request('PATCH', staged, { ...as2, body: { locale: 'de', title: 'Neu' } })).status,
+    ).toBe(200);
+
+    const from = await mark();
+    const published = await t.request('POST', `${staged}/publish`, {
+      ...as2,
+      body: { locale: 'de' },
+    });
+    expect(published.status).toBe(200);
+    expect(published.body.published_locales).toEqual(['de']);
+    expect(published.body.article).toMatchObject({
+      title: { en: 'Wide', de: 'Neu' },
+      visibility: 'public',
+    });
+    expect(await eventsSince(from)).toEqual([['article.updated', a.id]]);
+    // The Editor's article-wide change is still staged, in step, and theirs to publish.
+    const left = await t.request('GET', staged, { key });
+    expect(left.body.staged).toEqual([
+      expect.objectContaining({ locale: 'en', shared: { visibility: 'private' } }),
+    ]);
+    const editor = await t.request('POST', `${staged}/publish`, { key, body: { locale: 'en' } });
+    expect(editor.status).toBe(200);
+    expect(editor.body.article).toMatchObject({
+      title: { en: 'Wide v2', de: 'Neu' },
+      visibility: 'private',
+    });
   });
 });

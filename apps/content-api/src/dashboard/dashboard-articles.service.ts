@@ -15,7 +15,8 @@ import type { ArticleActionsDto } from './dto/article-actions.dto';
 
 const STORED = { stored: true } as const;
 const NOT_FOUND = 'Article not found.';
-const notInTrash = () => notFound('Article not found in the Trash.');
+const NOT_IN_TRASH = 'Article not found in the Trash.';
+const notInTrash = () => notFound(NOT_IN_TRASH);
 
 export interface ActionResult {
   updated: number[];
@@ -40,6 +41,9 @@ export class DashboardArticlesService {
    * `article.deleted` (spec 6); publishing sends `article.published` per draft, unpublishing and
    * a new category `article.updated` per article changed. An article already as asked is
    * counted as updated without a write; a missing one (or in the Trash) fails on its own.
+   * The Trash's `restore` (each to its previous status, `article.updated` each, spec 3.1) and
+   * `delete` for good (one sends `article.deleted` again, several send none) take only trashed
+   * articles; any other id fails with "Article not found in the Trash.".
    */
   async act(site: SiteContext, dto: ArticleActionsDto): Promise<ActionResult> {
     const ids = [...new Set(dto.ids)];
@@ -57,6 +61,17 @@ export class DashboardArticlesService {
         !(await this.categories.existingIds(site.id, [categoryId])).has(categoryId)
       )
         throw validationError({ category_id: [messages.selectedInvalid('category_id')] });
+    }
+    if (dto.action === 'restore' || dto.action === 'delete') {
+      const done = new Set(
+        dto.action === 'restore'
+          ? await this.writer.restoreMany(site, ids)
+          : await this.writer.purgeMany(site, ids),
+      );
+      return {
+        updated: ids.filter((id) => done.has(id)),
+        failed: ids.filter((id) => !done.has(id)).map((id) => ({ id, message: NOT_IN_TRASH })),
+      };
     }
     const live = new Map(
       (await this.repo.load(site.id, ids)).filter((v) => !v.deletedAt).map((v) => [v.id, v]),
@@ -121,7 +136,7 @@ export class DashboardArticlesService {
 
 /** The write an action makes of one article, or null when it already is as asked. */
 function changeFor(
-  action: Exclude<ArticleActionsDto['action'], 'trash'>,
+  action: Exclude<ArticleActionsDto['action'], 'trash' | 'restore' | 'delete'>,
   categoryId: number | null,
   view: ArticleView,
 ): ArticleInput | null {

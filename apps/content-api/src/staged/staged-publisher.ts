@@ -27,6 +27,12 @@ export interface PublishOptions {
   locale?: string;
   /** Overwrite a live article that changed since staging (spec 4.5 BASE_CHANGED). */
   force?: boolean;
+  /**
+   * Issue 37: a Translator's dashboard publish applies only the language's own staged fields;
+   * the article-wide block (someone else's: a Translator cannot stage it) stays staged, neither
+   * applied nor checked for BASE_CHANGED.
+   */
+  languageOnly?: boolean;
 }
 
 export const BASE_CHANGED_MESSAGE =
@@ -74,12 +80,12 @@ export class StagedPublisher {
         opts.locale ? NOTHING_STAGED_FOR_LANGUAGE : NOTHING_STAGED,
       );
     }
-    const shared = await this.staged.shared(site.id, id, m, true);
+    const shared = opts.languageOnly ? null : await this.staged.shared(site.id, id, m, true);
     if (!opts.force && copies.some((c) => baseChanged(before, c, shared))) {
       throw apiError(StagingErrorCode.BaseChanged, BASE_CHANGED_MESSAGE);
     }
 
-    // Article-wide changes apply whichever language is published.
+    // Article-wide changes apply whichever language is published (not by a Translator).
     const s = shared?.fields ?? {};
     const core = coreOf(before);
     let categories = before.categories;

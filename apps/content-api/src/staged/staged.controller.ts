@@ -11,7 +11,14 @@ import {
 } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
-import { checkTranslatorWrite, CountsAsWrite, Ctx, CurrentSite, TranslatorMay } from '@hc/auth';
+import {
+  checkTranslatorWrite,
+  CountsAsWrite,
+  Ctx,
+  CurrentSite,
+  isDashboardSession,
+  TranslatorMay,
+} from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { IdParam } from '@hc/http';
 import { toStageInput } from './staged-input';
@@ -109,6 +116,8 @@ export class StagedController {
     // The body's locale (checked by its DTO) wins; absent, null or empty: the query's.
     const locale = body.locale || query.locale;
     translatorLanguage(ctx, site, locale);
-    return this.publisher.publish(site, id, { locale, force: body.force === true });
+    // A Translator publishes their language only, never others' article-wide changes (issue 37).
+    const languageOnly = isDashboardSession(ctx) && ctx.principal.role === 'translator';
+    return this.publisher.publish(site, id, { locale, force: body.force === true, languageOnly });
   }
 }

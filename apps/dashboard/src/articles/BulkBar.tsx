@@ -11,6 +11,8 @@ const DONE: Record<BulkAction, string> = {
   publish: 'published',
   unpublish: 'unpublished',
   set_category: 'moved to the category',
+  restore: 'restored',
+  delete: 'deleted for good',
 };
 
 /** What to do with the selected articles: each button is one request for all of them. */

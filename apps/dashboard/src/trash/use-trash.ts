@@ -13,8 +13,9 @@ export function useTrashPage(siteId: number, page: number) {
 type TrashOp = { kind: 'restore' | 'delete'; ids: number[] } | { kind: 'empty' };
 
 /**
- * Restore (to the previous status, `article.updated` each), delete for good (`article.deleted`)
- * or empty the Trash (no events): the Trash routes of the dashboard contract.
+ * Restore (to the previous status, `article.updated` each), delete for good (one:
+ * `article.deleted` again; several: none) or empty the Trash (no events). Several articles are
+ * one request (`POST /v1/dashboard/articles/actions`), never a loop of calls.
  */
 export function useTrashAction(siteId: number) {
   const queries = useQueryClient();
@@ -24,20 +25,10 @@ export function useTrashAction(siteId: number) {
         await unwrap(api.DELETE('/v1/trash'));
         return { done: 0, failed: [] as string[] };
       }
-      // The contract has no multi-article route here: one request per article, all at once.
-      const results = await Promise.allSettled(
-        op.ids.map((id) =>
-          op.kind === 'restore'
-            ? unwrap(api.POST('/v1/trash/{id}/restore', { params: { path: { id } } }))
-            : unwrap(api.DELETE('/v1/trash/{id}', { params: { path: { id } } })),
-        ),
+      const { data } = await unwrap(
+        api.POST('/v1/dashboard/articles/actions', { body: { action: op.kind, ids: op.ids } }),
       );
-      const failed = results.flatMap((r) =>
-        r.status === 'rejected'
-          ? [r.reason instanceof Error ? r.reason.message : String(r.reason)]
-          : [],
-      );
-      return { done: results.length - failed.length, failed };
+      return { done: data.updated.length, failed: data.failed.map((f) => f.message) };
     },
     onSettled: () => {
       void queries.invalidateQueries({ queryKey: ['trash', siteId] });
