@@ -14,6 +14,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DockerfileParser, From, Instruction } from 'dockerfile-ast';
+import { SETTING_DEFINITIONS, type SettingName } from '@hc/contracts';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { APPS } = require('../../tools/scripts/projects.cjs') as {
+  APPS: { name: string; port: number; portVar: string }[];
+};
 
 const ROOT = join(__dirname, '..', '..');
 const source = readFileSync(join(ROOT, 'deploy', 'docker', 'Dockerfile'), 'utf8');
@@ -61,15 +66,36 @@ describe('deploy/docker/Dockerfile', () => {
   const froms = dockerfile.getFROMs();
   const runtime = stages().at(-1)!;
 
-  it('builds every stage on a current Node LTS image pinned to a release or digest', () => {
+  it('builds every stage on the current Node LTS line, pinned to an exact release tag', () => {
+    // Issue 36 item 8: Node 26 is the Active LTS line since October 2026 (even majors enter LTS
+    // in their October); bump the line here when the next one does.
     const stageNames = froms.map((f: From) => f.getBuildStage());
-    for (const from of froms) {
-      const image = resolve(args(from)[0]);
-      if (stageNames.includes(image)) continue;
-      expect(image).toMatch(
-        /^node:(22|24)\.\d+\.\d+-[\w.-]+(@sha256:[0-9a-f]{64})?$|^node@sha256:[0-9a-f]{64}$/,
-      );
+    const bases = froms.map((f) => resolve(args(f)[0])).filter((i) => !stageNames.includes(i));
+    expect(bases.length).toBe(froms.length);
+    for (const image of bases) {
+      expect(image).toMatch(/^node:26\.\d+\.\d+-(bookworm|trixie)-slim(@sha256:[0-9a-f]{64})?$/);
     }
+    // One base for every stage, overridable by the documented build argument.
+    expect(new Set(froms.map((f) => args(f)[0]))).toEqual(new Set(['${NODE_IMAGE}']));
+    expect(source).toMatch(/--build-arg NODE_IMAGE=\S+@sha256:<digest>/);
+  });
+
+  it('exposes exactly every app’s port, as the settings define them', () => {
+    const exposed = instructions
+      .filter((i) => keyword(i) === 'EXPOSE')
+      .flatMap(args)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const ports = APPS.map((app) => {
+      const fallback = SETTING_DEFINITIONS[app.portVar as SettingName].parse(
+        undefined,
+        app.portVar,
+      );
+      expect(fallback).toBe(app.port);
+      return app.port;
+    }).sort((a, b) => a - b);
+    expect(APPS.map((a) => a.name)).toContain('dashboard');
+    expect(exposed).toEqual(ports);
   });
 
   it('builds the workspace once and ships production dependencies only', () => {

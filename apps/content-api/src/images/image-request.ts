@@ -13,7 +13,8 @@ import {
   UPLOAD_REFUSED,
   uploadRefused,
 } from './image-rules';
-import { isMultipart, readMultipart, type MultipartBody, type UploadedFile } from './multipart';
+import { uploadedImageFile } from './image-file.interceptor';
+import { isMultipart, readMultipart, type UploadedFile } from './multipart';
 
 export interface SingleImageInput {
   file: UploadedFile | null;
@@ -24,10 +25,12 @@ export interface SingleImageInput {
 
 type Fields = Record<string, unknown>;
 
-function firstField(body: MultipartBody, name: string): string | null {
-  const found = body.fields.find((f) => f.name === name);
-  if (!found) return null;
-  const value = found.value.trim();
+/** A text field multer parsed (the first value when it was sent more than once), trimmed. */
+function firstField(body: Fields, name: string): string | null {
+  let found = Object.prototype.hasOwnProperty.call(body, name) ? body[name] : undefined;
+  while (Array.isArray(found)) found = found[0];
+  if (typeof found !== 'string') return null;
+  const value = found.trim();
   return value === '' ? null : value;
 }
 
@@ -70,7 +73,8 @@ function isHttpsUrl(url: string): boolean {
 
 /**
  * POST /images (`allowSourceUrl`) and POST /images/uploads/{intent} (file required, source_url
- * not read). Checks everything except the file's bytes.
+ * not read), after ImageFileInterceptor has read a multipart body with multer. Checks
+ * everything except the file's bytes.
  */
 export async function readSingleImageRequest(
   req: Request,
@@ -79,9 +83,9 @@ export async function readSingleImageRequest(
   let raw: { file: UploadedFile | null; sourceUrl: unknown; altText: unknown; dedupe: unknown };
   const multipart = isMultipart(req);
   if (multipart) {
-    const body = await readMultipart(req);
+    const body = (req.body ?? {}) as Fields;
     raw = {
-      file: body.files.find((f) => f.field === 'file') ?? null,
+      file: uploadedImageFile(req),
       sourceUrl: firstField(body, 'source_url') ?? undefined,
       altText: firstField(body, 'alt_text') ?? undefined,
       dedupe: firstField(body, 'dedupe') ?? undefined,

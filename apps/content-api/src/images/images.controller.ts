@@ -1,4 +1,14 @@
-import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Ctx, CurrentSite, isDashboardSession } from '@hc/auth';
@@ -15,6 +25,7 @@ import {
 import { BulkImagesDto } from './dto/bulk-images.dto';
 import { DeleteImageQuery, ImagesQuery } from './dto/images-query.dto';
 import { UploadImageQuery } from './dto/upload-image-query.dto';
+import { ImageFileInterceptor } from './image-file.interceptor';
 import { imageMessages } from './image-rules';
 import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
@@ -36,6 +47,8 @@ export class ImagesController {
 
   @ContentWrite(Post(), 'Upload an image or import it from a URL')
   @SharedIpLimit(60)
+  // multer reads a multipart body (JSON passes through to the parsed body).
+  @UseInterceptors(ImageFileInterceptor)
   async create(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,

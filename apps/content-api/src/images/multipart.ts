@@ -4,7 +4,7 @@ import { apiError, CommonErrorCode, payloadTooLarge } from '@hc/contracts';
 import { MAX_IMAGE_BYTES } from './image-rules';
 
 /** Spec 4.1 rule 10: the request body limit. */
-const BODY_LIMIT = 32 * 1024 * 1024;
+export const BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface UploadedFile {
   /** The part's field name as sent (`file`, `files[]`, `files[2]`). */
@@ -25,8 +25,9 @@ export function isMultipart(req: Request): boolean {
 }
 
 /**
- * Reads a multipart/form-data body with raw field names kept (bulk needs to tell `files[]` from
- * `files[3]`). A file over 10 MB is recorded with its size but not kept whole; the whole body is
+ * POST /images/bulk's multipart/form-data reader, with raw field names kept (bulk needs to tell
+ * `files[]` from `files[3]`, which multer folds into one array; the single-file routes use
+ * multer: ./image-file.interceptor.ts). A file over 10 MB is recorded with its size but not kept whole; the whole body is
  * capped at 32 MB (413).
  */
 export function readMultipart(req: Request): Promise<MultipartBody> {

@@ -76,4 +76,34 @@ describe('the dashboard first load', () => {
     expect(editor).toBeDefined();
     expect(js.has(editor!.file)).toBe(false);
   });
+
+  it('ships only the Tabler icons the dashboard imports (issue 36 item 8)', () => {
+    // Each icon in the bundle is one `createReactComponent('outline', 'arrow-down', 'ArrowDown',
+    // …)` call; the sources name them as `IconArrowDown` imported from @tabler/icons-react.
+    const bundled = new Set<string>();
+    for (const file of fs.readdirSync(path.join(WEB, 'assets')).filter((f) => f.endsWith('.js'))) {
+      const text = fs.readFileSync(path.join(WEB, 'assets', file), 'utf8');
+      for (const m of text.matchAll(/\(([`'"])(?:outline|filled)\1,\1[a-z0-9-]+\1,\1(\w+)\1,/g))
+        bundled.add(`Icon${m[2]}`);
+    }
+    const imported = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name)) {
+          const text = fs.readFileSync(full, 'utf8');
+          for (const m of text.matchAll(/import \{([^}]*)\} from '@tabler\/icons-react'/g))
+            for (const name of m[1]
+              .split(',')
+              .map((n) => n.trim())
+              .filter(Boolean))
+              imported.add(name);
+        }
+      }
+    };
+    walk(path.join(ROOT, 'apps/dashboard/src'));
+    expect(imported.size).toBeGreaterThan(10);
+    expect([...bundled].sort()).toEqual([...imported].sort());
+  });
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { pluralKey } from '@hc/content';
 import { categoryIcon, LUCIDE_ICON_NAMES, parseCategoryIcon } from './icons';
 import { Texts } from './text';
@@ -14,6 +16,15 @@ describe('category icons (spec 2.4 icon, issue #27)', () => {
     );
     expect(html).not.toContain('\n');
     for (const name of LUCIDE_ICON_NAMES) expect(categoryIcon(name)!.value).toContain('<svg');
+  });
+
+  it('ships exactly the SVG lucide-static has for each listed icon (generated, not the package)', () => {
+    // Issue 36 item 8: the image carries these strings, not lucide-static (a devDependency).
+    const script = path.resolve(__dirname, '../../../../tools/scripts/icons.cjs');
+    const check = spawnSync(process.execPath, [script, '--check'], { encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+    expect(LUCIDE_ICON_NAMES).toHaveLength(48);
   });
 
   it('shows emoji as text, https images as <img>, and nothing for anything else', () => {

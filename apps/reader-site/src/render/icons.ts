@@ -1,114 +1,17 @@
-import {
-  Banknote,
-  Bell,
-  Book,
-  BookOpen,
-  Bug,
-  Calendar,
-  ChartBar,
-  CircleHelp,
-  Cloud,
-  Code,
-  Cog,
-  CreditCard,
-  Database,
-  Download,
-  FileText,
-  Gift,
-  Globe,
-  GraduationCap,
-  Heart,
-  House,
-  Info,
-  Key,
-  LifeBuoy,
-  Lightbulb,
-  Link,
-  Lock,
-  Mail,
-  MessageCircle,
-  Package,
-  Palette,
-  Phone,
-  Plug,
-  Receipt,
-  Rocket,
-  Search,
-  Settings,
-  Shield,
-  ShoppingCart,
-  Smartphone,
-  Sparkles,
-  Star,
-  Truck,
-  Upload,
-  User,
-  Users,
-  Wallet,
-  Wrench,
-  Zap,
-} from 'lucide-static';
+import { LUCIDE_SVG } from './lucide-icons';
 import { h, Html, raw } from './html';
 
 /**
  * Category icons (spec 2.4: `icon`, up to 190 characters), issue #27. The value is one of:
- * - a Lucide icon name from the list below (kebab-case, as lucide.dev spells it, plus a few
- *   common aliases), rendered as the inline SVG that `lucide-static` ships;
+ * - a Lucide icon name from tools/scripts/icons.cjs's list (kebab-case, as lucide.dev spells it, plus a few
+ *   common aliases), rendered as the inline SVG that `lucide-static` ships, copied into
+ *   ./lucide-icons.ts by tools/scripts/icons.cjs (the image carries no icon package);
  * - an emoji (one grapheme of pictographic characters), shown as text;
  * - an https image URL, shown as an `<img>` (the reader CSP's `img-src` allows https);
  * - anything else: nothing (never the raw word).
- * Only the icons named here are imported, so the renderer carries this set, not all of Lucide.
+ * Only the icons listed there are shipped, so the renderer carries this set, not all of Lucide.
  */
-const LUCIDE: Record<string, string> = {
-  banknote: Banknote,
-  bell: Bell,
-  book: Book,
-  'book-open': BookOpen,
-  bug: Bug,
-  calendar: Calendar,
-  'chart-bar': ChartBar,
-  'circle-help': CircleHelp,
-  cloud: Cloud,
-  code: Code,
-  cog: Cog,
-  'credit-card': CreditCard,
-  database: Database,
-  download: Download,
-  'file-text': FileText,
-  gift: Gift,
-  globe: Globe,
-  'graduation-cap': GraduationCap,
-  heart: Heart,
-  house: House,
-  info: Info,
-  key: Key,
-  'life-buoy': LifeBuoy,
-  lightbulb: Lightbulb,
-  link: Link,
-  lock: Lock,
-  mail: Mail,
-  'message-circle': MessageCircle,
-  package: Package,
-  palette: Palette,
-  phone: Phone,
-  plug: Plug,
-  receipt: Receipt,
-  rocket: Rocket,
-  search: Search,
-  settings: Settings,
-  shield: Shield,
-  'shopping-cart': ShoppingCart,
-  smartphone: Smartphone,
-  sparkles: Sparkles,
-  star: Star,
-  truck: Truck,
-  upload: Upload,
-  user: User,
-  users: Users,
-  wallet: Wallet,
-  wrench: Wrench,
-  zap: Zap,
-};
+const LUCIDE: Readonly<Record<string, string>> = LUCIDE_SVG;
 
 /** Names people commonly type for the same pictures (Font Awesome / Material habits). */
 const ALIASES: Record<string, string> = {
