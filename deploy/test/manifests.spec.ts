@@ -3,11 +3,19 @@
 // meets the restricted Pod Security Standard, and every Secret, ConfigMap, PVC and Service a
 // manifest names exists in the render or is listed in deploy/README.md as the platform's.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { dirname, join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
 import { checkSettings, readerSiteUrl } from '@hc/contracts';
@@ -15,10 +23,12 @@ import { trustProxyNamesPeers } from '@hc/http';
 import { EDGE_ROUTES, routeFor } from '../../apps/edge/src/routes';
 import { attachments, reachableOn } from './gateway-attachment';
 import { Destination, egressAllowed } from './network-policy';
+import { PROMETHEUS_OPERATOR_MODELS } from './prometheus-operator-schemas';
+import { dashboardRuleGroups, headingAnchors, promtoolCheckRules } from './monitoring';
 import { containerEnv, DOCKERFILE, imageEnv, settingsAppOf, settingsVerdict } from './pod-env';
 
 const DEPLOY = join(__dirname, '..');
-const OVERLAYS = ['dev', 'production'] as const;
+type Overlay = 'dev' | 'production';
 const PLACEHOLDERS = /\b(RELEASE|PLATFORM_HOST|READER_DOMAIN|GATEWAY_CLASS)\b/;
 
 type Obj = any;
@@ -46,16 +56,53 @@ const render = (overlay: string) => renderDir(join(DEPLOY, 'k8s', 'overlays', ov
 function renderEdited(
   overlay: string,
   edit: (write: (path: string, f: (text: string) => string) => void) => void,
+  /** The directory to render, relative to deploy/ (default the overlay's). */
+  target = `k8s/overlays/${overlay}`,
 ): Obj[] {
   const copy = mkdtempSync(join(tmpdir(), 'hc-deploy-'));
   try {
     cpSync(join(DEPLOY, 'k8s'), join(copy, 'k8s'), { recursive: true });
     cpSync(join(DEPLOY, 'monitoring'), join(copy, 'monitoring'), { recursive: true });
-    edit((path, f) => writeFileSync(join(copy, path), f(readFileSync(join(copy, path), 'utf8'))));
-    return renderDir(join(copy, 'k8s', 'overlays', overlay));
+    edit((path, f) => {
+      const file = join(copy, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, f(existsSync(file) ? readFileSync(file, 'utf8') : ''));
+    });
+    return renderDir(join(copy, target));
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+}
+
+/**
+ * The combinations a platform team may install (issue 36): an overlay as it is, or with
+ * components added by a kustomization of its own (paths relative to deploy/).
+ */
+interface Combo {
+  name: string;
+  overlay: Overlay;
+  components: string[];
+}
+const COMBOS: Combo[] = [
+  { name: 'dev', overlay: 'dev', components: [] },
+  { name: 'production', overlay: 'production', components: [] },
+  { name: 'dev + monitoring', overlay: 'dev', components: ['monitoring'] },
+];
+
+function renderCombo(combo: Combo): Obj[] {
+  if (!combo.components.length) return render(combo.overlay);
+  const kustomization = [
+    'apiVersion: kustomize.config.k8s.io/v1beta1',
+    'kind: Kustomization',
+    `resources: [../../overlays/${combo.overlay}]`,
+    `components: [${combo.components.map((c) => `../../../${c}`).join(', ')}]`,
+    '',
+  ].join('\n');
+  return renderEdited(
+    combo.overlay,
+    (write) => write('k8s/combo/test/kustomization.yaml', () => kustomization),
+    'k8s/combo/test',
+  );
 }
 
 /** Every model class the two packages export, by `apiVersion/kind`. */
@@ -70,6 +117,8 @@ function modelIndex(): Map<string, { new (data: unknown): { validate(): void } }
   };
   visit(k8s, 0);
   visit(gatewayApi, 0);
+  // The monitoring component's Prometheus Operator kinds (issue 36).
+  for (const [key, Model] of PROMETHEUS_OPERATOR_MODELS) index.set(key, Model);
   return index;
 }
 
@@ -179,8 +228,9 @@ function restrictedViolations(template: Obj): string[] {
 const selects = (selector: Record<string, string>, labels: Record<string, string> = {}) =>
   Object.entries(selector).every(([key, value]) => labels[key] === value);
 
-describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
-  const objects = render(overlay);
+describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
+  const { overlay } = combo;
+  const objects = renderCombo(combo);
   // The settings every pod gets (its name carries the content hash).
   const config = byKind(objects, 'ConfigMap').find((c) =>
     c.metadata.name.startsWith('helpcenter-config-'),
@@ -234,6 +284,40 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('would refuse a malformed PodMonitor or PrometheusRule (the schemas attack)', () => {
+    const models = modelIndex();
+    const check = (o: Obj) => {
+      try {
+        new (models.get(`${o.apiVersion}/${o.kind}`)!)(o).validate();
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    const monitor = {
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'PodMonitor',
+      metadata: { name: 'x' },
+      spec: { selector: {}, podMetricsEndpoints: [{ port: 'http', interval: '30s' }] },
+    };
+    expect(check(monitor)).toBe('');
+    expect(check({ ...monitor, spec: { podMetricsEndpoints: [] } })).toMatch(/selector/);
+    expect(
+      check({ ...monitor, spec: { selector: {}, podMetricsEndpoints: [{ interval: '30 s' }] } }),
+    ).toMatch(/pattern/);
+    const rules = {
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'PrometheusRule',
+      metadata: { name: 'x' },
+      spec: { groups: [{ name: 'g', rules: [{ alert: 'A', expr: 'up == 0', for: '5m' }] }] },
+    };
+    expect(check(rules)).toBe('');
+    expect(check({ ...rules, spec: { groups: [{ name: 'g', rules: [{ alert: 'A' }] }] } })).toMatch(
+      /expr/,
+    );
+    expect(check({ ...rules, spec: { groups: [{ rules: [] }] } })).toMatch(/name/);
   });
 
   it('meets the restricted Pod Security Standard in every pod template', () => {
@@ -681,21 +765,139 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     }
   });
 
-  it('ships the alert rules, on metrics the services export', () => {
-    const rules = named(objects, 'ConfigMap', 'helpcenter-alert-rules');
-    const groups = parse(rules.data['alerts.yaml']).groups;
-    const alerts = groups.flatMap((g: Obj) => g.rules);
-    expect(alerts.length).toBeGreaterThan(0);
-    const operations = readFileSync(join(DEPLOY, '..', 'docs', 'operations.md'), 'utf8');
+  // Issue 36 item 7: the monitoring component (production, or added to dev).
+  const monitored = byKind(objects, 'PrometheusRule').length > 0;
+  const operations = readFileSync(join(DEPLOY, '..', 'docs', 'operations.md'), 'utf8');
+  /** Every metric name an expression uses, with whether the code exports it. */
+  const metricsOf = (expr: string) =>
+    [...new Set(expr.match(/\b(hc|nodejs|process|kube|up)_?[a-z0-9_]*/g) ?? [])].filter(
+      (name) => name === 'up' || name.includes('_'),
+    );
+  const exported = (metric: string) => {
+    // prom-client's defaults (collectDefaultMetrics), kube-state-metrics' and Prometheus' own.
+    if (/^(nodejs_|process_|kube_job_)/.test(metric) || metric === 'up') return true;
+    const base = metric.replace(/_(bucket|sum|count)$/, '');
+    try {
+      // Its name in the source of an app or library (tests aside); git grep exits 1 on none.
+      return Boolean(
+        execFileSync(
+          'git',
+          [
+            'grep',
+            '-l',
+            `'${base}'`,
+            '--',
+            'apps',
+            'libs',
+            ':!*.spec.ts',
+            ':!*.integration-spec.ts',
+          ],
+          { cwd: join(DEPLOY, '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+        ).trim(),
+      );
+    } catch {
+      return false;
+    }
+  };
+
+  it('ships alert rules that promtool accepts, each with its runbook, on metrics the apps export (issue 36)', () => {
+    expect(named(objects, 'ConfigMap', 'helpcenter-alert-rules')).toBeUndefined();
+    if (!monitored) return expect(combo.components).toEqual([]);
+    const groups = named(objects, 'PrometheusRule', 'helpcenter').spec.groups;
+    expect(promtoolCheckRules(groups)).toBe('');
+    const alerts: Obj[] = groups.flatMap((g: Obj) => g.rules);
+    expect(alerts.map((a) => a.alert).sort()).toEqual(
+      [
+        'HelpCenterDatabasePoolWaiters',
+        'HelpCenterEventLoopLag',
+        'HelpCenterEventRelayNoLease',
+        'HelpCenterHigh5xxRatio',
+        'HelpCenterMigrationJobFailed',
+        'HelpCenterOutboxStale',
+        'HelpCenterRateLimitsDegraded',
+        'HelpCenterRollupJobFailed',
+        'HelpCenterWebhookFailureRatio',
+        'HelpCenterWebhookRetryQueueGrowing',
+      ].sort(),
+    );
+    const anchors = headingAnchors(operations);
     for (const alert of alerts) {
-      expect(alert.alert && alert.expr).toBeTruthy();
-      for (const metric of String(alert.expr).match(/\bhc_[a-z_]+/g) ?? []) {
+      // A runbook entry per alert: its own section of docs/operations.md, which exists.
+      const anchor = /\/docs\/operations\.md#([\w-]+)$/.exec(
+        alert.annotations?.runbook_url ?? '',
+      )?.[1];
+      expect(`${alert.alert}: ${anchor}`).toBe(`${alert.alert}: ${alert.alert.toLowerCase()}`);
+      expect(`${alert.alert}: #${anchor} ${anchors.has(anchor!)}`).toBe(
+        `${alert.alert}: #${anchor} true`,
+      );
+      expect(alert.labels?.severity).toMatch(/^(page|ticket)$/);
+      for (const metric of metricsOf(String(alert.expr))) {
         const base = metric.replace(/_(bucket|sum|count)$/, '');
-        expect(`${alert.alert}: ${base} documented ${operations.includes(`\`${base}\``)}`).toBe(
-          `${alert.alert}: ${base} documented true`,
+        expect(`${alert.alert}: ${metric} exported ${exported(metric)}`).toBe(
+          `${alert.alert}: ${metric} exported true`,
         );
+        if (base.startsWith('hc_'))
+          expect(`${alert.alert}: ${base} documented ${operations.includes(`\`${base}\``)}`).toBe(
+            `${alert.alert}: ${base} documented true`,
+          );
+      }
+      // An alert about requests, pools, event loops or Redis names the app it fires for.
+      if (/hc_http_|hc_db_pool|nodejs_|hc_rate_limit/.test(alert.expr)) {
+        expect(`${alert.alert}: ${/by \(app\b/.test(alert.expr)}`).toBe(`${alert.alert}: true`);
+        expect(alert.annotations.summary).toContain('{{ $labels.app }}');
       }
     }
+  });
+
+  it('would refuse a broken rule expression (promtool attacks)', () => {
+    if (!monitored) return expect(combo.components).toEqual([]);
+    const groups = structuredClone(named(objects, 'PrometheusRule', 'helpcenter').spec.groups);
+    groups[0].rules[0].expr = 'sum by (app) (rate(hc_http_request_duration_seconds_count[5m])';
+    expect(promtoolCheckRules(groups)).toMatch(/unclosed|parse error|expected/i);
+  });
+
+  it('scrapes every app keeping its name as `app`, and ships one dashboard of valid queries (issue 36)', () => {
+    if (!monitored) return expect(byKind(objects, 'PodMonitor')).toEqual([]);
+    const monitors = byKind(objects, 'PodMonitor');
+    expect(monitors).toHaveLength(1);
+    const monitor = monitors[0];
+    const endpoint = monitor.spec.podMetricsEndpoints[0];
+    expect([endpoint.port, endpoint.path]).toEqual(['http', '/metrics']);
+    expect(endpoint.relabelings).toContainEqual({
+      sourceLabels: ['__meta_kubernetes_pod_label_app_kubernetes_io_name'],
+      targetLabel: 'app',
+    });
+    const picks = (labels: Record<string, string>) =>
+      selects(monitor.spec.selector.matchLabels, labels) &&
+      (monitor.spec.selector.matchExpressions ?? []).every(
+        (e: Obj) => e.operator === 'In' && e.values.includes(labels[e.key]),
+      );
+    for (const d of byKind(objects, 'Deployment')) {
+      expect(`${d.metadata.name} scraped ${picks(d.spec.template.metadata.labels)}`).toBe(
+        `${d.metadata.name} scraped true`,
+      );
+      expect(d.spec.template.spec.containers[0].ports.map((p: Obj) => p.name)).toContain('http');
+    }
+    const dashboards = byKind(objects, 'ConfigMap').filter(
+      (c) => c.metadata.labels?.grafana_dashboard === '1',
+    );
+    expect(dashboards).toHaveLength(1);
+    const dashboard = JSON.parse(dashboards[0].data['helpcenter.json']);
+    const exprs: string[] = dashboard.panels.flatMap((p: Obj) => p.targets.map((t: Obj) => t.expr));
+    expect(promtoolCheckRules(dashboardRuleGroups(dashboard))).toBe('');
+    for (const metric of new Set(exprs.flatMap(metricsOf)))
+      expect(`${metric} exported ${exported(metric)}`).toBe(`${metric} exported true`);
+    // Request rate, errors and latency per app, deliveries, outbox age, pool use.
+    const all = exprs.join('\n');
+    for (const needed of [
+      /sum by \(app\) \(rate\(hc_http_request_duration_seconds_count/,
+      /status=~"5\.\."/,
+      /histogram_quantile\(0\.95, sum by \(app, le\)/,
+      /hc_webhook_deliveries_total/,
+      /hc_outbox_oldest_age_seconds/,
+      /hc_db_pool_connections\{[^}]*state="used"/,
+    ])
+      expect(all).toMatch(needed);
   });
 
   it('routes the platform origin as the edge does, and reader hosts to the reader site', () => {

@@ -17,7 +17,7 @@ const MIN_NODE = [20, 19];
 /** What each target needs. */
 const NEEDS = {
   start: ['node', 'dependencies', 'database'],
-  unit: ['node', 'dependencies', 'kubectl'],
+  unit: ['node', 'dependencies', 'kubectl', 'promtool'],
   integration: ['node', 'dependencies', 'testDatabase', 'redis', 'redisServer', 'kcat'],
   e2e: ['node', 'dependencies', 'testDatabase', 'chromium', 'kcat'],
 };
@@ -90,6 +90,13 @@ const COMMANDS = {
         '  # from pkgs.k8s.io, see kubernetes.io/docs/tasks/tools',
       ubuntu: root('snap install kubectl --classic'),
       macos: 'brew install kubectl',
+    },
+  },
+  promtool: {
+    install: {
+      debian: root('apt-get install -y prometheus'),
+      ubuntu: root('apt-get install -y prometheus'),
+      macos: 'brew install prometheus',
     },
   },
   kcat: {
@@ -372,6 +379,15 @@ async function preflight(targets, env = process.env) {
         'kubectl',
         'kubectl',
         'the deploy/ checks of the unit tier (they render the overlays with kubectl kustomize)',
+      ),
+    );
+  if (wanted.has('promtool'))
+    checks.push(
+      checkProgram(
+        env,
+        'promtool',
+        'promtool',
+        'the deploy/ checks of the unit tier (promtool check rules on the alert rules and dashboard queries)',
       ),
     );
   return Promise.all(checks);
