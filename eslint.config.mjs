@@ -52,7 +52,7 @@ const SITE_ID_BUILDERS = [
   'libs/contracts/src/site-id.ts',
   'libs/auth/src/credential.guard.ts',
   'libs/auth/src/credential.repository.ts',
-  'apps/reader-site/src/site/site.repository.ts',
+  'apps/reader-site/src/data/site.repository.ts',
   'apps/content-api/src/cli/**',
   'apps/content-api/src/**/*.commands.ts',
   'apps/content-api/src/sites/sites.repository.ts',

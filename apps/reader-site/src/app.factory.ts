@@ -3,8 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { urlencoded } from 'express';
 import { createHttpApp, knownPlatformHost } from '@hc/http';
 import { AppModule } from './app.module';
-import { SiteDirectory } from './site/site-directory';
-import { readerHeaders } from './site/headers';
+import { SiteDirectory } from './data/site-directory';
+import { readerHeaders } from './http/headers';
 
 /** The reader site (`/hc/{subdomain}/…`): server-rendered pages and their HTML forms. */
 export async function createReaderSite(): Promise<INestApplication> {

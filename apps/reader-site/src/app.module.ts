@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@hc/http';
-import { ReaderModule } from './pages/reader.module';
+import { PreviewModule } from './preview/preview.module';
+import { RoutesModule } from './routes/routes.module';
 
-@Module({ imports: [CoreModule.forRoot(), ReaderModule] })
+// The preview hand-off before the reader routes, which take every other path.
+@Module({ imports: [CoreModule.forRoot(), PreviewModule, RoutesModule] })
 export class AppModule {}

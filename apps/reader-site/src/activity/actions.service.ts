@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { h } from '../render/html';
 import { plainPage } from '../render/page';
-import { validForm } from '../site/access';
+import { validForm } from '../http/access';
 import { Admitted, GateService, send } from '../site/gate.service';
 import { SessionFormsService } from '../site/session-forms.service';
 import { SubmissionsService } from './submissions.service';

@@ -6,12 +6,12 @@ import { articlePath } from '../render/context';
 import { h } from '../render/html';
 import { plainPage } from '../render/page';
 import { ArticlePageService } from '../pages/article-page.service';
-import { ContentRepository } from '../pages/content.repository';
-import { mayRead } from '../pages/may-read';
-import { PageRenderer } from '../pages/page-renderer';
-import { bodyString, queryString, refId } from '../pages/reader-request';
+import { ContentRepository } from '../data/content.repository';
+import { mayRead } from '../serving/may-read';
+import { PageRenderer } from '../serving/page-renderer';
+import { bodyString, queryString, refId } from '../http/reader-request';
 import { Admitted, send } from '../site/gate.service';
-import { ActivityRepository } from './activity.repository';
+import { ActivityRepository } from '../data/activity.repository';
 
 const TEXT_MAX = 5000;
 const NAME_MAX = 191;

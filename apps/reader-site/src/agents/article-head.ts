@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ArticleRow, CategoryRow, TranslationRow } from '../pages/content.repository';
+import type { ArticleRow, CategoryRow, TranslationRow } from '../data/content.repository';
 import { articlePath } from '../render/context';
 import { articleHtml } from '../render/article-html';
 import type { Admitted } from '../site/gate.service';

@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ActivityRepository } from '../activity/activity.repository';
+import { ActivityRepository } from '../data/activity.repository';
 import { articleHead } from '../agents/article-head';
 import { articlePath, Subject } from '../render/context';
-import { isBot, readerKey } from '../site/access';
+import { isBot, readerKey } from '../http/access';
 import type { Admitted } from '../site/gate.service';
 import type { PageExtra } from '../render/reader-page';
-import { ContentRepository } from './content.repository';
-import type { ArticleRow, CategoryRow, CommentRow, TranslationRow } from './content.repository';
-import { mayRead } from './may-read';
-import { PageRenderer } from './page-renderer';
-import { queryString, refId } from './reader-request';
+import { ContentRepository } from '../data/content.repository';
+import type {
+  ArticleRow,
+  CategoryRow,
+  CommentRow,
+  TranslationRow,
+} from '../data/content.repository';
+import { mayRead } from '../serving/may-read';
+import { PageRenderer } from '../serving/page-renderer';
+import { queryString, refId } from '../http/reader-request';
 
 /** The article page and its view beacon. */
 @Injectable()

@@ -4,7 +4,7 @@ import { startTestApp, TestApp, testSiteId } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { articleConversions, TOO_LARGE_TO_DISPLAY } from '../render/article-html';
 import { article, BROWSER_UA } from '../testing/reader-fixtures';
-import { PageCache } from './page-cache';
+import { PageCache } from '../serving/page-cache';
 
 /** The conversions done so far, by kind (the counter behind `hc_reader_article_conversions_total`). */
 async function conversions(): Promise<{ html: number; markdown: number }> {

@@ -1,13 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { fullTextQuery, slugify } from '@hc/content';
-import { ActivityRepository } from '../activity/activity.repository';
+import { ActivityRepository } from '../data/activity.repository';
 import type { Subject } from '../render/context';
-import { isBot, readerKey } from '../site/access';
+import { isBot, readerKey } from '../http/access';
 import type { Admitted } from '../site/gate.service';
-import { ArticleSummary, CategoryRow, ContentRepository, ListOrder } from './content.repository';
-import { PageRenderer } from './page-renderer';
-import { queryString, refId } from './reader-request';
+import {
+  ArticleSummary,
+  CategoryRow,
+  ContentRepository,
+  ListOrder,
+} from '../data/content.repository';
+import { PageRenderer } from '../serving/page-renderer';
+import { queryString, refId } from '../http/reader-request';
 
 /** Spec 4.4: search gives at most 15 matches. */
 export const SEARCH_MAX = 15;

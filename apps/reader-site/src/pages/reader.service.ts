@@ -4,10 +4,10 @@ import { GateService } from '../site/gate.service';
 import type { Subject } from '../render/context';
 import { ArticlePageService } from './article-page.service';
 import { ListingPagesService } from './listing-pages.service';
-import { PageCache, sendShared, shareable, siteStamp } from './page-cache';
-import { PageRenderer, SharedPage } from './page-renderer';
-import { queryString } from './reader-request';
-import { RenderBudget } from './render-budget';
+import { PageCache, sendShared, shareable, siteStamp } from '../serving/page-cache';
+import { PageRenderer, SharedPage } from '../serving/page-renderer';
+import { queryString } from '../http/reader-request';
+import { RenderBudget } from '../serving/render-budget';
 
 /**
  * GET pages of the reader site: admits the reader, answers from the page cache when it can, and

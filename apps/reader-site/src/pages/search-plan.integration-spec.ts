@@ -2,7 +2,7 @@ import { SearchPlanner } from '@hc/data';
 import { startTestApp, TestApp, testSiteId } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article, category } from '../testing/reader-fixtures';
-import { ContentRepository } from './content.repository';
+import { ContentRepository } from '../data/content.repository';
 
 /**
  * Issue #28: a small site is searched by its own rows (MATCH scored in the select list), a large

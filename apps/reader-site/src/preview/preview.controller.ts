@@ -3,11 +3,9 @@ import type { Request, Response } from 'express';
 import { settings } from '@hc/contracts';
 import { Public } from '@hc/auth';
 import { articlePageParts } from '../pages/article-page.service';
-import { ContentRepository } from '../pages/content.repository';
-import type { TranslationRow } from '../pages/content.repository';
-import { PageRenderer } from '../pages/page-renderer';
+import { PageRenderer } from '../serving/page-renderer';
 import { GateService, send } from '../site/gate.service';
-import { PreviewRepository } from './preview.repository';
+import { PreviewService } from './preview.service';
 
 const SPENT =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview expired</title>' +
@@ -40,8 +38,7 @@ function framedByDashboard(res: Response): void {
 export class PreviewController {
   constructor(
     private readonly gate: GateService,
-    private readonly previews: PreviewRepository,
-    private readonly content: ContentRepository,
+    private readonly previews: PreviewService,
     private readonly renderer: PageRenderer,
   ) {}
 
@@ -53,38 +50,23 @@ export class PreviewController {
     const admitted = await this.gate.admit(req, res, { open: true });
     if (!admitted) return;
     const { site } = admitted;
-    const handoff =
-      token.length <= 64 ? await this.previews.spend(site.id, token, new Date()) : null;
-    const article = handoff ? await this.content.article(site.id, handoff.articleId) : null;
-    if (!handoff || !article) return send(res, 410, SPENT);
-    const live = article.translations.find((t) => t.lang === handoff.lang);
-    const translation: TranslationRow = {
-      lang: handoff.lang,
-      title: handoff.title,
-      slug: live?.slug ?? String(article.id),
-      content: handoff.content,
-      searchText: '',
-      metaTitle: live?.metaTitle ?? null,
-      metaDescription: live?.metaDescription ?? null,
-      released: true,
-    };
+    const previewed = await this.previews.spend(site.id, token, new Date());
+    if (!previewed) return send(res, 410, SPENT);
+    const { article, translation } = previewed;
     const path = {
       ...admitted.path,
-      lang: handoff.lang,
-      langPrefix: handoff.lang === site.defaultLanguage ? '' : `/${handoff.lang}`,
+      lang: translation.lang,
+      langPrefix: translation.lang === site.defaultLanguage ? '' : `/${translation.lang}`,
       segments: ['articles', String(article.id)],
     };
     const shown = { ...admitted, path };
     const { subject, extra } = await articlePageParts(req, shown, {
-      article: {
-        ...article,
-        translations: [translation, ...article.translations.filter((t) => t !== live)],
-      },
+      article,
       translation,
       comments: [],
       accessQuery: '',
       notice: null,
-      categories: () => this.content.categories(site.id),
+      categories: () => this.previews.categories(site.id),
     });
     res.setHeader('X-Robots-Tag', 'noindex');
     framedByDashboard(res);

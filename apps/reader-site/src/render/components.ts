@@ -2,7 +2,7 @@
 // defaults here match the catalog's, for documents stored before a setting existed.
 import { markdownToHtml, sanitizeHtml, slugify } from '@hc/content';
 import { settings } from '@hc/contracts';
-import type { ArticleSummary, CategoryRow, CommentRow } from '../pages/content.repository';
+import type { ArticleSummary, CategoryRow, CommentRow } from '../data/content.repository';
 import {
   articlePath,
   categoryName,
@@ -12,7 +12,7 @@ import {
   RenderContext,
   setting,
 } from './context';
-import type { Component, NavItem } from './document';
+import type { Component, NavItem } from '../data/design-document';
 import { esc, h, Html, join, raw, safeColor, safeHref } from './html';
 import { categoryIcon } from './icons';
 import { articleHtml, headingsOf, tooLargeToDisplay, TOO_LARGE_TO_DISPLAY } from './article-html';

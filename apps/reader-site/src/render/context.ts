@@ -1,12 +1,17 @@
-import type { ReaderMember, ReaderSite } from '../site/site.repository';
+import type { ReaderMember, ReaderSite } from '../data/site.repository';
 import type {
   ArticleRow,
   ArticleSummary,
   CategoryRow,
   CommentRow,
   TranslationRow,
-} from '../pages/content.repository';
-import type { Component, DesignDocument, DesignTranslations, PageKey } from './document';
+} from '../data/content.repository';
+import type {
+  Component,
+  DesignDocument,
+  DesignTranslations,
+  PageKey,
+} from '../data/design-document';
 import type { Texts } from './text';
 
 /** What the current page is about, loaded before rendering. */

@@ -6,8 +6,8 @@ import {
   renderComponents,
 } from './components';
 import { articlePath, link, RenderContext } from './context';
-import { COLOR_TOKENS } from './document';
-import type { Component, DesignDocument, RegionKey, Script } from './document';
+import { COLOR_TOKENS } from '../data/design-document';
+import type { Component, DesignDocument, RegionKey, Script } from '../data/design-document';
 import { esc, h, Html, join, raw } from './html';
 import { BASE_CSS } from './styles';
 

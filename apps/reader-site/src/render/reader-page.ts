@@ -2,14 +2,14 @@
 // its view beacon and its Content-Security-Policy. Pure (no request, no database): PageRenderer
 // calls it for every page, and the reader benchmark's bare server (tools/bench) renders the very
 // same page with it, so the two compare only what surrounds the rendering.
-import type { ContentRepository } from '../pages/content.repository';
-import type { StoredDesign } from '../pages/design.repository';
-import type { ReaderPath } from '../pages/reader-request';
-import { designPagePolicy } from '../site/headers';
-import type { ReaderMember, ReaderSite } from '../site/site.repository';
+import type { ContentRepository } from '../data/content.repository';
+import type { StoredDesign } from '../data/design.repository';
+import type { ReaderPath } from '../http/reader-request';
+import { designPagePolicy } from '../http/headers';
+import type { ReaderMember, ReaderSite } from '../data/site.repository';
 import type { PageData, RenderContext, Subject } from './context';
-import { fallbackDocument } from './document';
-import type { PageKey } from './document';
+import { fallbackDocument } from '../data/design-document';
+import type { PageKey } from '../data/design-document';
 import { h } from './html';
 import { renderPage } from './page';
 import { Texts } from './text';

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { h, raw } from '../render/html';
 import { plainPage } from '../render/page';
-import { parsePath, ReaderPath, withLanguage } from '../pages/reader-request';
-import { cookie, formToken, ipAllowed, SESSION_COOKIE } from './access';
-import { SiteDirectory } from './site-directory';
-import { ReaderSession, ReaderSite, SiteRepository } from './site.repository';
+import { parsePath, ReaderPath, withLanguage } from '../http/reader-request';
+import { cookie, formToken, ipAllowed, SESSION_COOKIE } from '../http/access';
+import { SiteDirectory } from '../data/site-directory';
+import { ReaderSession, ReaderSite, SiteRepository } from '../data/site.repository';
 
 export interface Admitted {
   site: ReaderSite;

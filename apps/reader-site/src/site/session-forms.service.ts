@@ -3,10 +3,10 @@ import type { Request, Response } from 'express';
 import { checkPassword } from '@hc/auth';
 import { PasswordThrottle, tooManyPasswordAttemptsMessage } from '@hc/http';
 import type { ThrottledAttempt } from '@hc/http';
-import { bodyString } from '../pages/reader-request';
-import { cookie, SESSION_COOKIE, setCookie } from './access';
+import { bodyString } from '../http/reader-request';
+import { cookie, SESSION_COOKIE, setCookie } from '../http/access';
 import { Admitted, GateService } from './gate.service';
-import { SiteRepository } from './site.repository';
+import { SiteRepository } from '../data/site.repository';
 
 const SESSION_SECONDS = 7 * 86_400;
 /** Longer sign-in input is refused before any lookup or hashing. */

@@ -18,7 +18,7 @@ import {
 } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article, BROWSER_UA } from '../testing/reader-fixtures';
-import { SiteDirectory } from './site-directory';
+import { SiteDirectory } from '../data/site-directory';
 
 jest.setTimeout(120_000);
 

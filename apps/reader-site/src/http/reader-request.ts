@@ -2,7 +2,7 @@ import { isLanguageCode } from '@hc/content';
 import type { Request } from 'express';
 import { settings } from '@hc/contracts';
 import { knownPlatformHost, readerSubdomainOf, requestHost } from '@hc/http';
-import type { ReaderSite } from '../site/site.repository';
+import type { ReaderSite } from '../data/site.repository';
 
 /** A request below `/hc/<subdomain>` taken apart: language prefix and route. */
 export interface ReaderPath {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { DesignDocument, DesignTranslations } from '../render/document';
+import type { DesignDocument, DesignTranslations } from './design-document';
 import type { SiteId } from '@hc/contracts';
 
 export interface StoredDesign {

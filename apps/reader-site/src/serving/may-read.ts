@@ -1,6 +1,6 @@
-import { sameSecret } from '../site/access';
+import { sameSecret } from '../http/access';
 import type { Admitted } from '../site/gate.service';
-import type { ArticleRow } from './content.repository';
+import type { ArticleRow } from '../data/content.repository';
 
 /** Which articles a reader may open (spec 2.3): the rules in one place. */
 export function mayRead(article: ArticleRow, admitted: Admitted, token: string | null): boolean {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { settings } from '@hc/contracts';
 import { forwardedHost } from '@hc/http';
 import type { Admitted } from '../site/gate.service';
-import type { ReaderSite } from '../site/site.repository';
+import type { ReaderSite } from '../data/site.repository';
 
 /**
  * Render once, serve many (issue #28). A public page an anonymous reader asks for is the same

@@ -4,7 +4,7 @@ import { Public } from '@hc/auth';
 import { IpRateLimit } from '@hc/http';
 import { ActionsService } from '../activity/actions.service';
 import { AgentDocumentsService } from '../agents/agent-documents.service';
-import { ReaderService } from './reader.service';
+import { ReaderService } from '../pages/reader.service';
 
 /**
  * The reader's routes: pages are read with GET (and HEAD), forms post back to the same

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { formToken } from '../site/access';
+import { formToken } from '../http/access';
 import { Admitted, send } from '../site/gate.service';
 import type { Subject } from '../render/context';
-import type { PageKey } from '../render/document';
+import type { PageKey } from '../data/design-document';
 import { composePage, PageExtra, pageData, pageLanguage } from '../render/reader-page';
-import { ContentRepository } from './content.repository';
-import { DesignRepository } from './design.repository';
+import { ContentRepository } from '../data/content.repository';
+import { DesignRepository } from '../data/design.repository';
 import { PageCache, sendShared, strongEtag } from './page-cache';
 
 /** Where a page that may be shared (`shareable`) waits to be kept once rendered. */
