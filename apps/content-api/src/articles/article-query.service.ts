@@ -13,6 +13,10 @@ import type { ArticlesQuery } from './dto/articles-query.dto';
 /** Spec 4.4: search returns at most 15 matches whatever `limit` and `page` say. */
 export const SEARCH_MAX = 15;
 
+const ORDER_BY_INVALID = messages.selectedInvalid('order_by');
+const POSITION_NEEDS_CATEGORY =
+  'Ordering by position needs a category: send category_id with the category’s id.';
+
 /** GET /articles: the list with its filters, and search (spec 4.4). */
 @Injectable()
 export class ArticleQueryService {
@@ -31,6 +35,12 @@ export class ArticleQueryService {
         'team_search is the dashboard’s: only a person signed in to the dashboard can use it; use search.',
       );
     }
+    if (query.order_by === 'position') {
+      // Keys and tokens keep spec 4.4's `order_by` (views or default): position is not theirs.
+      if (!stored) throw fieldError('order_by', ORDER_BY_INVALID, undefined, 400);
+      if (!query.category_id)
+        throw fieldError('category_id', POSITION_NEEDS_CATEGORY, POSITION_NEEDS_CATEGORY, 400);
+    }
     if (lang !== undefined && !siteHasLanguage(site, lang)) {
       throw fieldError('lang', messages.selectedInvalid('lang'), undefined, 400);
     }
@@ -40,7 +50,8 @@ export class ArticleQueryService {
       return this.teamSearch(site, query.team_search, lang, paging);
 
     const filter: ListFilter = {
-      orderBy: query.order_by === 'views' ? 'views' : 'updated_at',
+      orderBy:
+        query.order_by === 'views' || query.order_by === 'position' ? query.order_by : 'updated_at',
       ascending: query.order_type === 'asc',
     };
     if (query.status) filter.published = query.status === 'published';

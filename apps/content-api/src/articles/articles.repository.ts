@@ -98,7 +98,11 @@ export interface ListFilter {
   lang?: string;
   /** Only articles with an outdated translation (#25). */
   outdated?: boolean;
-  orderBy: 'updated_at' | 'views';
+  /**
+   * `position` (issue 37, dashboard session only, with a `categoryId` > 0): the category's custom
+   * article order as readers see it (unordered articles last, newest first); `ascending` ignored.
+   */
+  orderBy: 'updated_at' | 'views' | 'position';
   ascending: boolean;
 }
 
@@ -525,16 +529,25 @@ export class ArticlesRepository extends DataRepository {
       );
     }
     const dir = f.ascending ? 'ASC' : 'DESC';
+    const position = f.orderBy === 'position' && f.categoryId ? f.categoryId : null;
     const order =
-      f.orderBy === 'views'
-        ? `COALESCE(s.views, 0) ${dir}, a.id ${dir}`
-        : `a.updated_at ${dir}, a.id ${dir}`;
-    const join = f.orderBy === 'views' ? 'LEFT JOIN article_stats s ON s.article_id = a.id' : '';
+      position !== null
+        ? 'pc.position IS NULL, pc.position ASC, a.created_at DESC, a.id DESC'
+        : f.orderBy === 'views'
+          ? `COALESCE(s.views, 0) ${dir}, a.id ${dir}`
+          : `a.updated_at ${dir}, a.id ${dir}`;
+    const join =
+      position !== null
+        ? 'JOIN article_categories pc ON pc.article_id = a.id AND pc.site_id = a.site_id AND pc.category_id = ?'
+        : f.orderBy === 'views'
+          ? 'LEFT JOIN article_stats s ON s.article_id = a.id'
+          : '';
+    const joinParams = position !== null ? [position] : [];
     const sql = where.join(' AND ');
     const [rows, count] = await Promise.all([
       this.ds.query(
         `SELECT a.id FROM articles a ${join} WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        [...params, limit, offset],
+        [...joinParams, ...params, limit, offset],
       ),
       this.ds.query(`SELECT COUNT(*) AS n FROM articles a WHERE ${sql}`, params),
     ]);

@@ -324,12 +324,45 @@ describe('dashboard article operations (issue 37)', () => {
     from = await mark();
     const res = await t.request('PUT', path, { ...as(), body: [a.id, b.id, c.id] });
     expect(res.status).toBe(200);
+    // Exactly one event per moved article (a and b swapped places), none for c.
     expect((await eventsSince(from)).sort()).toEqual(
       [
         ['article.updated', a.id],
         ['article.updated', b.id],
       ].sort(),
     );
+    // The order reads back (order_by=position, the session's), unordered articles last.
+    const d = await post({ title: { en: 'D' }, category_id: category.id });
+    const order = async () =>
+      (
+        await t.request('GET', `/v1/articles?category_id=${category.id}&order_by=position`, as())
+      ).body.articles.map((x: { id: number }) => x.id);
+    expect(await order()).toEqual([a.id, b.id, c.id, d.id]);
+    from = await mark();
+    // c moves to the front, d gets its first place; a and b each shift by one.
+    await t.request('PUT', path, { ...as(), body: [c.id, a.id, b.id, d.id] });
+    expect(await order()).toEqual([c.id, a.id, b.id, d.id]);
+    const events = await eventsSince(from);
+    expect(events).toHaveLength(4);
+    expect(events.sort()).toEqual([a, b, c, d].map((x) => ['article.updated', x.id]).sort());
+    from = await mark();
+    // Only the last two swap: two events, none for c and a.
+    await t.request('PUT', path, { ...as(), body: [c.id, a.id, d.id, b.id] });
+    expect(await order()).toEqual([c.id, a.id, d.id, b.id]);
+    expect((await eventsSince(from)).sort()).toEqual(
+      [b, d].map((x) => ['article.updated', x.id]).sort(),
+    );
+    // Keys and tokens keep spec 4.4's order_by (views or default); position needs a category.
+    const byKey = await t.request(
+      'GET',
+      `/v1/articles?category_id=${category.id}&order_by=position`,
+      { key },
+    );
+    expect(byKey.status).toBe(400);
+    expect(byKey.body.errors).toEqual({ order_by: ['The selected order by is invalid.'] });
+    const noCategory = await t.request('GET', '/v1/articles?order_by=position', as());
+    expect(noCategory.status).toBe(400);
+    expect(Object.keys(noCategory.body.errors)).toEqual(['category_id']);
   });
 
   it('deleting a category through the session sends only category.deleted', async () => {

@@ -59,15 +59,16 @@ export function useCategoryActions(siteId: number) {
             : list,
         );
       },
-      // The list API cannot read a category's custom order back: keep the order the person
-      // made, and reload from the server only when the save failed.
-      onError: () => void queries.invalidateQueries({ queryKey: ['category-articles', siteId] }),
-      onSuccess: () => void queries.invalidateQueries({ queryKey: ['articles', siteId] }),
+      // Shown at once; then read back from the server (its order is the truth).
+      onSettled: refresh,
     }),
   };
 }
 
-/** The articles of one category (up to the API's page of 100), in the order the API lists them. */
+/**
+ * The articles of one category (up to the API's page of 100) in the category's custom order as
+ * readers see it (`order_by=position`, the session's; never-ordered articles last).
+ */
 export function useCategoryArticles(siteId: number, categoryId: number | null) {
   return useQuery({
     queryKey: ['category-articles', siteId, categoryId],
@@ -76,7 +77,9 @@ export function useCategoryArticles(siteId: number, categoryId: number | null) {
       (
         await unwrap(
           api.GET('/v1/articles', {
-            params: { query: { category_id: categoryId ?? 0, limit: 100 } },
+            params: {
+              query: { category_id: categoryId ?? 0, order_by: 'position', limit: 100 },
+            },
           }),
         )
       ).articles,

@@ -84,8 +84,12 @@ export class ArticlesQuery extends PageQuery {
   })
   updated_since?: Date;
 
-  @QueryEnum(['views', 'updated_at'], 'Sort by views or last change. Default updated_at.')
-  order_by?: 'views' | 'updated_at';
+  @QueryEnum(
+    ['views', 'updated_at', 'position'],
+    'Sort by views or last change. Default updated_at. `position` (dashboard session only, ' +
+      'issue 37; needs `category_id` > 0): the category’s custom article order as readers see it.',
+  )
+  order_by?: 'views' | 'updated_at' | 'position';
 
   @QueryEnum(['asc', 'desc'], 'Ascending or descending. Default desc.')
   order_type?: 'asc' | 'desc';
