@@ -598,6 +598,78 @@ function usedHeaders(doc, { SHARED_HEADERS }) {
   );
 }
 
+/**
+ * Issue 36 item 9: the `webhooks` section (OpenAPI 3.1), one entry per event of spec 6: the
+ * body's schema (the same JSON Schemas the events are checked against, from
+ * libs/contracts/src/event-documents.ts), every header of a delivery, and what the receiver's
+ * answer means.
+ */
+function webhookSection() {
+  const c = requireDist('libs/contracts/src/event-documents.js');
+  const { EVENT_NAMES, EVENT_DATA_SCHEMAS } = requireDist('libs/contracts/src/index.js');
+  const title = (kind) => kind[0].toUpperCase() + kind.slice(1);
+  const schemas = {};
+  for (const kind of ['article', 'category', 'site']) {
+    schemas[`${title(kind)}EventData`] = {
+      ...EVENT_DATA_SCHEMAS[kind],
+      description: `The \`data\` of ${kind} events (spec 6).`,
+    };
+    schemas[`${title(kind)}WebhookBody`] = c.webhookBodySchema(
+      kind,
+      `#/components/schemas/${title(kind)}EventData`,
+    );
+  }
+  const parameters = c.WEBHOOK_HEADERS.map((h) => ({
+    name: h.name,
+    in: 'header',
+    required: h.required,
+    description: h.description,
+    schema: h.schema,
+    example: h.example,
+  }));
+  const webhooks = {};
+  for (const event of EVENT_NAMES) {
+    const kind = c.eventDataKind(event);
+    webhooks[event] = {
+      post: {
+        operationId: `webhook.${event}`,
+        summary: event,
+        description:
+          `${c.EVENT_SENT_WHEN[event]} A signed \`POST\` to every webhook of the site (spec 6), ` +
+          'sent in the background shortly after the change is saved. The receiver has 10 seconds ' +
+          'to answer; failures are retried after 10 s, 30 s, 2 min and 5 min, with the same body ' +
+          'and signature and a new `X-Service-Delivery`. The same change can arrive more than ' +
+          'once and out of order: deduplicate by signature (or `webhook-id`), order by ' +
+          '`data.updated_at`.',
+        tags: ['Webhook events'],
+        security: [],
+        parameters,
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${title(kind)}WebhookBody` },
+              example: c.exampleWebhookBody(event),
+            },
+          },
+        },
+        responses: {
+          200: {
+            description:
+              'Delivered: any status below 400 counts (3xx included; redirects are not followed).',
+          },
+          401: {
+            description:
+              'The signature is missing or wrong: the receiver ignores the body. Like any status ' +
+              'of 400 or above, a timeout or a connection error, the attempt failed and is retried.',
+          },
+        },
+      },
+    };
+  }
+  return { schemas, webhooks };
+}
+
 async function generate() {
   await buildIfStale({ quiet: true });
   require('reflect-metadata');
@@ -711,6 +783,19 @@ async function generate() {
   }
   Object.assign(doc.components.schemas, auth.AUTH_SCHEMAS);
   doc.tags = [...(doc.tags ?? []), auth.AUTH_TAG];
+  const events = webhookSection();
+  for (const name of Object.keys(events.schemas)) {
+    if (doc.components.schemas[name]) throw new Error(`openapi: two schemas are named ${name}`);
+  }
+  Object.assign(doc.components.schemas, events.schemas);
+  doc.webhooks = events.webhooks;
+  doc.tags.push({
+    name: 'Webhook events',
+    description:
+      'What the platform POSTs to a registered webhook (spec 6; docs/webhooks.md). Verify ' +
+      '`X-Service-Signature` over the raw body before parsing it. The same events travel the ' +
+      'Kafka topic described by docs/asyncapi.yaml.',
+  });
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   doc.components.responses = answers.used(doc);
   doc.components.headers = usedHeaders(doc, answers.http);

@@ -35,6 +35,29 @@ describe('GET /v1/openapi.json, /v1/openapi.yaml and /docs', () => {
     }
   });
 
+  it('points "Try it out" at the origin it is served from, whatever the Host (issue 36 item 9)', async () => {
+    const site = await t.factory.site();
+    const key = await t.factory.key(site);
+    const docUrl = `${t.url}/v1/openapi.json`;
+    // A Host header of another origin changes nothing: no request header reaches the document.
+    const served = (await (
+      await fetch(docUrl, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } })
+    ).json()) as { servers: { url: string }[] };
+    expect(served.servers[0].url).toBe('/');
+    expect(JSON.stringify(served.servers)).not.toContain('evil.example');
+    // The page embeds the same document (Swagger UI's init script).
+    const init = await (await fetch(`${t.url}/docs/swagger-ui-init.js`)).text();
+    expect(init).toMatch(/"servers":\s*\[\s*\{\s*"url":\s*"\/"/);
+    // Swagger UI's request: the default server resolved against where the document came from,
+    // then the operation's path; it reaches this API and answers with the key.
+    const server = new URL(served.servers[0].url, docUrl);
+    expect(server.origin).toBe(new URL(t.url).origin);
+    const res = await fetch(new URL('/v1/articles', server), { headers: { apikey: key } });
+    expect(res.status).toBe(200);
+    // The generated document keeps its {api_origin} server for other origins.
+    expect(served.servers.slice(1).map((s) => s.url)).toEqual(['{api_origin}']);
+  });
+
   it('keeps the API itself behind credentials, answering the documented 401', async () => {
     const res = await t.request('GET', '/v1/articles');
     expect(res.status).toBe(401);

@@ -63,7 +63,8 @@ function closedObject<P extends Record<string, object>>(properties: P) {
   } as const;
 }
 
-const dataSchemas = {
+/** The `data` object of each kind of event (spec 6 and the stream's own), closed. */
+export const EVENT_DATA_SCHEMAS = {
   article: closedObject({
     type: { const: 'article' },
     id,
@@ -144,10 +145,10 @@ export const EVENT_ENVELOPE_SCHEMA = {
     data: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
   }),
   allOf: [
-    byType('^article\\.(created|published|updated|deleted)$', dataSchemas.article),
-    byType('^category\\.(created|updated|deleted)$', dataSchemas.category),
-    byType('^site\\.(updated|deleted)$', dataSchemas.site),
-    byType('^contact\\.submitted$', dataSchemas.contact_message),
-    byType('^audit\\.recorded$', dataSchemas.audit),
+    byType('^article\\.(created|published|updated|deleted)$', EVENT_DATA_SCHEMAS.article),
+    byType('^category\\.(created|updated|deleted)$', EVENT_DATA_SCHEMAS.category),
+    byType('^site\\.(updated|deleted)$', EVENT_DATA_SCHEMAS.site),
+    byType('^contact\\.submitted$', EVENT_DATA_SCHEMAS.contact_message),
+    byType('^audit\\.recorded$', EVENT_DATA_SCHEMAS.audit),
   ],
 } as const;

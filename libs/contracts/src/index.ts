@@ -11,3 +11,4 @@ export * from './request-scope';
 export * from './event-envelope';
 export * from './request-fields';
 export * from './site-id';
+export * from './event-documents';

@@ -222,4 +222,88 @@ export const typo = createApiClient({ origin: 'https://api.example' }).GET('/v1/
       expect.stringMatching(/^broken\.ts\(4,\d+\): error TS\d+: .*articlez/),
     ]);
   });
+
+  /** Issue 36 item 9: tsc over `files` in the consumer; the `error TS` lines it prints. */
+  function compileErrors(flags: string[], files: string[]): string[] {
+    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+    const common = ['--noEmit', '--strict', '--target', 'es2022', '--types', 'node'];
+    const roots = ['--typeRoots', path.join(ROOT, 'node_modules/@types')];
+    try {
+      run('node', [tsc, ...common, ...roots, ...flags, ...files], consumer);
+      return [];
+    } catch (err) {
+      const out = String((err as { stdout?: string }).stdout);
+      return out.split('\n').filter((line) => line.includes('error TS'));
+    }
+  }
+
+  /** A consumer's use of both packages, and two wrong uses that must fail to compile. */
+  const USE = `import { createApiClient, type ApiClient } from '@hc/client';
+import { EVENT_NAMES, verifyWebhookSignature, type WebhookBody } from '@hc/contracts';
+export const client: ApiClient = createApiClient({ origin: 'https://api.example' });
+export const ok: boolean = verifyWebhookSignature('{}', 'sha256=0', 's');
+export const events: readonly string[] = EVENT_NAMES;
+export const kind = (body: WebhookBody) => body.data.type;
+export const read = (id: number) => client.GET('/v1/articles/{id}', { params: { path: { id } } });
+`;
+  const WRONG = `import { createApiClient } from '@hc/client';
+export const typo = createApiClient({ origin: 'https://api.example' }).GET('/v1/articlez', {});
+`;
+  // A file inside the package that its exports map does not name.
+  const DEEP = `import { signWebhookBody } from '@hc/contracts/dist/webhook-signature';
+export const sign = signWebhookBody;
+`;
+
+  it('type-checks under node16 resolution, ESM and CommonJS, through the exports maps', () => {
+    writeFileSync(path.join(consumer, 'use.mts'), USE);
+    writeFileSync(path.join(consumer, 'use.cts'), USE);
+    writeFileSync(path.join(consumer, 'wrong.mts'), WRONG);
+    writeFileSync(path.join(consumer, 'deep.mts'), DEEP);
+    const errors = compileErrors(
+      ['--module', 'node16', '--moduleResolution', 'node16'],
+      ['use.mts', 'use.cts', 'wrong.mts', 'deep.mts'],
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^deep\.mts\(1,\d+\): error TS2307: .*@hc\/contracts\/dist\/webhook-signature/,
+      ),
+      expect.stringMatching(/^wrong\.mts\(2,\d+\): error TS\d+: .*articlez/),
+    ]);
+  });
+
+  it('type-checks under bundler resolution through the exports maps', () => {
+    writeFileSync(path.join(consumer, 'use-bundler.ts'), USE);
+    writeFileSync(path.join(consumer, 'wrong-bundler.ts'), WRONG);
+    writeFileSync(path.join(consumer, 'deep-bundler.ts'), DEEP);
+    const errors = compileErrors(
+      ['--module', 'esnext', '--moduleResolution', 'bundler'],
+      ['use-bundler.ts', 'wrong-bundler.ts', 'deep-bundler.ts'],
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^deep-bundler\.ts\(1,\d+\): error TS2307/),
+      expect.stringMatching(/^wrong-bundler\.ts\(2,\d+\): error TS\d+: .*articlez/),
+    ]);
+  });
+
+  it('gives an ES module consumer the named exports at run time, and the envelope schema', () => {
+    writeFileSync(
+      path.join(consumer, 'named.mjs'),
+      `import { createApiClient } from '@hc/client';
+import { EVENT_NAMES, signWebhookBody } from '@hc/contracts';
+import { createRequire } from 'node:module';
+const schema = createRequire(import.meta.url)('@hc/contracts/schemas/event-envelope.v1.json');
+console.log(JSON.stringify({
+  client: typeof createApiClient,
+  events: EVENT_NAMES.length,
+  sign: signWebhookBody('{}', 's').startsWith('sha256='),
+  schema: schema.title,
+}));`,
+    );
+    expect(JSON.parse(run('node', ['named.mjs'], consumer))).toEqual({
+      client: 'function',
+      events: 9,
+      sign: true,
+      schema: 'Help center event envelope, version 1',
+    });
+  });
 });

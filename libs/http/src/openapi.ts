@@ -13,6 +13,23 @@ export function openApiFile(from = __dirname): string | null {
 }
 
 /**
+ * The document as served (issue 36 item 9): its first server is `/`, which OpenAPI 3.1 resolves
+ * against the address the document was fetched from, so "Try it out" on /docs calls the origin
+ * the page came from (the edge, a load balancer, a test's port) whatever the Host, and no
+ * request header is written into the answer. The generated `{api_origin}` server follows for
+ * other origins.
+ */
+export function servedDocument(document: OpenAPIObject): OpenAPIObject {
+  return {
+    ...document,
+    servers: [
+      { url: '/', description: 'This origin: the one this document is served from' },
+      ...(document.servers ?? []).filter((s) => s.url !== '/'),
+    ],
+  };
+}
+
+/**
  * Serves the API's OpenAPI 3.1 document (generated from the code, issue 21) at
  * `/v1/openapi.json` and `/v1/openapi.yaml`, and the reference page at `/docs` with its assets
  * (swagger-ui-dist) served from this process: nothing is loaded from another origin. Public.
@@ -24,7 +41,7 @@ export function serveOpenApi(app: INestApplication, file = openApiFile()): boole
     );
     return false;
   }
-  const document = JSON.parse(readFileSync(file, 'utf8')) as OpenAPIObject;
+  const document = servedDocument(JSON.parse(readFileSync(file, 'utf8')) as OpenAPIObject);
   SwaggerModule.setup('docs', app, document, {
     useGlobalPrefix: false,
     jsonDocumentUrl: '/v1/openapi.json',
