@@ -56,6 +56,8 @@ const SITE_ID_BUILDERS = [
   'apps/content-api/src/cli/**',
   'apps/content-api/src/**/*.commands.ts',
   'apps/content-api/src/sites/sites.repository.ts',
+  // The operator's key revocation by key id names the key row's own site.
+  'apps/content-api/src/team/team.repository.ts',
   // A signed upload URL is a one-time credential for its site.
   'apps/content-api/src/images/upload-urls.service.ts',
   'apps/content-api/src/**/*.worker.ts',

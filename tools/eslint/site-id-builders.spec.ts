@@ -33,7 +33,7 @@ describe('lint: who may build a SiteId', () => {
       'libs/auth/src/credential.repository.ts': false,
       'apps/reader-site/src/data/site.repository.ts': false,
       'apps/content-api/src/cli/flags.ts': false,
-      'apps/content-api/src/analytics/analytics.commands.ts': false,
+      'apps/content-api/src/cli/analytics.commands.ts': false,
       'apps/content-api/src/comments/comment-emails.worker.ts': false,
       'apps/webhook-dispatcher/src/dispatcher/dispatcher.service.ts': false,
       'apps/content-api/src/images/images.integration-spec.ts': false,

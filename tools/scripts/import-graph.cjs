@@ -124,6 +124,7 @@ function findCircles(root = ROOT) {
 /**
  * Apps laid out as rooms (issue 35): the folders of `apps/<app>/src` (its top-level files count
  * as one more, `.`) of which each imports the other, with one import each way as the example.
+ * Test helpers (files under a `testing/` folder) are left out, like tests.
  */
 function findFolderPairs(apps, root = ROOT) {
   const graph = importGraph(root);
@@ -136,7 +137,9 @@ function findFolderPairs(apps, root = ROOT) {
     };
     const edges = new Map();
     for (const [from, targets] of graph) {
-      if (!from.startsWith(src + path.sep)) continue;
+      // Test helpers (a `testing/` folder) may start the app they help test.
+      if (!from.startsWith(src + path.sep) || from.includes(`${path.sep}testing${path.sep}`))
+        continue;
       for (const to of targets) {
         if (!to.startsWith(src + path.sep) || folder(from) === folder(to)) continue;
         const key = `${folder(from)} -> ${folder(to)}`;

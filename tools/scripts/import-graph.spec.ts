@@ -14,7 +14,7 @@ const { findCircles, findFolderPairs } = require('./import-graph.cjs') as {
 };
 
 /** The apps laid out as rooms: no two of their folders import each other. */
-const ROOMS = ['auth-server', 'reader-site'];
+const ROOMS = ['auth-server', 'reader-site', 'content-api'];
 
 it('finds no import circle among the source files of apps and libs', () => {
   expect(findCircles()).toEqual([]);

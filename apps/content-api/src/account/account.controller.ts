@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Ctx } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
 import { AccountService } from './account.service';
-import { AnyCredential } from '../content-routes';
+import { AnyCredential } from '../http/content-routes';
 
 @Controller('account')
 export class AccountController {

@@ -6,7 +6,7 @@ import type { SiteContext } from '@hc/auth';
 import { htmlToText } from '@hc/content';
 import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
 import { CategoriesRepository } from '../categories/categories.repository';
-import { announceArticles, articleEventData } from './article-events';
+import { announceArticles, articleEventData } from '../article-events/article-events';
 import {
   ArticleChange,
   Edit,

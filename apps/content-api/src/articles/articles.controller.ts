@@ -20,7 +20,7 @@ import { ArticlesService } from './articles.service';
 import { BulkArticlesService } from './bulk.service';
 import { BulkArticlesDto } from './dto/bulk-articles.dto';
 import { ArticlesQuery } from './dto/articles-query.dto';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
 async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {

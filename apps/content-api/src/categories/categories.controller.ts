@@ -13,7 +13,7 @@ import {
   UpdateCategoryDto,
 } from './dto/category.dto';
 import { DeleteCategoryQuery } from './dto/delete-category-query.dto';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 @Controller('categories')
 export class CategoriesController {

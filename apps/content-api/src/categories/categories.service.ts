@@ -6,7 +6,7 @@ import { mergeLanguageMap } from '@hc/content';
 import { writeWebhookEvent } from '@hc/events';
 import { pageMeta } from '@hc/http';
 import type { Paging } from '@hc/http';
-import { announceArticles } from '../articles/article-events';
+import { announceArticles } from '../article-events/article-events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
 import { categoryEventData, toCategoryResponse } from './category.mapper';
 import { CategoryInput } from './category-input';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { htmlNotFound, messages, validationError } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { writeAuditEvent } from '@hc/events';
-import { announceArticles } from '../articles/article-events';
+import { announceArticles } from '../article-events/article-events';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
 import { announceCategory, SITE_DEFAULT_ARTICLE_SORT } from './categories.service';
 import { toCategoryResponse } from './category.mapper';

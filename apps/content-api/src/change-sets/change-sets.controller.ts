@@ -12,7 +12,7 @@ import {
   CreateChangeSetDto,
   PublishChangeSetDto,
 } from './dto/change-set.dto';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 const SetIdParam = () =>
   IdParam('id', () => changeSetError(CommonErrorCode.NotFound, 'Change set not found.'));

@@ -8,7 +8,7 @@ import { CommentModerationService } from './comment-moderation.service';
 import { COMMENT_NOT_FOUND, CommentsService } from './comments.service';
 import { ArticleRefIdParam } from './article-ref';
 import { ArticleCommentsQuery, CommentsQuery } from './dto/comments-query.dto';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 /** Spec 4.9: the site's reader comments and their moderation. */
 @Controller('comments')

@@ -4,7 +4,7 @@ import { checkTranslatorWrite, Ctx, CurrentSite, TranslatorMay } from '@hc/auth'
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { IdParam, PageQuery, pagingOf } from '@hc/http';
 import { ArticlesService } from '../articles/articles.service';
-import { DashboardRead, DashboardWrite } from '../content-routes';
+import { DashboardRead, DashboardWrite } from '../http/content-routes';
 import { DashboardArticlesService } from './dashboard-articles.service';
 import { ArticleActionsDto } from './dto/article-actions.dto';
 

@@ -4,7 +4,7 @@ import type { SiteContext } from '@hc/auth';
 import { SharedIpLimit } from '@hc/http';
 import { ExportService } from './export.service';
 import { ExportQuery } from './dto/export-query.dto';
-import { ContentRead } from '../content-routes';
+import { ContentRead } from '../http/content-routes';
 
 @Controller('export')
 export class ExportController {

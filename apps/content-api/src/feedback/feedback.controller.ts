@@ -4,7 +4,7 @@ import type { SiteContext } from '@hc/auth';
 import { ArticleRefIdParam } from '../comments/article-ref';
 import { FeedbackDto } from './dto/feedback.dto';
 import { FeedbackService } from './feedback.service';
-import { ContentWrite } from '../content-routes';
+import { ContentWrite } from '../http/content-routes';
 
 /** Spec 4.4: reader feedback on an article. */
 @Controller('articles/:id/feedback')

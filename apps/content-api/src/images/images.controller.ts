@@ -31,7 +31,7 @@ import { readBulkImageRequest, readSingleImageRequest } from './image-request';
 import { ImagesBulkService } from './images-bulk.service';
 import { ImagesService } from './images.service';
 import { UploadUrlsService } from './upload-urls.service';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 /** An id that could be ours; anything else answers like an unknown id (404). */
 const ImageIdParam = () => IdParam('id', () => notFound(imageMessages.notFound));

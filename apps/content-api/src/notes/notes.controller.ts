@@ -8,7 +8,7 @@ import { NotesQuery } from './dto/notes-query.dto';
 import { NotesAccessGuard, NotesRead, NotesWrite } from './notes-access.guard';
 import { NOTE_NOT_FOUND, NotesService } from './notes.service';
 import { ArticleRefIdParam } from '../comments/article-ref';
-import { routeKind } from '../content-routes';
+import { routeKind } from '../http/content-routes';
 
 const NoteIdParam = () => IdParam('noteId', () => notFound(NOTE_NOT_FOUND));
 

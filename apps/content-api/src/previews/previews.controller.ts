@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { DashboardRead } from '../content-routes';
+import { DashboardRead } from '../http/content-routes';
 import { PreviewDto } from './dto/preview.dto';
 import { PreviewsService } from './previews.service';
 

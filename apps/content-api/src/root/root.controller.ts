@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { AnyCredential } from '../content-routes';
+import { AnyCredential } from '../http/content-routes';
 
 @Controller()
 export class RootController {

@@ -1,10 +1,10 @@
 import { applyDecorators, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { readerSiteUrl, unauthorized } from '@hc/contracts';
+import { unauthorized } from '@hc/contracts';
 import { Ctx, DASHBOARD_COOKIE, Scopes, SessionOnly, SiteOptional, writeCookie } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
-import { SessionRepository } from './session.repository';
+import { SessionService } from './session.service';
 
 /** A route of the signed-in person, before any site is chosen (issue 37). */
 const SessionRoute = (summary: string, csrf = true) =>
@@ -24,36 +24,16 @@ const SessionRoute = (summary: string, csrf = true) =>
  */
 @Controller('session')
 export class SessionController {
-  constructor(private readonly sessions: SessionRepository) {}
+  constructor(private readonly sessions: SessionService) {}
 
   @Get()
   @SessionRoute('The signed-in person, their sites and the anti-CSRF token', false)
   async show(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response) {
     if (ctx.credential.kind !== 'dashboard') throw unauthorized();
-    const person = await this.sessions.person(ctx.principal.userId);
-    if (!person) throw unauthorized();
+    const data = await this.sessions.view(ctx.principal.userId, ctx.credential.csrfToken);
+    if (!data) throw unauthorized();
     res.set('Cache-Control', 'no-store');
-    const sites = await this.sessions.memberSites(person.id);
-    return {
-      status: 'success',
-      data: {
-        user: { id: person.id, email: person.email, name: person.name ?? '' },
-        csrf_token: ctx.credential.csrfToken,
-        sites: sites.map((s) => ({
-          id: s.id,
-          name: s.name,
-          subdomain: s.subdomain,
-          url: readerSiteUrl(s.subdomain),
-          role: s.role,
-          notes_access: s.notesAccess,
-          default_language: s.defaultLanguage,
-          languages: s.languages,
-          plan: s.plan,
-          // Spec 4.5: staged changes need the Catalyst plan with early-preview access.
-          staging: s.plan === 'catalyst' && s.stagingPreview,
-        })),
-      },
-    };
+    return { status: 'success', data };
   }
 
   /** Ends this session (other devices stay signed in) and clears the cookie. */

@@ -5,7 +5,6 @@ import type { SiteContext } from '@hc/auth';
 import { touchReaderPages } from '@hc/data';
 import { trustSiteId } from '@hc/contracts';
 import type { Plan, SiteId, SiteVisibility } from '@hc/contracts';
-import { siteRef, type SiteRef } from '../audit/site-ref.repository';
 
 const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
   s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
@@ -156,12 +155,4 @@ export class SitesRepository {
     await touchReaderPages(manager, siteId);
     await manager.query('UPDATE sites SET deleted_at = ? WHERE id = ?', [new Date(), siteId]);
   }
-}
-
-/**
- * The audit reference of the site of a row found by its own id across sites (the operator's key
- * revocation by key id): the id comes from that row's `site_id`, so it names a real site.
- */
-export function siteRefAcrossSites(m: EntityManager, siteId: number): Promise<SiteRef> {
-  return siteRef(m, trustSiteId(siteId));
 }

@@ -29,7 +29,7 @@ import { SHARED_FIELDS } from './staged-model';
 import { StagedPublisher } from './staged-publisher';
 import { StagedPublishDto } from './dto/staged-publish.dto';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 /** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
 export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_NOT_FOUND));

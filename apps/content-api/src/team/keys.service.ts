@@ -11,9 +11,8 @@ import type { ApiKeyScope } from '@hc/contracts';
 import { generateApiKeyToken } from '@hc/auth';
 import { writeAuditEvent } from '@hc/events';
 import { siteRef } from '../audit/site-ref.repository';
-import { siteRefAcrossSites } from '../sites/sites.repository';
 import { MembersService } from './members.service';
-import { TeamRepository } from './team.repository';
+import { siteRefAcrossSites, TeamRepository } from './team.repository';
 import type { SiteId } from '@hc/contracts';
 
 export interface CreatedKey {

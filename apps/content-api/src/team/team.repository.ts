@@ -3,6 +3,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { DataRepository } from '@hc/data';
 import type { ApiKeyScope, Role } from '@hc/contracts';
 import type { SiteId } from '@hc/contracts';
+import { trustSiteId } from '@hc/contracts';
+import { siteRef, type SiteRef } from '../audit/site-ref.repository';
 
 export interface UserRow {
   id: number;
@@ -157,4 +159,12 @@ export class TeamRepository extends DataRepository {
     await m.query('UPDATE api_keys SET revoked_at = ? WHERE id = ?', [new Date(), keyId]);
     return rows[0].site_id;
   }
+}
+
+/**
+ * The audit reference of the site of a row found by its own id across sites (the operator's key
+ * revocation by key id): the id comes from that row's `site_id`, so it names a real site.
+ */
+export function siteRefAcrossSites(m: EntityManager, siteId: number): Promise<SiteRef> {
+  return siteRef(m, trustSiteId(siteId));
 }

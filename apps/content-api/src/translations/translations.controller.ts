@@ -3,7 +3,7 @@ import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { TranslationsService } from './translations.service';
 import { TranslationsQuery } from './dto/translations-query.dto';
-import { ContentRead } from '../content-routes';
+import { ContentRead } from '../http/content-routes';
 
 @Controller('translations')
 export class TranslationsController {

@@ -9,7 +9,7 @@ import { VersionsQuery } from '../staged/dto/staged-query.dto';
 import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
 import { CompareVersionsQuery } from './dto/compare-query.dto';
-import { ContentRead, ContentWrite } from '../content-routes';
+import { ContentRead, ContentWrite } from '../http/content-routes';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;

@@ -9,7 +9,7 @@ import { notFound } from '@hc/contracts';
 import { IdParam, pagingOf } from '@hc/http';
 import { DeliveriesQuery } from './dto/deliveries-query.dto';
 import { DeliveryLogService } from './delivery-log.service';
-import { routeKind } from '../content-routes';
+import { routeKind } from '../http/content-routes';
 
 const WebhookIdParam = () => IdParam('webhookId', () => notFound(WEBHOOK_NOT_FOUND));
 const DeliveryIdParam = () => IdParam('deliveryId', () => notFound(WEBHOOK_NOT_FOUND));

@@ -1,14 +1,14 @@
-import { siteCommand } from '../cli/command';
-import type { Command, CommandGroup } from '../cli/command';
-import { CliError, bool, int, requireInt, requireStr, str } from '../cli/flags';
+import { siteCommand } from './command';
+import type { Command, CommandGroup } from './command';
+import { CliError, bool, int, requireInt, requireStr, str } from './flags';
 import { NotesModule } from '../notes/notes.module';
 import { NotesService } from '../notes/notes.service';
 import { SitesModule } from '../sites/sites.module';
 import { TranslationsModule } from '../translations/translations.module';
 import { TranslationsService } from '../translations/translations.service';
-import { CommentModerationService } from './comment-moderation.service';
-import { CommentsModule } from './comments.module';
-import { CommentsService } from './comments.service';
+import { CommentModerationService } from '../comments/comment-moderation.service';
+import { CommentsModule } from '../comments/comments.module';
+import { CommentsService } from '../comments/comments.service';
 
 /** Operator commands of comments, team notes and interface texts (docs/operations.md). */
 export const ENGAGEMENT_COMMANDS: Record<string, Command> = {

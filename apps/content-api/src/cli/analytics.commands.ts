@@ -2,12 +2,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { settings } from '@hc/contracts';
 import { ActivityBuffer } from '@hc/data';
-import { progress, siteFlag, str } from '../cli/flags';
-import type { Flags } from '../cli/flags';
-import type { CommandGroup } from '../cli/command';
-import { AnalyticsModule } from './analytics.module';
-import { readRange } from './analytics-range';
-import { RollupService } from './rollup.service';
+import { progress, siteFlag, str } from './flags';
+import type { Flags } from './flags';
+import type { CommandGroup } from './command';
+import { AnalyticsModule } from '../analytics/analytics.module';
+import { readRange } from '../analytics/analytics-range';
+import { RollupService } from '../analytics/rollup.service';
 
 /** docs/operations.md: `analytics rollup [--site] [--date YYYY-MM-DD]`. */
 export const ANALYTICS_COMMANDS: Record<
