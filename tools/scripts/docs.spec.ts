@@ -41,7 +41,7 @@ describe('generated docs', () => {
       /\| PATCH \/v1\/template\/draft +\| design-service +\| apps\/design-service\/src\/template\/template\.controller\.ts/,
       /\| POST \/oauth\/token +\| auth-server +\| apps\/auth-server\/src\/oauth\/oidc\.service\.ts +\| oidc-provider `token`/,
       /\| POST \/oauth\/register +\| auth-server +\| apps\/auth-server\/src\/oauth\/registration\.controller\.ts/,
-      /\| GET \/hc\/\{\*path\} +\| reader-site +\| apps\/reader-site\/src\/pages\/reader\.controller\.ts/,
+      /\| GET \/hc\/\{\*path\} +\| reader-site +\| apps\/reader-site\/src\/routes\/reader\.controller\.ts/,
       /\| `kb_publish_staged_changes` +\| write +\| POST \/v1\/articles\/\{articleId\}\/staged\/publish +\| apps\/mcp-gateway\/src\/tools\/staged\.tools\.ts +\| apps\/content-api\/src\/staged\/staged\.controller\.ts/,
     ]) {
       expect(arch).toMatch(row);
