@@ -22,7 +22,7 @@ import { checkSettings, readerSiteUrl } from '@hc/contracts';
 import { trustProxyNamesPeers } from '@hc/http';
 import { EDGE_ROUTES, routeFor } from '../../apps/edge/src/routes';
 import { attachments, reachableOn } from './gateway-attachment';
-import { Destination, egressAllowed } from './network-policy';
+import { Destination, egressAllowed, ingressAllowed } from './network-policy';
 import { PROMETHEUS_OPERATOR_MODELS } from './prometheus-operator-schemas';
 import { dashboardRuleGroups, headingAnchors, promtoolCheckRules } from './monitoring';
 import { containerEnv, DOCKERFILE, imageEnv, settingsAppOf, settingsVerdict } from './pod-env';
@@ -82,15 +82,91 @@ interface Combo {
   name: string;
   overlay: Overlay;
   components: string[];
+  /** Changes to files of the copy (paths relative to deploy/), as an operator makes them. */
+  edits?: Record<string, (text: string) => string>;
 }
+
+/** The platform's Gateway the routes-only combination attaches to (not the example's values). */
+const SHARED_GATEWAY = {
+  gatewayName: 'infra-gateway',
+  gatewayNamespace: 'infra-gateways',
+  platformSection: 'websecure',
+  readerSection: 'websecure',
+  httpSection: 'web',
+  proxyNamespace: 'infra-gateway-proxies',
+};
+
 const COMBOS: Combo[] = [
   { name: 'dev', overlay: 'dev', components: [] },
   { name: 'production', overlay: 'production', components: [] },
   { name: 'dev + monitoring', overlay: 'dev', components: ['monitoring'] },
+  // Issue 36 item 5: the help center's own Gateway with the proxies in its namespace (Istio,
+  // kgateway, NGINX Gateway Fabric), and routes only, on a Gateway the platform owns.
+  {
+    name: 'production + proxies in the app namespace',
+    overlay: 'production',
+    components: ['k8s/components/gateway-proxy-in-namespace'],
+  },
+  {
+    name: 'production, routes only on a shared Gateway',
+    overlay: 'production',
+    components: [],
+    edits: {
+      'k8s/overlays/production/kustomization.yaml': (text) =>
+        text
+          .replace('../../components/gateway-api', '../../components/routes-only')
+          .replace('  - namespace.yaml\n', '  - namespace.yaml\n  - shared-gateway.yaml\n'),
+      'k8s/overlays/production/shared-gateway.yaml': () =>
+        readFileSync(
+          join(DEPLOY, 'k8s/components/routes-only/shared-gateway.example.yaml'),
+          'utf8',
+        ).replace(/^( {2}(\w+): ).*$/gm, (line, prefix: string, key: string) =>
+          key in SHARED_GATEWAY
+            ? `${prefix}${SHARED_GATEWAY[key as keyof typeof SHARED_GATEWAY]}`
+            : line,
+        ),
+    },
+  },
 ];
 
+/**
+ * The platform's Gateway as a typical shared one (issue 36): for routes attached to a Gateway
+ * in another namespace, its listeners by the sections they name (the HTTP section on port 80,
+ * the others HTTPS on 443), no hostname of their own, admitting routes and ListenerSets of
+ * every namespace. So the attachment checks run on the routes-only combination too.
+ */
+function withPlatformGateway(objects: Obj[]): Obj[] {
+  const refs = byKind(objects, 'HTTPRoute').flatMap((r) =>
+    r.spec.parentRefs
+      .filter((p: Obj) => p.namespace && p.namespace !== r.metadata.namespace)
+      .map((p: Obj) => ({ ...p, redirect: r.metadata.name === 'https-redirect' })),
+  );
+  if (!refs.length) return objects;
+  const sections = new Map<string, boolean>(refs.map((p: Obj) => [p.sectionName, p.redirect]));
+  const gateway = {
+    apiVersion: 'gateway.networking.k8s.io/v1',
+    kind: 'Gateway',
+    metadata: { name: refs[0].name, namespace: refs[0].namespace },
+    spec: {
+      gatewayClassName: 'platform',
+      allowedListeners: { namespaces: { from: 'All' } },
+      listeners: [...sections].map(([name, redirect]) => ({
+        name,
+        protocol: redirect ? 'HTTP' : 'HTTPS',
+        port: redirect ? 80 : 443,
+        allowedRoutes: { namespaces: { from: 'All' } },
+      })),
+    },
+  };
+  return [...objects, gateway];
+}
+
 function renderCombo(combo: Combo): Obj[] {
-  if (!combo.components.length) return render(combo.overlay);
+  if (!combo.components.length && !combo.edits) return render(combo.overlay);
+  if (!combo.components.length)
+    return renderEdited(combo.overlay, (write) => {
+      for (const [path, f] of Object.entries(combo.edits!)) write(path, f);
+    });
   const kustomization = [
     'apiVersion: kustomize.config.k8s.io/v1beta1',
     'kind: Kustomization',
@@ -100,7 +176,10 @@ function renderCombo(combo: Combo): Obj[] {
   ].join('\n');
   return renderEdited(
     combo.overlay,
-    (write) => write('k8s/combo/test/kustomization.yaml', () => kustomization),
+    (write) => {
+      for (const [path, f] of Object.entries(combo.edits ?? {})) write(path, f);
+      write('k8s/combo/test/kustomization.yaml', () => kustomization);
+    },
     'k8s/combo/test',
   );
 }
@@ -231,6 +310,10 @@ const selects = (selector: Record<string, string>, labels: Record<string, string
 describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
   const { overlay } = combo;
   const objects = renderCombo(combo);
+  // The objects the routes attach to: the render, and the platform's Gateway when they attach
+  // to one (routes only).
+  const routing = withPlatformGateway(objects);
+  const sharedGateway = routing !== objects;
   // The settings every pod gets (its name carries the content hash).
   const config = byKind(objects, 'ConfigMap').find((c) =>
     c.metadata.name.startsWith('helpcenter-config-'),
@@ -468,8 +551,17 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
       if (spec.serviceAccountName) need('ServiceAccount', spec.serviceAccountName, owner);
     }
     for (const route of byKind(objects, 'HTTPRoute')) {
-      for (const parent of route.spec.parentRefs)
+      for (const parent of route.spec.parentRefs) {
+        // Routes only (issue 36): the platform's Gateway, in its namespace, as configured.
+        if (parent.namespace && parent.namespace !== route.metadata.namespace) {
+          expect([parent.name, parent.namespace]).toEqual([
+            SHARED_GATEWAY.gatewayName,
+            SHARED_GATEWAY.gatewayNamespace,
+          ]);
+          continue;
+        }
         need(parent.kind ?? 'Gateway', parent.name, `HTTPRoute/${route.metadata.name}`);
+      }
       for (const rule of route.spec.rules) {
         for (const backend of rule.backendRefs ?? []) {
           need('Service', backend.name, `HTTPRoute/${route.metadata.name}`);
@@ -483,7 +575,7 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
         for (const ref of listener.tls?.certificateRefs ?? [])
           need('Secret', ref.name, `${gateway.kind} listener ${listener.name}`);
       }
-      if (gateway.kind === 'ListenerSet')
+      if (gateway.kind === 'ListenerSet' && !gateway.spec.parentRef.namespace)
         need('Gateway', gateway.spec.parentRef.name, gateway.kind);
     }
     for (const ingress of byKind(objects, 'Ingress')) {
@@ -541,9 +633,13 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
         selects(fromGateway.spec.podSelector.matchLabels, deployment.spec.template.metadata.labels),
       ).toBe(true);
     }
+    // The proxies: another namespace's pods, or (issue 36) this namespace's proxy pods only.
     expect(
       fromGateway.spec.ingress[0].from.every(
-        (peer: Obj) => peer.namespaceSelector && !peer.podSelector,
+        (peer: Obj) =>
+          (peer.namespaceSelector && !peer.podSelector) ||
+          (!peer.namespaceSelector &&
+            peer.podSelector?.matchLabels?.['gateway.networking.k8s.io/gateway-name']),
       ),
     ).toBe(true);
     const stores = named(objects, 'NetworkPolicy', 'datastores-from-apps');
@@ -984,15 +1080,15 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
       );
     for (const ingress of byKind(objects, 'Ingress'))
       expect(ingress.spec.rules.every((r: Obj) => Boolean(r.host))).toBe(true);
-    const expanded = attachments(objects);
+    const expanded = attachments(routing);
     for (const a of expanded) expect(`${a.route.metadata.name}: ${a.hosts}`).not.toMatch(/\*$/);
     // Every route attaches somewhere (a route that attaches nowhere is a mistake too).
     expect(new Set(expanded.map((a) => a.route.metadata.name))).toEqual(
       new Set(byKind(objects, 'HTTPRoute').map((r) => r.metadata.name)),
     );
     // The platform host: only the platform's apps and redirects, on every listener and port.
-    const onPlatform = reachableOn(objects, platformHost);
-    if (byKind(objects, 'Gateway').length) expect(onPlatform.length).toBeGreaterThan(0);
+    const onPlatform = reachableOn(routing, platformHost);
+    if (byKind(routing, 'Gateway').length) expect(onPlatform.length).toBeGreaterThan(0);
     expect(onPlatform.filter((r) => r.to === 'reader-site')).toEqual([]);
     const platformApps = [
       'auth-server',
@@ -1010,8 +1106,8 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
       l.spec.listeners.map((x: Obj) => x.hostname),
     );
     for (const host of [`demo.${config.HC_READER_DOMAIN}`, ...customDomains]) {
-      const reachable = reachableOn(objects, host);
-      if (byKind(objects, 'Gateway').length) expect(reachable.length).toBeGreaterThan(0);
+      const reachable = reachableOn(routing, host);
+      if (byKind(routing, 'Gateway').length) expect(reachable.length).toBeGreaterThan(0);
       expect(`${host}: ${[...new Set(reachable.map((r) => r.to))].sort()}`).toBe(
         `${host}: ${reachable.length ? 'reader-site,redirect' : ''}`,
       );
@@ -1039,33 +1135,107 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
   );
 
   it('would catch a custom-domain route on every port-443 listener (the expansion attacks)', () => {
-    const gateway = named(objects, 'Gateway', 'helpcenter');
+    // The help center's own Gateway, or (routes only) the platform's.
+    const gateway = byKind(routing, 'Gateway')[0];
     if (!gateway) return expect(byKind(objects, 'Ingress').length).toBeGreaterThan(0);
     const platformHost = new URL(config.HC_PUBLIC_URL).host;
+    const namespace = named(objects, 'Deployment', 'content-api').metadata.namespace;
+    const gatewayRef = { name: gateway.metadata.name, namespace: gateway.metadata.namespace };
+    const platformListener = named(objects, 'HTTPRoute', 'platform').spec.parentRefs[0].sectionName;
     // The route issue 34 found: parentRef by port only, no hostnames.
     const before = {
       apiVersion: 'gateway.networking.k8s.io/v1',
       kind: 'HTTPRoute',
-      metadata: { name: 'reader-custom-domains', namespace: gateway.metadata.namespace },
+      metadata: { name: 'reader-custom-domains', namespace },
       spec: {
-        parentRefs: [{ name: 'helpcenter', port: 443 }],
+        parentRefs: [{ ...gatewayRef, port: 443 }],
         rules: [{ backendRefs: [{ name: 'reader-site', port: 3005 }] }],
       },
     };
-    expect(reachableOn([...objects, before], platformHost)).toContainEqual({
-      route: 'reader-custom-domains on Gateway/helpcenter:platform',
+    expect(reachableOn([...routing, before], platformHost)).toContainEqual({
+      route: `reader-custom-domains on Gateway/${gateway.metadata.name}:${platformListener}`,
       to: 'reader-site',
     });
     // Hostnames alone do not help when they reach the platform's listener by a wildcard.
     const wildcard = { ...before, spec: { ...before.spec, hostnames: ['*.com'] } };
     expect(
-      reachableOn([...objects, wildcard], platformHost).some((r) => r.to === 'reader-site'),
+      reachableOn([...routing, wildcard], platformHost).some((r) => r.to === 'reader-site'),
     ).toBe(platformHost.endsWith('.com'));
     // A ListenerSet the Gateway does not admit attaches nothing.
     const closed = { ...gateway, spec: { ...gateway.spec, allowedListeners: undefined } };
-    const others = objects.filter((o) => o !== gateway);
+    const others = routing.filter((o) => o !== gateway);
     expect(
       attachments([...others, closed]).filter((a) => a.listener.owner.startsWith('ListenerSet')),
     ).toEqual([]);
+  });
+
+  it('lets the gateway proxies reach the HTTP apps and nothing else, wherever they run (issue 36)', () => {
+    // Routes only: no Gateway of our own, every route on the platform's (issue 36).
+    const routesOnly = Boolean(combo.edits?.['k8s/overlays/production/shared-gateway.yaml']);
+    expect(sharedGateway).toBe(routesOnly);
+    if (routesOnly) expect(byKind(objects, 'Gateway')).toEqual([]);
+    const policies = byKind(objects, 'NetworkPolicy');
+    const peers = named(objects, 'NetworkPolicy', 'web-from-gateway').spec.ingress[0].from;
+    const inNamespace = peers.some((p: Obj) => p.podSelector);
+    // The proxies as the variant says they run: pods of this namespace with the controller's
+    // label, or pods of the gateway's namespace.
+    const proxyNamespace = sharedGateway
+      ? SHARED_GATEWAY.proxyNamespace
+      : overlay === 'dev'
+        ? 'ingress-system'
+        : 'gateway-system';
+    const proxy: { pod: { labels: Record<string, string> }; namespace?: string } = inNamespace
+      ? { pod: { labels: { 'gateway.networking.k8s.io/gateway-name': 'helpcenter' } } }
+      : { pod: { labels: { app: 'proxy' } }, namespace: proxyNamespace };
+    expect(
+      inNamespace
+        ? 'in the namespace'
+        : peers[0].namespaceSelector.matchLabels['kubernetes.io/metadata.name'],
+    ).toBe(
+      combo.components.includes('k8s/components/gateway-proxy-in-namespace')
+        ? 'in the namespace'
+        : proxyNamespace,
+    );
+    const podOf = (template: Obj) => ({
+      labels: template.metadata.labels,
+      ports: Object.fromEntries(
+        template.spec.containers.flatMap((c: Obj) =>
+          (c.ports ?? []).map((p: Obj) => [p.name, p.containerPort]),
+        ),
+      ),
+    });
+    // A connection needs the proxy's egress (ours only when it runs here) and the app's ingress.
+    const connects = (to: { labels: Obj; ports: Record<string, number> }, port: number) =>
+      (!inNamespace || egressAllowed(policies, proxy.pod.labels, { pod: to, port })) &&
+      ingressAllowed(policies, to, proxy, port);
+    const failures: string[] = [];
+    for (const d of byKind(objects, 'Deployment')) {
+      const pod = podOf(d.spec.template);
+      const web = pod.labels['app.kubernetes.io/component'] === 'web';
+      if (connects(pod, pod.ports.http) !== web)
+        failures.push(`proxy -> ${d.metadata.name}:${pod.ports.http} ${!web}`);
+    }
+    // Never the data stores, in this namespace.
+    const mysql = { labels: { 'app.kubernetes.io/name': 'mysql' }, ports: {} };
+    if (connects(mysql, 3306)) failures.push('proxy -> mysql:3306');
+    // Another pod of another namespace, or a client on the internet, reaches no app directly.
+    const stranger = { pod: { labels: {} }, namespace: 'someone-else' };
+    const api = podOf(named(objects, 'Deployment', 'content-api').spec.template);
+    if (ingressAllowed(policies, api, stranger, api.ports.http)) failures.push('stranger -> api');
+    if (ingressAllowed(policies, api, { ip: '203.0.113.9' }, api.ports.http))
+      failures.push('internet -> api');
+    if (inNamespace) {
+      // The proxies here take anyone's connection, and open none to the internet or the workers.
+      const proxyPod = { labels: proxy.pod.labels, ports: {} };
+      if (!ingressAllowed(policies, proxyPod, { ip: '203.0.113.9' }, 443))
+        failures.push('internet -/-> proxy:443');
+      if (egressAllowed(policies, proxy.pod.labels, { ip: '93.184.216.34', port: 443 }))
+        failures.push('proxy -> internet');
+      if (
+        !egressAllowed(policies, proxy.pod.labels, { ip: '10.96.0.10', port: 53, protocol: 'UDP' })
+      )
+        failures.push('proxy -/-> DNS');
+    }
+    expect(failures).toEqual([]);
   });
 });

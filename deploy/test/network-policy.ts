@@ -93,3 +93,45 @@ export function egressAllowed(policies: Obj[], labels: Labels, to: Destination):
     ),
   );
 }
+
+/** Where a connection comes from: an address outside the cluster, or a pod (of `namespace`, else this one). */
+export interface Source {
+  ip?: string;
+  pod?: { labels: Labels };
+  namespace?: string;
+}
+
+/**
+ * Issue 36: whether a pod with `labels` and named `ports` accepts a connection from `from` on
+ * `port` under `policies` (the ingress side, read as egressAllowed reads the egress side).
+ */
+export function ingressAllowed(
+  policies: Obj[],
+  pod: { labels: Labels; ports: Record<string, number> },
+  from: Source,
+  port: number,
+  protocol: 'TCP' | 'UDP' = 'TCP',
+): boolean {
+  const applying = policies.filter(
+    (p) =>
+      selectorMatches(p.spec.podSelector, pod.labels) &&
+      (p.spec.policyTypes ?? ['Ingress']).includes('Ingress'),
+  );
+  if (applying.length === 0) return true;
+  // A peer matches the source as it would match a destination of that kind.
+  const asDestination: Destination = {
+    ip: from.ip,
+    pod: from.pod && { labels: from.pod.labels, ports: {} },
+    namespace: from.namespace,
+    port,
+    protocol,
+  };
+  const here: Destination = { pod, port, protocol };
+  return applying.some((p) =>
+    (p.spec.ingress ?? []).some(
+      (rule: Obj) =>
+        (!rule.from?.length || rule.from.some((peer: Obj) => peerMatches(peer, asDestination))) &&
+        (!rule.ports?.length || rule.ports.some((p2: Obj) => portMatches(p2, here))),
+    ),
+  );
+}
