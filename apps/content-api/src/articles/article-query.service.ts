@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { apiError, AuthErrorCode, fieldError, messages } from '@hc/contracts';
+import { apiError, AuthErrorCode, fieldError, formatB, messages } from '@hc/contracts';
 import { isDashboardSession } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { fullTextQuery, siteHasLanguage } from '@hc/content';
@@ -97,8 +97,10 @@ export class ArticleQueryService {
 
   /**
    * Issue 37's team search (the dashboard's command palette): titles and text of every language
-   * (or `lang`), drafts, private and link-only articles and unreleased translations included,
-   * best matches first, paged, without spec 4.4's cap. The Trash has its own list.
+   * (or `lang`), in every status — drafts, published and the Trash (spec 2.3 rule 6: "Trash
+   * status") — private and link-only articles and unreleased translations included, best
+   * matches first (live before trashed), paged, without spec 4.4's cap. A trashed article
+   * carries its `deleted_at` (format B), as in the Trash's list.
    */
   private async teamSearch(
     site: SiteContext,
@@ -110,7 +112,15 @@ export class ArticleQueryService {
     const { ids, total } = query
       ? await this.articles.teamSearch(site.id, { query, lang }, paging.offset, paging.perPage)
       : { ids: [], total: 0 };
-    return this.page(site, ids, paging, total, true);
+    const views = await this.articles.load(site.id, ids);
+    return {
+      status: 'success',
+      articles: views.map((v) => ({
+        ...toArticleResponse(v, site, { stored: true }),
+        ...(v.deletedAt ? { deleted_at: formatB(v.deletedAt) } : {}),
+      })),
+      meta: pageMeta(paging, total),
+    };
   }
 
   /**

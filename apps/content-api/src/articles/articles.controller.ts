@@ -106,8 +106,10 @@ export class ArticlesController {
   @ContentRead(Get(), {
     summary: 'List articles',
     description:
-      'With `team_search` (dashboard session only, issue 37): every status and language, ' +
-      'paged, no 15-match cap; keys and tokens get 403 `session_required`.',
+      'With `team_search` (dashboard session only, issue 37): every status (the Trash ' +
+      'included, with `deleted_at`) and language, paged, no 15-match cap; keys and tokens get ' +
+      '403 `session_required`. With `order_by=position` (session only, with `category_id`): ' +
+      'the category’s custom article order.',
   })
   list(
     @CurrentSite() site: SiteContext,

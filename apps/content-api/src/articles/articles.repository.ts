@@ -584,9 +584,10 @@ export class ArticlesRepository extends DataRepository {
   }
 
   /**
-   * Issue 37's team search: articles of the site (Trash left out) whose title or text in any
-   * language (or `lang`) matches, best first, one page of ids and the total. Every status,
-   * visibility and release state; the site's rows through the FULLTEXT index.
+   * Issue 37's team search: articles of the site whose title or text in any language (or
+   * `lang`) matches, live ones before trashed ones, best first, one page of ids and the total.
+   * Every status (draft, published, Trash: spec 2.3 rule 6), visibility and release state; the
+   * site's rows through the FULLTEXT index.
    */
   async teamSearch(
     siteId: SiteId,
@@ -597,17 +598,18 @@ export class ArticlesRepository extends DataRepository {
     const langWhere = f.lang ? 'AND t.lang = ?' : '';
     const langParams = f.lang ? [f.lang] : [];
     const from = `FROM article_translations t JOIN articles a ON a.id = t.article_id AND a.site_id = t.site_id
-       WHERE t.site_id = ? AND a.deleted_at IS NULL ${langWhere}
+       WHERE t.site_id = ? ${langWhere}
          AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)`;
     const params = [siteId, ...langParams, f.query];
     const [rows, count] = await Promise.all([
       this.ds.query(
         `SELECT t.article_id AS id,
                 MAX(MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)) AS score,
-                MAX(a.updated_at) AS updated_at
+                MAX(a.updated_at) AS updated_at,
+                MAX(a.deleted_at IS NOT NULL) AS trashed
          ${from}
          GROUP BY t.article_id
-         ORDER BY score DESC, updated_at DESC, id DESC
+         ORDER BY trashed ASC, score DESC, updated_at DESC, id DESC
          LIMIT ? OFFSET ?`,
         [f.query, ...params, limit, offset],
       ),

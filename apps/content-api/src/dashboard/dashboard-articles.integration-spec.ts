@@ -391,12 +391,19 @@ describe('dashboard article operations (issue 37)', () => {
       title: { en: 'Private one', de: `Privat ${word}` },
       visibility: 'private',
     });
+    // Trash is a status too (spec 2.3 rule 6): found, after the live ones, with its deleted_at.
+    const trashed = made[3];
+    await t.request('DELETE', `/v1/articles/${trashed.id}`, { key });
     const page1 = await t.request('GET', `/v1/articles?team_search=${word}&limit=10`, as());
     expect(page1.status).toBe(200);
     expect(page1.body.meta).toMatchObject({ items_count: 19, total_pages: 2, per_page: 10 });
     const page2 = await t.request('GET', `/v1/articles?team_search=${word}&limit=10&page=2`, as());
-    const found = [...page1.body.articles, ...page2.body.articles].map((x: { id: number }) => x.id);
-    expect(found.sort()).toEqual([...made.map((a) => a.id), hidden.id].sort());
+    const all = [...page1.body.articles, ...page2.body.articles];
+    const found = all.map((x: { id: number }) => x.id);
+    expect([...found].sort()).toEqual([...made.map((a) => a.id), hidden.id].sort());
+    expect(found[found.length - 1]).toBe(trashed.id);
+    expect(all[all.length - 1].deleted_at).toEqual(expect.stringMatching(/^\d{4}-.+\+00:00$/));
+    expect(all.filter((x: { deleted_at?: string }) => 'deleted_at' in x)).toHaveLength(1);
     const german = await t.request('GET', `/v1/articles?team_search=${word}&lang=de`, as());
     expect(german.body.articles.map((x: { id: number }) => x.id)).toEqual([hidden.id]);
     // Drafts are not found by spec 4.4's search, whoever asks.

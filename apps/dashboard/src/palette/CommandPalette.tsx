@@ -23,6 +23,7 @@ const setOpen = (value: boolean) => {
   listeners.forEach((l) => l());
 };
 export const openPalette = () => setOpen(true);
+export const closePalette = () => setOpen(false);
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);

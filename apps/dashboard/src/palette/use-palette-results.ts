@@ -22,8 +22,14 @@ const PAGES = [
 
 const matches = (text: string, q: string) => text.toLowerCase().includes(q.toLowerCase());
 
-/** The team search (every status and language, session only) for a non-empty query. */
-async function teamSearch(q: string): Promise<Article[]> {
+/** A team search hit: a trashed article carries its `deleted_at`. */
+type Found = Article & { deleted_at?: string };
+
+/**
+ * The team search (every status — the Trash too, after the live ones — and language, session
+ * only) for a non-empty query.
+ */
+async function teamSearch(q: string): Promise<Found[]> {
   const data = await unwrap(
     api.GET('/v1/articles', {
       // `team_search` is the session's search (the dashboard contract), not spec 4.4's `search`.
@@ -78,11 +84,17 @@ export function usePaletteResults(site: SessionSite, q: string) {
       key: `article:${a.id}`,
       kind: 'Article' as const,
       label: localized(a.title, lang) || `Article ${a.id}`,
-      badges: [a.published ? 'published' : 'draft', ...Object.keys(a.title)],
-      link: {
-        to: '/sites/$siteId/articles/$articleId' as const,
-        params: { siteId, articleId: String(a.id) },
-      },
+      badges: [
+        a.deleted_at ? 'in Trash' : a.published ? 'published' : 'draft',
+        ...Object.keys(a.title),
+      ],
+      // A trashed article is not editable: it opens the Trash, where it is restored.
+      link: a.deleted_at
+        ? { to: '/sites/$siteId/trash' as const, params: { siteId } }
+        : {
+            to: '/sites/$siteId/articles/$articleId' as const,
+            params: { siteId, articleId: String(a.id) },
+          },
     })),
   ];
   return { items, loading: articles.isFetching };

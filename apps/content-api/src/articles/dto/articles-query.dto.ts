@@ -54,6 +54,7 @@ export class ArticlesQuery extends PageQuery {
 
   @QueryText(
     'Team search (dashboard session only, issue 37): titles and content in every status ' +
+      '(the Trash included, each trashed article with its `deleted_at`, after the live ones) ' +
       'and language (`lang` narrows it), paged by page and limit, no 15-match cap',
     'refund',
     SEARCH_MAX_LENGTH,
