@@ -58,6 +58,33 @@ describe('images: multer for single-file uploads (spec 4.1 rule 10, 4.7)', () =>
     expect(rows.map((r: { filename: string }) => r.filename)).toEqual(['first.png']);
   });
 
+  it('reads a text field sent twice by its first value, as before', async () => {
+    const png = await makeImage('png', 44);
+    const first = await upload([
+      ['file', { data: png, name: 'a.png' }],
+      ['dedupe', '0'],
+      ['dedupe', 'maybe'],
+    ]);
+    expect(first.status).toBe(201);
+    const refused = await upload([
+      ['file', { data: png, name: 'a.png' }],
+      ['dedupe', 'maybe'],
+      ['dedupe', '0'],
+    ]);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ dedupe: ['The dedupe field must be true or false.'] });
+  });
+
+  it('treats a file part with an empty filename as no file (what a form with no file chosen sends)', async () => {
+    const res = await upload([['file', { data: await makeImage('png', 45), name: '' }]]);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      file: [
+        'Send the image as multipart/form-data under "file", or its https address as "source_url".',
+      ],
+    });
+  });
+
   it('answers 400 invalid_multipart for a multipart body without a boundary', async () => {
     const res = await t.request('POST', '/v1/images', {
       key,
