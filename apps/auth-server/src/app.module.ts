@@ -6,6 +6,12 @@ import { InteractionModule } from './interaction/interaction.module';
 import { OAuthModule } from './oauth/oauth.module';
 
 @Module({
-  imports: [CoreModule.forRoot(), DiscoveryModule, OAuthModule, AccountModule, InteractionModule],
+  imports: [
+    CoreModule.forRoot({ app: 'auth-server' }),
+    DiscoveryModule,
+    OAuthModule,
+    AccountModule,
+    InteractionModule,
+  ],
 })
 export class AppModule {}

@@ -11,7 +11,12 @@ import type { RelayModuleOptions } from './relay/relay.module';
 export async function createEventRelay(
   options: RelayModuleOptions = {},
 ): Promise<INestApplication> {
-  @Module({ imports: [CoreModule.forRoot({ poolSize: 2 }), RelayModule.forRoot(options)] })
+  @Module({
+    imports: [
+      CoreModule.forRoot({ poolSize: 2, app: 'event-relay' }),
+      RelayModule.forRoot(options),
+    ],
+  })
   class RelayRoot {}
   return createHttpApp(RelayRoot);
 }

@@ -7,7 +7,10 @@ export class AppModule {
   static forRoot(options: DispatcherModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(), DispatcherModule.forRoot(options)],
+      imports: [
+        CoreModule.forRoot({ app: 'webhook-dispatcher' }),
+        DispatcherModule.forRoot(options),
+      ],
     };
   }
 }

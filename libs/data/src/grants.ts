@@ -292,3 +292,55 @@ export async function grantDatabaseUsers(
     await ds.destroy();
   }
 }
+
+/**
+ * Issue 36: the rights `app` needs (TABLE_GRANTS: the tables of the current schema, which
+ * readiness has checked first) that the connection's own user does not hold, as `SELECT on articles`, `UPDATE (last_delivered_at) on
+ * webhooks`; empty when it holds them all. A right counts as held when it is granted on the
+ * table (or the column), on the database, or globally. Privileges through roles are not seen:
+ * `hc db grants` grants to the users themselves. Readiness refuses while this is not empty.
+ * (Not filtered by information_schema.tables: a user sees only the tables it holds a right on.)
+ */
+export async function missingRights(sql: SqlRunner, app: GrantedApp): Promise<string[]> {
+  const [me] = await rows<{ user: string; db: string | null }>(
+    sql,
+    'SELECT CURRENT_USER() AS user, DATABASE() AS db',
+    [],
+  );
+  if (!me?.db) throw new Error('no database selected: cannot check its grants');
+  const at = me.user.lastIndexOf('@');
+  const grantee = accountName(me.user.slice(0, at), me.user.slice(at + 1));
+  const held = await rows<{ scope: string; t: string | null; type: string; col: string | null }>(
+    sql,
+    `SELECT 'global' AS scope, NULL AS t, privilege_type AS type, NULL AS col
+       FROM information_schema.user_privileges WHERE grantee = ?
+     UNION ALL
+     SELECT 'schema', NULL, privilege_type, NULL
+       FROM information_schema.schema_privileges WHERE grantee = ? AND table_schema = ?
+     UNION ALL
+     SELECT 'table', table_name, privilege_type, NULL
+       FROM information_schema.table_privileges WHERE grantee = ? AND table_schema = ?
+     UNION ALL
+     SELECT 'column', table_name, privilege_type, column_name
+       FROM information_schema.column_privileges WHERE grantee = ? AND table_schema = ?`,
+    [grantee, grantee, me.db, grantee, me.db, grantee, me.db],
+  );
+  const has = new Set(
+    held.map((h) => [h.scope, h.t ?? '', h.type, h.col ?? ''].join('\u0000').toLowerCase()),
+  );
+  const holds = (scope: string, table: string, type: string, col = '') =>
+    has.has([scope, table, type, col].join('\u0000').toLowerCase());
+  const missing: string[] = [];
+  for (const [table, byApp] of Object.entries(TABLE_GRANTS)) {
+    for (const right of flatRights(byApp[app])) {
+      const { type, columns } = parseRight(right);
+      const ok =
+        holds('global', '', type) ||
+        holds('schema', '', type) ||
+        holds('table', table, type) ||
+        (columns !== undefined && holds('column', table, type, columns[0]));
+      if (!ok) missing.push(`${right} on ${table}`);
+    }
+  }
+  return missing;
+}

@@ -4,7 +4,7 @@ import { settings } from '@hc/contracts';
 import { AuthModule, CredentialGuard, JwtTokenVerifier } from '@hc/auth';
 import { DatabaseModule } from '@hc/data';
 import { HcExceptionFilter } from './exception.filter';
-import { HealthController } from './health.controller';
+import { HealthController, READINESS_APP } from './health.controller';
 import { MetricsController, MetricsRegistrar } from './metrics';
 import { ProductionGuard } from './production-guard';
 import { createRateLimitStore } from './rate-limit.store';
@@ -20,12 +20,19 @@ import { HcValidationPipe } from './validation.pipe';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(options: { poolSize?: number } = {}): DynamicModule {
+  static forRoot(
+    options: {
+      poolSize?: number;
+      /** The app (its key in DATABASE_USERS): readiness checks its database rights (issue 36). */
+      app?: string;
+    } = {},
+  ): DynamicModule {
     return {
       module: CoreModule,
       imports: [DatabaseModule.forRoot({ poolSize: options.poolSize }), AuthModule],
       controllers: [HealthController, MetricsController],
       providers: [
+        { provide: READINESS_APP, useValue: options.app ?? null },
         MetricsRegistrar,
         ProductionGuard,
         {
