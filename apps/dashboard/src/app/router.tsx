@@ -17,7 +17,6 @@ import { pagingSearch } from '../ui/paging';
 import { Shell } from './Shell';
 
 // Screens other than the articles list (the landing page) load when first opened.
-const design = lazyRouteComponent(() => import('../design/DesignPlaceholder'), 'DesignPlaceholder');
 
 export interface RouterContext {
   session: Session;
@@ -104,13 +103,13 @@ const trash = createRoute({
 const designDraft = createRoute({
   getParentRoute: () => site,
   path: '/design/$draftId',
-  component: design,
+  component: lazyRouteComponent(() => import('../design/DesignScreen'), 'DesignDraftScreen'),
 });
 
 const customizer = createRoute({
   getParentRoute: () => site,
   path: '/customizer',
-  component: design,
+  component: lazyRouteComponent(() => import('../design/DesignScreen'), 'CustomizerScreen'),
 });
 
 export const routeTree = root.addChildren([

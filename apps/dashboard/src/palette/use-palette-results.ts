@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NavigateOptions } from '@tanstack/react-router';
 import { api, unwrap } from '../api/client';
 import type { Article, Category, SessionSite } from '../api/contract';
+import { permissions } from '../app/session';
 import { localized } from '../ui/localized';
 
 export interface PaletteItem {
@@ -57,13 +58,15 @@ export function usePaletteResults(site: SessionSite, q: string) {
   });
   const lang = site.default_language;
   const items: PaletteItem[] = [
-    ...PAGES.filter((p) => !q || matches(p.label, q)).map((p) => ({
-      key: `page:${p.to}`,
-      kind: 'Page' as const,
-      label: p.label,
-      badges: [],
-      link: { to: p.to, params: { siteId } },
-    })),
+    ...PAGES.filter((p) => p.label !== 'Design' || permissions(site).design)
+      .filter((p) => !q || matches(p.label, q))
+      .map((p) => ({
+        key: `page:${p.to}`,
+        kind: 'Page' as const,
+        label: p.label,
+        badges: [],
+        link: { to: p.to, params: { siteId } },
+      })),
     ...(q
       ? (categories.data ?? [])
           .filter((c) => Object.values(c.name).some((n) => matches(n, q)))
