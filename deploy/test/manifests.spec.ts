@@ -811,6 +811,11 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
     const job = jobs[0].spec.template.spec;
     expect(job.initContainers.map((c: Obj) => c.args)).toEqual([['hc', 'migrate']]);
     expect(job.containers.map((c: Obj) => c.args)).toEqual([['hc', 'db', 'grants']]);
+    // Ordered first by Argo CD; recreated by Flux should its template change (deploy/README.md).
+    expect(jobs[0].metadata.annotations).toMatchObject({
+      'argocd.argoproj.io/sync-wave': '-1',
+      'kustomize.toolkit.fluxcd.io/force': 'enabled',
+    });
     const dbUser = (c: Obj) =>
       c.env.find((v: Obj) => v.name === 'HC_DATABASE_URL').valueFrom.secretKeyRef.key;
     expect([dbUser(job.initContainers[0]), dbUser(job.containers[0])]).toEqual([
