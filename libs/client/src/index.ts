@@ -1,7 +1,21 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './schema';
 
-export type { components, operations, paths } from './schema';
+import type { webhooks } from './schema';
+
+export type { components, operations, paths, webhooks } from './schema';
+
+/** An event of the document's `webhooks` section (spec 6): `'article.updated'` … */
+export type WebhookEvent = keyof webhooks;
+
+/**
+ * The body the platform POSTs to a webhook for `E` (issue 36), typed from the document:
+ * `WebhookBodyOf<'article.updated'>['data']['visibility']`. Verify the signature over the raw
+ * body first (`@hc/contracts`' `verifyWebhookSignature`).
+ */
+export type WebhookBodyOf<E extends WebhookEvent> = NonNullable<
+  webhooks[E]['post']
+>['requestBody']['content']['application/json'];
 
 /** The typed client: `client.GET('/v1/articles/{id}', { params: { path: { id: 12 } } })`. */
 export type ApiClient = Client<paths>;

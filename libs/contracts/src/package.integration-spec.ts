@@ -238,16 +238,19 @@ export const typo = createApiClient({ origin: 'https://api.example' }).GET('/v1/
   }
 
   /** A consumer's use of both packages, and two wrong uses that must fail to compile. */
-  const USE = `import { createApiClient, type ApiClient } from '@hc/client';
+  const USE = `import { createApiClient, type ApiClient, type WebhookBodyOf } from '@hc/client';
 import { EVENT_NAMES, verifyWebhookSignature, type WebhookBody } from '@hc/contracts';
 export const client: ApiClient = createApiClient({ origin: 'https://api.example' });
 export const ok: boolean = verifyWebhookSignature('{}', 'sha256=0', 's');
 export const events: readonly string[] = EVENT_NAMES;
 export const kind = (body: WebhookBody) => body.data.type;
 export const read = (id: number) => client.GET('/v1/articles/{id}', { params: { path: { id } } });
+export const visibility = (body: WebhookBodyOf<'article.updated'>): 'public' | 'link_only' | 'private' =>
+  body.data.visibility;
 `;
-  const WRONG = `import { createApiClient } from '@hc/client';
+  const WRONG = `import { createApiClient, type WebhookBodyOf } from '@hc/client';
 export const typo = createApiClient({ origin: 'https://api.example' }).GET('/v1/articlez', {});
+export const site = (body: WebhookBodyOf<'site.updated'>) => body.data.slug;
 `;
   // A file inside the package that its exports map does not name.
   const DEEP = `import { signWebhookBody } from '@hc/contracts/dist/webhook-signature';
@@ -268,6 +271,7 @@ export const sign = signWebhookBody;
         /^deep\.mts\(1,\d+\): error TS2307: .*@hc\/contracts\/dist\/webhook-signature/,
       ),
       expect.stringMatching(/^wrong\.mts\(2,\d+\): error TS\d+: .*articlez/),
+      expect.stringMatching(/^wrong\.mts\(3,\d+\): error TS2339: .*'slug'/),
     ]);
   });
 
@@ -282,6 +286,7 @@ export const sign = signWebhookBody;
     expect(errors).toEqual([
       expect.stringMatching(/^deep-bundler\.ts\(1,\d+\): error TS2307/),
       expect.stringMatching(/^wrong-bundler\.ts\(2,\d+\): error TS\d+: .*articlez/),
+      expect.stringMatching(/^wrong-bundler\.ts\(3,\d+\): error TS2339: .*'slug'/),
     ]);
   });
 
