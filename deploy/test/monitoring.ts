@@ -2,7 +2,7 @@
 // checked by Prometheus' own parser (`promtool check rules`), runbook links by the headings of
 // docs/operations.md.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -56,4 +56,26 @@ export function headingAnchors(markdown: string): Set<string> {
     );
   }
   return anchors;
+}
+
+let source: string | null = null;
+
+/**
+ * Whether the apps' and libraries' own code (tests aside) names `metric` as a string literal:
+ * the metrics an alert or a panel may use are those the code exports.
+ */
+export function codeNamesMetric(root: string, metric: string): boolean {
+  if (source === null) {
+    const parts: string[] = [];
+    for (const top of ['apps', 'libs']) {
+      for (const entry of readdirSync(join(root, top), { recursive: true, withFileTypes: true })) {
+        const name = entry.name;
+        if (!entry.isFile() || !name.endsWith('.ts') || /[.-]spec\.ts$/.test(name)) continue;
+        if (entry.parentPath.includes('node_modules')) continue;
+        parts.push(readFileSync(join(entry.parentPath, name), 'utf8'));
+      }
+    }
+    source = parts.join('\n');
+  }
+  return source.includes(`'${metric}'`);
 }
