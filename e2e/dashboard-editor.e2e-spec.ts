@@ -9,7 +9,8 @@ import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
  *
  * The article editor in the real Chromium (issue 37 items 4 and 6, "Trust"): a person signs in,
  * writes, publishes and restores; two people editing one article get the conflict dialog and lose
- * nothing; stored hostile HTML opened in the editor runs nothing on the platform origin.
+ * nothing; stored hostile HTML opened in the editor runs nothing on the platform origin. No fixed
+ * sleeps: every wait is on a condition (an element, a request, the stored article).
  */
 
 const PASSWORD = 'secret-pass-1';
@@ -118,6 +119,65 @@ describe('the dashboard editor in a real browser (issue 37)', () => {
       ).toBe(1);
     } finally {
       await context.close();
+    }
+  });
+
+  it('two people edit the same article: the second save gets the conflict dialog with both versions, nothing is overwritten silently', async () => {
+    const { email, site, key } = await ownerWithKey('Conflict site');
+    const other = `${unique('editor')}@example.test`;
+    const { user } = await hc('user', 'create', '--email', other, '--password', PASSWORD);
+    await hc(
+      'member',
+      'add',
+      '--site',
+      String(site.id),
+      '--user',
+      String(user.id),
+      '--role',
+      'editor',
+    );
+    const created = await edge('POST', '/v1/articles', {
+      key,
+      body: { title: { en: 'Shared' }, content: { en: '<p>Base text.</p>' } },
+    });
+    const id = created.body.article.id as number;
+    const a = await signedIn(browser, email);
+    const b = await signedIn(browser, other);
+    try {
+      for (const { page } of [a, b]) {
+        await page.goto(editorUrl(site.id, id));
+        await page.locator('.ProseMirror p', { hasText: 'Base text.' }).waitFor();
+      }
+      // A types and saves (after the idle pause): the stored article is A's.
+      const typeAtEnd = async (page: Page, text: string) => {
+        await page.locator('.ProseMirror p', { hasText: 'Base text.' }).click();
+        await page.keyboard.press('End');
+        await page.keyboard.type(text);
+      };
+      await typeAtEnd(a.page, ' Alpha added.');
+      await eventually(
+        () => article(key, id),
+        (x) => (x.content.en ?? '').includes('Alpha added.'),
+      );
+      await a.page.getByText('All changes saved').waitFor();
+      // B started from the same revision: their save is refused and both versions are shown.
+      await typeAtEnd(b.page, ' Beta added.');
+      const dialog = b.page.getByRole('dialog', { name: 'Two versions of this article' });
+      await dialog.waitFor({ timeout: 20_000 });
+      expect(await dialog.getByTestId('conflict-theirs').innerText()).toContain('Alpha added.');
+      expect(await dialog.getByTestId('conflict-mine').innerText()).toContain('Beta added.');
+      // Nothing was overwritten while the person decides.
+      expect((await article(key, id)).content.en).toContain('Alpha added.');
+      expect((await article(key, id)).content.en).not.toContain('Beta added.');
+      await dialog.getByRole('button', { name: 'Keep my version' }).click();
+      const kept = await eventually(
+        () => article(key, id),
+        (x) => (x.content.en ?? '').includes('Beta added.'),
+      );
+      expect(kept.content.en).toBe('<p>Base text. Beta added.</p>');
+    } finally {
+      await a.context.close();
+      await b.context.close();
     }
   });
 
@@ -258,7 +318,11 @@ describe('the dashboard editor in a real browser (issue 37)', () => {
       for (const block of await editor.locator('.hc-raw-html').all())
         await block.click({ timeout: 2000 }).catch(() => undefined);
       await page.mouse.move(20, 400);
-      await page.waitForTimeout(500);
+      // Settled, not slept: no request in flight, and two frames painted after the last input.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(
+        'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+      );
       expect(dialogs).toEqual([]);
       expect(attacker).toEqual([]);
       expect(await page.evaluate('window.__pwned')).toBe(0);

@@ -177,7 +177,7 @@ describe('the team dashboard in a browser (issue 37)', () => {
     await context.close();
   });
 
-  it("reorders a category's articles by keyboard and by drag, one request each", async () => {
+  it("reorders a category's articles by keyboard and by drag, one request each, the order read back and one article.updated delivered per moved article", async () => {
     const { context, page } = await signedIn(f.owner);
     await page.goto(app(`/sites/${f.siteId}/categories`));
     await page.getByRole('button', { name: 'Billing', exact: true }).click();
@@ -194,12 +194,19 @@ describe('the team dashboard in a browser (issue 37)', () => {
     // Keyboard: the handle takes Space, an arrow, Space.
     const first = before[0];
     const put1 = saved();
-    await page.getByRole('button', { name: `Drag ${first} to reorder` }).focus();
-    // dnd-kit measures between steps: a person's pace, not a script's.
-    for (const key of ['Space', 'ArrowDown', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(150);
-    }
+    const handle = page.getByRole('button', { name: `Drag ${first} to reorder` });
+    await handle.focus();
+    // Each step waits for what dnd-kit shows of it, never a sleep: the handle pressed, then its
+    // live region's announcement of the new position.
+    await page.keyboard.press('Space');
+    await page
+      .locator(`[aria-label="Drag ${first} to reorder"][aria-pressed="true"]`)
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page
+      .getByText(`${first} is over position 2 of ${before.length}.`, { exact: true })
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
     const afterKeys = [before[1], before[0], before[2]];
     expect(JSON.parse((await put1).postData() ?? '{}').order).toEqual(
       afterKeys.map((t) => idOf(t)),
@@ -213,6 +220,8 @@ describe('the team dashboard in a browser (issue 37)', () => {
     expect(JSON.parse((await put2).postData() ?? '{}').order).toEqual(
       afterButton.map((t) => idOf(t)),
     );
+    // The rows show the new order before the mouse measures them.
+    await until(async () => (await order()).join('|') === afterButton.join('|'));
 
     // Drag: the last row's handle onto the first row.
     const put3 = saved();
@@ -229,8 +238,35 @@ describe('the team dashboard in a browser (issue 37)', () => {
     expect(JSON.parse((await put3).postData() ?? '{}').order).toEqual(
       afterDrag.map((t) => idOf(t)),
     );
+    // The order the server keeps is read back (order_by=position) and shown after a reload.
+    await until(async () => (await order()).join('|') === afterDrag.join('|'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Billing', exact: true }).click();
+    await list.locator('li').nth(2).waitFor();
+    await until(async () => (await order()).join('|') === afterDrag.join('|'));
     await context.close();
+
+    // Deliveries: exactly one article.updated per article that changed place in each save
+    // (the first save places every article: none had a position yet), none for the others.
+    const saves = [afterKeys, afterButton, afterDrag].map((o) => o.map((t) => idOf(t) as number));
+    const expected = new Map<number, number>(saves[0].map((id) => [id, 1]));
+    for (let i = 1; i < saves.length; i++)
+      saves[i].forEach((id, at) => {
+        if (saves[i - 1][at] !== id) expected.set(id, (expected.get(id) ?? 0) + 1);
+      });
+    reordered = expected;
+    await receiver.waitFor(
+      () => [...expected].every(([id, n]) => updates(id) >= n),
+      30_000,
+      'article.updated per moved article',
+    );
+    // No more than that: checked after the last test's sentinel (no article added here, the
+    // screenshots show this site).
   });
+
+  /** The reorder's expected article.updated count per article (checked again at the end). */
+  let reordered = new Map<number, number>();
+  const updates = (id: number) => eventsOf(f, id).filter((e) => e === 'article.updated').length;
 
   const idOf = (title: string) =>
     ({
@@ -319,7 +355,8 @@ describe('the team dashboard in a browser (issue 37)', () => {
         name: 'design',
         path: `/sites/${f.siteId}/customizer`,
         shot: false,
-        ready: (p) => p.getByRole('heading', { name: 'Design' }).waitFor(),
+        ready: (p) =>
+          p.getByRole('table', { name: 'The draft' }).or(p.getByRole('alert')).first().waitFor(),
       },
       {
         name: 'palette',
@@ -369,7 +406,7 @@ describe('the team dashboard in a browser (issue 37)', () => {
   }, 180_000);
 
   // Last: it adds articles to the site the screenshots show.
-  it('moves several articles to the Trash in one request, restores, deletes for good and empties, with their events', async () => {
+  it('moves several articles to the Trash, restores and deletes several for good, each in one request, and empties, with their events', async () => {
     const make = async (title: string) =>
       (
         await postArticle(f.key, {
@@ -378,68 +415,91 @@ describe('the team dashboard in a browser (issue 37)', () => {
           published: true,
         })
       ).body.article.id as number;
-    const [one, two, three] = [
+    const [one, two, three, four, five] = [
       await make('Trash one'),
       await make('Trash two'),
       await make('Trash three'),
+      await make('Trash four'),
+      await make('Trash five'),
     ];
     await receiver.waitFor(
-      () => [one, two, three].every((id) => eventsOf(f, id).length === 1),
+      () => [one, two, three, four, five].every((id) => eventsOf(f, id).length === 1),
       30_000,
-      'article.created ×3',
+      'article.published ×5',
     );
     const { context, page } = await signedIn(f.owner);
-    await page.goto(app(`/sites/${f.siteId}/articles?q=Trash`));
-    await page.getByRole('checkbox', { name: 'Select Trash one' }).check();
-    await page.getByRole('checkbox', { name: 'Select Trash two' }).check();
-    const actions: string[] = [];
+    const actions: unknown[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/v1/dashboard/articles/actions')) actions.push(r.postData() ?? '');
+      if (r.url().endsWith('/v1/dashboard/articles/actions'))
+        actions.push(JSON.parse(r.postData() ?? 'null'));
     });
+    const check = async (...titles: string[]) => {
+      for (const title of titles)
+        await page.getByRole('checkbox', { name: `Select ${title}` }).check();
+    };
+    await page.goto(app(`/sites/${f.siteId}/articles?q=Trash`));
+    await check('Trash one', 'Trash two', 'Trash four', 'Trash five');
     await page.getByRole('button', { name: 'Move to Trash' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
-    await page.getByText('2 articles moved to the Trash.').waitFor();
-    expect(actions.map((a) => JSON.parse(a))).toEqual([{ action: 'trash', ids: [one, two] }]);
+    await page.getByText('4 articles moved to the Trash.').waitFor();
     // One article alone sends article.deleted.
-    await page.getByRole('checkbox', { name: 'Select Trash three' }).check();
+    await check('Trash three');
     await page.getByRole('button', { name: 'Move to Trash' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
     await page.getByText('1 article moved to the Trash.').waitFor();
 
+    // In the Trash, several at once are one request too: restore two, delete two for good.
     await page.goto(app(`/sites/${f.siteId}/trash`));
-    await page.getByRole('button', { name: 'Restore Trash one' }).click();
-    await page.getByText('1 article restored.').waitFor();
-    await page.getByRole('button', { name: 'Delete Trash two for good' }).click();
+    const selection = page.getByRole('region', { name: 'Selected articles' });
+    await check('Trash one', 'Trash two');
+    await selection.getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByText('2 articles restored.').waitFor();
+    await check('Trash four', 'Trash five');
+    await selection.getByRole('button', { name: 'Delete for good', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
-    await page.getByText('1 article deleted for good.').waitFor();
+    await page.getByText('2 articles deleted for good.').waitFor();
+    expect(actions).toEqual([
+      { action: 'trash', ids: [one, two, four, five] },
+      { action: 'trash', ids: [three] },
+      { action: 'restore', ids: [one, two] },
+      { action: 'delete', ids: [four, five] },
+    ]);
     await page.getByRole('button', { name: 'Empty the Trash' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Empty the Trash' }).click();
     await page.getByText('The Trash is empty.').first().waitFor();
     await context.close();
 
-    expect((await edge('GET', `/v1/articles/${one}`, { key: f.key })).body.article.published).toBe(
-      true,
-    );
-    for (const gone of [two, three])
+    for (const back of [one, two])
+      expect(
+        (await edge('GET', `/v1/articles/${back}`, { key: f.key })).body.article.published,
+      ).toBe(true);
+    for (const gone of [three, four, five])
       expect((await edge('GET', `/v1/articles/${gone}`, { key: f.key })).status).toBe(404);
     // A sentinel after everything: once its event is here, every earlier one is too.
     const sentinel = await make('Sentinel');
     await receiver.waitFor(() => eventsOf(f, sentinel).length === 1, 30_000, 'the sentinel');
+    // The reorder sent exactly one article.updated per moved article per save, nothing more.
+    expect(reordered.size).toBe(3);
+    expect(Object.fromEntries([...reordered.keys()].map((id) => [id, updates(id)]))).toEqual(
+      Object.fromEntries(reordered),
+    );
     // After each article's own announcement (article.published): several to the Trash sent
-    // nothing, the restore article.updated, one to the Trash and a delete for good article.deleted,
-    // emptying nothing.
+    // nothing, each restore article.updated, one to the Trash article.deleted, several deleted
+    // for good and emptying nothing.
     const after = (id: number) => eventsOf(f, id).slice(1);
-    expect({ one: after(one), two: after(two), three: after(three) }).toEqual({
-      one: ['article.updated'],
-      two: ['article.deleted'],
-      three: ['article.deleted'],
-    });
+    expect([one, two, three, four, five].map(after)).toEqual([
+      ['article.updated'],
+      ['article.updated'],
+      ['article.deleted'],
+      [],
+      [],
+    ]);
   });
 });
 
-/** Waits (up to 5 s) until `check` holds: the page's own script may not be evaluated (its CSP). */
+/** Waits (up to 15 s) until `check` holds: the page's own script may not be evaluated (its CSP). */
 async function until(check: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 5000; !(await check());) {
+  for (const deadline = Date.now() + 15_000; !(await check());) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the page');
     await new Promise((r) => setTimeout(r, 50));
   }

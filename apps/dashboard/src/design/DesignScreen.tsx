@@ -57,7 +57,10 @@ export function DesignOverview({ site, asked }: { site: SessionSite; asked: numb
           <Alert color="indigo" variant="light" title="Read only for now">
             Editing the design in the dashboard comes with the design editor. Until then the design
             is edited through the design API (the <code>/v1/template</code> routes of the{' '}
-            <Anchor href="/docs">API reference</Anchor>).
+            <Anchor href="/docs" c="inherit" underline="always">
+              API reference
+            </Anchor>
+            ).
           </Alert>
           {stale && (
             <Alert color="yellow" title={`Draft ${asked} is no longer the draft`} role="status">
