@@ -276,6 +276,43 @@ describe('the team dashboard in a browser (issue 37)', () => {
       'Install the app': f.titles.install,
     })[title];
 
+  it('refuses a cross-site form and a cross-site fetch that carry the signed-in person’s cookie', async () => {
+    const { context, page } = await signedIn(f.owner);
+    const count = async () =>
+      (await edge('GET', '/v1/articles?limit=1', { key: f.key })).body.meta.items_count as number;
+    const before = await count();
+    const target = `${stack.publicUrl}/v1/articles`;
+    // Another site's page (a host name of its own: cross-site, not only cross-origin) posts a
+    // form and a credentialed fetch to the API while the person is signed in.
+    await context.route('http://attacker.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Win a prize</title>
+<form id="f" method="post" action="${target}"><input name="title[en]" value="Forged"></form>
+<script>
+fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials: 'include',
+  headers: { 'content-type': 'text/plain', 'x-service-site': '${f.siteId}' },
+  body: JSON.stringify({ title: { en: 'Forged' } }) })
+  .catch(() => undefined)
+  .finally(() => document.getElementById('f').submit());
+</script>`,
+      }),
+    );
+    const answers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url() === target) answers.push(r.status());
+    });
+    const form = page.waitForResponse(
+      (r) => r.url() === target && r.request().isNavigationRequest(),
+    );
+    await page.goto('http://attacker.test/prize');
+    expect((await form).status()).toBe(401);
+    expect(answers.length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((s) => s === 401)).toBe(true);
+    expect(await count()).toBe(before);
+    await context.close();
+  });
+
   it('shows a Viewer no edit controls, and the API refuses its writes with 403', async () => {
     const { context, page } = await signedIn(f.viewer);
     await titlesShown(page);
