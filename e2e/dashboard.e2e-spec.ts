@@ -190,10 +190,19 @@ describe('the team dashboard in a browser (issue 37)', () => {
         (r) =>
           r.method() === 'PUT' && r.url().endsWith(`/v1/categories/${f.billing}/articles/order`),
       );
+    // After each save the list reads the order back: the next step starts once that answer is in.
+    const reread = () =>
+      page.waitForResponse(
+        (r) =>
+          r.request().method() === 'GET' &&
+          r.url().includes(`category_id=${f.billing}`) &&
+          r.url().includes('order_by=position'),
+      );
 
     // Keyboard: the handle takes Space, an arrow, Space.
     const first = before[0];
     const put1 = saved();
+    const read1 = reread();
     const handle = page.getByRole('button', { name: `Drag ${first} to reorder` });
     await handle.focus();
     // Each step waits for what dnd-kit shows of it, never a sleep: the handle pressed, then its
@@ -211,20 +220,24 @@ describe('the team dashboard in a browser (issue 37)', () => {
     expect(JSON.parse((await put1).postData() ?? '{}').order).toEqual(
       afterKeys.map((t) => idOf(t)),
     );
+    await read1;
     await until(async () => (await order()).join('|') === afterKeys.join('|'));
 
     // The Move buttons are the other keyboard way.
     const put2 = saved();
+    const read2 = reread();
     await page.getByRole('button', { name: `Move ${afterKeys[2]} up` }).click();
     const afterButton = [afterKeys[0], afterKeys[2], afterKeys[1]];
     expect(JSON.parse((await put2).postData() ?? '{}').order).toEqual(
       afterButton.map((t) => idOf(t)),
     );
-    // The rows show the new order before the mouse measures them.
+    // The rows show the new order, read back, before the mouse measures them.
+    await read2;
     await until(async () => (await order()).join('|') === afterButton.join('|'));
 
     // Drag: the last row's handle onto the first row.
     const put3 = saved();
+    const read3 = reread();
     const from = await page
       .getByRole('button', { name: `Drag ${afterButton[2]} to reorder` })
       .boundingBox();
@@ -239,6 +252,7 @@ describe('the team dashboard in a browser (issue 37)', () => {
       afterDrag.map((t) => idOf(t)),
     );
     // The order the server keeps is read back (order_by=position) and shown after a reload.
+    await read3;
     await until(async () => (await order()).join('|') === afterDrag.join('|'));
     await page.reload();
     await page.getByRole('button', { name: 'Billing', exact: true }).click();
@@ -394,6 +408,18 @@ fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials:
         shot: false,
         ready: (p) =>
           p.getByRole('table', { name: 'The draft' }).or(p.getByRole('alert')).first().waitFor(),
+      },
+      {
+        name: 'editor',
+        path: `/sites/${f.siteId}/articles/${f.titles.pay}`,
+        shot: false,
+        ready: (p) => p.locator('.ProseMirror p', { hasText: 'Pay an invoice.' }).waitFor(),
+      },
+      {
+        name: 'connected apps',
+        path: '/account/connected-apps',
+        shot: false,
+        ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor(),
       },
       {
         name: 'palette',

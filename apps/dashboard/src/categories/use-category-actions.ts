@@ -52,7 +52,9 @@ export function useCategoryActions(siteId: number) {
             body: { order },
           }),
         ),
-      onMutate: ({ id, order }) => {
+      onMutate: async ({ id, order }) => {
+        // A read still under way (the previous save's) must not bring back the older order.
+        await queries.cancelQueries({ queryKey: ['category-articles', siteId, id] });
         queries.setQueryData<Article[]>(['category-articles', siteId, id], (list) =>
           list
             ? order.map((aid) => list.find((a) => a.id === aid)).filter((a): a is Article => !!a)

@@ -82,8 +82,8 @@ export function DesignOverview({ site, asked }: { site: SessionSite; asked: numb
                         Draft {t.draft.id}
                       </Text>
                       <Badge
-                        variant="light"
-                        color={t.draft.has_unpublished_changes ? 'yellow' : 'gray'}
+                        variant={t.draft.has_unpublished_changes ? 'outline' : 'default'}
+                        color={t.draft.has_unpublished_changes ? 'orange.9' : undefined}
                       >
                         {t.draft.has_unpublished_changes ? 'Unpublished changes' : 'Same as live'}
                       </Badge>

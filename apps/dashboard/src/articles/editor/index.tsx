@@ -367,19 +367,18 @@ function EditorScreen(props: {
 }
 
 function StatusBadge({ article }: { article: EditorArticle | null }) {
-  if (!article)
-    return (
-      <Badge variant="light" color="gray">
-        Not created yet
-      </Badge>
-    );
+  // The list's badges: colors whose text meets WCAG AA contrast in light and dark.
+  if (!article) return <Badge variant="default">Not created yet</Badge>;
   return (
     <Group gap={4}>
-      <Badge variant="light" color={article.published ? 'green' : 'gray'}>
+      <Badge
+        variant={article.published ? 'filled' : 'default'}
+        color={article.published ? 'teal.9' : undefined}
+      >
         {article.published ? 'Published' : 'Draft'}
       </Badge>
       {article.has_staged_changes && (
-        <Badge variant="light" color="orange">
+        <Badge variant="outline" color="orange.9">
           Staged changes
         </Badge>
       )}
