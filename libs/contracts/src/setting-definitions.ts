@@ -160,6 +160,15 @@ export const SETTING_DEFINITIONS = {
     'mysql://root@127.0.0.1:3306/helpcenter',
     'MySQL 8 or MariaDB 10.6+; the database is created if missing',
   ),
+  HC_DRY_RUN_POOL_SIZE: int(
+    2,
+    "connections of the dry runs' own small pool per process (never the app's pool; issue 34)",
+    { min: 1, max: 50 },
+  ),
+  HC_DRY_RUN_STATEMENT_TIMEOUT: duration(
+    '5s',
+    "each statement of a dry run's transaction is cut off after this long (MariaDB max_statement_time, MySQL max_execution_time and lock waits)",
+  ),
   HC_PUBLIC_URL: text('http://localhost:8080', 'the edge origin (API, OAuth, MCP)'),
   HC_API_BASE_URL: optional('{base_url} override (default HC_PUBLIC_URL/v1)'),
   HC_AUTH_URL: optional('{auth_url} override (default HC_PUBLIC_URL)'),

@@ -1,7 +1,15 @@
 // Dry runs (issue 25): the real write path on one connection, in a transaction always rolled back.
 import type { DataSource } from 'typeorm';
 import { createDataSource } from './data-source';
-import { DryRunOverError, inDryRun, runDryRun } from './dry-run';
+import { DryRunOverError, inDryRun, runDryRun, statementTimeoutSql } from './dry-run';
+
+/** Connections of `ds`'s pool handed out and not yet back (mysql2's pool). */
+function inUse(ds: DataSource): number {
+  const pool = (
+    ds.driver as unknown as { pool: { _allConnections: unknown[]; _freeConnections: unknown[] } }
+  ).pool;
+  return pool._allConnections.length - pool._freeConnections.length;
+}
 
 describe('runDryRun', () => {
   let ds: DataSource;
@@ -73,5 +81,59 @@ describe('runDryRun', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await count()).toBe(0);
+  });
+
+  describe('on a pool of its own, each statement bounded (issue 34 item 6)', () => {
+    let own: DataSource;
+    beforeAll(async () => {
+      own = await createDataSource({ poolSize: 1 }).initialize();
+    });
+    afterAll(() => own.destroy());
+
+    it('takes its connection from that pool: the app’s pool lends none, even to its repositories', async () => {
+      const ownIds = new Set<number>();
+      await runDryRun(
+        ds,
+        async () => {
+          // The app's code asks `ds` (as every repository does); the answer comes from `own`.
+          await ds.query(`INSERT INTO ${table} (v) VALUES ('p')`);
+          const [{ id }] = await ds.query('SELECT CONNECTION_ID() AS id');
+          ownIds.add(Number(id));
+          expect([inUse(ds), inUse(own)]).toEqual([0, 1]);
+          const trx = await ds.query(
+            'SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = ?',
+            [id],
+          );
+          expect(Number(trx[0].n)).toBe(1);
+        },
+        { pool: own, statementTimeoutMs: 5000 },
+      );
+      expect([inUse(ds), inUse(own)]).toEqual([0, 0]);
+      expect(await count()).toBe(0);
+      // The connection it used is the pool's one connection.
+      const [{ id }] = await own.query('SELECT CONNECTION_ID() AS id');
+      expect(ownIds).toEqual(new Set([Number(id)]));
+    });
+
+    it('cuts off a statement that runs longer than the timeout; the app’s sessions have no such limit', async () => {
+      await expect(
+        runDryRun(ds, () => ds.query('SELECT SLEEP(3)'), { pool: own, statementTimeoutMs: 200 }),
+      ).rejects.toThrow(/max_statement_time|maximum statement execution time/i);
+      const [own1] = await own.query('SELECT @@max_statement_time AS t, @@autocommit AS a');
+      expect([Number(own1.t), Number(own1.a)]).toEqual([0.2, 1]);
+      const [app] = await ds.query('SELECT @@max_statement_time AS t');
+      expect(Number(app.t)).toBe(0);
+    });
+  });
+
+  it('sets the limit each server understands (MariaDB seconds, MySQL 8 milliseconds)', () => {
+    expect(statementTimeoutSql('10.11.19-MariaDB-0+deb12u1', 5000)).toEqual([
+      'SET SESSION max_statement_time = 5.000',
+      'SET SESSION innodb_lock_wait_timeout = 5',
+    ]);
+    expect(statementTimeoutSql('8.0.36', 2500)).toEqual([
+      'SET SESSION max_execution_time = 2500',
+      'SET SESSION innodb_lock_wait_timeout = 3',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, type DataSourceOptions, type QueryRunner } from 'typeorm';
+import { settings } from '@hc/contracts';
 
 /** One dry run in progress: the connection every query of its async work runs on. */
 interface DryRunScope {
@@ -57,19 +58,74 @@ export function inDryRun(): boolean {
   return current !== undefined && !current.over;
 }
 
+/** How a dry run's session is bounded (issue 34 item 6). */
+export interface DryRunOptions {
+  /**
+   * The pool the dry run takes its one connection from: a small pool of the dry runs' own, so
+   * a dry run never holds a connection of the app's pool. The app's data source (`ds`) when
+   * unset (tests of the mechanism itself).
+   */
+  pool?: DataSource;
+  /** Each statement of the dry run is cut off after this long (0: no limit). */
+  statementTimeoutMs?: number;
+}
+
+/**
+ * The statements that bound every statement of a session to `ms` on the server `version`
+ * (`SELECT VERSION()`): MariaDB's `max_statement_time` (seconds, any statement), MySQL's
+ * `max_execution_time` (milliseconds; MySQL applies it to SELECT only), and on both
+ * `innodb_lock_wait_timeout` (whole seconds, at least 1), so a write waiting for another
+ * transaction's lock is bounded on MySQL too.
+ */
+export function statementTimeoutSql(version: string, ms: number): string[] {
+  const lockWait = `SET SESSION innodb_lock_wait_timeout = ${Math.max(1, Math.ceil(ms / 1000))}`;
+  if (/mariadb/i.test(version))
+    return [`SET SESSION max_statement_time = ${(ms / 1000).toFixed(3)}`, lockWait];
+  return [`SET SESSION max_execution_time = ${Math.ceil(ms)}`, lockWait];
+}
+
+const serverVersions = new WeakMap<DataSource, Promise<string>>();
+
+/** The server's `VERSION()`, asked once per data source. */
+function serverVersion(ds: DataSource, runner: QueryRunner): Promise<string> {
+  let version = serverVersions.get(ds);
+  if (!version) {
+    version = runner
+      .query('SELECT VERSION() AS v')
+      .then((rows: Array<{ v: string }>) => String(rows[0].v));
+    serverVersions.set(ds, version);
+    version.catch(() => serverVersions.delete(ds));
+  }
+  return version;
+}
+
 /**
  * Runs the real write path on one connection inside a transaction that is always rolled back
  * (issue 25 dry runs). The writes' own transactions become savepoints in it; their outbox rows
  * (events, audit entries) vanish with the rollback. `autocommit` is off for the whole run, so even
  * a statement after InnoDB ended the transaction on its own (a deadlock) opens a new one that is
  * rolled back too: nothing a dry run does can ever be committed.
+ *
+ * Issue 34 item 6: the connection comes from `options.pool` (the dry runs' own small pool), and
+ * its session's statements are bounded by `options.statementTimeoutMs`. Callers do their slow
+ * work (downloads) before this, so the transaction is short.
  */
-export async function runDryRun<T>(ds: DataSource, work: () => Promise<T>): Promise<T> {
+export async function runDryRun<T>(
+  ds: DataSource,
+  work: () => Promise<T>,
+  options: DryRunOptions = {},
+): Promise<T> {
   hook(ds);
-  const runner = ds.createQueryRunner();
+  const pool = options.pool ?? ds;
+  const runner = pool === ds ? ds.createQueryRunner() : pool.createQueryRunner();
   await runner.connect();
   const current: DryRunScope = { ds, runner, shared: unreleasable(runner), over: false };
   try {
+    if (options.statementTimeoutMs) {
+      const version = await serverVersion(pool, runner);
+      for (const sql of statementTimeoutSql(version, options.statementTimeoutMs))
+        await runner.query(sql);
+    }
     await runner.query('SET autocommit = 0');
     await runner.startTransaction('READ COMMITTED');
     return await scope.run(current, work);
@@ -95,12 +151,47 @@ async function endDryRun(runner: QueryRunner): Promise<void> {
   await runner.release();
 }
 
-/** `runDryRun` on the app's DataSource, for services (which never hold the DataSource). */
+/**
+ * `runDryRun` for services (which never hold the DataSource), on a small pool of the dry runs'
+ * own (`HC_DRY_RUN_POOL_SIZE` connections per process, opened at the first dry run, closed at
+ * shutdown) with every statement bounded by `HC_DRY_RUN_STATEMENT_TIMEOUT`: however many dry
+ * runs wait, the app's pool stays free for everything else (issue 34 item 6).
+ */
 @Injectable()
-export class DryRunner {
+export class DryRunner implements OnApplicationShutdown {
+  private pool: Promise<DataSource> | null = null;
+
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    return runDryRun(this.ds, work);
+    return this.ownPool().then((pool) =>
+      runDryRun(this.ds, work, {
+        pool,
+        statementTimeoutMs: settings().values.HC_DRY_RUN_STATEMENT_TIMEOUT,
+      }),
+    );
+  }
+
+  /** The dry runs' own pool: the app's connection options, `HC_DRY_RUN_POOL_SIZE` connections. */
+  ownPool(): Promise<DataSource> {
+    if (!this.pool) {
+      const options = {
+        ...this.ds.options,
+        poolSize: settings().values.HC_DRY_RUN_POOL_SIZE,
+      } as DataSourceOptions;
+      const opening = new DataSource(options).initialize();
+      this.pool = opening;
+      opening.catch(() => {
+        if (this.pool === opening) this.pool = null;
+      });
+    }
+    return this.pool;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    const ds = await pool?.catch(() => null);
+    if (ds?.isInitialized) await ds.destroy();
   }
 }

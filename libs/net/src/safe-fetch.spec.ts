@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { resetSettings } from '@hc/contracts';
 import { selfSignedCertificate, type TestCertificate } from '@hc/testing';
 import {
@@ -367,6 +370,37 @@ describe('internal: where the fetcher connected (issue 34 item 6)', () => {
       expect([refused.reason, refused.internal]).toEqual(['private_address', false]);
     } finally {
       lookup.mockRestore();
+    }
+  });
+});
+
+describe('saveTo: the body streamed into a file (issue 34 item 6)', () => {
+  it('writes the body to the file, not to memory, after redirects; the byte cap still holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hc-net-spec-'));
+    try {
+      const path = join(dir, 'body');
+      const res = await safeFetch(`http://127.0.0.1:${appPort}/chain?n=1`, {
+        ...base,
+        saveTo: path,
+      });
+      expect([res.status, res.body.length, readFileSync(path, 'utf8')]).toEqual([
+        200,
+        0,
+        'hello GET',
+      ]);
+      const big = await safeFetch(`http://127.0.0.1:${appPort}/big-stream`, {
+        ...base,
+        maxBytes: 4096,
+        saveTo: path,
+      });
+      expect([big.body.length, readFileSync(path)]).toEqual([0, Buffer.alloc(1600, 1)]);
+      const refused = await failure(
+        safeFetch(`http://127.0.0.1:${appPort}/big-stream`, { ...base, saveTo: path }),
+      );
+      expect(refused.reason).toBe('too_large');
+      expect(statSync(path).size).toBeLessThanOrEqual(base.maxBytes);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

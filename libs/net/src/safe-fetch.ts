@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -86,7 +86,7 @@ async function followRedirects(
     const res = await exchangeAny(
       target,
       addresses,
-      { method, headers, body, keepAlive: options.keepAlive === true },
+      { method, headers, body, keepAlive: options.keepAlive === true, saveTo: options.saveTo },
       options.maxBytes,
       signal,
       follow,
@@ -126,6 +126,7 @@ interface HopRequest {
   headers: Record<string, string>;
   body?: string | Buffer;
   keepAlive?: boolean;
+  saveTo?: string;
 }
 
 const MAX_POOLS = 256;
@@ -269,17 +270,39 @@ function exchange(
       }
       const chunks: Buffer[] = [];
       let total = 0;
+      // `saveTo`: the body goes to the file as it arrives (never more than the stream's
+      // buffers in memory), the reading paused while the file catches up.
+      const file = req.saveTo ? createWriteStream(req.saveTo, { mode: 0o600 }) : null;
+      if (file) {
+        signal.addEventListener('abort', () => file.destroy(), { once: true });
+        file.on('error', (err) => {
+          reject(asConnectionFailure(err, target));
+          res.destroy();
+        });
+        file.on('drain', () => res.resume());
+      }
       res.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > maxBytes) {
+          file?.destroy();
           tooLarge();
           return;
         }
-        chunks.push(chunk);
+        if (!file) chunks.push(chunk);
+        else if (!file.write(chunk)) res.pause();
       });
-      res.on('end', () => resolve({ status, headers: resHeaders, body: Buffer.concat(chunks) }));
-      res.on('error', (err) => reject(asConnectionFailure(err, target)));
-      res.on('aborted', () => reject(asConnectionFailure(new Error('response aborted'), target)));
+      res.on('end', () => {
+        if (!file) return resolve({ status, headers: resHeaders, body: Buffer.concat(chunks) });
+        file.end(() => resolve({ status, headers: resHeaders, body: Buffer.alloc(0) }));
+      });
+      res.on('error', (err) => {
+        file?.destroy();
+        reject(asConnectionFailure(err, target));
+      });
+      res.on('aborted', () => {
+        file?.destroy();
+        reject(asConnectionFailure(new Error('response aborted'), target));
+      });
     });
     let answered = false;
     request.on('response', () => (answered = true));

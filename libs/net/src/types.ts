@@ -60,6 +60,13 @@ export interface SafeFetchOptions {
    * address, so a reused socket only ever leads where a fresh DNS check just allowed.
    */
   keepAlive?: boolean;
+  /**
+   * Streams the final response's body into this file (created or emptied, mode 0600) instead
+   * of memory: `body` is then empty, `maxBytes` still applies, and no more than the stream's own
+   * buffers is held at once (dry-run image downloads, issue 34 item 6). The caller removes the
+   * file, whatever the outcome; a refused or failed download may leave part of a body in it.
+   */
+  saveTo?: string;
 }
 
 export interface SafeResponse {

@@ -294,22 +294,38 @@ export class ArticlesService {
     input: ArticleInput,
     keepMarkup = false,
   ): Promise<{ content: Record<string, string>; images: RehostSummary | null }> {
-    const content: Record<string, string> = {};
-    for (const [lang, text] of Object.entries(input.content ?? {})) {
-      if (text === null) {
-        content[lang] = '';
-        continue;
-      }
-      const html = input.contentFormat === 'markdown' ? markdownToHtml(text) : text.trim();
-      content[lang] = keepMarkup ? html : stripInternalMarkup(html);
-    }
+    const content = storedContent(input, keepMarkup);
     if (!input.rehostImages) return { content, images: null };
-    const withImages = Object.fromEntries(
-      Object.entries(content).filter(([, html]) => html !== ''),
-    );
-    if (!this.rehoster || Object.keys(withImages).length === 0)
-      return { content, images: { ...EMPTY_SUMMARY } };
+    const withImages = this.contentToRehost(input, keepMarkup);
+    if (!this.rehoster || !withImages) return { content, images: { ...EMPTY_SUMMARY } };
     const result = await this.rehoster.rehost(site, withImages);
     return { content: { ...content, ...result.content }, images: result.summary };
   }
+
+  /**
+   * The content a write of `input` hands to the rehoster (the languages with any content), or
+   * null when it rehosts nothing: what a dry run downloads before its transaction (issue 34
+   * item 6).
+   */
+  contentToRehost(input: ArticleInput, keepMarkup = false): Record<string, string> | null {
+    if (!input.rehostImages || !this.rehoster) return null;
+    const withImages = Object.fromEntries(
+      Object.entries(storedContent(input, keepMarkup)).filter(([, html]) => html !== ''),
+    );
+    return Object.keys(withImages).length ? withImages : null;
+  }
+}
+
+/** Content as stored: Markdown converted (spec 2.1), internal markup removed; cleared is ''. */
+function storedContent(input: ArticleInput, keepMarkup: boolean): Record<string, string> {
+  const content: Record<string, string> = {};
+  for (const [lang, text] of Object.entries(input.content ?? {})) {
+    if (text === null) {
+      content[lang] = '';
+      continue;
+    }
+    const html = input.contentFormat === 'markdown' ? markdownToHtml(text) : text.trim();
+    content[lang] = keepMarkup ? html : stripInternalMarkup(html);
+  }
+  return content;
 }

@@ -1,11 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { messages } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { DryRunner } from '@hc/data';
 import { ArticleFailure, ArticleInputError, readArticleInput } from './article-input';
 import { ArticleResponse, toArticleResponse } from './article.mapper';
 import { ArticlesService } from './articles.service';
-import type { RehostSummary } from './image-rehoster';
+import {
+  IMAGE_REHOSTER,
+  type ImageRehoster,
+  type RehostSummary,
+  type StagedImages,
+} from './image-rehoster';
 
 type BulkCode =
   'invalid_item' | 'validation_error' | 'invalid_argument' | 'external_id_busy' | 'persist_failed';
@@ -77,17 +82,21 @@ export class BulkArticlesService {
   constructor(
     private readonly articles: ArticlesService,
     private readonly dryRunner: DryRunner,
+    @Optional() @Inject(IMAGE_REHOSTER) private readonly rehoster?: ImageRehoster,
   ) {}
 
   /**
    * `items` as checked by BulkArticlesDto (1 to 50). A dry run (issue 25) runs the same items
    * through the same writes inside a transaction that is rolled back: the answer is the real
    * one, with `article.id` (and the address made from it) null for what would be created
-   * (also where a later item of the request would update it).
+   * (also where a later item of the request would update it). Issue 34 item 6: the images the
+   * items would copy (`rehost_images`) are downloaded first, before the transaction, which then
+   * runs on the dry runs' own pool and copies from those downloads.
    */
   async run(site: SiteContext, actorId: number, items: unknown[], dryRun = false) {
     if (!dryRun) return this.runItems(site, actorId, items);
-    const answer = await this.dryRunner.run(() => this.runItems(site, actorId, items));
+    const staged = await this.stageImages(site, items);
+    const answer = await this.dryRunner.run(() => this.runItems(site, actorId, items, staged));
     // An article the dry run created (and a later item then updated) exists nowhere.
     const created = new Set(answer.results.map((r) => r.status === 'created' && r.article.id));
     for (const r of answer.results) {
@@ -99,7 +108,39 @@ export class BulkArticlesService {
     return { ...answer, dry_run: true };
   }
 
-  private async runItems(site: SiteContext, actorId: number, items: unknown[]) {
+  /**
+   * A dry run's image downloads, item by item, before its transaction: for each item that reads
+   * as an article asking for `rehost_images`, what the write would download (the same content,
+   * the same 25 images and 45 seconds an article). An item that then fails a check of the
+   * database (a foreign category) has had its images downloaded for nothing; its answer is the
+   * same. Every item gets its downloads, none for most, so nothing is fetched inside.
+   */
+  private async stageImages(
+    site: SiteContext,
+    items: unknown[],
+  ): Promise<Map<number, StagedImages> | undefined> {
+    if (!this.rehoster) return undefined;
+    const staged = new Map<number, StagedImages>();
+    for (const [index, item] of items.entries()) {
+      let content: Record<string, string> | null = null;
+      if (item && typeof item === 'object' && !Array.isArray(item)) {
+        try {
+          content = this.articles.contentToRehost(readArticleInput(item, site, true));
+        } catch {
+          // Refused as the transaction will refuse it: nothing to download.
+        }
+      }
+      staged.set(index, await this.rehoster.stage(content ?? {}));
+    }
+    return staged;
+  }
+
+  private async runItems(
+    site: SiteContext,
+    actorId: number,
+    items: unknown[],
+    staged?: Map<number, StagedImages>,
+  ) {
     const results: BulkResult[] = [];
     const meta = { total: items.length, created: 0, updated: 0, failed: 0 };
     for (const [index, item] of items.entries()) {
@@ -127,7 +168,10 @@ export class BulkArticlesService {
       }
       try {
         const input = readArticleInput(item, site, true);
-        const r = await this.articles.createOrUpsert(site, actorId, input, { bulk: true });
+        const write = () => this.articles.createOrUpsert(site, actorId, input, { bulk: true });
+        const images = staged?.get(index);
+        const r =
+          images && this.rehoster ? await this.rehoster.replay(images, write) : await write();
         meta[r.action] += 1;
         results.push({
           index,

@@ -19,7 +19,17 @@ export interface ImageRehoster {
     site: SiteContext,
     contentByLanguage: Record<string, string>,
   ): Promise<{ content: Record<string, string>; summary: RehostSummary }>;
+  /**
+   * Dry runs (issue 34 item 6): downloads now, before any transaction, what `rehost` of this
+   * content would download; `replay` then runs `work` with `rehost` answering from those
+   * downloads, fetching nothing.
+   */
+  stage(contentByLanguage: Record<string, string>): Promise<StagedImages>;
+  replay<T>(staged: StagedImages, work: () => Promise<T>): Promise<T>;
 }
+
+/** What `ImageRehoster.stage` downloaded: opaque to articles. */
+export type StagedImages = { readonly staged: unique symbol };
 
 export const IMAGE_REHOSTER = Symbol('IMAGE_REHOSTER');
 

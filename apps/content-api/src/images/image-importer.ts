@@ -1,10 +1,20 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { OutboundError, safeFetch } from '@hc/net';
-import { detectImageType, type ImageType } from './image-type';
+import { detectImageType, detectImageTypeOfFile, type ImageType } from './image-type';
 import { importLimits, IMPORT_MAX_REDIRECTS, importReasons, MAX_IMAGE_BYTES } from './image-rules';
+import { type ImageDigest, replayedDownloads, type StagedDownload } from './staged-downloads';
+
+/** Where a dry run's downloads are written while they are read (`os.tmpdir()`). */
+export const DRY_RUN_DOWNLOAD_PREFIX = 'hc-dry-run-';
 
 export interface ImportedImage {
-  bytes: Buffer;
+  /** The bytes; only their digest inside a dry run's transaction (the download was before). */
+  bytes: Buffer | ImageDigest;
   type: ImageType;
   /** Spec 2.5: the last path segment with the detected type's extension. */
   filename: string;
@@ -45,10 +55,47 @@ export function importedFilename(url: string, type: ImageType): string {
 /** Downloads an image through the one SSRF-safe fetcher (spec 4.7 import rules). */
 @Injectable()
 export class ImageImporter {
+  /**
+   * Downloads `url` into memory (at most 10 MB). Inside a dry run's transaction
+   * (`replayDownloads`) nothing is fetched: the answer is the download `stage` made before.
+   */
   async import(url: string, options: ImportOptions = {}): Promise<ImportedImage> {
+    const replay = replayedDownloads();
+    if (replay) return replayed(url, replay.take(url));
     const timeoutMs = options.timeoutMs ?? importLimits.timeoutMs;
     if (timeoutMs <= 0) throw new ImportFailure(importReasons.timeout);
-    let body: Buffer;
+    const body = (await this.fetch(url, options, timeoutMs)).body;
+    const type = await detectImageType(body);
+    if (!type) throw new ImportFailure(importReasons.notImage);
+    return { bytes: body, type, filename: importedFilename(url, type) };
+  }
+
+  /**
+   * A dry run's download (issue 34 item 6), made before its transaction: the same checks and
+   * answer as `import`, but the body is streamed into a file of its own under `os.tmpdir()`,
+   * hashed from there and removed before this returns, whatever happened. Memory holds only the
+   * streams' buffers, never an image; the disk holds at most one download (10 MB) per dry run.
+   */
+  async stage(url: string, options: ImportOptions = {}): Promise<StagedDownload> {
+    const timeoutMs = options.timeoutMs ?? importLimits.timeoutMs;
+    if (timeoutMs <= 0) return { ok: false, reason: importReasons.timeout };
+    const dir = await mkdtemp(join(tmpdir(), DRY_RUN_DOWNLOAD_PREFIX));
+    try {
+      const path = join(dir, 'download');
+      await this.fetch(url, options, timeoutMs, path);
+      const type = await detectImageTypeOfFile(path);
+      if (!type) throw new ImportFailure(importReasons.notImage);
+      return { ok: true, type, filename: importedFilename(url, type), digest: await digest(path) };
+    } catch (err) {
+      if (err instanceof ImportFailure) return { ok: false, reason: err.reason };
+      throw err;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** One GET through the SSRF-safe fetcher; a refusal or a status not 2xx is an ImportFailure. */
+  private async fetch(url: string, options: ImportOptions, timeoutMs: number, saveTo?: string) {
     try {
       const res = await safeFetch(url, {
         method: 'GET',
@@ -58,18 +105,30 @@ export class ImageImporter {
         maxRedirects: IMPORT_MAX_REDIRECTS,
         requireHttps: options.requireHttps ?? true,
         signal: options.signal,
+        saveTo,
       });
       if (res.status < 200 || res.status > 299)
         throw new ImportFailure(importReasons.httpStatus(res.status));
-      body = res.body;
+      return res;
     } catch (err) {
       if (err instanceof OutboundError) throw new ImportFailure(reasonFor(err, url));
       throw err;
     }
-    const type = await detectImageType(body);
-    if (!type) throw new ImportFailure(importReasons.notImage);
-    return { bytes: body, type, filename: importedFilename(url, type) };
   }
+}
+
+/** A staged download as `import` answers it. */
+function replayed(url: string, staged: StagedDownload | undefined): ImportedImage {
+  if (!staged) throw new Error(`a dry run reached ${url} without downloading it first`);
+  if (!staged.ok) throw new ImportFailure(staged.reason);
+  return { bytes: staged.digest, type: staged.type, filename: staged.filename };
+}
+
+/** SHA-256 and length of a file, read as a stream. */
+async function digest(path: string): Promise<ImageDigest> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return { sha256: hash.digest('hex'), size: (await stat(path)).size };
 }
 
 /** What an import failure says for each refusal of the outbound fetch. */

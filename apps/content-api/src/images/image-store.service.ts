@@ -6,6 +6,7 @@ import type { ImageType } from './image-type';
 import { ImagesRepository, type Image, type ImageOrigin } from './images.repository';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import type { SiteId } from '@hc/contracts';
+import type { ImageDigest } from './staged-downloads';
 
 export interface SiteRef {
   id: SiteId;
@@ -13,7 +14,8 @@ export interface SiteRef {
 }
 
 export interface StoreRequest {
-  bytes: Buffer;
+  /** The bytes; a dry run's transaction has only their digest (it stores no file). */
+  bytes: Buffer | ImageDigest;
   type: ImageType;
   filename: string;
   origin: ImageOrigin;
@@ -44,7 +46,9 @@ export class ImageStoreService {
   ) {}
 
   async store(site: SiteRef, req: StoreRequest): Promise<StoreResult> {
-    const checksum = sha256(req.bytes);
+    const bytes = Buffer.isBuffer(req.bytes) ? req.bytes : null;
+    const checksum = bytes ? sha256(bytes) : (req.bytes as ImageDigest).sha256;
+    const size = bytes ? bytes.length : (req.bytes as ImageDigest).size;
     if (req.dedupe) {
       const existing = await this.repo.findByChecksum(site.id, checksum, req.origin);
       if (existing) return { image: existing, reused: true };
@@ -52,7 +56,10 @@ export class ImageStoreService {
     const key = `${site.uuid}/${randomBytes(16).toString('hex')}.${req.type.ext}`;
     try {
       // A dry run (issue 25) records the row in its rolled-back transaction but stores no file.
-      if (!inDryRun()) await this.storage.put(key, req.bytes, req.type.mime);
+      if (!inDryRun()) {
+        if (!bytes) throw new Error('only a dry run stores an image by its digest');
+        await this.storage.put(key, bytes, req.type.mime);
+      }
     } catch (err) {
       this.logger.error(
         `storing ${key} failed: ${err instanceof Error ? err.message : String(err)}`,
@@ -64,7 +71,7 @@ export class ImageStoreService {
       const image = await this.repo.insert(site, {
         filename: req.filename.slice(0, 255) || `image.${req.type.ext}`,
         mimeType: req.type.mime,
-        size: req.bytes.length,
+        size,
         checksum,
         storageKey: key,
         url: this.storage.urlFor(key),

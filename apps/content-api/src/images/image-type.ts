@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 
 export interface ImageType {
@@ -42,6 +43,29 @@ export async function detectImageType(bytes: Buffer): Promise<ImageType | null> 
   if (!sniffed) return null;
   try {
     const meta = await sharp(bytes, { failOn: 'none' }).metadata();
+    return meta.format === sniffed ? TYPES[sniffed] : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `detectImageType` for an image in a file: the same verdict, reading only the signature and
+ * what sharp needs of the header, never the whole file into memory (dry-run downloads).
+ */
+export async function detectImageTypeOfFile(path: string): Promise<ImageType | null> {
+  const head = Buffer.alloc(12);
+  const file = await open(path, 'r');
+  let read: number;
+  try {
+    ({ bytesRead: read } = await file.read(head, 0, head.length, 0));
+  } finally {
+    await file.close();
+  }
+  const sniffed = sniff(head.subarray(0, read));
+  if (!sniffed) return null;
+  try {
+    const meta = await sharp(path, { failOn: 'none' }).metadata();
     return meta.format === sniffed ? TYPES[sniffed] : null;
   } catch {
     return null;

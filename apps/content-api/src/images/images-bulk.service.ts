@@ -5,8 +5,9 @@ import { ImageImporter, ImportFailure } from './image-importer';
 import { importLimits, UPLOAD_REFUSED } from './image-rules';
 import { sourceUrlProblem, type BulkInput, type BulkItem } from './image-request';
 import { type ImageResponse, toImageResponse } from './image.mapper';
-import { ImageStoreService, type SiteRef } from './image-store.service';
+import { ImageStoreService, type SiteRef, type StoreRequest } from './image-store.service';
 import type { ImageType } from './image-type';
+import { replayDownloads, StagedDownloads } from './staged-downloads';
 import { checkUploadedFile, uploadFilename } from './images.service';
 
 /** An image as a dry run shows it: one that would be created has no id and no address yet. */
@@ -38,11 +39,18 @@ export class ImagesBulkService {
   /**
    * A dry run (issue 25) downloads and checks every address and runs the same store inside a
    * transaction that is rolled back, with no file written: the answer is the real one, with
-   * `id`, `url` and `snippets` null for an image that would be created.
+   * `id`, `url` and `snippets` null for an image that would be created. Issue 34 item 6: the
+   * files are checked and every address downloaded first (`stage`: one at a time, each into a
+   * temporary file that is gone again before the next), and only then does the short
+   * transaction run, on the dry runs' own pool, replaying those downloads.
    */
   async create(site: SiteRef, input: BulkInput, dryRun = false) {
     if (!dryRun) return this.run(site, input);
-    const answer = await this.dryRunner.run(() => this.run(site, input));
+    const types = await this.checkFiles(input);
+    const downloads = await this.stage(input);
+    const answer = await replayDownloads(downloads, () =>
+      this.dryRunner.run(() => this.run(site, input, types)),
+    );
     // An image the dry run created (and a later item then reused) exists nowhere.
     const created = new Set(answer.results.map((r) => r.status === 'created' && r.image.id));
     for (const r of answer.results) {
@@ -52,8 +60,23 @@ export class ImagesBulkService {
     return { ...answer, dry_run: true };
   }
 
-  private async run(site: SiteRef, input: BulkInput) {
-    // Every file is checked before anything is stored; one refusal fails the whole request.
+  /**
+   * A dry run's downloads, before its transaction: each address the run would import, in its
+   * order and under the same 45 seconds, streamed to a temporary file and kept as a digest.
+   */
+  private async stage(input: BulkInput): Promise<StagedDownloads> {
+    const downloads = new StagedDownloads();
+    const deadline = Date.now() + importLimits.bulkBudgetMs;
+    for (const item of input.items) {
+      if (item.kind === 'file' || sourceUrlProblem(item.url)) continue;
+      const timeoutMs = Math.min(importLimits.timeoutMs, deadline - Date.now());
+      downloads.add(item.url, await this.importer.stage(item.url, { timeoutMs }));
+    }
+    return downloads;
+  }
+
+  /** Every file is checked before anything is stored; one refusal fails the whole request. */
+  private async checkFiles(input: BulkInput): Promise<Map<number, ImageType>> {
     const types = new Map<number, ImageType>();
     const errors: Record<string, string[]> = {};
     for (const item of input.items) {
@@ -66,7 +89,12 @@ export class ImagesBulkService {
       }
     }
     if (Object.keys(errors).length) throw validationError(errors, UPLOAD_REFUSED);
+    return types;
+  }
 
+  /** The request: the files checked (`checked`: by the dry run, before its transaction), then stored. */
+  private async run(site: SiteRef, input: BulkInput, checked?: Map<number, ImageType>) {
+    const types = checked ?? (await this.checkFiles(input));
     const deadline = Date.now() + importLimits.bulkBudgetMs;
     const results: BulkResult[] = [];
     for (const item of input.items) {
@@ -117,7 +145,7 @@ export class ImagesBulkService {
     site: SiteRef,
     input: BulkInput,
     item: BulkItem,
-    file: { bytes: Buffer; type: ImageType; filename: string },
+    file: { bytes: StoreRequest['bytes']; type: ImageType; filename: string },
     source: { filename: string } | { source_url: string },
   ): Promise<BulkResult> {
     try {

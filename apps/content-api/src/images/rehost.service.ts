@@ -9,6 +9,7 @@ import {
 } from './image-rules';
 import { ImageStoreService, type SiteRef } from './image-store.service';
 import { detectImageType } from './image-type';
+import { StagedDownloads } from './staged-downloads';
 import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 
 /** Spec 2.3 rule 5: the `images` object of an article write with `rehost_images`. */
@@ -111,12 +112,7 @@ export class RehostService {
     site: SiteRef,
     content: Record<string, string>,
   ): Promise<{ content: Record<string, string>; summary: RehostSummary }> {
-    const candidates: string[] = [];
-    for (const html of Object.values(content)) {
-      for (const src of imageSources(html ?? '')) {
-        if (this.isCandidate(src) && !candidates.includes(src)) candidates.push(src);
-      }
-    }
+    const candidates = this.candidates(content);
     const summary: RehostSummary = { rehosted: 0, reused: 0, failed: [], failed_count: 0 };
     const mapping = new Map<string, string>();
     const deadline = Date.now() + importLimits.bulkBudgetMs;
@@ -152,6 +148,35 @@ export class RehostService {
     for (const [lang, html] of Object.entries(content))
       out[lang] = html ? rewriteSources(html, mapping) : html;
     return { content: out, summary };
+  }
+
+  /**
+   * A dry run's downloads for `rehostContent(site, content)` (issue 34 item 6), made before its
+   * transaction: the addresses it would fetch, in its order, under the article's 45 seconds,
+   * each streamed to a temporary file and kept as a digest. `data:` URLs are no download: they
+   * are read from the request as before.
+   */
+  async stage(content: Record<string, string>): Promise<StagedDownloads> {
+    const downloads = new StagedDownloads();
+    const deadline = Date.now() + importLimits.bulkBudgetMs;
+    for (const src of this.candidates(content).slice(0, REHOST_MAX_PER_ARTICLE)) {
+      if (/^data:/i.test(src)) continue;
+      const url = src.startsWith('//') ? `https:${src}` : src;
+      const timeoutMs = Math.min(importLimits.timeoutMs, deadline - Date.now());
+      downloads.add(url, await this.importer.stage(url, { timeoutMs, requireHttps: false }));
+    }
+    return downloads;
+  }
+
+  /** The images of `content` to copy, each once, in document order (all languages). */
+  private candidates(content: Record<string, string>): string[] {
+    const candidates: string[] = [];
+    for (const html of Object.values(content)) {
+      for (const src of imageSources(html ?? '')) {
+        if (this.isCandidate(src) && !candidates.includes(src)) candidates.push(src);
+      }
+    }
+    return candidates;
   }
 
   /** `data:` URLs and absolute (or protocol-relative) http(s) addresses on other hosts. */
