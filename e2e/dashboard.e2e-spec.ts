@@ -399,7 +399,7 @@ fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials:
       {
         name: 'trash',
         path: `/sites/${f.siteId}/trash`,
-        shot: false,
+        shot: true,
         ready: (p) => p.getByText('The Trash is empty.').waitFor(),
       },
       {
@@ -412,7 +412,7 @@ fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials:
       {
         name: 'editor',
         path: `/sites/${f.siteId}/articles/${f.titles.pay}`,
-        shot: false,
+        shot: true,
         ready: (p) => p.locator('.ProseMirror p', { hasText: 'Pay an invoice.' }).waitFor(),
       },
       {
