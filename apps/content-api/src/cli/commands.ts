@@ -8,10 +8,8 @@ const team: Group = async () => (await import('./team.commands')).TEAM_COMMANDS;
 const sites: Group = async () => (await import('./site.commands')).SITE_COMMANDS;
 const articles: Group = async () => (await import('./article.commands')).ARTICLE_COMMANDS;
 const demo: Group = async () => (await import('./seed-demo')).DEMO_COMMANDS;
-const engagement: Group = async () =>
-  (await import('./engagement.commands')).ENGAGEMENT_GROUP;
-const analytics: Group = async () =>
-  (await import('./analytics.commands')).ANALYTICS_GROUP;
+const engagement: Group = async () => (await import('./engagement.commands')).ENGAGEMENT_GROUP;
+const analytics: Group = async () => (await import('./analytics.commands')).ANALYTICS_GROUP;
 
 /**
  * The content-api's operator commands (docs/operations.md) and the group that runs each
