@@ -6,6 +6,7 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
   it('defaults to the events topic, 12 partitions, replication 3, idempotence on, no TLS or SASL', () => {
     expect(kafka({})).toEqual({
       topic: 'helpcenter.events',
+      internalTopic: 'helpcenter.events.internal',
       partitions: 12,
       replicationFactor: 3,
       idempotent: true,
@@ -34,6 +35,7 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
       }),
     ).toEqual({
       topic: 'hc.events-v1',
+      internalTopic: 'hc.events-v1.internal',
       partitions: 24,
       replicationFactor: 1,
       idempotent: false,
@@ -43,6 +45,19 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
       sasl: { mechanism: 'scram-sha-512', username: 'relay', password: 's3cret' },
       relayShards: 4,
     });
+  });
+
+  it('takes an internal topic of its own, which must differ from the events topic', () => {
+    expect(kafka({ HC_KAFKA_INTERNAL_TOPIC: 'hc.private' }).internalTopic).toBe('hc.private');
+    expect(() => loadSettings({ HC_KAFKA_INTERNAL_TOPIC: 'helpcenter.events' })).toThrow(
+      /HC_KAFKA_INTERNAL_TOPIC must differ from HC_KAFKA_TOPIC/,
+    );
+    expect(() => loadSettings({ HC_KAFKA_INTERNAL_TOPIC: 'a/b' })).toThrow(
+      /HC_KAFKA_INTERNAL_TOPIC must be 1-249/,
+    );
+    expect(() => loadSettings({ HC_KAFKA_TOPIC: 'e'.repeat(249) })).toThrow(
+      /HC_KAFKA_INTERNAL_TOPIC \(default <HC_KAFKA_TOPIC>.internal\) must be 1-249/,
+    );
   });
 
   it('turns TLS on when a CA file is named', () => {

@@ -126,15 +126,33 @@ export const durations = (fallback: string, meaning: string): SettingDefinition<
 const appPort = (app: string, n: number) => port(`port of ${app}`, n);
 
 /** A Kafka topic name (Kafka's own rule: 1-249 of letters, digits, `.`, `_`, `-`). */
+/** A Kafka topic name is 1-249 letters, digits, ".", "_" or "-" (not "." or ".."). */
+export function validKafkaTopic(topic: string): boolean {
+  return /^[A-Za-z0-9._-]{1,249}$/.test(topic) && topic !== '.' && topic !== '..';
+}
+
 const kafkaTopic = (fallback: string, meaning: string): SettingDefinition<string> => ({
   meaning,
   example: fallback,
   parse: (raw, name) => {
     const topic = unset(raw) ? fallback : raw;
-    if (!/^[A-Za-z0-9._-]{1,249}$/.test(topic) || topic === '.' || topic === '..') {
+    if (!validKafkaTopic(topic)) {
       throw new Error(`${name} must be 1-249 letters, digits, ".", "_" or "-"`);
     }
     return topic;
+  },
+});
+
+/** A topic whose default derives from another setting (resolved in settings.ts): null when unset. */
+const derivedKafkaTopic = (example: string, meaning: string): SettingDefinition<string | null> => ({
+  meaning,
+  example,
+  parse: (raw, name) => {
+    if (unset(raw)) return null;
+    if (!validKafkaTopic(raw)) {
+      throw new Error(`${name} must be 1-249 letters, digits, ".", "_" or "-"`);
+    }
+    return raw;
   },
 });
 
@@ -213,6 +231,10 @@ export const SETTING_DEFINITIONS = {
   HC_EVENT_TRANSPORT: oneOf(['outbox', 'kafka'], 'outbox', 'how events reach the dispatcher'),
   HC_KAFKA_BROKERS: list('comma-separated Kafka brokers, needed for kafka'),
   HC_KAFKA_TOPIC: kafkaTopic('helpcenter.events', 'the events topic (docs/events.md)'),
+  HC_KAFKA_INTERNAL_TOPIC: derivedKafkaTopic(
+    'helpcenter.events.internal',
+    'the internal topic: contact.submitted and audit events (default <HC_KAFKA_TOPIC>.internal)',
+  ),
   HC_KAFKA_TOPIC_PARTITIONS: int(12, 'partitions of the topic when it is created', { min: 1 }),
   HC_KAFKA_REPLICATION_FACTOR: int(3, 'replication factor of the topic when it is created', {
     min: 1,

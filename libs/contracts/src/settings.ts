@@ -5,6 +5,7 @@ import {
   type SettingName,
   type SettingValues,
   unknownSettings,
+  validKafkaTopic,
 } from './setting-definitions';
 
 /**
@@ -91,6 +92,11 @@ export type { KafkaSaslMechanism };
 export interface KafkaSettings {
   /** `HC_KAFKA_TOPIC` (default `helpcenter.events`). */
   topic: string;
+  /**
+   * `HC_KAFKA_INTERNAL_TOPIC` (default `<HC_KAFKA_TOPIC>.internal`): personal data
+   * (`contact.submitted`) and audit events, read only by the dispatcher (docs/events.md).
+   */
+  internalTopic: string;
   /** `HC_KAFKA_TOPIC_PARTITIONS` (12) and `HC_KAFKA_REPLICATION_FACTOR` (3): used only when the topic is created. */
   partitions: number;
   replicationFactor: number;
@@ -117,8 +123,17 @@ function kafkaSettings(v: SettingValues, errors: string[]): KafkaSettings {
   } else if (!mechanism && (username || password)) {
     errors.push('HC_KAFKA_SASL_USERNAME and HC_KAFKA_SASL_PASSWORD need HC_KAFKA_SASL_MECHANISM');
   }
+  const internalTopic = v.HC_KAFKA_INTERNAL_TOPIC ?? `${v.HC_KAFKA_TOPIC}.internal`;
+  if (internalTopic === v.HC_KAFKA_TOPIC) {
+    errors.push('HC_KAFKA_INTERNAL_TOPIC must differ from HC_KAFKA_TOPIC');
+  } else if (!validKafkaTopic(internalTopic)) {
+    errors.push(
+      'HC_KAFKA_INTERNAL_TOPIC (default <HC_KAFKA_TOPIC>.internal) must be 1-249 characters',
+    );
+  }
   return {
     topic: v.HC_KAFKA_TOPIC,
+    internalTopic,
     partitions: v.HC_KAFKA_TOPIC_PARTITIONS,
     replicationFactor: v.HC_KAFKA_REPLICATION_FACTOR,
     idempotent: v.HC_KAFKA_IDEMPOTENT,

@@ -120,6 +120,37 @@ describe('Kafka relay side (KafkaEventPublisher over a kafkajs producer)', () =>
     expect(p.calls).toEqual(['connect', 'disconnect']);
   });
 
+  it('sends contact.submitted and audit events to the internal topic only, same keys, order kept', async () => {
+    const p = producer();
+    const pub = new KafkaEventPublisher(p, 'hc.events', 'hc.private');
+    const kinds = ['article.updated', 'contact.submitted', 'audit.recorded', 'category.created'];
+    await pub.publish(kinds.map((event, i) => ({ ...ev(i + 1, 10 + (i % 2)), event })));
+    expect(p.sent.map((r) => [r.topic, r.acks, r.messages.map((m) => [m.key, m.headers])])).toEqual(
+      [
+        [
+          'hc.events',
+          -1,
+          [
+            ['10', { event: 'article.updated' }],
+            ['11', { event: 'category.created' }],
+          ],
+        ],
+        [
+          'hc.private',
+          -1,
+          [
+            ['11', { event: 'contact.submitted' }],
+            ['10', { event: 'audit.recorded' }],
+          ],
+        ],
+      ],
+    );
+    // The default internal topic is <topic>.internal.
+    const q = producer();
+    await new KafkaEventPublisher(q).publish([{ ...ev(1, 1), event: 'contact.submitted' }]);
+    expect(q.sent.map((r) => r.topic)).toEqual(['helpcenter.events.internal']);
+  });
+
   it('lets a send failure through, so the relay leaves the outbox rows unmarked', async () => {
     const p = producer();
     p.send = async () => {
@@ -137,7 +168,10 @@ describe('Kafka dispatcher side (KafkaEventSubscriber over a kafkajs consumer)',
     await new KafkaEventSubscriber(k.c).start(async () => undefined);
     expect(k.calls).toEqual([
       'connect',
-      `subscribe ${JSON.stringify({ topics: ['helpcenter.events'], fromBeginning: true })}`,
+      `subscribe ${JSON.stringify({
+        topics: ['helpcenter.events', 'helpcenter.events.internal'],
+        fromBeginning: true,
+      })}`,
       'run',
     ]);
     expect(k.runConfig()).toMatchObject({ autoCommit: false, eachBatchAutoResolve: false });

@@ -12,7 +12,8 @@ import { settings } from '@hc/contracts';
 import type { KafkaSettings, Settings } from '@hc/contracts';
 import type { DomainEvent } from './outbox.writer';
 import { decodeEvent, encodeEvent } from './serialization';
-import { EVENTS_TOPIC } from './transport';
+import { AUDIT_EVENT } from './outbox.writer';
+import { EVENTS_TOPIC, internalTopicOf } from './transport';
 import type { EventBatchHandler, EventBus, EventPublisher, EventSubscriber } from './transport';
 
 /** The parts of a kafkajs producer the relay uses (tests pass an object of this shape). */
@@ -29,13 +30,29 @@ export interface KafkaLogger {
 }
 
 /**
- * Publishes events to one topic, keyed by site id so one site's events stay in one partition
- * (in order). `acks: -1`: resolved only once every in-sync replica has the batch.
+ * Events that never ride the events topic external consumers read (docs/events.md "Topics"):
+ * personal data (`contact.submitted`) and audit entries go to the internal topic.
+ */
+export const INTERNAL_EVENTS: ReadonlySet<string> = new Set(['contact.submitted', AUDIT_EVENT]);
+
+/** The topic an event is published to: the internal one for `INTERNAL_EVENTS`, else the events topic. */
+export function topicFor(
+  event: Pick<DomainEvent, 'event'>,
+  topics: { topic: string; internalTopic: string },
+): string {
+  return INTERNAL_EVENTS.has(event.event) ? topics.internalTopic : topics.topic;
+}
+
+/**
+ * Publishes events to the events topic or the internal one (`topicFor`), keyed by site id in
+ * both so one site's events stay in one partition of each topic (in order). `acks: -1`:
+ * resolved only once every in-sync replica has the batch.
  */
 export class KafkaEventPublisher implements EventPublisher {
   constructor(
     private readonly producer: KafkaProducerLike,
     private readonly topic: string = EVENTS_TOPIC,
+    private readonly internalTopic: string = internalTopicOf(topic),
   ) {}
 
   connect(): Promise<void> {
@@ -44,15 +61,23 @@ export class KafkaEventPublisher implements EventPublisher {
 
   async publish(events: DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.producer.send({
-      topic: this.topic,
-      acks: -1,
-      messages: events.map((e) => ({
-        key: String(e.siteId),
-        value: encodeEvent(e),
-        headers: { event: e.event, ...(e.requestId ? { request_id: e.requestId } : {}) },
-      })),
-    });
+    const byTopic = new Map<string, DomainEvent[]>();
+    for (const e of events) {
+      const topic = topicFor(e, { topic: this.topic, internalTopic: this.internalTopic });
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), e]);
+    }
+    // One topic after the other: each keeps the batch's (commit) order for its events.
+    for (const [topic, list] of byTopic) {
+      await this.producer.send({
+        topic,
+        acks: -1,
+        messages: list.map((e) => ({
+          key: String(e.siteId),
+          value: encodeEvent(e),
+          headers: { event: e.event, ...(e.requestId ? { request_id: e.requestId } : {}) },
+        })),
+      });
+    }
   }
 
   disconnect(): Promise<void> {
@@ -61,7 +86,7 @@ export class KafkaEventPublisher implements EventPublisher {
 }
 
 /**
- * Consumes the topic in a consumer group. Offsets are committed by hand, only after the
+ * Consumes the events topic and the internal one (the dispatcher reads both) in a consumer group. Offsets are committed by hand, only after the
  * handler has resolved (for the dispatcher: once the delivery rows exist), so a crash between
  * the two replays the batch rather than losing it. A message that is not an event is logged
  * and passed over, so one bad message cannot stop its partition.
@@ -71,6 +96,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
     private readonly consumer: KafkaConsumerLike,
     private readonly topic: string = EVENTS_TOPIC,
     private readonly logger: KafkaLogger = { warn: (m) => process.stderr.write(`${m}\n`) },
+    private readonly internalTopic: string = internalTopicOf(topic),
   ) {}
 
   private stopped = false;
@@ -80,7 +106,10 @@ export class KafkaEventSubscriber implements EventSubscriber {
     this.stopped = false;
     this.watchCrashes(handler);
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [this.topic], fromBeginning: true });
+    await this.consumer.subscribe({
+      topics: [this.topic, this.internalTopic],
+      fromBeginning: true,
+    });
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -152,7 +181,9 @@ export interface KafkaTransportOptions {
   /** This process's client id (one per app: `helpcenter-webhook-dispatcher` …). */
   clientId: string;
   topic: string;
-  /** Used only when the topic is created. */
+  /** contact.submitted and audit events (`HC_KAFKA_INTERNAL_TOPIC`). */
+  internalTopic: string;
+  /** Used only when a topic is created. */
   partitions: number;
   replicationFactor: number;
   /** Idempotent producer (real clusters); off against the test broker, which refuses it. */
@@ -170,6 +201,7 @@ export function kafkaOptions(app: string, s: Settings = settings()): KafkaTransp
     brokers: s.kafkaBrokers,
     clientId: `${k.clientId}-${app}`,
     topic: k.topic,
+    internalTopic: k.internalTopic,
     partitions: k.partitions,
     replicationFactor: k.replicationFactor,
     idempotent: k.idempotent,
@@ -262,6 +294,7 @@ export class KafkaEventBus implements EventBus {
         maxInFlightRequests: 1,
       }),
       this.o.topic,
+      this.o.internalTopic,
     );
   }
 
@@ -269,6 +302,8 @@ export class KafkaEventBus implements EventBus {
     return new KafkaEventSubscriber(
       this.kafka.consumer({ groupId: group, ...CONSUMER }),
       this.o.topic,
+      undefined,
+      this.o.internalTopic,
     );
   }
 
@@ -286,8 +321,11 @@ export class KafkaEventBus implements EventBus {
     return this.admin;
   }
 
+  /** Both topics, each with the same partitions and replication factor. */
   async provision(): Promise<void> {
-    await ensureTopic(await this.connectedAdmin(), this.o);
+    const admin = await this.connectedAdmin();
+    await ensureTopic(admin, this.o);
+    await ensureTopic(admin, { ...this.o, topic: this.o.internalTopic });
   }
 
   /** Readiness: the cluster answers a metadata request within 2 s. */

@@ -36,5 +36,9 @@ export interface EventBus {
 
 /** The default topic (HC_KAFKA_TOPIC), keyed by site id (docs/events.md). */
 export const EVENTS_TOPIC = 'helpcenter.events';
+/** The internal topic's default: `<HC_KAFKA_TOPIC>.internal` (docs/events.md "Topics"). */
+export function internalTopicOf(topic: string): string {
+  return `${topic}.internal`;
+}
 /** The dispatcher's consumer group. */
 export const DISPATCHER_GROUP = 'webhook-dispatcher';
