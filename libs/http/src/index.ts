@@ -27,3 +27,4 @@ export * from './openapi';
 export * from './cookies';
 export * from './field.decorator';
 export * from './openapi-schema';
+export * from './wrap-success';

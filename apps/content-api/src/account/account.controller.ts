@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Controller, Get } from '@nestjs/common';
 import { Ctx } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
@@ -10,7 +11,7 @@ export class AccountController {
 
   /** Spec 4.3: callable by a token without scopes. */
   @AnyCredential(Get(), 'The person behind the credential')
-  get(@Ctx() ctx: RequestContext) {
-    return this.account.describe(ctx);
+  async get(@Ctx() ctx: RequestContext) {
+    return wrapSuccess(await this.account.describe(ctx));
   }
 }

@@ -24,7 +24,6 @@ export class AccountService {
           ? { type: 'oauth', client_id: ctx.credential.clientId, site_ids: ctx.credential.siteIds }
           : { type: 'dashboard' };
     return {
-      status: 'success',
       account: {
         id: row.account_id,
         name: row.account_name,

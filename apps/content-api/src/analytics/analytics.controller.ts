@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { CurrentSite, Scopes } from '@hc/auth';
@@ -17,21 +18,21 @@ export class AnalyticsController {
   @ApiOperation({ summary: 'Analytics summary for a date range' })
   @Get('summary')
   @Scopes('analytics.read')
-  summary(@CurrentSite() site: SiteContext, @Query() query: AnalyticsQuery) {
-    return this.analytics.summary(site, query);
+  async summary(@CurrentSite() site: SiteContext, @Query() query: AnalyticsQuery) {
+    return wrapSuccess(await this.analytics.summary(site, query));
   }
 
   @ApiOperation({ summary: 'Content analytics: views and ratings per article' })
   @Get('content')
   @Scopes('analytics.read')
-  content(@CurrentSite() site: SiteContext, @Query() query: AnalyticsContentQuery) {
-    return this.analytics.content(site, query);
+  async content(@CurrentSite() site: SiteContext, @Query() query: AnalyticsContentQuery) {
+    return wrapSuccess(await this.analytics.content(site, query));
   }
 
   @ApiOperation({ summary: 'Search analytics: top searches and searches without results' })
   @Get('searches')
   @Scopes('analytics.read')
-  searches(@CurrentSite() site: SiteContext, @Query() query: AnalyticsSearchesQuery) {
-    return this.analytics.searches(site, query);
+  async searches(@CurrentSite() site: SiteContext, @Query() query: AnalyticsSearchesQuery) {
+    return wrapSuccess(await this.analytics.searches(site, query));
   }
 }

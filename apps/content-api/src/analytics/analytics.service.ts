@@ -75,7 +75,6 @@ export class AnalyticsService {
       ]);
     const total = (r: typeof ratings) => r.thumbs_up + r.thumbs_down + r.love;
     return {
-      status: 'success',
       range: this.range(range, lang),
       summary: {
         traffic: compareAll(traffic, trafficBefore),
@@ -111,7 +110,6 @@ export class AnalyticsService {
     );
     const siteUrl = readerSiteUrl(site.subdomain);
     return {
-      status: 'success',
       range: this.range(range, lang),
       excludes_never_viewed: true,
       articles: rows.map((r) => {
@@ -173,7 +171,6 @@ export class AnalyticsService {
       .slice(0, limit)
       .map(([term, searches]) => ({ term, searches }));
     return {
-      status: 'success',
       range: this.range(range, lang),
       content_gaps: gaps,
       frequent_queries: frequent,

@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
@@ -22,7 +23,11 @@ export class AuditController {
   })
   @Get()
   @Scopes('content.read')
-  list(@Ctx() ctx: RequestContext, @CurrentSite() site: SiteContext, @Query() query: AuditQuery) {
-    return this.audit.list(ctx, site, query);
+  async list(
+    @Ctx() ctx: RequestContext,
+    @CurrentSite() site: SiteContext,
+    @Query() query: AuditQuery,
+  ) {
+    return wrapSuccess(await this.audit.list(ctx, site, query));
   }
 }

@@ -43,7 +43,6 @@ export class AuditService {
       paging.offset,
     );
     return {
-      status: 'success',
       entries: rows.map(toAuditEntryResponse),
       meta: pageMeta(paging, total),
     };

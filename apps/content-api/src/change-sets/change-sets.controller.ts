@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { CommonErrorCode } from '@hc/contracts';
-import { IdParam } from '@hc/http';
+import { IdParam, wrapSuccess } from '@hc/http';
 import { ChangeSetsQuery, changeSetsPaging } from './dto/change-sets-query.dto';
 import { ApiKeysOnly, CountsAsWrite, CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -28,20 +28,20 @@ export class ChangeSetsController {
   ) {}
 
   @ContentRead(Get(), 'List change sets')
-  list(@CurrentSite() site: SiteContext, @Query() query: ChangeSetsQuery) {
-    return this.sets.list(site, changeSetsPaging(query));
+  async list(@CurrentSite() site: SiteContext, @Query() query: ChangeSetsQuery) {
+    return wrapSuccess(await this.sets.list(site, changeSetsPaging(query)));
   }
 
   @ContentWrite(Post(), 'Create a change set')
   @ApiBody({ type: CreateChangeSetDto, required: false })
   @HttpCode(201)
-  create(@CurrentSite() site: SiteContext, @Body() body: CreateChangeSetDto) {
-    return this.sets.create(site, body);
+  async create(@CurrentSite() site: SiteContext, @Body() body: CreateChangeSetDto) {
+    return wrapSuccess(await this.sets.create(site, body));
   }
 
   @ContentRead(Get(':id'), 'Read a change set')
-  get(@CurrentSite() site: SiteContext, @SetIdParam() id: number) {
-    return this.sets.get(site, id);
+  async get(@CurrentSite() site: SiteContext, @SetIdParam() id: number) {
+    return wrapSuccess(await this.sets.get(site, id));
   }
 
   @ContentWrite(Post(':id/items'), 'Add staged changes to a change set')

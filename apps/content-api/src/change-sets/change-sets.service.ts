@@ -78,7 +78,6 @@ export class ChangeSetsService {
       rows.map((r) => r.id),
     );
     return {
-      status: 'success',
       change_sets: rows.map((r) => toChangeSetResponse(r, items.get(r.id) ?? [])),
       meta: {
         current_page: paging.page,
@@ -112,7 +111,7 @@ export class ChangeSetsService {
   }
 
   async get(site: SiteContext, id: number) {
-    return { status: 'success', change_set: await this.load(site, id) };
+    return { change_set: await this.load(site, id) };
   }
 
   async create(site: SiteContext, body: CreateChangeSetDto) {
@@ -122,7 +121,7 @@ export class ChangeSetsService {
       await writeAuditEvent(m, site, 'change_set.create', { type: 'change_set', id: setId });
       return setId;
     });
-    return { status: 'success', change_set: await this.load(site, id) };
+    return { change_set: await this.load(site, id) };
   }
 
   /**

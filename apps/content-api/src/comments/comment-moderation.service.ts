@@ -48,7 +48,6 @@ export class CommentModerationService {
     });
     if (queued) this.worker.wake();
     return {
-      status: 'success',
       message: action === 'approve' ? 'Comment approved.' : 'Comment unpublished.',
       comment: toCommentResponse(row),
     };

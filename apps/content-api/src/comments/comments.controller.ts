@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { notFound } from '@hc/contracts';
-import { IdParam } from '@hc/http';
+import { IdParam, wrapSuccess } from '@hc/http';
 import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { CommentBodyDto, ModerateCommentDto } from './dto/comment.dto';
@@ -19,17 +19,17 @@ export class CommentsController {
   ) {}
 
   @ContentRead(Get(), 'List reader comments')
-  list(@CurrentSite() site: SiteContext, @Query() query: CommentsQuery) {
-    return this.comments.list(site, query);
+  async list(@CurrentSite() site: SiteContext, @Query() query: CommentsQuery) {
+    return wrapSuccess(await this.comments.list(site, query));
   }
 
   @ContentWrite(Patch(':id'), 'Approve or unpublish a comment')
-  moderate(
+  async moderate(
     @CurrentSite() site: SiteContext,
     @IdParam('id', () => notFound(COMMENT_NOT_FOUND)) id: number,
     @Body() body: ModerateCommentDto,
   ) {
-    return this.moderation.moderate(site, id, body.action);
+    return wrapSuccess(await this.moderation.moderate(site, id, body.action));
   }
 }
 
@@ -39,26 +39,28 @@ export class ArticleCommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @ContentRead(Get(), 'Comment threads of an article')
-  threads(
+  async threads(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
     @Query() query: ArticleCommentsQuery,
   ) {
-    return this.comments.articleThreads(site, id, query);
+    return wrapSuccess(await this.comments.articleThreads(site, id, query));
   }
 
   @ContentWrite(Post(), 'Comment on an article as the credential’s person')
   @HttpCode(201)
-  post(
+  async post(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleRefIdParam() id: number,
     @Body() body: CommentBodyDto,
   ) {
-    return this.comments.postAsMember(site, ctx, id, {
-      text: body.text,
-      parentId: body.parent_id ?? null,
-      lang: body.lang ?? undefined,
-    });
+    return wrapSuccess(
+      await this.comments.postAsMember(site, ctx, id, {
+        text: body.text,
+        parentId: body.parent_id ?? null,
+        lang: body.lang ?? undefined,
+      }),
+    );
   }
 }

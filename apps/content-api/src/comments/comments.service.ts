@@ -77,7 +77,6 @@ export class CommentsService {
       this.comments.statusCounts(site.id, filter),
     ]);
     return {
-      status: 'success',
       comments: rows.map(toCommentResponse),
       meta: { ...pageMeta(paging, total), status_counts: statusCounts },
     };
@@ -91,7 +90,6 @@ export class CommentsService {
     const rows = await this.comments.ofArticle(site.id, article.id, filter);
     const threads = toThreads(rows);
     return {
-      status: 'success',
       article: {
         id: article.id,
         title: article.title,
@@ -133,7 +131,7 @@ export class CommentsService {
       await writeAuditEvent(m, site, 'comment.create', { type: 'comment', id });
       return (await this.comments.find(site.id, id, m))!;
     });
-    return { status: 'success', message: 'Comment posted.', comment: toCommentResponse(row) };
+    return { message: 'Comment posted.', comment: toCommentResponse(row) };
   }
 
   /**

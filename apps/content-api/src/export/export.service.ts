@@ -29,7 +29,6 @@ export class ExportService {
     const pageIds = hasMore ? ids.slice(0, perPage) : ids;
     const views = await this.articles.load(site.id, pageIds);
     return {
-      status: 'success',
       snapshot: { generated_at: formatB(generatedAt) },
       ...(categories ? { categories: categories.map((c) => toCategoryResponse(c)) } : {}),
       articles: views.map((v) => toArticleResponse(v, site)),

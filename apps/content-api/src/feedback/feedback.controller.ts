@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -14,11 +15,11 @@ export class FeedbackController {
   /** Scope content.write (decisions.md): it changes the article's counters. */
   @ContentWrite(Post(), 'Record reader feedback on an article')
   @HttpCode(200)
-  record(
+  async record(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
     @Body() body: FeedbackDto,
   ) {
-    return this.feedback.record(site, id, body);
+    return wrapSuccess(await this.feedback.record(site, id, body));
   }
 }

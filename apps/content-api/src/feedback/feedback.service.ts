@@ -35,7 +35,6 @@ export class FeedbackService {
       return this.feedback.ratings(site.id, m, article.id);
     });
     return {
-      status: 'success',
       message: 'Thank you for your feedback.',
       feedback: { article_id: articleId, rating, lang },
       ratings,

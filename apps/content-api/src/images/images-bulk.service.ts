@@ -129,7 +129,6 @@ export class ImagesBulkService {
     }
     const count = (s: string) => results.filter((r) => r.status === s).length;
     return {
-      status: 'success',
       results,
       meta: {
         total: results.length,

@@ -21,6 +21,7 @@ import {
   pagingOf,
   RedirectInvalidInput,
   SharedIpLimit,
+  wrapSuccess,
 } from '@hc/http';
 import { BulkImagesDto } from './dto/bulk-images.dto';
 import { DeleteImageQuery, ImagesQuery } from './dto/images-query.dto';
@@ -60,7 +61,7 @@ export class ImagesController {
     const editor = query.editor === '1' && isDashboardSession(ctx);
     const answer = await this.images.create(site, input, editor ? 'editor' : 'api');
     res.status(answer.httpStatus);
-    return answer.body;
+    return wrapSuccess(answer.body);
   }
 
   @ContentWrite(Post('bulk'), 'Import up to 20 images')
@@ -74,37 +75,39 @@ export class ImagesController {
     @Query() query: DryRunQuery,
   ) {
     const input = await readBulkImageRequest(req);
-    return this.bulk.create(site, input, dryRunRequested(query, input.dryRun));
+    return wrapSuccess(await this.bulk.create(site, input, dryRunRequested(query, input.dryRun)));
   }
 
   @ContentWrite(Post('uploads'), 'Create a one-image upload URL')
   @SharedIpLimit(60)
   @HttpCode(200)
-  createUploadUrl(@CurrentSite() site: SiteContext, @Ctx() ctx: RequestContext) {
-    return this.uploadUrls.create(site, ctx);
+  async createUploadUrl(@CurrentSite() site: SiteContext, @Ctx() ctx: RequestContext) {
+    return wrapSuccess(await this.uploadUrls.create(site, ctx));
   }
 
   @ContentRead(Get(), 'List images')
   @RedirectInvalidInput()
-  list(@CurrentSite() site: SiteContext, @Query() query: ImagesQuery) {
-    return this.images.list(
-      site.id,
-      { checksum: query.checksum?.toLowerCase() },
-      pagingOf(query, 50),
+  async list(@CurrentSite() site: SiteContext, @Query() query: ImagesQuery) {
+    return wrapSuccess(
+      await this.images.list(
+        site.id,
+        { checksum: query.checksum?.toLowerCase() },
+        pagingOf(query, 50),
+      ),
     );
   }
 
   @ContentRead(Get(':id'), 'Read one image')
-  get(@CurrentSite() site: SiteContext, @ImageIdParam() id: number) {
-    return this.images.get(site.id, id);
+  async get(@CurrentSite() site: SiteContext, @ImageIdParam() id: number) {
+    return wrapSuccess(await this.images.get(site.id, id));
   }
 
   @ContentWrite(Delete(':id'), 'Delete an image')
-  remove(
+  async remove(
     @CurrentSite() site: SiteContext,
     @ImageIdParam() id: number,
     @Query() query: DeleteImageQuery,
   ) {
-    return this.images.delete(site, id, query.force ?? false);
+    return wrapSuccess(await this.images.delete(site, id, query.force ?? false));
   }
 }

@@ -17,7 +17,7 @@ const REFERENCED_BY_MAX = 20;
 
 export interface UploadAnswer {
   httpStatus: 200 | 201;
-  body: { status: 'success'; reused: boolean; image: ReturnType<typeof toImageResponse> };
+  body: { reused: boolean; image: ReturnType<typeof toImageResponse> };
 }
 
 /** Spec 4.7: size first, then the type from the bytes. Throws the 422 naming `field`. */
@@ -37,7 +37,6 @@ export function toUploadAnswer(result: StoreResult, altText: string): UploadAnsw
   return {
     httpStatus: result.reused ? 200 : 201,
     body: {
-      status: 'success',
       reused: result.reused,
       image: toImageResponse(result.image, altText),
     },
@@ -99,7 +98,6 @@ export class ImagesService {
   async list(siteId: SiteId, filter: { checksum?: string }, paging: Paging) {
     const { rows, total } = await this.repo.list(siteId, filter, paging.offset, paging.perPage);
     return {
-      status: 'success',
       images: rows.map((r) => toImageResponse(r)),
       meta: pageMeta(paging, total),
     };
@@ -108,7 +106,7 @@ export class ImagesService {
   async get(siteId: SiteId, id: number) {
     const image = await this.repo.findById(siteId, id);
     if (!image) throw notFound(imageMessages.notFound);
-    return { status: 'success', image: toImageResponse(image) };
+    return { image: toImageResponse(image) };
   }
 
   /** Spec 4.7: refused with 409 and `referenced_by` while article content uses the URL. */
@@ -128,6 +126,6 @@ export class ImagesService {
     }
     await this.repo.delete(site, image.id);
     await this.store.removeQuietly(image.storageKey);
-    return { status: 'success', message: 'Image deleted.' };
+    return { message: 'Image deleted.' };
   }
 }

@@ -11,7 +11,7 @@ import {
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '@hc/auth';
-import { IpRateLimit } from '@hc/http';
+import { IpRateLimit, wrapSuccess } from '@hc/http';
 import { ImageFileInterceptor } from './image-file.interceptor';
 import { readSingleImageRequest } from './image-request';
 import { UploadUrlGuard, uploadTarget } from './upload-url.guard';
@@ -42,6 +42,6 @@ export class UploadUrlController {
     const input = await readSingleImageRequest(req, false);
     const answer = await this.uploadUrls.upload(intent, site, input);
     res.status(answer.httpStatus);
-    return answer.body;
+    return wrapSuccess(answer.body);
   }
 }

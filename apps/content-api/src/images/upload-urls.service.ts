@@ -74,7 +74,6 @@ export class UploadUrlsService {
     const expires = Math.floor(expiresAt.getTime() / 1000);
     const signature = await this.sign(intent, expires);
     return {
-      status: 'success',
       upload_url: `${settings().apiBaseUrl}/images/uploads/${intent}?expires=${expires}&signature=${signature}`,
       expires_at: formatB(expiresAt),
       max_bytes: MAX_IMAGE_BYTES,

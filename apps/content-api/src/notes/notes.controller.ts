@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { notFound } from '@hc/contracts';
-import { IdParam } from '@hc/http';
+import { IdParam, wrapSuccess } from '@hc/http';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { NoteReplyDto } from './dto/note-reply.dto';
@@ -24,37 +24,39 @@ export class NotesController {
   constructor(private readonly notes: NotesService) {}
 
   @NotesReadRoute(Get(), 'Team notes of an article')
-  list(
+  async list(
     @CurrentSite() site: SiteContext,
     @ArticleRefIdParam() id: number,
     @Query() query: NotesQuery,
   ) {
-    return this.notes.list(site, id, {
-      lang: query.lang,
-      includeResolved: query.include_resolved ?? false,
-    });
+    return wrapSuccess(
+      await this.notes.list(site, id, {
+        lang: query.lang,
+        includeResolved: query.include_resolved ?? false,
+      }),
+    );
   }
 
   @NotesWriteRoute(Post(':noteId/replies'), 'Reply to a team note')
   @HttpCode(201)
-  reply(
+  async reply(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleRefIdParam() id: number,
     @NoteIdParam() noteId: number,
     @Body() body: NoteReplyDto,
   ) {
-    return this.notes.reply(site, ctx, id, noteId, body.text);
+    return wrapSuccess(await this.notes.reply(site, ctx, id, noteId, body.text));
   }
 
   @NotesWriteRoute(Post(':noteId/resolve'), 'Resolve a team note')
   @HttpCode(200)
-  resolve(
+  async resolve(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleRefIdParam() id: number,
     @NoteIdParam() noteId: number,
   ) {
-    return this.notes.resolve(site, ctx, id, noteId);
+    return wrapSuccess(await this.notes.resolve(site, ctx, id, noteId));
   }
 }

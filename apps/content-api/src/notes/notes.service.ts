@@ -38,7 +38,6 @@ export class NotesService {
       this.notes.openCount(site.id, article.id, lang),
     ]);
     return {
-      status: 'success',
       article: { id: article.id, title: article.title },
       notes: threads.map(toNoteThreadResponse),
       meta: { threads_count: threads.length, open_count: open, includes_resolved: includeResolved },
@@ -69,7 +68,7 @@ export class NotesService {
         )
       )[0];
     });
-    return { status: 'success', message: 'Reply added.', note: toNoteThreadResponse(thread) };
+    return { message: 'Reply added.', note: toNoteThreadResponse(thread) };
   }
 
   /** POST /articles/{id}/notes/{noteId}/resolve: {status, message, id}; resolving again is a no-op. */
@@ -83,7 +82,7 @@ export class NotesService {
       await writeAuditEvent(m, site, 'note.resolve', { type: 'note', id: noteId });
       return noteId;
     });
-    return { status: 'success', message: 'Note resolved.', id };
+    return { message: 'Note resolved.', id };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
@@ -22,7 +23,11 @@ export class PreviewsController {
       'reader site with the site’s design; the URL works once within 60 seconds.',
   })
   @HttpCode(201)
-  create(@CurrentSite() site: SiteContext, @Ctx() ctx: RequestContext, @Body() body: PreviewDto) {
-    return this.previews.create(site, ctx.principal.userId, body);
+  async create(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Body() body: PreviewDto,
+  ) {
+    return wrapSuccess(await this.previews.create(site, ctx.principal.userId, body));
   }
 }

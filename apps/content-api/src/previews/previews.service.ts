@@ -48,7 +48,6 @@ export class PreviewsService {
       now,
     );
     return {
-      status: 'success',
       data: {
         url: `${readerSiteUrl(site.subdomain)}/_preview/${token}`,
         expires_at: formatB(expiresAt),

@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Controller, Get } from '@nestjs/common';
 import { Ctx } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
@@ -10,7 +11,7 @@ export class SitesController {
 
   /** Spec 4.3: works before a site is chosen. */
   @AnyCredential(Get(), 'Sites the credential reaches')
-  list(@Ctx() ctx: RequestContext) {
-    return this.sites.listForContext(ctx);
+  async list(@Ctx() ctx: RequestContext) {
+    return wrapSuccess(await this.sites.listForContext(ctx));
   }
 }

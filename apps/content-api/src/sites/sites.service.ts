@@ -88,7 +88,6 @@ export class SitesService {
           : // Issue 37: a dashboard session lists the sites the person is a member of.
             await this.sites.findForMember(ctx.principal.userId);
     return {
-      status: 'success',
       sites: sites.map(toSiteResponse),
       meta: { items_count: sites.length },
     };

@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Controller, Get, Query } from '@nestjs/common';
 import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -10,7 +11,7 @@ export class TranslationsController {
   constructor(private readonly translations: TranslationsService) {}
 
   @ContentRead(Get(), 'Translation status of articles')
-  list(@CurrentSite() site: SiteContext, @Query() query: TranslationsQuery) {
-    return this.translations.list(site, query.lang);
+  async list(@CurrentSite() site: SiteContext, @Query() query: TranslationsQuery) {
+    return wrapSuccess(await this.translations.list(site, query.lang));
   }
 }

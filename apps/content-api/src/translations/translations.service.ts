@@ -33,7 +33,6 @@ export class TranslationsService {
       return { key, text: own ?? fallback, default: fallback, overridden: own !== undefined };
     });
     return {
-      status: 'success',
       lang,
       translations: items,
       meta: {

@@ -3,7 +3,7 @@ import { ApiOkResponse } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
-import { IdParam } from '@hc/http';
+import { IdParam, wrapSuccess } from '@hc/http';
 import { ArticleIdParam } from '../staged/staged.controller';
 import { VersionsQuery } from '../staged/dto/staged-query.dto';
 import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
@@ -25,13 +25,13 @@ export class VersionsController {
   @ContentRead(Get(), 'List the versions of an article')
   @ApiOkResponse({ description: 'Newest first', schema: listAnswer('versions', VERSION_SCHEMA) })
   @CountsAsWrite()
-  list(
+  async list(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @Query() query: VersionsQuery,
   ) {
     const limit = Math.min(MAX_LIMIT, Math.max(1, Number(query.limit ?? DEFAULT_LIMIT)));
-    return this.versions.list(site, id, limit, query.locale);
+    return wrapSuccess(await this.versions.list(site, id, limit, query.locale));
   }
 
   /** `to` (#25): another version of the same article to compare with instead of the live one. */
@@ -40,22 +40,22 @@ export class VersionsController {
     'Compare a version with the live article or another version',
   )
   @CountsAsWrite()
-  compare(
+  async compare(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @VersionIdParam() version: number,
     @Query() query: CompareVersionsQuery,
   ) {
-    return this.versions.compare(site, id, version, query.to);
+    return wrapSuccess(await this.versions.compare(site, id, version, query.to));
   }
 
   @ContentWrite(Post(':versionId/restore'), 'Restore a version of an article')
   @HttpCode(200)
-  restore(
+  async restore(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @VersionIdParam() version: number,
   ) {
-    return this.versions.restore(site, id, version);
+    return wrapSuccess(await this.versions.restore(site, id, version));
   }
 }

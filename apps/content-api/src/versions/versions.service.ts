@@ -106,7 +106,7 @@ export class VersionsService {
     await this.liveArticle(site, id);
     const rows = await this.versions.list(site.id, id, limit, locale);
     const audit = await this.entriesOf(site, rows);
-    return { status: 'success', versions: rows.map((v) => toVersionResponse(v, audit)) };
+    return { versions: rows.map((v) => toVersionResponse(v, audit)) };
   }
 
   /**
@@ -123,7 +123,6 @@ export class VersionsService {
       if (!to) throw notFound(VERSION_NOT_FOUND);
       const audit = await this.entriesOf(site, [v, to]);
       return {
-        status: 'success',
         comparison: {
           article_id: id,
           version: toVersionResponse(v, audit),
@@ -143,7 +142,6 @@ export class VersionsService {
       { ...wide, metadata },
     );
     return {
-      status: 'success',
       comparison: {
         article_id: id,
         version: toVersionResponse(v, await this.entriesOf(site, [v])),
@@ -195,6 +193,6 @@ export class VersionsService {
     });
     if (!done) throw notFound('Article not found.');
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
-    return { status: 'success', article: toArticleResponse(view, site) };
+    return { article: toArticleResponse(view, site) };
   }
 }

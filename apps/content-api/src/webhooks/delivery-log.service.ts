@@ -32,7 +32,6 @@ export class DeliveryLogService {
     );
     const attempts = await this.log.attempts(rows.map((r) => r.id));
     return {
-      status: 'success',
       deliveries: rows.map((r) => toDelivery(r, attempts, false)),
       meta: pageMeta(paging, total),
     };
@@ -43,7 +42,7 @@ export class DeliveryLogService {
     const row = await this.log.find(siteId, webhookId, deliveryId);
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     const attempts = await this.log.attempts([row.id]);
-    return { status: 'success', delivery: toDelivery(row, attempts, true) };
+    return { delivery: toDelivery(row, attempts, true) };
   }
 
   /** Issue 23: one more attempt of that event to that webhook, now, whatever the original's state. */

@@ -6,7 +6,7 @@ import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { WebhooksAccessGuard } from './webhooks-access.guard';
 import { WEBHOOK_NOT_FOUND, WebhooksService } from './webhooks.service';
 import { notFound } from '@hc/contracts';
-import { IdParam, pagingOf } from '@hc/http';
+import { IdParam, pagingOf, wrapSuccess } from '@hc/http';
 import { DeliveriesQuery } from './dto/deliveries-query.dto';
 import { DeliveryLogService } from './delivery-log.service';
 import { routeKind } from '../http/content-routes';
@@ -35,8 +35,8 @@ export class WebhooksController {
     description:
       'Spec 4.8; 201 with the webhook and its secret. The webhook shows signature_scheme = service (issue 23): its deliveries carry the spec 6 headers only.',
   })
-  register(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
-    return this.webhooks.register(site, dto);
+  async register(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
+    return wrapSuccess(await this.webhooks.register(site, dto));
   }
 
   @RegisterRoute(Post('standard'), {
@@ -44,8 +44,8 @@ export class WebhooksController {
     description:
       "Same body and rules as POST /webhooks (issue 23). Its deliveries also carry webhook-id (the same on every attempt and redelivery of one event), webhook-timestamp (the attempt's time) and webhook-signature (v1, + base64 HMAC-SHA256 of id.timestamp.body); the response gives the secret also as standard_secret (whsec_ + base64 of its bytes) and signature_scheme = standard.",
   })
-  registerStandard(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
-    return this.webhooks.register(site, dto, 'standard');
+  async registerStandard(@CurrentSite() site: SiteContext, @Body() dto: CreateWebhookDto) {
+    return wrapSuccess(await this.webhooks.register(site, dto, 'standard'));
   }
 
   @AnySiteRoute(Get(), {
@@ -53,16 +53,16 @@ export class WebhooksController {
     description:
       'Spec 4.8, oldest first, no secrets; each with signature_scheme: service (POST /webhooks) or standard (POST /webhooks/standard, issue 23).',
   })
-  list(@Ctx() ctx: RequestContext) {
-    return this.webhooks.list(ctx);
+  async list(@Ctx() ctx: RequestContext) {
+    return wrapSuccess(await this.webhooks.list(ctx));
   }
 
   @AnySiteRoute(Delete(':webhookId'), {
     summary: 'Delete a webhook',
     description: 'Spec 4.8, either signature scheme; pending retries are dropped.',
   })
-  remove(@Ctx() ctx: RequestContext, @WebhookIdParam() webhookId: number) {
-    return this.webhooks.delete(ctx, webhookId);
+  async remove(@Ctx() ctx: RequestContext, @WebhookIdParam() webhookId: number) {
+    return wrapSuccess(await this.webhooks.delete(ctx, webhookId));
   }
 
   @AnySiteRoute(Get(':webhookId/deliveries'), {
@@ -70,25 +70,25 @@ export class WebhooksController {
     description:
       'Newest first, each with its attempts (issue 23). Kept for HC_WEBHOOK_LOG_RETENTION (7 days).',
   })
-  deliveries(
+  async deliveries(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
     @Query() query: DeliveriesQuery,
   ) {
     const filter = { event: query.event, status: query.status };
-    return this.log.list(ctx, webhookId, filter, pagingOf(query, 50));
+    return wrapSuccess(await this.log.list(ctx, webhookId, filter, pagingOf(query, 50)));
   }
 
   @AnySiteRoute(Get(':webhookId/deliveries/:deliveryId'), {
     summary: 'Read one delivery',
     description: 'Its attempts with the exact request headers sent, and the request body.',
   })
-  delivery(
+  async delivery(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
     @DeliveryIdParam() deliveryId: number,
   ) {
-    return this.log.get(ctx, webhookId, deliveryId);
+    return wrapSuccess(await this.log.get(ctx, webhookId, deliveryId));
   }
 
   @AnySiteRoute(Post(':webhookId/deliveries/:deliveryId/redeliver'), {

@@ -27,13 +27,12 @@ export class WebhooksService {
     const { url, secret } = await checkRegistration(dto, this.checkHost);
     const row = await this.webhooks.insert(site, url, secret, scheme);
     if (!row) throw validationError({ url: [TOO_MANY_WEBHOOKS] });
-    return { status: 'success', webhook: toWebhookResponse(row, true) };
+    return { webhook: toWebhookResponse(row, true) };
   }
 
   async list(ctx: RequestContext) {
     const rows = await this.webhooks.list(reachableSites(ctx));
     return {
-      status: 'success',
       webhooks: rows.map((row) => toWebhookResponse(row)),
       meta: { items_count: rows.length },
     };
@@ -44,7 +43,7 @@ export class WebhooksService {
     if (!(await this.webhooks.delete(reachableSites(ctx), id))) {
       throw notFound(WEBHOOK_NOT_FOUND);
     }
-    return { status: 'success', message: 'Webhook subscription deleted.' };
+    return { message: 'Webhook subscription deleted.' };
   }
 }
 
