@@ -73,7 +73,6 @@ export class DesignWriteService {
       }
     });
     return {
-      status: 'success',
       results: state.extra.results,
       template: toTemplateResponse(site, state.draft, state.live),
       warnings: state.extra.warnings,
@@ -119,7 +118,6 @@ export class DesignWriteService {
       };
     });
     return {
-      status: 'success',
       template: toTemplateResponse(site, state.draft, state.live),
       theme: theme.key,
       applied_sections: sections,
@@ -140,7 +138,6 @@ export class DesignWriteService {
       };
     });
     return {
-      status: 'success',
       template: toTemplateResponse(site, state.draft, state.live),
       discarded: state.extra,
     };
@@ -178,7 +175,6 @@ export class DesignWriteService {
     });
     const renamed = { ...site, name: result.live.document.brand.name };
     return {
-      status: 'success',
       template: toTemplateResponse(renamed, result.draft, result.live),
       version: toVersionResponse(result.live),
     };
@@ -200,7 +196,6 @@ export class DesignWriteService {
       };
     });
     return {
-      status: 'success',
       template: toTemplateResponse(site, state.draft, state.live),
       restored_version: toVersionResponse(state.extra.version),
       warnings: state.extra.unchanged

@@ -1,3 +1,4 @@
+import { wrapSuccess } from '@hc/http';
 import { Controller, Param, Query, UseGuards } from '@nestjs/common';
 import { CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
@@ -16,32 +17,32 @@ export class TemplateReadsController {
   constructor(private readonly reads: TemplateService) {}
 
   @designRead('The design: draft and live state', 'template')
-  template(@CurrentSite() site: SiteContext) {
-    return this.reads.template(site);
+  async template(@CurrentSite() site: SiteContext) {
+    return wrapSuccess(await this.reads.template(site));
   }
 
   @designRead('Read the design draft', 'draft', 'draft')
-  draft(@CurrentSite() site: SiteContext, @Query() query: DraftQuery) {
-    return this.reads.draft(site, query);
+  async draft(@CurrentSite() site: SiteContext, @Query() query: DraftQuery) {
+    return wrapSuccess(await this.reads.draft(site, query));
   }
 
   @designRead('The schema of the design document', 'schema', 'schema')
   schema(@Query() query: SchemaQuery) {
-    return this.reads.schema(query);
+    return wrapSuccess(this.reads.schema(query));
   }
 
   @designRead('List themes', 'themes', 'themes')
-  themes(@CurrentSite() site: SiteContext) {
-    return this.reads.themes(site);
+  async themes(@CurrentSite() site: SiteContext) {
+    return wrapSuccess(await this.reads.themes(site));
   }
 
   @designRead('Read one theme', 'theme', 'themes/:themeKey')
-  theme(@CurrentSite() site: SiteContext, @Param('themeKey') key: string) {
-    return this.reads.theme(site, key);
+  async theme(@CurrentSite() site: SiteContext, @Param('themeKey') key: string) {
+    return wrapSuccess(await this.reads.theme(site, key));
   }
 
   @designRead('List published design versions', 'versions', 'versions')
-  versions(@CurrentSite() site: SiteContext) {
-    return this.reads.versions(site);
+  async versions(@CurrentSite() site: SiteContext) {
+    return wrapSuccess(await this.reads.versions(site));
   }
 }

@@ -12,7 +12,7 @@ import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { notFound } from '@hc/contracts';
-import { dryRunRequested, DryRunQuery, IdParam } from '@hc/http';
+import { dryRunRequested, DryRunQuery, IdParam, wrapSuccess } from '@hc/http';
 import { findTheme, ThemeDef } from '../themes/themes';
 import { DesignAccessGuard } from './design-access.guard';
 import { designVersionNotFound, DesignWriteService } from './design-write.service';
@@ -46,36 +46,36 @@ export class TemplateController {
   @ApiOperation({ summary: 'Change the design draft with a batch of operations' })
   @Patch('draft')
   @Scopes('design.write')
-  patchDraft(
+  async patchDraft(
     @CurrentSite() site: SiteContext,
     @Body() body: PatchDraftDto,
     @Query() query: DryRunQuery,
   ) {
-    return this.writes.patch(site, body, dryRunRequested(query, body.dry_run));
+    return wrapSuccess(await this.writes.patch(site, body, dryRunRequested(query, body.dry_run)));
   }
 
   @designPost('Discard the design draft', 'draft/discard', DesignWriteDto)
-  discard(@CurrentSite() site: SiteContext, @Body() body: DesignWriteDto) {
-    return this.writes.discard(site, body);
+  async discard(@CurrentSite() site: SiteContext, @Body() body: DesignWriteDto) {
+    return wrapSuccess(await this.writes.discard(site, body));
   }
 
   @designPost('Apply a theme to the draft', 'themes/:themeKey/apply', ApplyThemeDto)
   @ApiParam({ name: 'themeKey', type: 'string', example: 'classic' })
-  apply(
+  async apply(
     @CurrentSite() site: SiteContext,
     @Param('themeKey', ThemePipe) theme: ThemeDef,
     @Body() body: ApplyThemeDto,
   ) {
-    return this.writes.applyTheme(site, theme, body);
+    return wrapSuccess(await this.writes.applyTheme(site, theme, body));
   }
 
   @designPost('Publish the design draft', 'publish', PublishDesignDto)
-  publish(
+  async publish(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @Body() body: PublishDesignDto,
   ) {
-    return this.writes.publish(site, ctx, body);
+    return wrapSuccess(await this.writes.publish(site, ctx, body));
   }
 
   @designPost(
@@ -83,11 +83,11 @@ export class TemplateController {
     'versions/:versionId/restore',
     DesignWriteDto,
   )
-  restore(
+  async restore(
     @CurrentSite() site: SiteContext,
     @IdParam('versionId', designVersionNotFound) versionId: number,
     @Body() body: DesignWriteDto,
   ) {
-    return this.writes.restore(site, versionId, body);
+    return wrapSuccess(await this.writes.restore(site, versionId, body));
   }
 }

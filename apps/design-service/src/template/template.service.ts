@@ -34,7 +34,6 @@ export class TemplateService {
   async template(site: SiteContext) {
     const { draft, live } = await this.store.read(site);
     return {
-      status: 'success',
       template: toTemplateResponse(site, draft, live),
       outline: buildOutline(draft.document),
     };
@@ -43,7 +42,7 @@ export class TemplateService {
   async draft(site: SiteContext, query: DraftQuery) {
     const { draft } = await this.store.read(site);
     const { section, data } = draftSection(draft.document, draft.translations, query);
-    return { status: 'success', section, etag: etagOf(draft), data };
+    return { section, etag: etagOf(draft), data };
   }
 
   schema(query: SchemaQuery) {
@@ -72,25 +71,25 @@ export class TemplateService {
         schema = navigationGuide();
         break;
     }
-    return { status: 'success', topic, schema };
+    return { topic, schema };
   }
 
   async themes(site: SiteContext) {
     const { draft } = await this.store.read(site);
     const themes = THEMES.map((t) => toThemeListItem(t, draft.presetKey));
-    return { status: 'success', themes }; // spec 4.2: no `meta`
+    return { themes }; // spec 4.2: no `meta`
   }
 
   async theme(site: SiteContext, key: string) {
     const theme = findTheme(key);
     if (!theme) throw notFound('Theme not found.');
     const { draft } = await this.store.read(site);
-    return { status: 'success', theme: toThemeDetail(theme, draft.presetKey, draft.document) };
+    return { theme: toThemeDetail(theme, draft.presetKey, draft.document) };
   }
 
   async versions(site: SiteContext) {
     await this.store.read(site);
     const rows = await this.repo.list(site.id, VERSIONS_LISTED);
-    return { status: 'success', versions: rows.map(toVersionListItem) }; // spec 4.2: no `meta`
+    return { versions: rows.map(toVersionListItem) }; // spec 4.2: no `meta`
   }
 }
