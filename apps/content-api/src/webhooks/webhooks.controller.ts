@@ -97,11 +97,11 @@ export class WebhooksController {
       'One new attempt of the event to the webhook now, whatever the original state: the same body and X-Service-Signature, a new X-Service-Delivery (issue 23).',
   })
   @HttpCode(202)
-  redeliver(
+  async redeliver(
     @Ctx() ctx: RequestContext,
     @WebhookIdParam() webhookId: number,
     @DeliveryIdParam() deliveryId: number,
   ) {
-    return this.log.redeliver(ctx, webhookId, deliveryId);
+    return wrapSuccess(await this.log.redeliver(ctx, webhookId, deliveryId));
   }
 }
