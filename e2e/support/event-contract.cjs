@@ -40,13 +40,24 @@ async function checkEventContract(databaseUrl, kafka) {
   let published = 0;
   if (kafka) {
     const onTopic = new Set();
-    for (const message of await kafka.mock.readAll(kafka.topic)) {
-      const envelope = JSON.parse(message.value);
-      check(`${kafka.topic} ${message.partition}@${message.offset}`, envelope);
-      if (message.key !== String(envelope.site_id)) {
-        failures.push(`${kafka.topic} ${message.partition}@${message.offset}: key ${message.key}`);
+    // Issue 36 item 9: personal data and audit events only on the internal topic.
+    const { INTERNAL_EVENTS } = require(path.join(DIST, 'libs/events/src/index.js'));
+    for (const [topic, internal] of [
+      [kafka.topic, false],
+      [kafka.internalTopic, true],
+    ]) {
+      for (const message of await kafka.mock.readAll(topic)) {
+        const envelope = JSON.parse(message.value);
+        const where = `${topic} ${message.partition}@${message.offset}`;
+        check(where, envelope);
+        if (message.key !== String(envelope.site_id)) {
+          failures.push(`${where}: key ${message.key}`);
+        }
+        if (INTERNAL_EVENTS.has(envelope.type) !== internal) {
+          failures.push(`${where}: ${envelope.type} on the wrong topic`);
+        }
+        onTopic.add(envelope.id);
       }
-      onTopic.add(envelope.id);
     }
     published = onTopic.size;
     const missing = rows.filter((r) => !onTopic.has(String(r.id))).map((r) => r.id);

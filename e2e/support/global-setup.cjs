@@ -19,16 +19,20 @@ async function eventTransport(run) {
   const { startMockKafka } = require(path.join(OUT, 'libs/testing/src/mock-kafka.js'));
   const mock = await startMockKafka();
   const topic = `helpcenter.events.e2e-${run}`;
+  const internalTopic = `${topic}.internal`;
   await mock.createTopic(topic);
+  // The mock cluster refuses createTopics: the internal topic (issue 36 item 9) is made here too.
+  await mock.createTopic(internalTopic);
   return {
     env: {
       HC_EVENT_TRANSPORT: 'kafka',
       HC_KAFKA_BROKERS: mock.bootstrap,
       HC_KAFKA_TOPIC: topic,
+      HC_KAFKA_INTERNAL_TOPIC: internalTopic,
       // The mock cluster refuses the idempotent producer (docs/decisions.md "Kafka path").
       HC_KAFKA_IDEMPOTENT: 'false',
     },
-    kafka: { mock, topic },
+    kafka: { mock, topic, internalTopic },
   };
 }
 

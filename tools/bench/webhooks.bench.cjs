@@ -600,6 +600,7 @@ async function startKafka() {
   const mock = await startMockKafka();
   const topic = `helpcenter.events.bench-${Date.now()}`;
   await mock.createTopic(topic);
+  await mock.createTopic(`${topic}.internal`);
   return {
     mock,
     env: {

@@ -75,13 +75,50 @@ function document() {
     };
   }
   const refs = Object.keys(messages).map((id) => ({ $ref: `#/channels/events/messages/${id}` }));
+  // Issue 36 item 9: personal data and audit events ride the internal topic, never this one.
+  const internalTopic =
+    defaults.HC_KAFKA_INTERNAL_TOPIC.parse(undefined, 'HC_KAFKA_INTERNAL_TOPIC') ??
+    `${topic}.internal`;
+  const internalMessages = {};
+  for (const [event, kind, summary] of [
+    [
+      'contact.submitted',
+      'contact_message',
+      'A reader sent the contact form: personal data (name, email, message).',
+    ],
+    ['audit.recorded', 'audit', 'A write was recorded for the audit log (issue 24): who did what.'],
+  ]) {
+    const data = `#/components/schemas/${title(camel(kind))}EventData`;
+    schemas[`${title(camel(kind))}EventData`] = c.EVENT_DATA_SCHEMAS[kind];
+    schemas[`${camel(event)}Envelope`] = c.envelopeSchema(event, data);
+    internalMessages[camel(event)] = {
+      name: event,
+      title: event,
+      summary,
+      contentType: 'application/json',
+      headers: { $ref: '#/components/schemas/MessageHeaders' },
+      payload: { $ref: `#/components/schemas/${camel(event)}Envelope` },
+      bindings: {
+        kafka: { key: { $ref: '#/components/schemas/MessageKey' }, bindingVersion: '0.5.0' },
+      },
+    };
+  }
+  const internalRefs = Object.keys(internalMessages).map((id) => ({
+    $ref: `#/channels/internal/messages/${id}`,
+  }));
+  const security = Object.keys(SASL).map((name) => ({
+    $ref: `#/components/securitySchemes/${name}`,
+  }));
   return {
     asyncapi: '3.0.0',
     info: {
       title: 'Help-center event stream',
       version,
       description:
-        'The Kafka topic the event relay publishes with `HC_EVENT_TRANSPORT=kafka` (docs/events.md): ' +
+        'The Kafka topics the event relay publishes with `HC_EVENT_TRANSPORT=kafka` (docs/events.md): ' +
+        'the events topic (channel `events`), which external consumers may read, and the internal ' +
+        'topic (channel `internal`: personal data and audit events), which only the webhook ' +
+        'dispatcher reads. ' +
         'one message per event, the envelope (version ' +
         `${c.EVENT_ENVELOPE_VERSION}) as UTF-8 JSON in the value, keyed by site. Delivery is at least ` +
         'once and ordered per site: deduplicate by the envelope’s `id`, and use a consumer group ' +
@@ -110,6 +147,22 @@ function document() {
         messages,
         bindings: { kafka: { topic, partitions, replicas, bindingVersion: '0.5.0' } },
       },
+      internal: {
+        address: internalTopic,
+        title: 'Internal events (not for external consumers)',
+        description:
+          `Internal. The topic named by \`HC_KAFKA_INTERNAL_TOPIC\` (default \`<HC_KAFKA_TOPIC>.internal\`, ` +
+          `\`${internalTopic}\`), created like the events topic. It carries personal data ` +
+          '(`contact.submitted`) and the audit trail (`audit.recorded`): only the webhook ' +
+          'dispatcher reads it (webhook deliveries to the site’s own endpoints, the audit log). ' +
+          'Grant no external consumer access to it; consumers read the `events` channel.',
+        tags: [{ name: 'internal', description: 'Read by the webhook dispatcher only.' }],
+        servers: [{ $ref: '#/servers/kafka' }],
+        messages: internalMessages,
+        bindings: {
+          kafka: { topic: internalTopic, partitions, replicas, bindingVersion: '0.5.0' },
+        },
+      },
     },
     operations: {
       publishEvents: {
@@ -121,9 +174,17 @@ function document() {
         channel: { $ref: '#/channels/events' },
         messages: refs,
         // What the cluster asks for (HC_KAFKA_SASL_MECHANISM); none on an open one.
-        security: Object.keys(SASL).map((name) => ({
-          $ref: `#/components/securitySchemes/${name}`,
-        })),
+        security,
+      },
+      publishInternal: {
+        action: 'send',
+        title: 'The relay publishes personal data and audit events to the internal topic',
+        description:
+          'From the same outbox, in commit order per site within this topic, keyed by site. ' +
+          'Internal: only the webhook dispatcher consumes it.',
+        channel: { $ref: '#/channels/internal' },
+        messages: internalRefs,
+        security,
       },
     },
     components: { schemas, securitySchemes: SASL },

@@ -57,6 +57,8 @@ describe('event relay replicas (docs/decisions.md "Kafka")', () => {
     factory = new Factory(ds);
     kafka = await startMockKafka();
     await kafka.createTopic(topic);
+    // The mock cluster refuses createTopics: the internal topic (default `<topic>.internal`) too.
+    await kafka.createTopic(`${topic}.internal`);
     await ds.query('UPDATE outbox SET processed_at = ? WHERE processed_at IS NULL', [new Date()]);
   });
 

@@ -154,6 +154,7 @@ function transportSettings(transport: 'outbox' | 'kafka') {
     kafka = await startMockKafka();
     const topic = `helpcenter.events.${randomUUID()}`;
     await kafka.createTopic(topic);
+    await kafka.createTopic(`${topic}.internal`);
     Object.assign(env, {
       HC_KAFKA_BROKERS: kafka.bootstrap,
       HC_KAFKA_TOPIC: topic,
