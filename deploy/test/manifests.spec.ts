@@ -668,13 +668,19 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
       'content-api': [
         'helpcenter-database/content-api',
         ...redis,
+        'helpcenter-internal-token/token',
         'helpcenter-s3/access-key-id',
         'helpcenter-s3/secret-access-key',
         'helpcenter-smtp/url',
         'helpcenter-data-keys/keys',
       ],
       'auth-server': ['helpcenter-database/auth-server', ...redis],
-      'mcp-gateway': ['helpcenter-database/mcp-gateway', ...redis],
+      // The secret that makes content-api believe mcp-gateway's agent addresses (issue 36).
+      'mcp-gateway': [
+        'helpcenter-database/mcp-gateway',
+        ...redis,
+        'helpcenter-internal-token/token',
+      ],
       'design-service': ['helpcenter-database/design-service', ...redis],
       'reader-site': ['helpcenter-database/reader-site', ...redis],
       'webhook-dispatcher': [
@@ -799,6 +805,66 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
     expect(inbound.spec.ingress[0].from).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'mcp-gateway' } } },
     ]);
+  });
+
+  it("points mcp-gateway's internal API URL at content-api's Service, on a path the policies open (issue 36)", () => {
+    // The regression: HC_API_BASE_URL (the public origin) as the tools' target, which the
+    // egress policy does not let out (and which, in dev, is the gateway pod itself).
+    const mcp = named(objects, 'Deployment', 'mcp-gateway').spec.template;
+    const env = Object.fromEntries(
+      (mcp.spec.containers[0].env ?? [])
+        .filter((v: Obj) => typeof v.value === 'string')
+        .map((v: Obj) => [v.name, v.value]),
+    );
+    const { settings } = checkSettings({
+      ...config,
+      ...env,
+      HC_DATABASE_URL: 'mysql://helpcenter_mcp:s3cr3t-from-the-secret@mysql:3306/helpcenter',
+      HC_INTERNAL_TOKEN: 'k5mY0yqg7cQ1c0a1Yv3yW4N1kz9t2Jr8u6s5p4o3n2m=',
+    });
+    const internal = new URL(settings.internalApiUrl);
+    expect(internal.host).not.toBe(new URL(settings.apiBaseUrl).host);
+    // A Service of this namespace: `name`, `name.<namespace>`, `name.<namespace>.svc[.cluster.local]`.
+    const namespace = named(objects, 'Deployment', 'content-api').metadata.namespace;
+    const [serviceName, ns, ...rest] = internal.hostname.split('.');
+    expect(`${ns ?? namespace}.${rest.join('.')}`).toMatch(
+      new RegExp(`^${namespace}\\.(svc(\\.cluster\\.local)?)?$`),
+    );
+    const service = named(objects, 'Service', serviceName!);
+    expect(`Service ${serviceName}: ${Boolean(service)}`).toBe(`Service ${serviceName}: true`);
+    const port = Number(internal.port || (internal.protocol === 'https:' ? 443 : 80));
+    const servicePort = service.spec.ports.find((p: Obj) => p.port === port);
+    expect(`${serviceName}:${port} ${Boolean(servicePort)}`).toBe(`${serviceName}:${port} true`);
+    // The pods behind it are content-api's, and the port it reaches is theirs.
+    const backends = byKind(objects, 'Deployment').filter((d) =>
+      selects(service.spec.selector, d.spec.template.metadata.labels),
+    );
+    expect(backends.map((d) => d.metadata.name)).toEqual(['content-api']);
+    const api = backends[0].spec.template;
+    const ports: Record<string, number> = Object.fromEntries(
+      api.spec.containers.flatMap((c: Obj) =>
+        (c.ports ?? []).map((p: Obj) => [p.name, p.containerPort]),
+      ),
+    );
+    const podPort =
+      typeof servicePort.targetPort === 'string'
+        ? ports[servicePort.targetPort]
+        : (servicePort.targetPort ?? servicePort.port);
+    expect(Object.values(ports)).toContain(podPort);
+    // …which mcp-gateway may open, and content-api accepts from it (and from no other app).
+    const policies = byKind(objects, 'NetworkPolicy');
+    const pod = { labels: api.metadata.labels, ports };
+    expect(egressAllowed(policies, mcp.metadata.labels, { pod, port: podPort })).toBe(true);
+    expect(ingressAllowed(policies, pod, { pod: { labels: mcp.metadata.labels } }, podPort)).toBe(
+      true,
+    );
+    for (const other of byKind(objects, 'Deployment')) {
+      const labels = other.spec.template.metadata.labels;
+      if (other.metadata.name === 'mcp-gateway' || other.metadata.name === 'content-api') continue;
+      expect(
+        `${other.metadata.name}: ${ingressAllowed(policies, pod, { pod: { labels } }, podPort)}`,
+      ).toBe(`${other.metadata.name}: false`);
+    }
   });
 
   it('pins the image tag to the release and names the migration Job after it', () => {

@@ -47,6 +47,7 @@ export function secretSample(secret: string, key: string): string {
     'helpcenter-s3/access-key-id': 'AKIAEXAMPLEEXAMPLE',
     'helpcenter-s3/secret-access-key': 's3cr3t-from-the-secret',
     'helpcenter-smtp/url': 'smtp://helpcenter:s3cr3t-from-the-secret@mail.example.net:587',
+    'helpcenter-internal-token/token': Buffer.alloc(32, 9).toString('base64'),
   };
   const value = samples[`${secret}/${key}`];
   if (value === undefined) throw new Error(`no sample value for Secret ${secret} key ${key}`);

@@ -192,6 +192,12 @@ export const SETTING_DEFINITIONS = {
   HC_AUTH_URL: optional('{auth_url} override (default HC_PUBLIC_URL)'),
   HC_MCP_URL: optional('{mcp_url} override (default HC_PUBLIC_URL/mcp)'),
   HC_DASHBOARD_URL: optional('{dashboard_url} override (default HC_PUBLIC_URL)'),
+  HC_INTERNAL_API_URL: optional(
+    "content-api's origin for service-to-service calls (mcp-gateway's tools), never in links (default http://127.0.0.1:<HC_CONTENT_API_PORT>)",
+  ),
+  HC_INTERNAL_TOKEN: optional(
+    'secret shared by mcp-gateway and content-api: content-api believes the agent address mcp-gateway forwards only with it (32+ characters)',
+  ),
   HC_READER_URL: optional('the reader origin (default http://localhost:<HC_READER_PORT>)'),
   HC_READER_PORT: port("the edge's reader-pages port (default HC_PORT + 1)"),
   HC_READER_DOMAIN: optional('production: sites are served at {subdomain}.{HC_READER_DOMAIN}'),

@@ -98,6 +98,65 @@ describe('settings checked at boot', () => {
     expect(s.values.HC_EVENT_TRANSPORT).toBe('outbox');
   });
 
+  describe('the internal origin of service-to-service calls (issue 36)', () => {
+    const TOKEN = 'k5mY0yqg7cQ1c0a1Yv3yW4N1kz9t2Jr8u6s5p4o3n2m=';
+
+    it('defaults to content-api on this machine, never to the public base', () => {
+      const s = loadSettings({
+        HC_CONTENT_API_PORT: '4100',
+        HC_API_BASE_URL: 'https://api.example.com/v1',
+      });
+      expect(s.internalApiUrl).toBe('http://127.0.0.1:4100');
+      expect(s.apiBaseUrl).toBe('https://api.example.com/v1');
+      expect(s.internalToken).toBeNull();
+    });
+
+    it.each(['http://content-api:3000', 'http://content-api:3000/', 'http://content-api:3000/v1'])(
+      'reads %s as the origin http://content-api:3000',
+      (value) => {
+        expect(loadSettings({ HC_INTERNAL_API_URL: value }).internalApiUrl).toBe(
+          'http://content-api:3000',
+        );
+      },
+    );
+
+    it.each([
+      'content-api:3000',
+      'ftp://content-api:3000',
+      'http://content-api:3000/api',
+      'http://user:pw@content-api:3000',
+      'http://content-api:3000/?x=1',
+    ])('refuses %s, naming the setting', (value) => {
+      expect(() => loadSettings({ HC_INTERNAL_API_URL: value })).toThrow(
+        `HC_INTERNAL_API_URL must be content-api's http(s) origin, such as http://content-api:3000 (got "${value}")`,
+      );
+    });
+
+    it('refuses a token too short to be a secret', () => {
+      expect(() => loadSettings({ HC_INTERNAL_TOKEN: 'short' })).toThrow(
+        'HC_INTERNAL_TOKEN must be at least 32 characters without spaces (openssl rand -base64 32)',
+      );
+      expect(loadSettings({ HC_INTERNAL_TOKEN: TOKEN }).internalToken).toBe(TOKEN);
+    });
+
+    it('refuses mcp-gateway in production without the token, and the placeholder of .env.example', () => {
+      expect(() => checkSettings(PRODUCTION, 'mcp-gateway')).toThrow(
+        /HC_INTERNAL_TOKEN is unset: content-api would count every agent's calls under this pod's address/,
+      );
+      expect(
+        checkSettings({ ...PRODUCTION, HC_INTERNAL_TOKEN: TOKEN }, 'mcp-gateway').warnings,
+      ).toEqual([]);
+      // The other apps start without it (content-api then believes no forwarded agent address).
+      expect(checkSettings(PRODUCTION, 'design-service').settings.internalToken).toBeNull();
+      expect(() =>
+        checkSettings(
+          { ...PRODUCTION, HC_INTERNAL_TOKEN: 'REPLACE_WITH_openssl_rand_-base64_32' },
+          'mcp-gateway',
+        ),
+      ).toThrow(/HC_INTERNAL_TOKEN is a placeholder/);
+    });
+  });
+
   it('.env.example lists every setting, and nothing else', () => {
     const text = readFileSync(join(__dirname, '../../../.env.example'), 'utf8');
     const named = [...text.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);

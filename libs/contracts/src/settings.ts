@@ -29,6 +29,17 @@ export interface Settings {
   mcpUrl: string;
   /** {dashboard_url} */
   dashboardUrl: string;
+  /**
+   * `HC_INTERNAL_API_URL` (issue 36): content-api's origin for service-to-service calls
+   * (mcp-gateway's tools), default `http://127.0.0.1:<HC_CONTENT_API_PORT>`. Never in a link:
+   * links are written from `apiBaseUrl`.
+   */
+  internalApiUrl: string;
+  /**
+   * `HC_INTERNAL_TOKEN`: the secret mcp-gateway sends with each REST call; content-api believes
+   * the agent address mcp-gateway forwards only with it (docs/security.md "Internal calls").
+   */
+  internalToken: string | null;
   edgePort: number;
   /** `HC_READER_URL`: the reader origin, never the platform origin (issue #14). */
   readerUrl: string;
@@ -215,6 +226,43 @@ function redisChecks(v: SettingValues, errors: string[]): void {
   }
 }
 
+/**
+ * `HC_INTERNAL_API_URL` as an origin (a trailing `/` or `/v1` is dropped: the API's paths carry
+ * their `/v1`); default content-api on this machine.
+ */
+function internalApiUrl(v: SettingValues): string {
+  const raw = v.HC_INTERNAL_API_URL;
+  if (!raw) return `http://127.0.0.1:${v.HC_CONTENT_API_PORT}`;
+  return new URL(raw).origin;
+}
+
+/** Issue 36: the internal origin is an http(s) origin; the token is long enough to be a secret. */
+function internalChecks(v: SettingValues, errors: string[]): void {
+  const raw = v.HC_INTERNAL_API_URL;
+  if (raw) {
+    const url = URL.canParse(raw) ? new URL(raw) : null;
+    if (
+      !url ||
+      !/^https?:$/.test(url.protocol) ||
+      url.username ||
+      url.password ||
+      url.search ||
+      url.hash ||
+      !/^\/(v1\/?)?$/.test(url.pathname)
+    ) {
+      errors.push(
+        `HC_INTERNAL_API_URL must be content-api's http(s) origin, such as http://content-api:3000 (got "${raw}")`,
+      );
+    }
+  }
+  const token = v.HC_INTERNAL_TOKEN;
+  if (token !== null && (token.length < 32 || /\s/.test(token))) {
+    errors.push(
+      'HC_INTERNAL_TOKEN must be at least 32 characters without spaces (openssl rand -base64 32)',
+    );
+  }
+}
+
 export const APP_NAMES = [
   'content-api',
   'auth-server',
@@ -270,6 +318,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const kafka = kafkaSettings(v, errors);
   redisChecks(v, errors);
+  internalChecks(v, errors);
   if (v.HC_DATA_KEYS) {
     try {
       parseDataKeys(v.HC_DATA_KEYS);
@@ -305,6 +354,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     authUrl: stripSlash(v.HC_AUTH_URL ?? publicUrl),
     mcpUrl: stripSlash(v.HC_MCP_URL ?? `${publicUrl}/mcp`),
     dashboardUrl: stripSlash(v.HC_DASHBOARD_URL ?? publicUrl),
+    internalApiUrl: internalApiUrl(v),
+    internalToken: v.HC_INTERNAL_TOKEN,
     edgePort,
     readerUrl,
     readerPort,
@@ -348,7 +399,7 @@ function imageStorageSettings(v: SettingValues): ImageStorageSettings {
 }
 
 /** Words that mark a value copied from `.env.example` rather than chosen. */
-const PLACEHOLDER = /change-?me|placeholder|example-secret|^secret$|^password$/i;
+const PLACEHOLDER = /change-?me|placeholder|replace_with|example-secret|^secret$|^password$/i;
 
 function urlPassword(raw: string | null): string {
   if (!raw || !URL.canParse(raw)) return '';
@@ -367,6 +418,14 @@ export function productionProblems(s: Settings, app?: string): string[] {
     problems.push(
       'HC_DATA_KEYS is unset: webhook secrets and the upload-URL key would be encrypted with a key file under HC_DATA_DIR on this machine; give every replica the same HC_DATA_KEYS from a Secret',
     );
+  }
+  if (app === 'mcp-gateway' && !s.internalToken) {
+    problems.push(
+      "HC_INTERNAL_TOKEN is unset: content-api would count every agent's calls under this pod's address (one per-address budget for all) and redirect them to https; give mcp-gateway and content-api the same HC_INTERNAL_TOKEN from a Secret",
+    );
+  }
+  if (s.internalToken && PLACEHOLDER.test(s.internalToken)) {
+    problems.push('HC_INTERNAL_TOKEN is a placeholder from .env.example; set a real secret');
   }
   const db = new URL(s.databaseUrl);
   // The dashboard serves static files and opens no database (its pod gets no database URL;

@@ -13,6 +13,7 @@ import {
   requestScope,
   rootLogger,
 } from './logging';
+import { internalCallers } from './internal-caller';
 import { cors, forceHttps, jsonBody, KnownHost } from './middleware';
 import { stopGracefully } from './shutdown';
 import { explainStartupFailure } from './startup-failure';
@@ -28,6 +29,11 @@ export interface HttpAppOptions {
   signedBodyPaths?: RegExp;
   /** Hosts the HTTPS redirect may send to besides the platform's (reader-site: site domains). */
   knownHost?: (app: INestApplication) => KnownHost;
+  /**
+   * Believe mcp-gateway's forwarded agent address on calls that carry `HC_INTERNAL_TOKEN`
+   * (content-api only; issue 36, `internalCallers`).
+   */
+  internalCallers?: boolean;
 }
 
 /** Applies the shared HTTP behaviour of spec 4.1 to an app (also used by tests). */
@@ -37,6 +43,8 @@ export function configureHttpApp(app: INestApplication, options: HttpAppOptions 
   express.set('trust proxy', parseTrustProxy(s.trustProxy));
   express.set('query parser', 'extended');
   express.disable('x-powered-by');
+  // Before the request id is chosen and the https redirect (both ask `fromInternalCaller`).
+  if (options.internalCallers) express.use(internalCallers());
   express.use(requestLogging());
   if (s.forceHttps) express.use(forceHttps(options.knownHost?.(app)));
   if (options.cors !== false) express.use(cors());

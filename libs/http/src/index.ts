@@ -7,6 +7,7 @@ export * from './dry-run';
 export * from './paging';
 export * from './middleware';
 export * from './forwarded';
+export * from './internal-caller';
 export * from './body-limit';
 export * from './json-body';
 export * from './rate-limit.store';

@@ -9,6 +9,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { currentRequestId, REQUEST_ID_PATTERN, runWithRequestId, settings } from '@hc/contracts';
 import type { HcRequest } from '@hc/auth';
 import { observeRequest } from './metrics';
+import { fromInternalCaller } from './internal-caller';
 
 let root: Pino | null = null;
 let service: string | undefined;
@@ -108,8 +109,9 @@ export function nestLogger(): LoggerService {
 type TrustFn = (address: string | undefined, hop: number) => boolean;
 
 /**
- * Issue 18: the request id is the `X-Request-Id` a trusted proxy (HC_TRUST_PROXY) sent, else a
- * fresh one. Clients cannot choose the id they are logged under.
+ * Issue 18: the request id is the `X-Request-Id` a trusted proxy (HC_TRUST_PROXY) or mcp-gateway
+ * (HC_INTERNAL_TOKEN, issue 36) sent, else a fresh one. Clients cannot choose the id they are
+ * logged under.
  */
 export function requestIdOf(req: IncomingMessage): string {
   const header = req.headers['x-request-id'];
@@ -117,7 +119,7 @@ export function requestIdOf(req: IncomingMessage): string {
   if (
     typeof header === 'string' &&
     REQUEST_ID_PATTERN.test(header) &&
-    trust?.(req.socket.remoteAddress, 0)
+    (trust?.(req.socket.remoteAddress, 0) || fromInternalCaller(req))
   ) {
     return header;
   }

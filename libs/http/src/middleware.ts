@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ANONYMOUS_BODY_LIMIT, bodyTrusted, tooLargeWithoutCredential } from './body-limit';
 import { forwardedHost, knownPlatformHost, requestHost } from './forwarded';
 import { htmlErrorPage } from './html';
+import { fromInternalCaller } from './internal-caller';
 import { safeJsonParser } from './json-body';
 
 export const BODY_LIMIT = '32mb';
@@ -35,7 +36,8 @@ export type KnownHost = (host: string) => boolean | Promise<boolean>;
  */
 export function forceHttps(known: KnownHost = knownPlatformHost): RequestHandler {
   return (req, res, next) => {
-    if (req.secure || req.path.startsWith('/health/')) return next();
+    // mcp-gateway's pod-to-pod calls (HC_INTERNAL_TOKEN) are not redirected (issue 36).
+    if (req.secure || req.path.startsWith('/health/') || fromInternalCaller(req)) return next();
     void Promise.resolve(known(requestHost(req))).then(
       (ok) => {
         if (!ok) {

@@ -13,14 +13,14 @@ describe("mcp-gateway's internal REST calls carry the request id (issue 18)", ()
   let token: string;
 
   beforeAll(async () => {
-    // A stand-in for {base_url} that records the headers of each call.
+    // A stand-in for content-api (HC_INTERNAL_API_URL) that records the headers of each call.
     api = createServer((req, res) => {
       seen.push(req.headers);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 'success', article: { id: 1, title: { en: 'A' } } }));
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    process.env.HC_API_BASE_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+    process.env.HC_INTERNAL_API_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     process.env.LOG_LEVEL = 'info';
     resetSettings();
     configureLogging({ service: 'mcp-gateway', stream });
@@ -32,7 +32,7 @@ describe("mcp-gateway's internal REST calls carry the request id (issue 18)", ()
   afterAll(async () => {
     await gateway.close();
     await new Promise((r) => api.close(r));
-    delete process.env.HC_API_BASE_URL;
+    delete process.env.HC_INTERNAL_API_URL;
     delete process.env.LOG_LEVEL;
     resetSettings();
   });

@@ -27,7 +27,7 @@ describe('resources and prompts when the API fails (issue #26)', () => {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"status":"error"}');
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+    base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((r) => api.close(r)));
   beforeEach(() => {

@@ -66,7 +66,7 @@ describe('MCP resources and prompts (issue #26)', () => {
 
   beforeAll(async () => {
     api = await startTestApp(tokens.app([...DOMAIN_MODULES]));
-    process.env.HC_API_BASE_URL = `${api.url}/v1`;
+    process.env.HC_INTERNAL_API_URL = api.url;
     resetSettings();
     gateway = await startTestApp(tokens.app([McpModule], { trimStrings: false }));
 
@@ -143,7 +143,7 @@ describe('MCP resources and prompts (issue #26)', () => {
     await Promise.all(clients.map((c) => c.close()));
     await gateway?.close();
     await api?.close();
-    delete process.env.HC_API_BASE_URL;
+    delete process.env.HC_INTERNAL_API_URL;
     resetSettings();
   });
 

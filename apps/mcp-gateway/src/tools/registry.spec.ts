@@ -12,7 +12,7 @@ interface Recorded {
   body: unknown;
 }
 
-/** A local HTTP server standing in for {base_url}: records each call and answers as told. */
+/** A local HTTP server standing in for content-api (HC_INTERNAL_API_URL): records each call and answers as told. */
 function apiDouble(answer: (r: Recorded) => { status: number; body: unknown }) {
   const calls: Recorded[] = [];
   const server: Server = createServer((req, res) => {
@@ -42,7 +42,7 @@ describe('MCP tools (spec 4.14)', () => {
   beforeAll(async () => {
     api = apiDouble((r) => answer(r));
     await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/v1`;
+    const base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
     const server = buildServer(new RestClient('the-token', '7', '198.51.100.9', base), {
       take: async () => analyticsLeft-- > 0,
     });

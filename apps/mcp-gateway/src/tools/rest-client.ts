@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient, type ApiRoute } from '@hc/client';
 import { currentRequestId, settings } from '@hc/contracts';
+import { INTERNAL_TOKEN_HEADER } from '@hc/http';
 
 /**
  * One call of a tool: a method and path that exist in the API's OpenAPI document (a typo fails
@@ -17,9 +18,11 @@ export interface RestResponse {
 }
 
 /**
- * One REST call to {base_url} made with the caller's own bearer token, through the typed client
+ * One REST call to content-api made with the caller's own bearer token, through the typed client
  * of libs/client: the gateway holds no privileges of its own (spec 4.14). The site chosen on the
- * connection goes as X-Service-Site.
+ * connection goes as X-Service-Site. Issue 36: the call goes to `HC_INTERNAL_API_URL`
+ * (content-api's Service, pod to pod), never to {base_url}, which is the public origin that links
+ * are written with; content-api still writes its links with {base_url}.
  */
 export class RestClient {
   private readonly api: ApiClient;
@@ -28,11 +31,11 @@ export class RestClient {
     token: string,
     siteId: string | null,
     private readonly clientIp: string | undefined,
-    baseUrl: string = settings().apiBaseUrl,
+    origin: string = settings().internalApiUrl,
   ) {
     // The document's paths carry the /v1 of {base_url} (spec 9: {api_origin}/v1).
     this.api = createApiClient({
-      origin: baseUrl.replace(/\/v1\/?$/, ''),
+      origin,
       token,
       ...(siteId ? { siteId } : {}),
     });
@@ -46,8 +49,11 @@ export class RestClient {
       query[name] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
     }
     const headers: Record<string, string> = {};
-    // The API's per-IP limits should see the agent, not the gateway.
+    // The API's per-IP limits should see the agent, not the gateway: content-api believes this
+    // address with HC_INTERNAL_TOKEN (or from a peer its HC_TRUST_PROXY names, one machine).
     if (this.clientIp) headers['x-forwarded-for'] = this.clientIp;
+    const token = settings().internalToken;
+    if (token) headers[INTERNAL_TOKEN_HEADER] = token;
     // Issue 18: the API's log lines for this call carry the agent request's id.
     const requestId = currentRequestId();
     if (requestId) headers['x-request-id'] = requestId;
