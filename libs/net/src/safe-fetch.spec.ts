@@ -64,6 +64,15 @@ beforeAll(async () => {
       res.setHeader('x-seen-host', req.headers.host ?? '');
       res.setHeader('x-seen-authorization', req.headers.authorization ?? '');
       res.end(`hello ${req.method}`);
+    } else if (url.pathname === '/trace') {
+      res.end(
+        JSON.stringify({
+          traceparent: req.headers.traceparent ?? null,
+          tracestate: req.headers.tracestate ?? null,
+          baggage: req.headers.baggage ?? null,
+          other: req.headers['x-kept'] ?? null,
+        }),
+      );
     } else if (url.pathname === '/redirect') {
       res.statusCode = Number(url.searchParams.get('status') ?? 302);
       res.setHeader('location', url.searchParams.get('to') ?? '/hello');
@@ -293,6 +302,30 @@ describe('the SSRF corpus', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-seen-authorization']).toBe('');
     expect(res.url).toBe(`http://127.0.0.1:${appPort}/hello`);
+  });
+});
+
+describe('trace context (issue 36 item 6)', () => {
+  it('sends no traceparent, tracestate or baggage, whatever the caller passed, on every hop', async () => {
+    const headers = {
+      traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      TraceState: 'hc=internal',
+      BAGGAGE: 'site=42',
+      'x-kept': 'yes',
+    };
+    for (const url of [
+      `http://127.0.0.1:${appPort}/trace`,
+      `http://127.0.0.1:${appPort}/redirect?status=307&to=/trace`,
+    ]) {
+      const res = await safeFetch(url, { ...base, headers });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body.toString())).toEqual({
+        traceparent: null,
+        tracestate: null,
+        baggage: null,
+        other: 'yes',
+      });
+    }
   });
 });
 

@@ -17,6 +17,13 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
+ * W3C trace context and baggage never leave through this fetcher (issue 36 item 6): webhook
+ * receivers, image hosts and metadata servers are outside parties, and a trace id or baggage
+ * would tell them about our internal traces. Dropped from every hop whatever the caller passed.
+ */
+const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'];
+
+/**
  * Fetches `url` without ever connecting to a private address: each hop's host is resolved once,
  * every address vetted (`HC_OUTBOUND_ALLOWLIST` aside), and the socket connects to the vetted
  * address while SNI and Host keep the name. Redirects are followed by hand up to `maxRedirects`,
@@ -225,7 +232,9 @@ function exchange(
         callback(null, address, family);
       }
     };
-    const headers: Record<string, string> = { ...req.headers };
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !TRACE_HEADERS.includes(k.toLowerCase())),
+    );
     if (!Object.keys(headers).some((k) => k.toLowerCase() === 'user-agent')) {
       headers['User-Agent'] = 'HelpCenter-Fetcher/1.0';
     }
