@@ -168,6 +168,19 @@ describe('docs/asyncapi.yaml (the Kafka topic)', () => {
     expect(headers({ request_id: 'r-1' })).toBe(false);
   });
 
+  it('has the internal topic as a channel of its own, tagged internal; the events channel carries neither of its events', () => {
+    const channel = asyncapi.channels.internal;
+    expect(channel.address).toBe(
+      `${SETTING_DEFINITIONS.HC_KAFKA_TOPIC.parse(undefined, 'HC_KAFKA_TOPIC')}.internal`,
+    );
+    expect(channel.tags.map((t: { name: string }) => t.name)).toEqual(['internal']);
+    const names = (c: { messages: Record<string, { name: string }> }) =>
+      Object.values(c.messages).map((m) => m.name);
+    expect(names(channel).sort()).toEqual(['audit.recorded', 'contact.submitted']);
+    expect(names(asyncapi.channels.events)).not.toContain('contact.submitted');
+    expect(names(asyncapi.channels.events)).not.toContain('audit.recorded');
+  });
+
   it('describes the envelopes the relay publishes, and refuses what is not one', () => {
     for (const message of Object.values(asyncapi.channels.events.messages) as {
       name: EventName;
