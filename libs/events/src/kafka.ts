@@ -264,12 +264,14 @@ export async function ensureTopic(
 }
 
 /**
- * Consumer timing: a dead member's partitions move on after 10 s; a fetch waits at most 100 ms
- * for new messages (brokers answer earlier when data arrives; the test broker waits the whole
- * time, and kafkajs's 5 s default made commit-to-receipt seconds long).
+ * Consumer timing: a dead member's partitions move on after 6 s (Kafka's smallest default
+ * session timeout: every SIGKILLed dispatcher stalls its partitions, and the rebalance that
+ * follows, for about this long); a fetch waits at most 100 ms for new messages (brokers answer
+ * earlier when data arrives; the test broker waits the whole time, and kafkajs's 5 s default
+ * made commit-to-receipt seconds long).
  */
 const CONSUMER = {
-  sessionTimeout: 10_000,
+  sessionTimeout: 6_000,
   heartbeatInterval: 1_000,
   rebalanceTimeout: 20_000,
   maxWaitTimeInMs: 100,
