@@ -27,6 +27,8 @@ const ROOT = path.resolve(__dirname, '../..');
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'hc');
+/** The file a whole run starts after the e2e lane (see main). */
+const CRASH_TEST = 'apps/webhook-dispatcher/src/dispatcher/durability\\.integration-spec\\.ts';
 
 /** Every step's title, seconds and outcome, for the summary. */
 const steps = [];
@@ -181,13 +183,22 @@ async function main() {
   const select = (tiers) => ['--selectProjects', ...tiers];
   const changedArgs = changedMode ? ['--changedSince', 'main', '--passWithNoTests'] : [];
   const fast = projects.filter((p) => p !== 'e2e');
+  // The crash test (dispatcher and relay SIGKILLed under 2,000 events x 3 webhooks) runs after
+  // the e2e lane, not beside two other lanes: there, in one fresh-clone run, its Kafka case sent
+  // 14,302 requests and had not delivered all 6,000 in 270 s (alone it passes in a fraction of
+  // that). docs/decisions/fast-test-suite.md says what is known of why.
+  const alone = fast.includes('integration') && projects.includes('e2e');
+  const wholeRun = jestArgs.length === 0 && !changedMode;
+  // (Given on the command line, the ignore list replaces the config's: its entries come too.)
+  const apart =
+    alone && wholeRun ? ['--testPathIgnorePatterns', '/node_modules/', '/dist/', CRASH_TEST] : [];
   if (fast.length) {
     // Two workers: integration files wait on the database, each worker has a database of its own.
     lanes.push(
       jestRun(
         {
           title: fast.join(' + '),
-          args: [...select(fast), '--maxWorkers', '2', ...changedArgs, ...jestArgs],
+          args: [...select(fast), '--maxWorkers', '2', ...apart, ...changedArgs, ...jestArgs],
           env: {},
         },
         results,
@@ -209,6 +220,17 @@ async function main() {
                 title: 'e2e webhooks with HC_EVENT_TRANSPORT=kafka',
                 args: [...select(['e2e']), '--testPathPatterns', 'e2e/webhooks'],
                 env: { HC_TEST_EVENT_TRANSPORT: 'kafka' },
+              },
+              results,
+            )) && e2eOk;
+        }
+        if (apart.length) {
+          e2eOk =
+            (await jestRun(
+              {
+                title: 'integration: the dispatcher crash test',
+                args: [...select(['integration']), '--testPathPatterns', CRASH_TEST],
+                env: {},
               },
               results,
             )) && e2eOk;
