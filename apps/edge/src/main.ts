@@ -1,3 +1,5 @@
+// Issue 36: tracing first, before Nest and Express load (off unless OTEL_EXPORTER_OTLP_ENDPOINT).
+import '@hc/http/tracing';
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';

@@ -301,6 +301,9 @@ export const SETTING_DEFINITIONS = {
   }),
   HC_SMTP_URL: optional('comment emails go out by SMTP (logged when unset)'),
   HC_EMAIL_FROM: optional('sender of service emails (default no-reply@{public host})'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+    'OpenTelemetry traces go to this OTLP/HTTP collector (off when unset; issue 36)',
+  ),
   HC_ANALYTICS_ROLLUP_TIMER: bool(
     true,
     'content-api rolls analytics up daily in-process; false where a CronJob runs `hc analytics rollup`',

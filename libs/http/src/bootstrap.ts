@@ -16,6 +16,7 @@ import {
 import { internalCallers } from './internal-caller';
 import { cors, forceHttps, jsonBody, KnownHost } from './middleware';
 import { stopGracefully } from './shutdown';
+import { stopTracing } from './tracing';
 import { explainStartupFailure } from './startup-failure';
 
 export interface HttpAppOptions {
@@ -135,8 +136,12 @@ export async function runApp(
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: finishing in-flight work`);
-    if (!app) return void exitAfterLogs(0);
-    void stopGracefully(app, logger, extra).then(exitAfterLogs);
+    // The spans of the last requests are flushed (at most a few seconds) before the exit.
+    if (!app) return void stopTracing().then(() => exitAfterLogs(0));
+    void stopGracefully(app, logger, extra).then(async (code) => {
+      await stopTracing();
+      return exitAfterLogs(code);
+    });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

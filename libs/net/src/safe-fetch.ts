@@ -21,7 +21,13 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
  * receivers, image hosts and metadata servers are outside parties, and a trace id or baggage
  * would tell them about our internal traces. Dropped from every hop whatever the caller passed.
  */
-const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'];
+export const TRACE_HEADERS: readonly string[] = ['traceparent', 'tracestate', 'baggage'];
+
+/**
+ * Marks a request of this fetcher: the tracer (libs/http tracing.ts) neither traces it nor
+ * injects trace headers into it (issue 36).
+ */
+export const UNTRACED: unique symbol = Symbol.for('hc.net.untraced');
 
 /**
  * Fetches `url` without ever connecting to a private address: each hop's host is resolved once,
@@ -249,6 +255,8 @@ function exchange(
       lookup: pinned,
       signal,
     };
+    // The tracer neither traces this request nor injects a traceparent into it (issue 36).
+    (requestOptions as Record<symbol, unknown>)[UNTRACED] = true;
     if (target.https) {
       if (!isIP(target.hostname)) requestOptions.servername = target.hostname;
       const ca = extraCaBundle();
