@@ -149,6 +149,18 @@ describe('dry runs download before their transaction (issue 34 item 6)', () => {
     expect(readFileSync(file)).toEqual(slowPng.subarray(0, 40));
   }
 
+  /** Checks the hanging download holds nothing, lets it finish, and returns the 207 answer. */
+  async function heldThenAnswered<T extends { status: number }>(pending: Promise<T>): Promise<T> {
+    try {
+      await expectNothingHeldWhileDownloading();
+    } finally {
+      current.release();
+    }
+    const res = await pending;
+    expect(res.status).toBe(207);
+    return res;
+  }
+
   it('POST /images/bulk: a stored file first, then a slow address; nothing held while it downloads', async () => {
     const before = await snapshotDatabase(t.ds);
     const fresh = await makeImage('png', 83);
@@ -161,14 +173,8 @@ describe('dry runs download before their transaction (issue 34 item 6)', () => {
         ['source_urls[3]', `${server.origin}/slow.png?again`],
       ]),
     });
-    try {
-      await expectNothingHeldWhileDownloading();
-    } finally {
-      current.release();
-    }
     // The same address downloaded again (the query makes it one more request), released at once.
-    const res = await pending;
-    expect(res.status).toBe(207);
+    const res = await heldThenAnswered(pending);
     expect(res.body).toMatchObject({
       status: 'success',
       dry_run: true,
@@ -213,13 +219,7 @@ describe('dry runs download before their transaction (issue 34 item 6)', () => {
         ],
       },
     });
-    try {
-      await expectNothingHeldWhileDownloading();
-    } finally {
-      current.release();
-    }
-    const res = await pending;
-    expect(res.status).toBe(207);
+    const res = await heldThenAnswered(pending);
     expect(res.body.meta).toEqual({ total: 2, created: 2, updated: 0, failed: 0 });
     expect(res.body.results[1].images).toEqual({
       rehosted: 1,
