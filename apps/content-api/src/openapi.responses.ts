@@ -864,6 +864,12 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
     403: fails('`notes_forbidden`: the person lacks team-notes access.'),
   },
+  NotesController_create: {
+    201: ok('Thread started on the quote.', confirm({ note: ref('NoteThread') })),
+    403: fails('`notes_forbidden`, or `session_required` for keys and tokens.'),
+    404: fails('No such article on this site.'),
+    422: validation,
+  },
   NotesController_reply: {
     201: ok('Reply added.', confirm({ note: ref('NoteThread') })),
     403: fails('`notes_forbidden`.'),

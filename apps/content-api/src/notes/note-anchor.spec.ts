@@ -41,6 +41,18 @@ describe('team-note anchors (hc note add)', () => {
     expect(stripInternalMarkup(second)).toBe('<p>alpha beta gamma</p>');
   });
 
+  it('anchors a later repetition when asked (the text the person selected), null past the last', () => {
+    const html = '<p>Save, then Save again.</p><p>Save</p>';
+    expect(highlightQuote(html, 'Save', 'n', 1)).toBe(
+      '<p>Save, then <mark data-hc-note="n">Save</mark> again.</p><p>Save</p>',
+    );
+    expect(highlightQuote(html, 'Save', 'n', 2)).toBe(
+      '<p>Save, then Save again.</p><p><mark data-hc-note="n">Save</mark></p>',
+    );
+    expect(highlightQuote(html, 'Save', 'n', 3)).toBeNull();
+    expect(locate('a  b, a b', 'a b', 1)).toEqual({ start: 6, end: 9 });
+  });
+
   it('makes distinct mark ids', () => {
     expect(newMarkId()).toMatch(/^note-[0-9a-f]{12}$/);
     expect(newMarkId()).not.toBe(newMarkId());

@@ -47,12 +47,25 @@ function textPieces(tree: Root): { pieces: Piece[]; text: string } {
   return { pieces, text };
 }
 
+/** Where the `occurrence`-th (0-based) `needle` starts in `haystack`, or -1. */
+function nthIndex(haystack: string, needle: string, occurrence: number): number {
+  let at = haystack.indexOf(needle);
+  for (let n = 0; n < occurrence && at >= 0; n += 1) at = haystack.indexOf(needle, at + 1);
+  return at;
+}
+
 /**
- * Where `quote` occurs in `text`: exactly, else with every run of whitespace on either side
- * treated as one space (HTML line breaks and indentation are not what a reader sees).
+ * Where `quote` occurs in `text` (its `occurrence`-th time, 0-based: the dashboard anchors the
+ * text the person selected, which may be a later repetition): exactly, else with every run of
+ * whitespace on either side treated as one space (HTML line breaks and indentation are not
+ * what a reader sees).
  */
-export function locate(text: string, quote: string): { start: number; end: number } | null {
-  const exact = text.indexOf(quote);
+export function locate(
+  text: string,
+  quote: string,
+  occurrence = 0,
+): { start: number; end: number } | null {
+  const exact = quote === '' ? -1 : nthIndex(text, quote, occurrence);
   if (exact >= 0) return { start: exact, end: exact + quote.length };
   const wanted = quote.replace(/\s+/g, ' ').trim();
   if (wanted === '') return null;
@@ -67,22 +80,27 @@ export function locate(text: string, quote: string): { start: number; end: numbe
     }
     origin.push(i);
   }
-  const at = normalized.indexOf(wanted);
+  const at = nthIndex(normalized, wanted, occurrence);
   if (at < 0) return null;
   return { start: origin[at], end: origin[at + wanted.length - 1] + 1 };
 }
 
 /**
- * The HTML with the first occurrence of `quote` in its readable text wrapped in the team-note
+ * The HTML with the `occurrence`-th (default first) `quote` in its readable text wrapped in the team-note
  * highlight markup of @hc/content (`<mark data-hc-note="<markId>">`); a quote crossing element
  * boundaries gets one mark per text piece, all with the same id. Only the text pieces the quote
  * touches are rewritten; every other byte of the stored HTML stays as it was. Null when the
  * quote is not in the text.
  */
-export function highlightQuote(html: string, quote: string, markId: string): string | null {
+export function highlightQuote(
+  html: string,
+  quote: string,
+  markId: string,
+  occurrence = 0,
+): string | null {
   const tree = fromHtml(html, { fragment: true });
   const { pieces, text } = textPieces(tree);
-  const range = locate(text, quote);
+  const range = locate(text, quote, occurrence);
   if (!range) return null;
   const edits: { from: number; to: number; html: string }[] = [];
   for (const piece of pieces) {

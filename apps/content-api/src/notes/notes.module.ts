@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CommentEmailsRepository } from '../comments/comment-emails.repository';
 import { NotesAccessGuard } from './notes-access.guard';
 import { NotesController } from './notes.controller';
 import { NotesRepository } from './notes.repository';
@@ -6,7 +7,7 @@ import { NotesService } from './notes.service';
 
 @Module({
   controllers: [NotesController],
-  providers: [NotesRepository, NotesService, NotesAccessGuard],
+  providers: [NotesRepository, NotesService, NotesAccessGuard, CommentEmailsRepository],
   exports: [NotesService],
 })
 export class NotesModule {}

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DataRepository, touchReaderPages } from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 import { setTranslationColumn } from '../articles/article-translations.repository';
+import type { NotesMember } from './note-mentions';
 
 export interface NoteAuthor {
   id: number;
@@ -160,15 +161,16 @@ export class NotesRepository extends DataRepository {
     return rows.length > 0;
   }
 
+  /** Adds a reply; answers its id. */
   async insertReply(
     siteId: SiteId,
     m: EntityManager,
     threadId: number,
     userId: number,
     body: string,
-  ): Promise<void> {
+  ): Promise<number> {
     const now = new Date();
-    await m.query(
+    const result = await m.query(
       'INSERT INTO note_replies (site_id, thread_id, author_user_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
       [siteId, threadId, userId, body, now],
     );
@@ -177,6 +179,7 @@ export class NotesRepository extends DataRepository {
       siteId,
       threadId,
     ]);
+    return Number(result.insertId);
   }
 
   async resolve(siteId: SiteId, m: EntityManager, threadId: number, userId: number): Promise<void> {
@@ -225,6 +228,26 @@ export class NotesRepository extends DataRepository {
   ): Promise<void> {
     await touchReaderPages(m, siteId);
     await setTranslationColumn(m, siteId, articleId, lang, 'content', content);
+  }
+
+  /** The site's members with team-notes access (who may be mentioned in a note). */
+  async notesMembers(siteId: SiteId, m: EntityManager): Promise<NotesMember[]> {
+    const rows: { id: number; name: string; email: string }[] = await m.query(
+      `SELECT u.id, u.name, u.email FROM memberships ms JOIN users u ON u.id = ms.user_id
+        WHERE ms.site_id = ? AND ms.notes_access = 1`,
+      [siteId],
+    );
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email }));
+  }
+
+  /** Mention emails queued for a recipient (any site) in the last hour: the budget's count. */
+  async recentMentionMails(m: EntityManager, email: string): Promise<number> {
+    const rows: { n: number | string }[] = await m.query(
+      `SELECT COUNT(*) AS n FROM comment_emails
+        WHERE recipient_email = ? AND kind LIKE 'mention:%' AND created_at > ?`,
+      [email, new Date(Date.now() - 3600_000)],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** The person's membership on the site: whether they may write team notes. */

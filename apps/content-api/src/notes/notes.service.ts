@@ -1,10 +1,18 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { fieldError, notFound } from '@hc/contracts';
 import type { RequestContext } from '@hc/auth';
-import { ArticleSite, requireArticleRef } from '../comments/article-ref';
+import { ArticleRef, ArticleSite, requireArticleRef, titleIn } from '../comments/article-ref';
 import { readText } from '../comments/comment-input';
+import { CommentEmailsRepository } from '../comments/comment-emails.repository';
 import { highlightQuote, newMarkId } from './note-anchor';
+import {
+  MENTION_MAILS_PER_HOUR,
+  mentionEmail,
+  mentionKind,
+  mentionedMembers,
+} from './note-mentions';
 import { toNoteThreadResponse } from './note.mapper';
 import { NotesRepository } from './notes.repository';
 
@@ -16,12 +24,17 @@ export interface NewNoteInput {
   lang?: string;
   quote: unknown;
   text: unknown;
+  /** Which repetition of the quote to anchor (0-based; the dashboard's selection), default 0. */
+  occurrence?: number;
 }
 
 /** Team notes (spec 4.9, 2.10). Access is decided by NotesAccessGuard before these run. */
 @Injectable()
 export class NotesService {
-  constructor(private readonly notes: NotesRepository) {}
+  constructor(
+    private readonly notes: NotesRepository,
+    private readonly emails: CommentEmailsRepository,
+  ) {}
 
   /** GET /articles/{id}/notes: open threads; `include_resolved`=1 adds resolved; `lang` unchecked. */
   async list(
@@ -57,8 +70,12 @@ export class NotesService {
       if (!(await this.notes.lockThread(site.id, m, article.id, noteId))) {
         throw notFound(NOTE_NOT_FOUND);
       }
-      await this.notes.insertReply(site.id, m, noteId, ctx.principal.userId, text);
+      const replyId = await this.notes.insertReply(site.id, m, noteId, ctx.principal.userId, text);
       await writeAuditEvent(m, site, 'note.reply', { type: 'note', id: noteId });
+      await this.mention(site, m, article, ctx.principal.userId, text, {
+        threadId: noteId,
+        replyId,
+      });
       return (
         await this.notes.threads(
           site.id,
@@ -107,7 +124,7 @@ export class NotesService {
         throw fieldError('lang', `Article ${article.id} has no content in "${lang}".`);
       }
       const markId = newMarkId();
-      const highlighted = highlightQuote(content, quote, markId);
+      const highlighted = highlightQuote(content, quote, markId, input.occurrence ?? 0);
       if (highlighted === null) {
         throw fieldError('quote', `The quote was not found in the article's "${lang}" content.`);
       }
@@ -121,10 +138,50 @@ export class NotesService {
         authorUserId: input.userId,
       });
       await writeAuditEvent(m, site, 'note.create', { type: 'note', id });
+      await this.mention(site, m, article, input.userId, text, { threadId: id });
       return (
         await this.notes.threads(site.id, article.id, { includeResolved: true, threadId: id }, m)
       )[0];
     });
     return toNoteThreadResponse(thread);
+  }
+
+  /**
+   * Issue 38: the members a note mentions (`@Name`, members with team-notes access, never the
+   * author) get an email through the comment email outbox, queued in the note's transaction;
+   * at most MENTION_MAILS_PER_HOUR per recipient an hour, beyond which the mention sends none.
+   */
+  private async mention(
+    site: ArticleSite,
+    m: EntityManager,
+    article: ArticleRef,
+    authorId: number,
+    text: string,
+    where: { threadId: number; replyId?: number },
+  ): Promise<void> {
+    if (!text.includes('@')) return;
+    const members = await this.notes.notesMembers(site.id, m);
+    const mentioned = mentionedMembers(text, members, authorId);
+    if (mentioned.length === 0) return;
+    const email = mentionEmail({
+      siteId: site.id,
+      articleId: article.id,
+      articleTitle: titleIn(article, site.defaultLanguage, site.defaultLanguage),
+      authorName: members.find((p) => p.id === authorId)?.name || 'A team member',
+      text,
+    });
+    for (const person of mentioned) {
+      if ((await this.notes.recentMentionMails(m, person.email)) >= MENTION_MAILS_PER_HOUR)
+        continue;
+      await this.emails.enqueue(
+        site.id,
+        m,
+        where.threadId,
+        mentionKind(where, person.id),
+        { name: person.name, email: person.email },
+        email.subject,
+        email.body,
+      );
+    }
   }
 }
