@@ -246,6 +246,10 @@ export const SETTING_DEFINITIONS = {
     min: 1,
   }),
   HC_KAFKA_IDEMPOTENT: bool(true, 'idempotent producer; false only against test brokers'),
+  HC_KAFKA_SESSION_TIMEOUT: duration(
+    '30s',
+    'consumer group session: a member silent this long is dropped (6s to 5m; docs/events.md)',
+  ),
   HC_KAFKA_CLIENT_ID: text('helpcenter', 'Kafka client id prefix; each app adds -<app>'),
   HC_KAFKA_SSL: bool(false, 'TLS to the brokers (system roots)'),
   HC_KAFKA_SSL_CA_FILE: optional('PEM bundle trusted for the brokers; implies HC_KAFKA_SSL'),

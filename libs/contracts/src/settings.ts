@@ -122,6 +122,12 @@ export interface KafkaSettings {
   sasl: { mechanism: KafkaSaslMechanism; username: string; password: string } | null;
   /** `HC_EVENT_RELAY_SHARDS` (default 1): outbox shards, one active relay each (by site id). */
   relayShards: number;
+  /**
+   * `HC_KAFKA_SESSION_TIMEOUT` (default 30 s, kafkajs's; 6 s to 5 min, the brokers' default
+   * bounds): how long a silent consumer stays in the group. A SIGKILLed dispatcher's partitions
+   * wait this long; a shorter one drops live members whose heartbeats a loaded host delays.
+   */
+  sessionTimeoutMs: number;
 }
 
 /** The Kafka settings as one object; a half-configured SASL is a problem pushed to `errors`. */
@@ -133,6 +139,11 @@ function kafkaSettings(v: SettingValues, errors: string[]): KafkaSettings {
     errors.push('HC_KAFKA_SASL_MECHANISM needs HC_KAFKA_SASL_USERNAME and HC_KAFKA_SASL_PASSWORD');
   } else if (!mechanism && (username || password)) {
     errors.push('HC_KAFKA_SASL_USERNAME and HC_KAFKA_SASL_PASSWORD need HC_KAFKA_SASL_MECHANISM');
+  }
+  if (v.HC_KAFKA_SESSION_TIMEOUT < 6_000 || v.HC_KAFKA_SESSION_TIMEOUT > 300_000) {
+    errors.push(
+      'HC_KAFKA_SESSION_TIMEOUT must be between 6s and 5m (the brokers refuse other sessions by default)',
+    );
   }
   const internalTopic = v.HC_KAFKA_INTERNAL_TOPIC ?? `${v.HC_KAFKA_TOPIC}.internal`;
   if (internalTopic === v.HC_KAFKA_TOPIC) {
@@ -153,6 +164,7 @@ function kafkaSettings(v: SettingValues, errors: string[]): KafkaSettings {
     sslCaFile: v.HC_KAFKA_SSL_CA_FILE,
     sasl: mechanism && username && password ? { mechanism, username, password } : null,
     relayShards: v.HC_EVENT_RELAY_SHARDS,
+    sessionTimeoutMs: v.HC_KAFKA_SESSION_TIMEOUT,
   };
 }
 

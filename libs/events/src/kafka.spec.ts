@@ -2,6 +2,7 @@ import type { EachBatchPayload, KafkaMessage, ProducerRecord } from 'kafkajs';
 import { loadSettings } from '@hc/contracts';
 import {
   ensureTopic,
+  consumerTiming,
   kafkaClientConfig,
   kafkaOptions,
   KafkaEventPublisher,
@@ -79,11 +80,12 @@ function consumer() {
     disconnect: async () => void calls.push('disconnect'),
   };
   const resolved: string[] = [];
+  let beats = 0;
   async function feed(messages: KafkaMessage[], partition = 0) {
     await eachBatch!({
       batch: { topic: EVENTS_TOPIC, partition, messages } as EachBatchPayload['batch'],
       resolveOffset: (o: string) => void resolved.push(o),
-      heartbeat: async () => undefined,
+      heartbeat: async () => void beats++,
       commitOffsetsIfNecessary: async () => undefined,
       uncommittedOffsets: () => ({ topics: [] }),
       isRunning: () => true,
@@ -91,7 +93,7 @@ function consumer() {
       pause: () => () => undefined,
     } as EachBatchPayload);
   }
-  return { c, calls, commits, resolved, feed, runConfig: () => runConfig };
+  return { c, calls, commits, resolved, feed, runConfig: () => runConfig, beats: () => beats };
 }
 
 describe('Kafka relay side (KafkaEventPublisher over a kafkajs producer)', () => {
@@ -205,6 +207,27 @@ describe('Kafka dispatcher side (KafkaEventSubscriber over a kafkajs consumer)',
     expect(k.resolved).toEqual(['42']);
   });
 
+  it('heartbeats while a slow handler runs, so a busy database never drops the member', async () => {
+    jest.useFakeTimers();
+    try {
+      const k = consumer();
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      await new KafkaEventSubscriber(k.c).start(() => gate);
+      const fed = k.feed([message('1', encodeEvent(ev(1, 5)))]);
+      await jest.advanceTimersByTimeAsync(3_500);
+      expect(k.beats()).toBe(3);
+      release();
+      await fed;
+      // The beat after the batch; none after that.
+      expect(k.beats()).toBe(4);
+      await jest.advanceTimersByTimeAsync(5_000);
+      expect(k.beats()).toBe(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('commits nothing when the handler fails, so the batch is consumed again', async () => {
     const k = consumer();
     await new KafkaEventSubscriber(k.c).start(async () => {
@@ -261,6 +284,26 @@ describe('Kafka connection settings (the test broker speaks neither TLS nor SASL
     expect(kafkaClientConfig(options({ HC_KAFKA_CLIENT_ID: 'hc-eu' })).clientId).toBe(
       'hc-eu-event-relay',
     );
+  });
+
+  it('keeps a silent consumer in its group 30 s by default, beating every second; refuses sessions brokers refuse', () => {
+    expect(consumerTiming(options({}).sessionTimeoutMs)).toEqual({
+      sessionTimeout: 30_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 30_000,
+      maxWaitTimeInMs: 100,
+    });
+    expect(consumerTiming(options({ HC_KAFKA_SESSION_TIMEOUT: '6s' }).sessionTimeoutMs)).toEqual({
+      sessionTimeout: 6_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 20_000,
+      maxWaitTimeInMs: 100,
+    });
+    for (const value of ['5s', '6m']) {
+      expect(() => options({ HC_KAFKA_SESSION_TIMEOUT: value })).toThrow(
+        /HC_KAFKA_SESSION_TIMEOUT must be between 6s and 5m/,
+      );
+    }
   });
 
   it('turns on TLS with the system roots, or with the CA bundle named', () => {

@@ -135,7 +135,7 @@ export class KafkaEventSubscriber implements EventSubscriber {
         );
       }
     }
-    if (events.length > 0) await handler(events);
+    if (events.length > 0) await this.whileBeating(payload, () => handler(events));
     const last = batch.messages[batch.messages.length - 1].offset;
     // Kafka's committed offset is the next one to read.
     await this.consumer.commitOffsets([
@@ -143,6 +143,21 @@ export class KafkaEventSubscriber implements EventSubscriber {
     ]);
     payload.resolveOffset(last);
     await payload.heartbeat();
+  }
+
+  /**
+   * Runs `work` and heartbeats meanwhile (kafkajs beats only between batches on its own, at most
+   * every `heartbeatInterval`): a handler slowed by a busy database keeps its member in the group.
+   * A failed beat (a rebalance began) is left to the commit after the batch, which then fails and
+   * the batch is handed out again.
+   */
+  private async whileBeating<T>(payload: EachBatchPayload, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => void payload.heartbeat().catch(() => undefined), 1_000);
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
+    }
   }
 
   /**
@@ -192,6 +207,8 @@ export interface KafkaTransportOptions {
   /** PEM bundle trusted for the brokers' certificates (default: the system roots). */
   sslCaFile: string | null;
   sasl: KafkaSettings['sasl'];
+  /** Consumer group session (`HC_KAFKA_SESSION_TIMEOUT`). */
+  sessionTimeoutMs: number;
 }
 
 /** The transport options of one app, from the process settings. */
@@ -208,6 +225,7 @@ export function kafkaOptions(app: string, s: Settings = settings()): KafkaTransp
     ssl: k.ssl,
     sslCaFile: k.sslCaFile,
     sasl: k.sasl,
+    sessionTimeoutMs: k.sessionTimeoutMs,
   };
 }
 
@@ -264,18 +282,21 @@ export async function ensureTopic(
 }
 
 /**
- * Consumer timing: a dead member's partitions move on after 6 s (Kafka's smallest default
- * session timeout: every SIGKILLed dispatcher stalls its partitions, and the rebalance that
- * follows, for about this long); a fetch waits at most 100 ms for new messages (brokers answer
+ * Consumer timing. The session (`HC_KAFKA_SESSION_TIMEOUT`) is how long a SIGKILLed
+ * dispatcher's partitions, and the rebalance that follows, wait. The member heartbeats every second
+ * (a rebalance reaches live members within a second), also while a batch is being handled
+ * (`handleBatch`), so a slow database never drops a live member. A fetch waits at most 100 ms for new messages (brokers answer
  * earlier when data arrives; the test broker waits the whole time, and kafkajs's 5 s default
  * made commit-to-receipt seconds long).
  */
-const CONSUMER = {
-  sessionTimeout: 6_000,
-  heartbeatInterval: 1_000,
-  rebalanceTimeout: 20_000,
-  maxWaitTimeInMs: 100,
-};
+export function consumerTiming(sessionTimeoutMs: number) {
+  return {
+    sessionTimeout: sessionTimeoutMs,
+    heartbeatInterval: 1_000,
+    rebalanceTimeout: Math.max(20_000, sessionTimeoutMs),
+    maxWaitTimeInMs: 100,
+  };
+}
 
 /** kafkajs behind the `EventBus` interface. */
 export class KafkaEventBus implements EventBus {
@@ -302,7 +323,7 @@ export class KafkaEventBus implements EventBus {
 
   subscriber(group: string): EventSubscriber {
     return new KafkaEventSubscriber(
-      this.kafka.consumer({ groupId: group, ...CONSUMER }),
+      this.kafka.consumer({ groupId: group, ...consumerTiming(this.o.sessionTimeoutMs) }),
       this.o.topic,
       undefined,
       this.o.internalTopic,

@@ -1,7 +1,7 @@
 import { ActivityBuffer } from '@hc/data';
 import { commentSettingsRow, startTestApp, TestApp } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
-import { article } from '../testing/reader-fixtures';
+import { article, BROWSER_UA, category } from '../testing/reader-fixtures';
 import { ReaderClient, readerOf } from '../testing/reader-client';
 
 describe('reader site: reader activity (issue #10: views, searches, ratings, comments, contact)', () => {
@@ -30,6 +30,63 @@ describe('reader site: reader activity (issue #10: views, searches, ratings, com
       }
     );
   };
+
+  it('the view beacon counts only what the reader may read, in a released language', async () => {
+    const site = await t.factory.site({ languages: ['en', 'de'] });
+    const hidden = await category(t.ds, site.id, { en: 'Internal' }, { privacy: 'private' });
+    const ids = {
+      open: await article(t.ds, site.id, { title: { en: 'Open', de: 'Offen' } }),
+      unreleased: await article(t.ds, site.id, {
+        title: { en: 'Only English', de: 'Entwurf' },
+        released: ['en'],
+      }),
+      draft: await article(t.ds, site.id, { title: { en: 'Draft' }, published: false }),
+      trashed: await article(t.ds, site.id, { title: { en: 'Trashed' }, deleted: true }),
+      private: await article(t.ds, site.id, { title: { en: 'Members' }, visibility: 'private' }),
+      linked: await article(t.ds, site.id, {
+        title: { en: 'Linked' },
+        visibility: 'link_only',
+        shareToken: 'tok-view',
+      }),
+      internal: await article(t.ds, site.id, { title: { en: 'Inside' }, categoryId: hidden }),
+    };
+    const beacon = async (id: number, lang: string, query = '') => {
+      const res = await fetch(`${t.url}/hc/${site.subdomain}/${lang}/articles/${id}/view${query}`, {
+        // A reader per language: a view counts once per reader, article and day.
+        headers: {
+          'user-agent': BROWSER_UA,
+          cookie: `hc_vid=${lang === 'en' ? 'e' : 'd'}`.padEnd(39, '0'),
+        },
+      });
+      // The same answer whatever is asked about: it tells nothing about what exists.
+      expect(res.status).toBe(204);
+    };
+    for (const id of Object.values(ids)) {
+      await beacon(id, 'en');
+      await beacon(id, 'de');
+    }
+    await beacon(ids.linked, 'en', '?token=wrong');
+    const counted = async () => {
+      const out: Record<string, number> = {};
+      for (const [name, id] of Object.entries(ids)) out[name] = Number((await stats(id)).views);
+      return out;
+    };
+    expect(await counted()).toEqual({
+      open: 2,
+      unreleased: 1,
+      draft: 0,
+      trashed: 0,
+      private: 0,
+      linked: 0,
+      internal: 0,
+    });
+    await beacon(ids.linked, 'en', '?token=tok-view');
+    expect((await counted()).linked).toBe(1);
+    const langs = await t.ds.query('SELECT lang FROM reader_views WHERE article_id = ?', [
+      ids.unreleased,
+    ]);
+    expect(langs).toEqual([{ lang: 'en' }]);
+  });
 
   it('a view counts once per reader, article and day; bots are not counted', async () => {
     const site = await t.factory.site();

@@ -74,7 +74,6 @@ describe('reader site: views written in batches across replicas (issue #28)', ()
       [site.id, id],
     );
     expect(Number(rows.n)).toBe(total);
-    // A load test: 10,000 requests on a shared 2-core runner beside another jest worker took over
-    // 120 s in a full run (about a minute alone); what it asserts is the count, never the time.
+    // A load test: what it asserts is the count, never the time (docs/decisions/fast-test-suite.md).
   }, 360_000);
 });

@@ -51,6 +51,12 @@ export interface ArticleRow {
   translations: TranslationRow[];
 }
 
+/** The fields of an article the reading rules look at (`mayRead`). */
+export type ArticleAccessRow = Pick<
+  ArticleRow,
+  'deleted' | 'published' | 'inPrivateCategory' | 'visibility' | 'shareToken' | 'sharedWith'
+>;
+
 export interface CommentRow {
   id: number;
   parentId: number | null;
@@ -277,6 +283,39 @@ export class ContentRepository {
         metaDescription: (t.meta_description as string | null) ?? null,
         released: Boolean(t.released),
       })),
+    };
+  }
+
+  /**
+   * A view beacon's one query (issue 34: an anonymous request costs little): what the reading
+   * rules look at (`ArticleAccess`) and whether the translation in `lang` is released, without
+   * the article's texts (`article()` reads every translation's content in three queries).
+   */
+  async articleAccess(
+    siteId: SiteId,
+    id: number,
+    lang: string,
+  ): Promise<(ArticleAccessRow & { released: boolean }) | null> {
+    const [r] = await this.ds.query(
+      `SELECT a.published, a.deleted_at, a.visibility, a.share_token, a.shared_with,
+              EXISTS(SELECT 1 FROM article_categories ac JOIN categories c ON c.id = ac.category_id
+                      WHERE ac.site_id = a.site_id AND ac.article_id = a.id
+                        AND c.privacy <> 'public') AS in_private,
+              EXISTS(SELECT 1 FROM article_translations t
+                      WHERE t.site_id = a.site_id AND t.article_id = a.id AND t.lang = ?
+                        AND t.released) AS released
+       FROM articles a WHERE a.site_id = ? AND a.id = ?`,
+      [lang, siteId, id],
+    );
+    if (!r) return null;
+    return {
+      published: Boolean(r.published),
+      deleted: r.deleted_at !== null,
+      visibility: r.visibility,
+      shareToken: r.share_token,
+      sharedWith: (jsonColumn<number[] | null>(r.shared_with) ?? []).map(Number),
+      inPrivateCategory: Boolean(Number(r.in_private)),
+      released: Boolean(Number(r.released)),
     };
   }
 

@@ -86,13 +86,10 @@ export class ArticlePageService {
     const { site, path } = admitted;
     const id = refId(ref);
     if (id !== null && !preview && req.method === 'GET' && !isBot(req.headers['user-agent'])) {
-      const article = await this.content.article(site.id, id);
-      const readable = article && mayRead(article, admitted, queryString(req, 'token'));
-      const translation = readable
-        ? article.translations.find((t) => t.released && t.lang === path.lang)
-        : undefined;
-      if (article && translation)
-        await this.activity.recordView(site.id, article.id, translation.lang, readerKey(req, res));
+      const lang = path.lang ?? site.defaultLanguage;
+      const access = await this.content.articleAccess(site.id, id, lang);
+      if (access?.released && mayRead(access, admitted, queryString(req, 'token')))
+        await this.activity.recordView(site.id, id, lang, readerKey(req, res));
     }
     res.status(204).setHeader('Cache-Control', 'private, no-store');
     res.end();
