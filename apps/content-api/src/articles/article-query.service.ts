@@ -89,7 +89,6 @@ export class ArticleQueryService {
   ) {
     const views = await this.articles.load(site.id, ids);
     return {
-      status: 'success',
       articles: views.map((v) => toArticleResponse(v, site, { stored })),
       meta: pageMeta(paging, total),
     };
@@ -114,7 +113,6 @@ export class ArticleQueryService {
       : { ids: [], total: 0 };
     const views = await this.articles.load(site.id, ids);
     return {
-      status: 'success',
       articles: views.map((v) => ({
         ...toArticleResponse(v, site, { stored: true }),
         ...(v.deletedAt ? { deleted_at: formatB(v.deletedAt) } : {}),

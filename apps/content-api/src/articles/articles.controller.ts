@@ -10,6 +10,7 @@ import {
   IdParam,
   RedirectInvalidInput,
   SharedIpLimit,
+  wrapSuccess,
 } from '@hc/http';
 import { ARTICLE_WIDE_FIELDS } from './article-change';
 import { ArticleInputError, articleHttpError, fail, toArticleInput } from './article-input';
@@ -75,15 +76,14 @@ export class ArticlesController {
       }),
     );
     res.status(result.action === 'created' ? 201 : 200);
-    return {
-      status: 'success',
+    return wrapSuccess({
       action: result.action,
       article: toArticleResponse(result.view, site, {
         ...view,
         created: result.action === 'created',
       }),
       ...(result.images ? { images: result.images } : {}),
-    };
+    });
   }
 
   /**
@@ -93,14 +93,14 @@ export class ArticlesController {
   @ContentWrite(Post('bulk'), 'Create or update up to 50 articles')
   @SharedIpLimit(60)
   @HttpCode(207)
-  createMany(
+  async createMany(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @Body() body: BulkArticlesDto,
     @Query() query: DryRunQuery,
   ) {
     const dryRun = dryRunRequested(query, body.dry_run);
-    return this.bulk.run(site, ctx.principal.userId, body.articles, dryRun);
+    return wrapSuccess(await this.bulk.run(site, ctx.principal.userId, body.articles, dryRun));
   }
 
   @ContentRead(Get(), {
@@ -111,23 +111,23 @@ export class ArticlesController {
       '403 `session_required`. With `order_by=position` (session only, with `category_id`): ' +
       'the category’s custom article order.',
   })
-  list(
+  async list(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @Query() query: ArticlesQuery,
   ) {
-    return this.query.list(site, query, ctx);
+    return wrapSuccess(await this.query.list(site, query, ctx));
   }
 
   /** Counts toward the 120 writes per minute (spec 4.4). */
   @ContentRead(Get(':id'), 'Read one article')
   @CountsAsWrite()
-  get(
+  async get(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @IdParam('id', articleNotFound) id: number,
   ) {
-    return this.articles.get(site, id, viewFor(ctx));
+    return wrapSuccess(await this.articles.get(site, id, viewFor(ctx)));
   }
 
   /**
@@ -160,15 +160,14 @@ export class ArticlesController {
       });
     });
     if (!result) throw htmlNotFound();
-    return {
-      status: 'success',
+    return wrapSuccess({
       article: toArticleResponse(result.view, site, view),
       ...(result.images ? { images: result.images } : {}),
-    };
+    });
   }
 
   @ContentWrite(Delete(':id'), 'Move an article to the Trash')
-  remove(@CurrentSite() site: SiteContext, @IdParam('id', htmlNotFound) id: number) {
-    return this.articles.trash(site, id);
+  async remove(@CurrentSite() site: SiteContext, @IdParam('id', htmlNotFound) id: number) {
+    return wrapSuccess(await this.articles.trash(site, id));
   }
 }

@@ -72,7 +72,7 @@ export class ArticlesService {
   async get(site: SiteContext, id: number, options: ArticleResponseOptions = {}) {
     const view = await this.articles.loadOne(site.id, id);
     if (!view || view.deletedAt) throw notFound('Article not found.');
-    return { status: 'success', article: toArticleResponse(view, site, options) };
+    return { article: toArticleResponse(view, site, options) };
   }
 
   /** POST /articles (and a bulk item): create, or with a known `external_id` update (rule 2). */
@@ -231,7 +231,6 @@ export class ArticlesService {
     const deletedAt = await this.writer.trash(site, id);
     if (!deletedAt) throw htmlNotFound();
     return {
-      status: 'success',
       message: 'The article was moved to the Trash.',
       article: { id, deleted_at: formatB(deletedAt) },
     };

@@ -190,6 +190,6 @@ export class BulkArticlesService {
         }
       }
     }
-    return { status: 'success', results, meta };
+    return { results, meta };
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from
 import { htmlNotFound } from '@hc/contracts';
 import { Ctx, CurrentSite, isDashboardSession } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { IdParam, PageQuery, pagingOf, RedirectInvalidInput } from '@hc/http';
+import { IdParam, PageQuery, pagingOf, RedirectInvalidInput, wrapSuccess } from '@hc/http';
 import { CategoriesService } from './categories.service';
 import { CategoryOrderService } from './category-order.service';
 import { toCategoryInput } from './category-input';
@@ -24,20 +24,20 @@ export class CategoriesController {
 
   @ContentRead(Get(), 'List categories')
   @RedirectInvalidInput()
-  list(@CurrentSite() site: SiteContext, @Query() query: PageQuery) {
-    return this.categories.list(site, pagingOf(query, 100));
+  async list(@CurrentSite() site: SiteContext, @Query() query: PageQuery) {
+    return wrapSuccess(await this.categories.list(site, pagingOf(query, 100)));
   }
 
   @ContentWrite(Post(), 'Create a category')
-  create(@CurrentSite() site: SiteContext, @Body() body: CreateCategoryDto) {
-    return this.categories.create(site, toCategoryInput(body, site, true));
+  async create(@CurrentSite() site: SiteContext, @Body() body: CreateCategoryDto) {
+    return wrapSuccess(await this.categories.create(site, toCategoryInput(body, site, true)));
   }
 
   /** Declared before `:id` so `order` is never read as an id. */
   @ContentWrite(Put('order'), 'Order categories')
   @HttpCode(200)
-  reorder(@CurrentSite() site: SiteContext, @Body() body: CategoryOrderDto) {
-    return this.order.reorder(site, body.ids());
+  async reorder(@CurrentSite() site: SiteContext, @Body() body: CategoryOrderDto) {
+    return wrapSuccess(await this.order.reorder(site, body.ids()));
   }
 
   @ContentWrite(Patch(':id'), 'Change a category')
@@ -47,7 +47,7 @@ export class CategoriesController {
     @Body() body: UpdateCategoryDto,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.categories.update(site, id, toCategoryInput(body, site, false));
+    return wrapSuccess(await this.categories.update(site, id, toCategoryInput(body, site, false)));
   }
 
   @ContentWrite(Delete(':id'), 'Delete a category')
@@ -58,7 +58,9 @@ export class CategoriesController {
     @Query() query: DeleteCategoryQuery,
   ) {
     await this.categories.requireExisting(site, id);
-    return this.categories.delete(site, id, query.on_orphan, isDashboardSession(ctx));
+    return wrapSuccess(
+      await this.categories.delete(site, id, query.on_orphan, isDashboardSession(ctx)),
+    );
   }
 
   @ContentWrite(Put(':id/articles/order'), 'Order the articles of a category')
@@ -71,6 +73,8 @@ export class CategoriesController {
   ) {
     await this.categories.requireExisting(site, id);
     // Spec 6: reordering in the dashboard sends article.updated per changed article.
-    return this.order.reorderArticles(site, id, body.ids(), isDashboardSession(ctx));
+    return wrapSuccess(
+      await this.order.reorderArticles(site, id, body.ids(), isDashboardSession(ctx)),
+    );
   }
 }

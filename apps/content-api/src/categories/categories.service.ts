@@ -62,7 +62,6 @@ export class CategoriesService {
   async list(site: SiteContext, paging: Paging) {
     const { rows, total } = await this.categories.page(site.id, paging.offset, paging.perPage);
     return {
-      status: 'success',
       categories: rows.map((r) => toCategoryResponse(r)),
       meta: pageMeta(paging, total),
     };
@@ -89,7 +88,6 @@ export class CategoriesService {
     });
     // spec 2.4: stored after the ordered ones, but the create response shows 0.
     return {
-      status: 'success',
       category: toCategoryResponse(category, input.position === undefined ? { position: 0 } : {}),
     };
   }
@@ -103,7 +101,7 @@ export class CategoriesService {
       await this.categories.update(site.id, m, id, changes, new Date());
       return announceCategory(this.categories, m, site, id, 'category.updated');
     });
-    return { status: 'success', category: toCategoryResponse(category) };
+    return { category: toCategoryResponse(category) };
   }
 
   /**
@@ -161,7 +159,6 @@ export class CategoriesService {
         await announceArticles(m, site, 'article.updated', single);
       }
       return {
-        status: 'success',
         message: 'The category was deleted.',
         on_orphan: onOrphan ?? null,
         articles_moved: active.length,

@@ -59,7 +59,6 @@ export class CategoryOrderService {
       await writeAuditEvent(m, site, 'category.reorder', { type: 'site', id: site.id });
       const rows = await Promise.all(ids.map((id) => this.categories.findById(site.id, id, m)));
       return {
-        status: 'success',
         message: 'The category order was saved.',
         updated_count: changed.length,
         categories: rows
@@ -89,7 +88,6 @@ export class CategoryOrderService {
     const sort = category.articleSort ?? SITE_DEFAULT_ARTICLE_SORT;
     const visible = sort === 'custom';
     return {
-      status: 'success',
       message: 'The article order was saved.',
       updated_count: updated,
       skipped_article_ids: skipped,

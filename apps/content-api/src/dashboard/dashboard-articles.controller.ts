@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { notFound } from '@hc/contracts';
 import { checkTranslatorWrite, Ctx, CurrentSite, TranslatorMay } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { IdParam, PageQuery, pagingOf } from '@hc/http';
+import { IdParam, PageQuery, pagingOf, wrapSuccess } from '@hc/http';
 import { ArticlesService } from '../articles/articles.service';
 import { DashboardRead, DashboardWrite } from '../http/content-routes';
 import { DashboardArticlesService } from './dashboard-articles.service';
@@ -34,7 +34,7 @@ export class DashboardArticlesController {
   })
   @HttpCode(200)
   async act(@CurrentSite() site: SiteContext, @Body() body: ArticleActionsDto) {
-    return { status: 'success', data: await this.dashboard.act(site, body) };
+    return wrapSuccess({ data: await this.dashboard.act(site, body) });
   }
 
   /** Spec 2.1: "released in the dashboard"; a Translator releases other languages than the default. */
@@ -54,7 +54,7 @@ export class DashboardArticlesController {
   ) {
     checkTranslatorWrite(ctx, site, { languages: [lang], articleWide: false });
     const article = await this.articles.releaseTranslation(site, id, lang, { stored: true });
-    return { status: 'success', article };
+    return wrapSuccess({ article });
   }
 }
 
@@ -64,8 +64,8 @@ export class TrashController {
   constructor(private readonly dashboard: DashboardArticlesService) {}
 
   @DashboardRead(Get(), 'List the Trash (most recently trashed first)')
-  list(@CurrentSite() site: SiteContext, @Query() query: PageQuery) {
-    return this.dashboard.trash(site, pagingOf(query, 25));
+  async list(@CurrentSite() site: SiteContext, @Query() query: PageQuery) {
+    return wrapSuccess(await this.dashboard.trash(site, pagingOf(query, 25)));
   }
 
   @DashboardWrite(Post(':id/restore'), {
@@ -73,23 +73,23 @@ export class TrashController {
     description: 'Back to its previous status; sends `article.updated` (spec 3.1).',
   })
   @HttpCode(200)
-  restore(@CurrentSite() site: SiteContext, @IdParam('id', notInTrash) id: number) {
-    return this.dashboard.restore(site, id);
+  async restore(@CurrentSite() site: SiteContext, @IdParam('id', notInTrash) id: number) {
+    return wrapSuccess(await this.dashboard.restore(site, id));
   }
 
   @DashboardWrite(Delete(':id'), {
     summary: 'Delete a trashed article for good',
     description: 'Sends `article.deleted` again (spec 3.1, 6).',
   })
-  purge(@CurrentSite() site: SiteContext, @IdParam('id', notInTrash) id: number) {
-    return this.dashboard.purge(site, id);
+  async purge(@CurrentSite() site: SiteContext, @IdParam('id', notInTrash) id: number) {
+    return wrapSuccess(await this.dashboard.purge(site, id));
   }
 
   @DashboardWrite(Delete(), {
     summary: 'Empty the Trash',
     description: 'Deletes every trashed article for good; sends no event (spec 6).',
   })
-  empty(@CurrentSite() site: SiteContext) {
-    return this.dashboard.empty(site);
+  async empty(@CurrentSite() site: SiteContext) {
+    return wrapSuccess(await this.dashboard.empty(site));
   }
 }

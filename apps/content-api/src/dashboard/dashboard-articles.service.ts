@@ -105,7 +105,6 @@ export class DashboardArticlesService {
     const { ids, total } = await this.repo.trashedPage(site.id, paging.offset, paging.perPage);
     const views = await this.repo.load(site.id, ids);
     return {
-      status: 'success',
       articles: views.map((v) => ({
         ...toArticleResponse(v, site, STORED),
         deleted_at: formatB(v.deletedAt),
@@ -118,19 +117,19 @@ export class DashboardArticlesService {
   async restore(site: SiteContext, id: number) {
     if (!(await this.writer.restoreFromTrash(site, id))) throw notInTrash();
     const view = (await this.repo.loadOne(site.id, id)) as ArticleView;
-    return { status: 'success', article: toArticleResponse(view, site, STORED) };
+    return { article: toArticleResponse(view, site, STORED) };
   }
 
   /** Deleted for good, `article.deleted` again (spec 3.1, 6). */
   async purge(site: SiteContext, id: number) {
     if (!(await this.writer.purge(site, id))) throw notInTrash();
-    return { status: 'success', message: 'The article was deleted for good.', id };
+    return { message: 'The article was deleted for good.', id };
   }
 
   /** Every trashed article deleted for good; no event (spec 6). */
   async empty(site: SiteContext) {
     const deleted = await this.writer.emptyTrash(site);
-    return { status: 'success', message: 'The Trash was emptied.', deleted };
+    return { message: 'The Trash was emptied.', deleted };
   }
 }
 

@@ -59,7 +59,6 @@ export class StagedPublisher {
     if (!done) throw notFound(ARTICLE_NOT_FOUND);
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
     return {
-      status: 'success',
       published_locales: done.result,
       article: toArticleResponse(view, site),
     };

@@ -20,7 +20,7 @@ import {
   TranslatorMay,
 } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { IdParam } from '@hc/http';
+import { IdParam, wrapSuccess } from '@hc/http';
 import { toStageInput } from './staged-input';
 import { StageDto } from './dto/stage.dto';
 import { StagedLocaleQuery } from './dto/staged-query.dto';
@@ -52,28 +52,28 @@ export class StagedController {
   ) {}
 
   @ContentRead(Get(), 'Read the staged changes of an article')
-  get(
+  async get(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @Query() query: StagedLocaleQuery,
   ) {
-    return this.staged.get(site, id, query.locale);
+    return wrapSuccess(await this.staged.get(site, id, query.locale));
   }
 
   /** Field-by-field differences between the staged copies and the live article. */
   @ContentRead(Get('compare'), 'Compare staged changes with the live article')
-  compare(
+  async compare(
     @CurrentSite() site: SiteContext,
     @ArticleIdParam() id: number,
     @Query() query: StagedLocaleQuery,
   ) {
-    return this.staged.compare(site, id, query.locale);
+    return wrapSuccess(await this.staged.compare(site, id, query.locale));
   }
 
   @ContentWrite(Patch(), 'Stage changes to one language of an article')
   @UseGuards(StagingPlanGuard)
   @TranslatorMay()
-  stage(
+  async stage(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleIdParam() id: number,
@@ -86,19 +86,19 @@ export class StagedController {
       languages: [body.locale, ...metadata],
       articleWide: SHARED_FIELDS.some((field) => body[field] !== undefined),
     });
-    return this.staged.stage(site, id, toStageInput(body, site));
+    return wrapSuccess(await this.staged.stage(site, id, toStageInput(body, site)));
   }
 
   @ContentWrite(Delete(), 'Discard staged changes')
   @TranslatorMay()
-  discard(
+  async discard(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleIdParam() id: number,
     @Query() query: StagedLocaleQuery,
   ) {
     translatorLanguage(ctx, site, query.locale);
-    return this.staged.discard(site, id, query.locale);
+    return wrapSuccess(await this.staged.discard(site, id, query.locale));
   }
 
   /** Body `locale` (or the `locale` of the publish link's query) and `force`. */
@@ -106,7 +106,7 @@ export class StagedController {
   @ApiBody({ type: StagedPublishDto, required: false })
   @HttpCode(200)
   @TranslatorMay()
-  publish(
+  async publish(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @ArticleIdParam() id: number,
@@ -118,6 +118,8 @@ export class StagedController {
     translatorLanguage(ctx, site, locale);
     // A Translator publishes their language only, never others' article-wide changes (issue 37).
     const languageOnly = isDashboardSession(ctx) && ctx.principal.role === 'translator';
-    return this.publisher.publish(site, id, { locale, force: body.force === true, languageOnly });
+    return wrapSuccess(
+      await this.publisher.publish(site, id, { locale, force: body.force === true, languageOnly }),
+    );
   }
 }

@@ -91,7 +91,7 @@ export class StagedService {
     const copies = await this.copiesOrNotFound(site, id, locale);
     const shared = await this.staged.shared(site.id, id);
     const out = copies.map((c) => toStagedResponse(c, shared));
-    return { status: 'success', staged: locale ? out[0] : out };
+    return { staged: locale ? out[0] : out };
   }
 
   /** PATCH staged: stages one language; the live article and its `updated_at` stay as they are. */
@@ -181,7 +181,7 @@ export class StagedService {
       }
       if (isEmpty(nextFields) && isEmpty(nextShared) && !releaseMatters(release, view, locale)) {
         if (copy) await this.staged.deleteCopies(site.id, m, id, [locale]);
-        return { status: 'success', staged: null, message: MATCHES_LIVE };
+        return { staged: null, message: MATCHES_LIVE };
       }
       await this.staged.saveCopy(
         site.id,
@@ -198,7 +198,6 @@ export class StagedService {
       );
       const [saved] = await this.staged.copies(site.id, id, { locale, m });
       return {
-        status: 'success',
         staged: toStagedResponse(saved, await this.staged.shared(site.id, id, m)),
       };
     });
@@ -217,7 +216,7 @@ export class StagedService {
       return n;
     });
     const view = (await this.articles.loadOne(site.id, id)) as ArticleView;
-    return { status: 'success', discarded, article: toArticleResponse(view, site) };
+    return { discarded, article: toArticleResponse(view, site) };
   }
 
   /**
@@ -229,9 +228,7 @@ export class StagedService {
     const copies = await this.copiesOrNotFound(site, id, locale);
     const shared = await this.staged.shared(site.id, id);
     const out = copies.map((c) => comparison(view, c, shared));
-    return locale
-      ? { status: 'success', comparison: out[0] }
-      : { status: 'success', comparisons: out };
+    return locale ? { comparison: out[0] } : { comparisons: out };
   }
 }
 
