@@ -7,3 +7,4 @@ export * from './slug';
 export * from './text';
 export * from './interface-texts';
 export * from './sanitize';
+export * from './search-terms';

@@ -17,3 +17,4 @@ export * from './json-column';
 export * from './grants';
 export * from './redis-client';
 export * from './data-keys';
+export * from './search-index';

@@ -3,7 +3,7 @@
 // site). One helper per row kind, so spec files hold no INSERT of their own.
 import { createHash } from 'node:crypto';
 import { htmlToText } from '@hc/content';
-import { bumpReaderPages } from '@hc/data';
+import { bumpReaderPages, indexTranslation } from '@hc/data';
 import { testSiteId } from './site-id';
 
 /** Anything that runs SQL: a DataSource, an EntityManager, a mysql2 connection. */
@@ -109,6 +109,11 @@ export async function articleRow(db: Db, siteId: number, a: ArticleFixture): Pro
         now,
       ],
     );
+    await indexTranslation(db, siteId, id, lang, {
+      title,
+      content: html,
+      searchText: htmlToText(html),
+    });
   }
   if (a.categoryId) {
     await db.query(

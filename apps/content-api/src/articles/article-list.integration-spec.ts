@@ -241,6 +241,16 @@ describe('GET /articles: list filters and search (spec 4.2, 4.4)', () => {
       expect(idsOf(await list('', k)).sort()).toEqual([hidden.id, open.id].sort());
     });
 
+    it('forgives a misspelling and a partial last word (issue 40); hostile queries answer 200', async () => {
+      expect(idsOf(await list('?search=invocies'))).toEqual([ids.live]);
+      expect(idsOf(await list('?search=invo'))).toEqual([ids.live]);
+      for (const q of ['😀', 'مرحبا', 'İ'.repeat(190), '%%%', '\\_*+-"()~<>@']) {
+        const res = await list(`?search=${encodeURIComponent(q)}`);
+        expect(res.status).toBe(200);
+        expect(res.body.articles).toEqual([]);
+      }
+    });
+
     it('a search of only stopwords or short words finds nothing rather than failing', async () => {
       const res = await list('?search=the%20a');
       expect(res.status).toBe(200);

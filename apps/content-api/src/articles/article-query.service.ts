@@ -133,15 +133,12 @@ export class ArticleQueryService {
     paging: Paging,
     stored: boolean,
   ) {
-    const query = fullTextQuery(text);
-    const matches = query
-      ? await this.articles.search(site.id, {
-          query,
-          lang,
-          requireEnglish: site.defaultLanguage !== 'en',
-          max: SEARCH_MAX,
-        })
-      : [];
+    const matches = await this.articles.search(site.id, {
+      text,
+      lang,
+      requireEnglish: site.defaultLanguage !== 'en',
+      max: SEARCH_MAX,
+    });
     const pageIds = matches.slice(paging.offset, paging.offset + paging.perPage);
     return this.page(site, pageIds, paging, matches.length, stored);
   }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { numberedSlug, slugify } from '@hc/content';
-import { DataRepository, SearchPlanner, searchMatch, touchReaderPages, jsonColumn } from '@hc/data';
+import {
+  ArticleSearch,
+  DataRepository,
+  indexTranslation,
+  jsonColumn,
+  touchReaderPages,
+  unindexTranslation,
+} from '@hc/data';
 import type { SiteId } from '@hc/contracts';
 
 export type Visibility = 'public' | 'private' | 'link_only';
@@ -107,7 +114,7 @@ export interface ListFilter {
 }
 
 export interface SearchFilter {
-  query: string;
+  text: string;
   lang: string;
   /** Spec 4.4: on a site whose default language is not English, also require released English. */
   requireEnglish: boolean;
@@ -135,7 +142,7 @@ function latest(a: Date | null, b: Date | null): Date | null {
 /** Articles of one site; every method takes the site id, so a foreign id reads as missing. */
 @Injectable()
 export class ArticlesRepository extends DataRepository {
-  private readonly searchPlanner = new SearchPlanner(this.ds);
+  private readonly articleSearch = new ArticleSearch(this.ds);
 
   /** Full views of the given articles, in the order of `ids` (missing ones left out). */
   async load(
@@ -339,6 +346,8 @@ export class ArticlesRepository extends DataRepository {
         textChanged && t.lang !== defaultLanguage,
       ],
     );
+    // Issue 40: the term index follows the text in the same transaction.
+    if (textChanged) await indexTranslation(m, siteId, articleId, t.lang, t);
     if (old && textChanged && t.lang === defaultLanguage) {
       await m.query(
         'UPDATE article_translations SET outdated = 1 WHERE site_id = ? AND article_id = ? AND lang <> ? AND released = 1',
@@ -358,6 +367,7 @@ export class ArticlesRepository extends DataRepository {
       'DELETE FROM article_translations WHERE site_id = ? AND article_id = ? AND lang = ?',
       [siteId, articleId, lang],
     );
+    await unindexTranslation(m, siteId, articleId, lang);
   }
 
   async releaseTranslation(
@@ -555,32 +565,13 @@ export class ArticlesRepository extends DataRepository {
   }
 
   /**
-   * Spec 4.4 search: MySQL FULLTEXT over title and text of one language, limited to what an
-   * anonymous reader could find (published, public, not in the Trash, released translation, no
-   * non-public category), best matches first, at most `max`.
+   * Spec 4.4 search through the term index (issue 40, `ArticleSearch`): words, word forms,
+   * typos, the last word as a prefix and the site's synonyms, limited to what an anonymous
+   * reader could find (published, public, not in the Trash, released translation, no non-public
+   * category), best matches first, at most `max`.
    */
   async search(siteId: SiteId, f: SearchFilter): Promise<number[]> {
-    const english = f.requireEnglish
-      ? `AND EXISTS (SELECT 1 FROM article_translations e
-           WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
-      : '';
-    // docs/scaling.md: a small site is searched by its own rows, not the table-wide index.
-    const match = searchMatch(await this.searchPlanner.plan(siteId, f.lang), f.query);
-    const rows = await this.ds.query(
-      `SELECT t.article_id AS id, MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) AS score
-       FROM article_translations t
-       JOIN articles a ON a.id = t.article_id
-       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1 ${match.where}
-         AND a.site_id = ? AND a.published = 1 AND a.visibility = 'public' AND a.deleted_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM article_categories ac JOIN categories c ON c.id = ac.category_id
-           WHERE ac.article_id = a.id AND c.privacy <> 'public')
-         ${english}
-       ${match.having}
-       ORDER BY score DESC, a.updated_at DESC, a.id DESC
-       LIMIT ?`,
-      [f.query, siteId, f.lang, ...match.whereParams, siteId, f.max],
-    );
-    return rows.map((r: { id: number }) => Number(r.id));
+    return (await this.articleSearch.search(siteId, f)).ids;
   }
 
   /**

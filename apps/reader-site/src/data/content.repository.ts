@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
-import { SearchPlanner, searchMatch, jsonColumn } from '@hc/data';
+import { ArticleSearch, jsonColumn } from '@hc/data';
 
 export interface CategoryRow {
   id: number;
@@ -86,10 +86,10 @@ const COUNT_CACHE_MAX = 1000;
 export class ContentRepository {
   private readonly countCache = new Map<string, { counts: Map<number, number>; until: number }>();
 
-  private readonly searchPlanner: SearchPlanner;
+  private readonly articleSearch: ArticleSearch;
 
   constructor(@Inject(DataSource) private readonly ds: DataSource) {
-    this.searchPlanner = new SearchPlanner(ds);
+    this.articleSearch = new ArticleSearch(ds);
   }
 
   async categories(siteId: SiteId): Promise<CategoryRow[]> {
@@ -202,37 +202,36 @@ export class ContentRepository {
   }
 
   /**
-   * Spec 4.4 search, the same rules as GET /articles?search: FULLTEXT over title and text of
-   * one language, only what an anonymous reader could find, at most `max` best matches; on a
-   * site whose default language is not English only articles with a released English text.
+   * Spec 4.4 search, the same rules and the same term index as GET /articles?search (issue 40,
+   * `ArticleSearch`): only what an anonymous reader could find, at most `max` best matches, and
+   * the corrected query when a misspelled word has a closer spelling on the site.
    */
   async search(
     siteId: SiteId,
     lang: string,
-    booleanQuery: string,
+    text: string,
     requireEnglish: boolean,
     max: number,
-  ): Promise<ArticleSummary[]> {
-    const english = requireEnglish
-      ? `AND EXISTS (SELECT 1 FROM article_translations e
-           WHERE e.article_id = t.article_id AND e.lang = 'en' AND e.released = 1)`
-      : '';
-    // docs/scaling.md: a small site is searched by its own rows, not the table-wide index.
-    const match = searchMatch(await this.searchPlanner.plan(siteId, lang), booleanQuery);
+  ): Promise<{ results: ArticleSummary[]; corrected: string | null }> {
+    const found = await this.articleSearch.search(siteId, { text, lang, requireEnglish, max });
+    if (!found.ids.length) return { results: [], corrected: found.corrected };
     const rows = await this.ds.query(
       `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${EXCERPT_CHARS + 1}) AS excerpt,
-              a.updated_at, COALESCE(s.views, 0) AS views,
-              MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE) AS score
-       FROM article_translations t
-       JOIN articles a ON a.id = t.article_id
+              a.updated_at, COALESCE(s.views, 0) AS views
+       FROM articles a
+       JOIN article_translations t ON t.article_id = a.id AND t.lang = ? AND t.released = 1
        LEFT JOIN article_stats s ON s.article_id = a.id
-       WHERE t.site_id = ? AND t.lang = ? AND t.released = 1 ${match.where}
-         AND ${LISTED} ${english}
-       ${match.having}
-       ORDER BY score DESC, a.updated_at DESC, a.id DESC LIMIT ?`,
-      [booleanQuery, siteId, lang, ...match.whereParams, siteId, max],
+       WHERE a.site_id = ? AND a.id IN (?)`,
+      [lang, siteId, found.ids],
     );
-    return rows.map(toSummary);
+    const byId = new Map<number, ArticleSummary>(
+      (rows as Record<string, unknown>[]).map((r) => {
+        const summary = toSummary(r);
+        return [summary.id, summary];
+      }),
+    );
+    const results = found.ids.flatMap((id) => byId.get(id) ?? []);
+    return { results, corrected: found.corrected };
   }
 
   /** One article of the site with everything the visibility rules need (null: no such id). */

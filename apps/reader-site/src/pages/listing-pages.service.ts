@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { fullTextQuery, slugify } from '@hc/content';
+import { slugify } from '@hc/content';
 import { ActivityRepository } from '../data/activity.repository';
 import type { Subject } from '../render/context';
 import { isBot, readerKey } from '../http/access';
@@ -64,17 +64,28 @@ export class ListingPagesService {
     const raw = queryString(req, 'q');
     const query = raw === null ? '' : [...raw.trim()].slice(0, QUERY_MAX).join('');
     let results: ArticleSummary[] | null = null;
+    let didYouMean: string | null = null;
     if (query) {
-      const boolean = fullTextQuery(query);
-      results = boolean
-        ? await this.content.search(
-            site.id,
-            path.lang!,
-            boolean,
-            site.defaultLanguage !== 'en',
-            SEARCH_MAX,
-          )
-        : [];
+      const requireEnglish = site.defaultLanguage !== 'en';
+      const found = await this.content.search(
+        site.id,
+        path.lang!,
+        query,
+        requireEnglish,
+        SEARCH_MAX,
+      );
+      results = found.results;
+      // Issue 40: "did you mean" only when the corrected query finds more.
+      if (found.corrected && results.length < SEARCH_MAX) {
+        const better = await this.content.search(
+          site.id,
+          path.lang!,
+          found.corrected,
+          requireEnglish,
+          SEARCH_MAX,
+        );
+        if (better.results.length > results.length) didYouMean = found.corrected;
+      }
       if (!preview && req.method === 'GET' && !isBot(req.headers['user-agent'])) {
         await this.activity.recordSearch(
           site.id,
@@ -85,7 +96,7 @@ export class ListingPagesService {
         );
       }
     }
-    const subject: Subject = { kind: 'search', query, results };
+    const subject: Subject = { kind: 'search', query, results, didYouMean };
     return this.renderer.render(req, res, admitted, 'search', subject, 200, preview, {
       path: `/search${query ? `?q=${encodeURIComponent(query)}` : ''}`,
     });

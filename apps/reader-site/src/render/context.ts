@@ -29,7 +29,7 @@ export type Subject =
       /** The published comment a reader chose to answer (`?reply_to=`). */
       replyTo: CommentRow | null;
     }
-  | { kind: 'search'; query: string; results: ArticleSummary[] | null }
+  | { kind: 'search'; query: string; results: ArticleSummary[] | null; didYouMean?: string | null }
   | { kind: 'contact'; sent: boolean; errors: string[]; values: Record<string, string> }
   | { kind: 'notFound' };
 

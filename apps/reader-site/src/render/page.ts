@@ -164,7 +164,7 @@ async function mainContent(ctx: RenderContext, components: Component[]): Promise
 
 function searchResults(ctx: RenderContext): Html {
   if (ctx.subject.kind !== 'search') return raw('');
-  const { query, results } = ctx.subject;
+  const { query, results, didYouMean } = ctx.subject;
   if (results === null)
     return h('h1', { class: 'hc-visually-hidden' }, ctx.texts.t('search.button'));
   return h(
@@ -172,6 +172,7 @@ function searchResults(ctx: RenderContext): Html {
     { class: 'hc-search-results', 'aria-labelledby': 'hc-results-title' },
     h('h1', { id: 'hc-results-title' }, ctx.texts.t('search.results_title', { query })),
     h('p', { role: 'status' }, ctx.texts.plural('search.results_count', results.length)),
+    didYouMean ? didYouMeanLink(ctx, didYouMean) : null,
     results.length
       ? h(
           'ol',
@@ -186,6 +187,20 @@ function searchResults(ctx: RenderContext): Html {
           ),
         )
       : h('p', {}, ctx.texts.t('search.no_results')),
+  );
+}
+
+/** Issue 40: the corrected query as a link to its search (the text escaped by `h`). */
+function didYouMeanLink(ctx: RenderContext, corrected: string): Html {
+  const [before, after = ''] = ctx.texts
+    .t('search.did_you_mean', { query: '\u0000' })
+    .split('\u0000');
+  return h(
+    'p',
+    { class: 'hc-did-you-mean' },
+    before,
+    h('a', { href: link(ctx, `/search?q=${encodeURIComponent(corrected)}`) }, corrected),
+    after,
   );
 }
 

@@ -23,6 +23,7 @@ import { ReaderPageVersions1795502960017 } from './1795502960017-reader-page-ver
 import { ArticleRevision1795600000000 } from './1795600000000-article-revision';
 import { SealedSecrets1795600500000 } from './1795600500000-sealed-secrets';
 import { PreviewHandoffs1795600600000 } from './1795600600000-preview-handoffs';
+import { SearchTerms1795700000000 } from './1795700000000-search-terms';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   ArticleRevision1795600000000,
   SealedSecrets1795600500000,
   PreviewHandoffs1795600600000,
+  SearchTerms1795700000000,
 ];

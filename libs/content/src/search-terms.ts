@@ -1,0 +1,276 @@
+/**
+ * The words of forgiving search (issue 40, docs/decisions/forgiving-search.md): how article texts
+ * and readers' queries become index terms. Pure functions; the term index itself is libs/data's.
+ *
+ * A term is folded (lower case, accents and other marks removed, `ß` → `ss`); a word also has its
+ * stem (Snowball, per language) as a second form. Scripts written without spaces (Chinese,
+ * Japanese, Korean, Thai) become overlapping two-character terms (bigrams), since neither
+ * MariaDB nor MySQL's InnoDB splits them into words for us.
+ */
+
+/** Longest term kept (characters); longer runs are cut, never rejected. */
+export const TERM_MAX = 32;
+/** The most query words searched: the rest of a long query is ignored. */
+export const QUERY_WORDS_MAX = 8;
+/** Query text read (characters): lengths before regexes. */
+export const QUERY_CHARS_MAX = 256;
+
+/** Where a term stands in an article: the weight of the field. */
+export const FIELD_WEIGHT = { title: 3, heading: 2, body: 1 } as const;
+
+/** Term forms in the index: the folded word itself, or its stem. */
+export const FORM_WORD = 0;
+export const FORM_STEM = 1;
+
+type Stemmer = (word: string) => string;
+
+// The Snowball stemmers of @orama/stemmers, by site language, loaded when first used. The
+// package is ESM with CommonJS builds under subpaths that `moduleResolution: node` cannot type,
+// hence plain (static, so the image's dependency walk sees them) requires.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const STEMMER_MODULES: Record<string, () => { stemmer: Stemmer }> = {
+  ar: () => require('@orama/stemmers/arabic'),
+  bg: () => require('@orama/stemmers/bulgarian'),
+  da: () => require('@orama/stemmers/danish'),
+  de: () => require('@orama/stemmers/german'),
+  el: () => require('@orama/stemmers/greek'),
+  en: () => require('@orama/stemmers/english'),
+  es: () => require('@orama/stemmers/spanish'),
+  fi: () => require('@orama/stemmers/finnish'),
+  fr: () => require('@orama/stemmers/french'),
+  hu: () => require('@orama/stemmers/hungarian'),
+  id: () => require('@orama/stemmers/indonesian'),
+  it: () => require('@orama/stemmers/italian'),
+  lt: () => require('@orama/stemmers/lithuanian'),
+  nb: () => require('@orama/stemmers/norwegian'),
+  nl: () => require('@orama/stemmers/dutch'),
+  no: () => require('@orama/stemmers/norwegian'),
+  pt: () => require('@orama/stemmers/portuguese'),
+  ro: () => require('@orama/stemmers/romanian'),
+  ru: () => require('@orama/stemmers/russian'),
+  sr: () => require('@orama/stemmers/serbian'),
+  sv: () => require('@orama/stemmers/swedish'),
+  tr: () => require('@orama/stemmers/turkish'),
+  uk: () => require('@orama/stemmers/ukrainian'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+const stemmers = new Map<string, Stemmer | null>();
+
+/** The stemmer of a site language (`pt-BR` uses `pt`'s), or null when none covers it. */
+export function stemmerFor(lang: string): Stemmer | null {
+  const base = lang.toLowerCase().split('-')[0];
+  if (!stemmers.has(base)) {
+    const load = Object.hasOwn(STEMMER_MODULES, base) ? STEMMER_MODULES[base] : null;
+    stemmers.set(base, load ? load().stemmer : null);
+  }
+  return stemmers.get(base) ?? null;
+}
+
+// Short, common words per language that carry no meaning for search. They are left out of a
+// query unless nothing else is left, and never out of the index.
+const STOPWORDS: Record<string, string> = {
+  en: 'a about all an and any are as at be by can could do does for from get has have how i if in into is it its me my of on or our should so that the their them then there these this to us was we were what when where which who why will with would you your',
+  de: 'aber alle als am an auch auf aus bei bin bis da das dass dem den der des die dies du ein eine einem einen einer es für hat ich ihr im in ist kann man mein meine mit nach nicht noch oder sich sie sind so und uns von vom was wenn wer wie wir wo zu zum zur',
+  fr: 'a au aux avec ce ces comment dans de des du elle en est et il je la le les leur ma mais me mes mon ne nous on ou par pas peut peux pour que qui sa se ses son sur ta te tes ton tu un une vos votre vous',
+  es: 'a al como con de del el en es la las lo los mi mis para por que se su sus un una y yo',
+  it: 'a al come con da del della di e il in la le lo mi mio per che si su un una',
+  pt: 'a ao as com como da de do dos e em meu minha na no o os para por que se um uma',
+  nl: 'de een en het hoe ik in is met mijn op te van voor wat',
+};
+const stopwordSets = new Map<string, Set<string>>();
+
+function stopwords(lang: string): Set<string> {
+  const base = lang.toLowerCase().split('-')[0];
+  let set = stopwordSets.get(base);
+  if (!set) {
+    set = new Set((STOPWORDS[base] ?? '').split(' ').filter(Boolean).map(fold));
+    stopwordSets.set(base, set);
+  }
+  return set;
+}
+
+/** Lower case without accents or other marks (`Überweisung` → `uberweisung`, `İ` → `i`). */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss');
+}
+
+// Scripts written without spaces between words.
+const UNSPACED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}]/u;
+const RUN = /[\p{L}\p{N}\u30fc]+/gu;
+
+/** A word of text: its folded form, its stem (or null), and whether it is a bigram. */
+export interface Token {
+  term: string;
+  stem: string | null;
+  bigram: boolean;
+}
+
+/** The characters of `run` split where the script changes between spaced and unspaced. */
+function scriptParts(run: string): { text: string; unspaced: boolean }[] {
+  const parts: { text: string; unspaced: boolean }[] = [];
+  for (const ch of run) {
+    const unspaced = UNSPACED.test(ch);
+    const last = parts[parts.length - 1];
+    if (last && last.unspaced === unspaced) last.text += ch;
+    else parts.push({ text: ch, unspaced });
+  }
+  return parts;
+}
+
+/** The tokens of `text` in order (bigrams for unspaced scripts; a lone character stays one). */
+export function tokenize(text: string, lang: string): Token[] {
+  const stem = stemmerFor(lang);
+  const out: Token[] = [];
+  for (const [run] of text.matchAll(RUN)) {
+    for (const part of UNSPACED.test(run) ? scriptParts(run) : [{ text: run, unspaced: false }]) {
+      if (part.unspaced) {
+        const chars = Array.from(part.text);
+        if (chars.length === 1) out.push({ term: chars[0], stem: null, bigram: true });
+        for (let i = 0; i + 1 < chars.length; i++) {
+          out.push({ term: chars[i] + chars[i + 1], stem: null, bigram: true });
+        }
+        continue;
+      }
+      const lower = Array.from(part.text.toLowerCase()).slice(0, TERM_MAX).join('');
+      const term = fold(lower);
+      if (!term) continue;
+      const stemmed = stem && !/\d/.test(term) ? fold(stem(lower)) : null;
+      out.push({ term, stem: stemmed && stemmed !== term ? stemmed : null, bigram: false });
+    }
+  }
+  return out;
+}
+
+/** An article's index entry: its terms with the weight of the best field they stand in. */
+export interface IndexTerm {
+  form: number;
+  term: string;
+  /** Field weight × 10 + occurrences (at most 9). */
+  weight: number;
+}
+
+/** The index terms of one translation: title, headings and body text. */
+export function documentTerms(
+  lang: string,
+  parts: { title: string; headings: string; body: string },
+): IndexTerm[] {
+  const best = new Map<string, { form: number; term: string; field: number; count: number }>();
+  const add = (form: number, term: string, field: number) => {
+    const key = `${form} ${term}`;
+    const e = best.get(key);
+    if (!e) best.set(key, { form, term, field, count: 1 });
+    else {
+      e.field = Math.max(e.field, field);
+      e.count++;
+    }
+  };
+  const fields: [string, number][] = [
+    [parts.title, FIELD_WEIGHT.title],
+    [parts.headings, FIELD_WEIGHT.heading],
+    [parts.body, FIELD_WEIGHT.body],
+  ];
+  for (const [text, field] of fields) {
+    for (const t of tokenize(text, lang)) {
+      add(FORM_WORD, t.term, field);
+      if (t.stem) add(FORM_STEM, t.stem, field);
+    }
+  }
+  return [...best.values()].map((e) => ({
+    form: e.form,
+    term: e.term,
+    weight: e.field * 10 + Math.min(e.count, 9),
+  }));
+}
+
+/** The headings' text of article HTML (what `<h1>`…`<h6>` hold, tags removed). */
+export function headingsText(html: string): string {
+  const out: string[] = [];
+  for (const [, inner] of html.matchAll(/<h[1-6][^>]*>([^]*?)<\/h[1-6]>/gi)) {
+    out.push(inner.replace(/<[^>]*>/g, ' '));
+  }
+  return out.join(' ');
+}
+
+/** One searched word of a query. */
+export interface QueryWord {
+  /** The word as typed, lower case (for "did you mean"). */
+  text: string;
+  term: string;
+  stem: string | null;
+  /** The last word of the query, when the query does not end in a space: matched as a prefix. */
+  prefix: boolean;
+  /** Edits forgiven: none under 4 letters, one from 4, two from 8; none for bigrams. */
+  edits: number;
+}
+
+/** The edits a word of `length` letters may have and still match (issue 40). */
+export function editsAllowed(length: number): number {
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+}
+
+/**
+ * The words a query searches: at most QUERY_WORDS_MAX, duplicates once. Stopwords are left out
+ * unless the query has nothing else, so a query never becomes empty by them.
+ */
+export function queryWords(text: string, lang: string): QueryWord[] {
+  const cut = Array.from(text.slice(0, QUERY_CHARS_MAX * 2))
+    .slice(0, QUERY_CHARS_MAX)
+    .join('');
+  const tokens = tokenize(cut, lang);
+  const endsInWord = /[\p{L}\p{N}]$/u.test(cut);
+  const stop = stopwords(lang);
+  const kept = tokens.filter((t) => t.bigram || !stop.has(t.term));
+  const chosen = kept.length ? kept : tokens;
+  const seen = new Set<string>();
+  const words: QueryWord[] = [];
+  chosen.forEach((t) => {
+    if (seen.has(t.term) || words.length >= QUERY_WORDS_MAX) return;
+    seen.add(t.term);
+    words.push({
+      text: t.term,
+      term: t.term,
+      stem: t.stem,
+      prefix: false,
+      edits: t.bigram ? 0 : editsAllowed(Array.from(t.term).length),
+    });
+  });
+  const last = words[words.length - 1];
+  const lastToken = tokens[tokens.length - 1];
+  if (last && endsInWord && lastToken && lastToken.term === last.term && !lastToken.bigram) {
+    last.prefix = true;
+  }
+  return words;
+}
+
+/**
+ * The optimal-string-alignment distance of `a` and `b` (insertions, deletions, substitutions and
+ * adjacent transpositions each count one), or `max + 1` as soon as it exceeds `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const s = Array.from(a);
+  const t = Array.from(b);
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
+        v = Math.min(v, prev2[j - 2] + 1);
+      }
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return Math.min(prev[t.length], max + 1);
+}
