@@ -13,6 +13,7 @@ import { ImagesModule } from './images/images.module';
 import { NotesModule } from './notes/notes.module';
 import { PreviewsModule } from './previews/previews.module';
 import { RootModule } from './root/root.module';
+import { SearchModule } from './search/search.module';
 import { SessionModule } from './session/session.module';
 import { SitesModule } from './sites/sites.module';
 import { StagedModule } from './staged/staged.module';
@@ -30,6 +31,7 @@ export const DOMAIN_MODULES = [
   ImagesModule,
   CategoriesModule,
   ArticlesModule,
+  SearchModule,
   StagedModule,
   DashboardModule,
   PreviewsModule,

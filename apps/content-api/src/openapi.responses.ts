@@ -1170,6 +1170,21 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
     422: validation,
   },
+  SearchController_read: {
+    200: ok(
+      'Synonym groups of one language (issue 40): words folded (lower case, no accents).',
+      obj({ status: success, lang: str, groups: arr(strings) }),
+    ),
+    400: badRequest,
+  },
+  SearchController_replace: {
+    200: ok(
+      'Synonym groups replaced; as stored (folded).',
+      obj({ status: success, lang: str, groups: arr(strings) }),
+    ),
+    400: badRequest,
+    422: validation,
+  },
   AnalyticsController_summary: {
     200: ok(
       'Traffic, ratings and activity against the previous period, and totals.',

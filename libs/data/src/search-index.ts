@@ -179,9 +179,12 @@ export class ArticleSearch {
       add(FORM_WORD, word.term, MATCH.exact);
       if (word.stem) add(FORM_STEM, word.stem, MATCH.stem);
       else add(FORM_STEM, word.term, MATCH.stem);
+      // A synonym of several words ("sign in") matches by any of its words.
       for (const s of synonyms.get(word.term) ?? []) {
-        add(FORM_WORD, s, MATCH.synonym);
-        for (const t of tokenize(s, req.lang)) if (t.stem) add(FORM_STEM, t.stem, MATCH.synonym);
+        for (const t of tokenize(s, req.lang)) {
+          add(FORM_WORD, t.term, MATCH.synonym);
+          if (t.stem) add(FORM_STEM, t.stem, MATCH.synonym);
+        }
       }
       const near = await this.near(siteId, req.lang, word);
       for (const n of near.prefix) add(FORM_WORD, n, MATCH.prefix);
