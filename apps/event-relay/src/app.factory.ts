@@ -12,10 +12,7 @@ export async function createEventRelay(
   options: RelayModuleOptions = {},
 ): Promise<INestApplication> {
   @Module({
-    imports: [
-      CoreModule.forRoot({ poolSize: 2, app: 'event-relay' }),
-      RelayModule.forRoot(options),
-    ],
+    imports: [CoreModule.forRoot({ app: 'event-relay' }), RelayModule.forRoot(options)],
   })
   class RelayRoot {}
   return createHttpApp(RelayRoot);

@@ -4,6 +4,7 @@ export * from './events';
 export * from './error-catalog';
 export * from './errors';
 export * from './settings';
+export * from './database-settings';
 export * from './setting-definitions';
 export * from './webhook-signature';
 export * from './standard-webhooks';

@@ -69,6 +69,16 @@ export const int = (
   },
 });
 
+/** A whole number in `range`, or null when unset (the caller has its own default). */
+export const optionalInt = (
+  meaning: string,
+  range: { min?: number; max?: number },
+): SettingDefinition<number | null> => ({
+  meaning,
+  example: '',
+  parse: (raw, name) => (unset(raw) ? null : int(0, meaning, range).parse(raw, name)),
+});
+
 /** A port number, or undefined when unset (the caller derives the default). */
 export const port = (
   meaning: string,
@@ -156,6 +166,21 @@ const derivedKafkaTopic = (example: string, meaning: string): SettingDefinition<
   },
 });
 
+/** MySQL's own `--ssl-mode` words, lower case (PREFERRED is not offered: mysql2 cannot fall back). */
+export const DATABASE_SSL_MODES = ['disabled', 'required', 'verify-ca', 'verify-identity'] as const;
+export type DatabaseSslMode = (typeof DATABASE_SSL_MODES)[number];
+
+/** One of DATABASE_SSL_MODES, also as MySQL spells them (`VERIFY_IDENTITY`); `disabled` when unset. */
+const sslMode = (meaning: string): SettingDefinition<DatabaseSslMode> => ({
+  meaning,
+  example: 'disabled',
+  parse: (raw, name) =>
+    oneOf(DATABASE_SSL_MODES, 'disabled', meaning).parse(
+      raw?.toLowerCase().replace(/_/g, '-'),
+      name,
+    ),
+});
+
 const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
 export type KafkaSaslMechanism = (typeof SASL_MECHANISMS)[number];
 
@@ -178,6 +203,18 @@ export const SETTING_DEFINITIONS = {
     'mysql://root@127.0.0.1:3306/helpcenter',
     'MySQL 8 or MariaDB 10.6+; the database is created if missing',
   ),
+  HC_DATABASE_POOL_SIZE: optionalInt(
+    "connections of each process's pool (default 10; mcp-gateway and event-relay 2); docs/scaling.md",
+    { min: 1, max: 1000 },
+  ),
+  HC_DATABASE_SSL_MODE: sslMode(
+    'TLS to MySQL: disabled, required (unverified), verify-ca (signed by the CA file) or verify-identity (and names the host)',
+  ),
+  HC_DATABASE_SSL_CA_FILE: optional(
+    'PEM bundle trusted for the database server (verify-ca, verify-identity)',
+  ),
+  HC_DATABASE_SSL_CERT_FILE: optional('client certificate (PEM) presented to the database'),
+  HC_DATABASE_SSL_KEY_FILE: optional('its private key (PEM), with HC_DATABASE_SSL_CERT_FILE'),
   HC_DRY_RUN_POOL_SIZE: int(
     2,
     "connections of the dry runs' own small pool per process (never the app's pool; issue 34)",

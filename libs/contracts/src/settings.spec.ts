@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isKnownSetting, SETTING_DEFINITIONS } from './setting-definitions';
-import { checkSettings, loadSettings, SettingsError } from './settings';
+import { appDatabaseConnections, checkSettings, loadSettings, SettingsError } from './settings';
 
 /** A production environment with every development default fixed. */
 const PRODUCTION = {
@@ -154,6 +154,126 @@ describe('settings checked at boot', () => {
           'mcp-gateway',
         ),
       ).toThrow(/HC_INTERNAL_TOKEN is a placeholder/);
+    });
+  });
+
+  describe('the database pool and TLS (issue 36, managed databases)', () => {
+    /** Files as the boot check reads them: only these exist. */
+    const files: Record<string, string> = {
+      '/etc/db/ca.pem': '-----BEGIN CERTIFICATE-----\n…',
+      '/etc/db/client.pem': '-----BEGIN CERTIFICATE-----\n…',
+      '/etc/db/client.key': '-----BEGIN PRIVATE KEY-----\n…',
+      '/etc/db/empty.pem': '',
+    };
+    const read = (path: string) => {
+      if (path in files) return files[path]!;
+      throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+    };
+    const DB = { HC_DATABASE_URL: 'mysql://hc:pw@db.internal:3306/helpcenter' };
+    const check = (env: NodeJS.ProcessEnv, app?: string) =>
+      checkSettings({ ...DB, ...env }, app, read);
+
+    it('reads the pool size (unset: each app its own default) and refuses what is no pool', () => {
+      expect(loadSettings({}).databasePoolSize).toBeNull();
+      expect(loadSettings({ HC_DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+      for (const bad of ['0', 'ten', '2.5', '1001'])
+        expect(() => loadSettings({ HC_DATABASE_POOL_SIZE: bad })).toThrow(
+          'HC_DATABASE_POOL_SIZE must be a whole number from 1 to 1000',
+        );
+    });
+
+    it('gives each app its own pool unless HC_DATABASE_POOL_SIZE names one for all, and the dry runs theirs', () => {
+      const defaults = loadSettings({});
+      expect(appDatabaseConnections('content-api', defaults)).toEqual({ pool: 10, dryRun: 2 });
+      expect(appDatabaseConnections('mcp-gateway', defaults)).toEqual({ pool: 2, dryRun: 0 });
+      expect(appDatabaseConnections('dashboard', defaults)).toEqual({ pool: 0, dryRun: 0 });
+      const set = loadSettings({ HC_DATABASE_POOL_SIZE: '4', HC_DRY_RUN_POOL_SIZE: '1' });
+      expect(appDatabaseConnections('event-relay', set)).toEqual({ pool: 4, dryRun: 0 });
+      expect(appDatabaseConnections('design-service', set)).toEqual({ pool: 4, dryRun: 1 });
+    });
+
+    it('reads each ssl mode, also as MySQL spells it', () => {
+      expect(loadSettings({}).databaseTls.mode).toBe('disabled');
+      for (const [raw, mode] of [
+        ['required', 'required'],
+        ['REQUIRED', 'required'],
+        ['VERIFY_IDENTITY', 'verify-identity'],
+      ])
+        expect(loadSettings({ ...DB, HC_DATABASE_SSL_MODE: raw }).databaseTls.mode).toBe(mode);
+      const s = check({
+        HC_DATABASE_SSL_MODE: 'verify-ca',
+        HC_DATABASE_SSL_CA_FILE: '/etc/db/ca.pem',
+        HC_DATABASE_SSL_CERT_FILE: '/etc/db/client.pem',
+        HC_DATABASE_SSL_KEY_FILE: '/etc/db/client.key',
+      }).settings;
+      expect(s.databaseTls).toEqual({
+        mode: 'verify-ca',
+        caFile: '/etc/db/ca.pem',
+        certFile: '/etc/db/client.pem',
+        keyFile: '/etc/db/client.key',
+      });
+    });
+
+    it.each([
+      [
+        { HC_DATABASE_SSL_MODE: 'preferred' },
+        /HC_DATABASE_SSL_MODE must be disabled, required, verify-ca or verify-identity/,
+      ],
+      [
+        { HC_DATABASE_SSL_MODE: 'verify-ca' },
+        /HC_DATABASE_SSL_MODE=verify-ca needs HC_DATABASE_SSL_CA_FILE/,
+      ],
+      [
+        { HC_DATABASE_SSL_MODE: 'required', HC_DATABASE_SSL_CA_FILE: '/etc/db/ca.pem' },
+        /HC_DATABASE_SSL_CA_FILE is not checked with HC_DATABASE_SSL_MODE=required/,
+      ],
+      [
+        { HC_DATABASE_SSL_CA_FILE: '/etc/db/ca.pem' },
+        /HC_DATABASE_SSL_CA_FILE needs HC_DATABASE_SSL_MODE=required/,
+      ],
+      [
+        { HC_DATABASE_SSL_MODE: 'required', HC_DATABASE_SSL_CERT_FILE: '/etc/db/client.pem' },
+        /HC_DATABASE_SSL_CERT_FILE and HC_DATABASE_SSL_KEY_FILE go together/,
+      ],
+      [
+        { HC_DATABASE_SSL_MODE: 'verify-identity', HC_DATABASE_URL: 'mysql://u:p@10.0.0.7/hc' },
+        /HC_DATABASE_SSL_MODE=verify-identity needs the server's host name in HC_DATABASE_URL, the name its certificate carries \(got the address 10\.0\.0\.7\)/,
+      ],
+      [
+        { HC_DATABASE_URL: 'mysql://u:p@db:25060/hc?ssl-mode=REQUIRED' },
+        /HC_DATABASE_URL takes no query parameters \(such as \?ssl-mode=\): TLS is set by HC_DATABASE_SSL_MODE/,
+      ],
+    ])('refuses %j, naming the setting', (env, message) => {
+      expect(() => check(env)).toThrow(message);
+    });
+
+    it('refuses at start a TLS file it cannot read or that holds no PEM, naming the setting', () => {
+      expect(() =>
+        check({
+          HC_DATABASE_SSL_MODE: 'verify-identity',
+          HC_DATABASE_SSL_CA_FILE: '/etc/db/nope.pem',
+        }),
+      ).toThrow('settings: HC_DATABASE_SSL_CA_FILE: cannot read /etc/db/nope.pem (ENOENT)');
+      expect(() =>
+        check({
+          HC_DATABASE_SSL_MODE: 'required',
+          HC_DATABASE_SSL_CERT_FILE: '/etc/db/empty.pem',
+          HC_DATABASE_SSL_KEY_FILE: '/etc/db/client.key',
+        }),
+      ).toThrow('settings: HC_DATABASE_SSL_CERT_FILE: /etc/db/empty.pem holds no PEM block');
+      // Read from the real file system by default.
+      expect(() =>
+        checkSettings({
+          HC_DATABASE_SSL_MODE: 'verify-ca',
+          HC_DATABASE_SSL_CA_FILE: '/nonexistent/ca.pem',
+        }),
+      ).toThrow(/HC_DATABASE_SSL_CA_FILE: cannot read \/nonexistent\/ca.pem \(ENOENT\)/);
+      // The dashboard opens no database: not its files to read.
+      const env = {
+        HC_DATABASE_SSL_MODE: 'verify-ca',
+        HC_DATABASE_SSL_CA_FILE: '/etc/db/nope.pem',
+      };
+      expect(check(env, 'dashboard').warnings).toEqual([]);
     });
   });
 

@@ -7,6 +7,13 @@ import {
   unknownSettings,
   validKafkaTopic,
 } from './setting-definitions';
+import {
+  type DatabaseTls,
+  databaseTlsFileProblems,
+  databaseTlsSettings,
+  type ReadTextFile,
+  readTextFile,
+} from './database-settings';
 
 /**
  * The settings of docs/operations.md, read from the environment once per process. Every
@@ -18,6 +25,10 @@ export interface Settings {
   /** NODE_ENV=production: development defaults are refused at boot. */
   production: boolean;
   databaseUrl: string;
+  /** `HC_DATABASE_POOL_SIZE`: each app's pool, over the app's own default (null: unset). */
+  databasePoolSize: number | null;
+  /** `HC_DATABASE_SSL_*`: TLS to MySQL (docs/decisions/managed-databases.md). */
+  databaseTls: DatabaseTls;
   publicUrl: string;
   /** {api_origin} */
   apiOrigin: string;
@@ -180,6 +191,36 @@ export const DATA_KEY_APPS: readonly string[] = ['content-api', 'webhook-dispatc
 /** The apps that open no database connection (static files only). */
 export const DATABASELESS_APPS: readonly string[] = ['dashboard'];
 
+/** An app's pool when neither APP_POOL_SIZES nor `HC_DATABASE_POOL_SIZE` names one. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Apps whose own pool is smaller than DEFAULT_POOL_SIZE when `HC_DATABASE_POOL_SIZE` is unset:
+ * mcp-gateway (its tools call content-api) and event-relay (one lease connection, one spare).
+ */
+export const APP_POOL_SIZES: Readonly<Record<string, number>> = {
+  'mcp-gateway': 2,
+  'event-relay': 2,
+};
+
+/** The apps that run dry runs, on a pool of their own of `HC_DRY_RUN_POOL_SIZE` connections. */
+export const DRY_RUN_APPS: readonly string[] = ['content-api', 'design-service'];
+
+/**
+ * The database connections one process of `app` opens at most (docs/scaling.md): its pool
+ * (`HC_DATABASE_POOL_SIZE` over the app's own default) and its dry runs' pool.
+ */
+export function appDatabaseConnections(
+  app: string | undefined,
+  s: Settings,
+): { pool: number; dryRun: number } {
+  if (app && DATABASELESS_APPS.includes(app)) return { pool: 0, dryRun: 0 };
+  return {
+    pool: s.databasePoolSize ?? APP_POOL_SIZES[app ?? ''] ?? DEFAULT_POOL_SIZE,
+    dryRun: app && DRY_RUN_APPS.includes(app) ? s.values.HC_DRY_RUN_POOL_SIZE : 0,
+  };
+}
+
 /**
  * The app whose refusals an operator command's boot check applies (`checkSettings`'s `app`):
  * content-api's for every command (they seal and open its secrets), none for `hc db grants`,
@@ -329,6 +370,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     errors.push('HC_IMAGE_STORAGE=s3 needs HC_S3_BUCKET');
   }
   const kafka = kafkaSettings(v, errors);
+  const databaseTls = databaseTlsSettings(v, errors);
   redisChecks(v, errors);
   internalChecks(v, errors);
   if (v.HC_DATA_KEYS) {
@@ -360,6 +402,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     production: v.NODE_ENV === 'production',
     imageStorage: imageStorageSettings(v),
     databaseUrl: v.HC_DATABASE_URL,
+    databasePoolSize: v.HC_DATABASE_POOL_SIZE,
+    databaseTls,
     publicUrl,
     apiOrigin: new URL(apiBaseUrl).origin,
     apiBaseUrl,
@@ -481,14 +525,33 @@ export function checkSettings(
   env: NodeJS.ProcessEnv = process.env,
   /** The app that starts (its own refusals: HC_DATA_KEYS for DATA_KEY_APPS). */
   app?: string,
+  /** How the TLS files named by the settings are read (deploy/test: from the pod's volumes). */
+  read: ReadTextFile = readTextFile,
 ): SettingsReport {
   const s = loadSettings(env);
+  // The dashboard opens no database: the files of the shared settings are not its to read.
+  if (!(app && DATABASELESS_APPS.includes(app))) {
+    const unreadable = databaseTlsFileProblems(s.databaseTls, read);
+    if (unreadable.length) throw new SettingsError(unreadable);
+  }
   const warnings = unknownSettings(env).map(
     (name) => `${name} is not a setting this version reads (misspelt? see .env.example)`,
   );
   const refusals = productionProblems(s, app);
   if (refusals.length) throw new SettingsError(refusals);
   return { settings: s, warnings };
+}
+
+/**
+ * The database TLS settings of `env` alone, for @hc/data's connections (which also open outside
+ * an app: tests, tools); throws a SettingsError naming what cannot work, as the boot check does.
+ */
+export function databaseTlsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseTls {
+  const { values, errors } = parseSettingValues(env);
+  const problems = errors.filter((e) => e.startsWith('HC_DATABASE_'));
+  const tls = databaseTlsSettings(values, problems);
+  if (problems.length) throw new SettingsError(problems);
+  return tls;
 }
 
 let cached: Settings | null = null;

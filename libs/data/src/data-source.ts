@@ -1,19 +1,33 @@
 import { DataSource } from 'typeorm';
 import type { DataSourceOptions as TypeOrmOptions } from 'typeorm';
+import { type DatabaseTls, databaseTlsFromEnv, DEFAULT_POOL_SIZE } from '@hc/contracts';
 import { DatabaseConfig, DEFAULT_DATABASE_URL, parseDatabaseUrl } from './database-url';
+import { mysqlSsl } from './database-tls';
 import { ensureDatabase } from './ensure-database';
 import { MIGRATION_LOCK_WAIT_SECONDS, withMigrationLock } from './migration-lock';
 import { MIGRATIONS } from './migrations';
 import { ReaderPagesSubscriber } from './reader-pages';
 import { pendingMigrations, requireCurrentSchema, SchemaBehindError } from './schema-state';
 
+/** The migration runner's pool (`hc migrate`, its revert); the lock has a connection of its own. */
+export const MIGRATION_POOL_SIZE = 2;
+
 export interface DataSourceOptions {
   url?: string;
   poolSize?: number;
+  /** TLS to the server; default the `HC_DATABASE_SSL_*` settings of the environment. */
+  tls?: DatabaseTls;
 }
 
-export function databaseConfigFromEnv(url = process.env.HC_DATABASE_URL): DatabaseConfig {
-  return parseDatabaseUrl(url || DEFAULT_DATABASE_URL);
+/**
+ * The server, user and database of `url` (default `HC_DATABASE_URL`) with the TLS of `tls`
+ * (default the `HC_DATABASE_SSL_*` settings): what every connection of ours is opened with.
+ */
+export function databaseConfigFromEnv(
+  url = process.env.HC_DATABASE_URL,
+  tls: DatabaseTls = databaseTlsFromEnv(),
+): DatabaseConfig {
+  return { ...parseDatabaseUrl(url || DEFAULT_DATABASE_URL), ssl: mysqlSsl(tls) };
 }
 
 /**
@@ -21,7 +35,7 @@ export function databaseConfigFromEnv(url = process.env.HC_DATABASE_URL): Databa
  * the apps' (DatabaseModule, through @nestjs/typeorm) and the migration runner's own.
  */
 export function dataSourceOptions(options: DataSourceOptions = {}): TypeOrmOptions {
-  const config = databaseConfigFromEnv(options.url);
+  const config = databaseConfigFromEnv(options.url, options.tls);
   return {
     type: 'mysql',
     host: config.host,
@@ -29,6 +43,7 @@ export function dataSourceOptions(options: DataSourceOptions = {}): TypeOrmOptio
     username: config.username,
     password: config.password,
     database: config.database,
+    ssl: config.ssl,
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     // No entities: every query is SQL in a repository; the schema is the migrations'.
@@ -41,7 +56,7 @@ export function dataSourceOptions(options: DataSourceOptions = {}): TypeOrmOptio
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    poolSize: options.poolSize ?? 10,
+    poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
     extra: { connectTimeout: 5000, supportBigNumbers: true, bigNumberStrings: false },
   };
 }
@@ -83,7 +98,7 @@ async function underMigrationLock<T>(
   return withMigrationLock(
     databaseConfigFromEnv(url),
     async () => {
-      const ds = createDataSource({ url, poolSize: 2 });
+      const ds = createDataSource({ url, poolSize: MIGRATION_POOL_SIZE });
       await ds.initialize();
       try {
         return await work(ds);

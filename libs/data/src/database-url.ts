@@ -1,3 +1,5 @@
+import type { ConnectionOptions, SslOptions } from 'mysql2';
+
 export const DEFAULT_DATABASE_URL = 'mysql://root@127.0.0.1:3306/helpcenter';
 
 export interface DatabaseConfig {
@@ -6,6 +8,23 @@ export interface DatabaseConfig {
   username: string;
   password: string;
   database: string;
+  /** mysql2's TLS options (mysqlSsl of the HC_DATABASE_SSL_* settings); none: plain TCP. */
+  ssl?: SslOptions;
+}
+
+/**
+ * The options of a mysql2 connection of its own to the server of `config` (no database chosen):
+ * the migration lock's, CREATE DATABASE's; with the same TLS as the pools.
+ */
+export function serverConnectionOptions(config: DatabaseConfig): ConnectionOptions {
+  return {
+    host: config.host,
+    port: config.port,
+    user: config.username,
+    password: config.password,
+    ssl: config.ssl,
+    connectTimeout: 5000,
+  };
 }
 
 /** Parses `mysql://user:pass@host:port/db` (spec: HC_DATABASE_URL). */

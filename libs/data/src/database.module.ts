@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { settings } from '@hc/contracts';
+import { appDatabaseConnections, settings } from '@hc/contracts';
 import { dataSourceOptions } from './data-source';
 import { DryRunner } from './dry-run';
 
@@ -15,7 +15,8 @@ import { DryRunner } from './dry-run';
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(options: { poolSize?: number } = {}): DynamicModule {
+  /** `app`: its pool size (appDatabaseConnections: HC_DATABASE_POOL_SIZE, else the app's own). */
+  static forRoot(options: { app?: string } = {}): DynamicModule {
     let typeOrm: DynamicModule | undefined;
     return {
       module: DatabaseModule,
@@ -27,7 +28,12 @@ export class DatabaseModule {
       get imports() {
         typeOrm ??= TypeOrmModule.forRootAsync({
           useFactory: () => ({
-            ...dataSourceOptions({ url: settings().databaseUrl, poolSize: options.poolSize }),
+            ...dataSourceOptions({
+              url: settings().databaseUrl,
+              // HC_DATABASE_POOL_SIZE over the app's own default (docs/scaling.md).
+              poolSize: appDatabaseConnections(options.app, settings()).pool,
+              tls: settings().databaseTls,
+            }),
             // A database that does not answer fails the boot at once, as before: no retry loop
             // of @nestjs/typeorm (nine tries, three seconds apart); the orchestrator restarts.
             toRetry: () => false,

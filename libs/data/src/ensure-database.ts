@@ -1,6 +1,6 @@
 import { createConnection } from 'mysql2/promise';
 import type { Connection } from 'mysql2/promise';
-import { DatabaseConfig } from './database-url';
+import { DatabaseConfig, serverConnectionOptions } from './database-url';
 
 /** Raised when MySQL cannot be reached; its message says how to fix it. */
 export class DatabaseUnreachableError extends Error {}
@@ -9,13 +9,7 @@ export class DatabaseUnreachableError extends Error {}
 export async function ensureDatabase(config: DatabaseConfig): Promise<void> {
   let connection;
   try {
-    connection = await createConnection({
-      host: config.host,
-      port: config.port,
-      user: config.username,
-      password: config.password,
-      connectTimeout: 5000,
-    });
+    connection = await createConnection(serverConnectionOptions(config));
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw new DatabaseUnreachableError(
@@ -45,12 +39,7 @@ export async function withServerConnection<T>(
   config: DatabaseConfig,
   work: (connection: Connection) => Promise<T>,
 ): Promise<T> {
-  const connection = await createConnection({
-    host: config.host,
-    port: config.port,
-    user: config.username,
-    password: config.password,
-  });
+  const connection = await createConnection(serverConnectionOptions(config));
   try {
     return await work(connection);
   } finally {

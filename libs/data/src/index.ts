@@ -1,6 +1,7 @@
 export * from './database-url';
 export * from './ensure-database';
 export * from './data-source';
+export * from './database-tls';
 export * from './data.repository';
 export * from './migration-lock';
 export * from './database.module';

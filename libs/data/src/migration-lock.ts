@@ -1,5 +1,5 @@
 import { createConnection } from 'mysql2/promise';
-import { DatabaseConfig } from './database-url';
+import { DatabaseConfig, serverConnectionOptions } from './database-url';
 
 /** How long a migration run waits for another run of the same database to finish. */
 export const MIGRATION_LOCK_WAIT_SECONDS = 600;
@@ -27,13 +27,7 @@ export async function withMigrationLock<T>(
   waitSeconds = MIGRATION_LOCK_WAIT_SECONDS,
 ): Promise<T> {
   const name = migrationLockName(config.database);
-  const connection = await createConnection({
-    host: config.host,
-    port: config.port,
-    user: config.username,
-    password: config.password,
-    connectTimeout: 5000,
-  });
+  const connection = await createConnection(serverConnectionOptions(config));
   try {
     const [rows] = await connection.query('SELECT GET_LOCK(?, ?) AS got', [name, waitSeconds]);
     const got = (rows as Array<{ got: number | null }>)[0]?.got;

@@ -22,14 +22,16 @@ import { HcValidationPipe } from './validation.pipe';
 export class CoreModule {
   static forRoot(
     options: {
-      poolSize?: number;
-      /** The app (its key in DATABASE_USERS): readiness checks its database rights (issue 36). */
+      /**
+       * The app (its key in DATABASE_USERS): readiness checks its database rights (issue 36);
+       * its pool size is its own (APP_POOL_SIZES) unless HC_DATABASE_POOL_SIZE says otherwise.
+       */
       app?: string;
     } = {},
   ): DynamicModule {
     return {
       module: CoreModule,
-      imports: [DatabaseModule.forRoot({ poolSize: options.poolSize }), AuthModule],
+      imports: [DatabaseModule.forRoot({ app: options.app }), AuthModule],
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: READINESS_APP, useValue: options.app ?? null },

@@ -1,6 +1,7 @@
 export * from './factory';
 export * from './test-app';
 export * from './tls';
+export * from './throwaway-mariadb';
 export * from './webhook-receiver';
 export * from './oauth-browser';
 export * from './oauth-client';
