@@ -47,20 +47,75 @@ export async function insertOutboxRows(
   return String((result as { insertId: number | string }).insertId);
 }
 
+const OUTBOX_COLUMNS = 'id, site_id, event, payload, occurred_at, request_id';
+
 /**
  * Up to `limit` unprocessed rows, oldest first, locked for the caller's transaction: `SKIP
- * LOCKED` lets several claimers share the table; `shard` keeps to the sites `site_id % of = n`.
+ * LOCKED` lets several claimers share the table.
  */
 export function lockPendingOutboxRows(
   sql: Sql,
   limit: number,
-  options: { skipLocked?: boolean; shard?: { n: number; of: number } } = {},
+  options: { skipLocked?: boolean } = {},
 ): Promise<OutboxRow[]> {
-  const { skipLocked = false, shard } = options;
   return sql.query(
-    `SELECT id, site_id, event, payload, occurred_at, request_id FROM outbox
-     WHERE processed_at IS NULL ${shard ? 'AND site_id % ? = ?' : ''} ORDER BY id LIMIT ? FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
-    shard ? [shard.of, shard.n, limit] : [limit],
+    `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE processed_at IS NULL ORDER BY id LIMIT ?
+     FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
+    [limit],
+  );
+}
+
+/** The sites `site_id % of = n` of one relay shard, and the sites a claim passes over. */
+export interface OutboxScope {
+  shard?: { n: number; of: number };
+  afterId?: string | number;
+  excludeSites?: number[];
+}
+
+function scopeSql(scope: OutboxScope): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (scope.shard) {
+    parts.push('AND site_id % ? = ?');
+    params.push(scope.shard.of, scope.shard.n);
+  }
+  if (scope.afterId !== undefined) {
+    parts.push('AND id > ?');
+    params.push(scope.afterId);
+  }
+  if (scope.excludeSites?.length) {
+    parts.push('AND site_id NOT IN (?)');
+    params.push(scope.excludeSites);
+  }
+  return { sql: parts.join(' '), params };
+}
+
+/**
+ * The next `limit` unprocessed rows in id order as they stand, uncommitted ones included: in a
+ * READ UNCOMMITTED transaction this read sees rows other transactions have written and not yet
+ * committed, and rows they hold locked (issue 34), which a `SKIP LOCKED` read passes over silently.
+ */
+export function peekPendingOutboxRows(
+  sql: Sql,
+  limit: number,
+  scope: OutboxScope,
+): Promise<{ id: string | number; site_id: number }[]> {
+  const where = scopeSql(scope);
+  return sql.query(
+    `SELECT id, site_id FROM outbox WHERE processed_at IS NULL ${where.sql} ORDER BY id LIMIT ?`,
+    [...where.params, limit],
+  );
+}
+
+/** Locks those of `ids` no other transaction holds, still unprocessed, in id order. */
+export function lockOutboxRowsSkippingLocked(
+  sql: Sql,
+  ids: (string | number)[],
+): Promise<OutboxRow[]> {
+  return sql.query(
+    `SELECT ${OUTBOX_COLUMNS} FROM outbox WHERE id IN (?) AND processed_at IS NULL ORDER BY id
+     FOR UPDATE SKIP LOCKED`,
+    [ids],
   );
 }
 

@@ -1,11 +1,13 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import {
   currentDatabase,
-  lockPendingOutboxRows,
+  lockOutboxRowsSkippingLocked,
   markOutboxProcessed,
+  peekPendingOutboxRows,
   releaseNamedLocks,
   tryNamedLock,
 } from './outbox.repository';
+import type { OutboxRow } from './outbox.repository';
 import type { DomainEvent } from './outbox.writer';
 import { hasEnvelopePayload, outboxRowToEvent } from './serialization';
 import type { EventPublisher } from './transport';
@@ -42,6 +44,10 @@ export const RELAY_DEFAULTS: Omit<RelayOptions, 'shards' | 'logger'> = {
  * published again by the next holder (a duplicate, in order), never reordered or lost. When a
  * replica dies its connection closes, the server frees the lock, and a standby takes the shard
  * at its next try (`pollMs`).
+ *
+ * Within its shard the relay passes over rows another transaction holds (issue 34: a long
+ * transaction of one site must not stall every other site of the shard), but never a site's
+ * later row before an earlier one: see `claimInSiteOrder`.
  */
 export class OutboxRelay {
   private running = false;
@@ -127,11 +133,15 @@ export class OutboxRelay {
 
   /** One batch of one shard: claim in id order, publish, mark, commit. Returns rows moved. */
   private async relayShard(runner: QueryRunner, shard: number): Promise<number> {
-    await runner.startTransaction('READ COMMITTED');
+    // READ UNCOMMITTED for the look at rows others hold (claimInSiteOrder); every other
+    // statement here is a locking read or a write, which isolation levels do not change.
+    await runner.startTransaction('READ UNCOMMITTED');
     try {
-      const rows = await lockPendingOutboxRows(runner, this.o.batch, {
-        shard: this.o.shards > 1 ? { n: shard, of: this.o.shards } : undefined,
-      });
+      const rows = await claimInSiteOrder(
+        runner,
+        this.o.batch,
+        this.o.shards > 1 ? { n: shard, of: this.o.shards } : undefined,
+      );
       if (rows.length === 0) {
         await runner.commitTransaction();
         return 0;
@@ -174,4 +184,53 @@ export class OutboxRelay {
       await runner.release().catch(() => undefined);
     }
   }
+}
+
+/** Looks at most this many times per batch past sites held up by another transaction. */
+const CLAIM_ROUNDS = 4;
+
+/**
+ * Locks up to `limit` unprocessed rows of a shard in id order, passing over rows other
+ * transactions hold (an uncommitted write, a row locked `FOR UPDATE`), and with them every later
+ * row of the same site: a site's rows are claimed only up to its first row held elsewhere, so
+ * they are published in id order once that row is free, never around it. Other sites go on.
+ *
+ * Each round looks at the next rows as they stand (uncommitted ones included, under the
+ * transaction's READ UNCOMMITTED) and locks those no one holds (`FOR UPDATE SKIP LOCKED`): a
+ * row seen but not locked holds its site up for this batch. The next round looks past the rows
+ * seen, leaving the held-up sites out, so one busy site cannot fill the batch with rows it must
+ * pass over.
+ */
+export async function claimInSiteOrder(
+  runner: QueryRunner,
+  limit: number,
+  shard?: { n: number; of: number },
+): Promise<OutboxRow[]> {
+  const claimed: OutboxRow[] = [];
+  const heldUp = new Set<number>();
+  let afterId: string | number | undefined;
+  for (let round = 0; round < CLAIM_ROUNDS && claimed.length < limit; round++) {
+    const seen = await peekPendingOutboxRows(runner, limit - claimed.length, {
+      shard,
+      afterId,
+      excludeSites: [...heldUp],
+    });
+    if (seen.length === 0) break;
+    const locked = new Map(
+      (await lockOutboxRowsSkippingLocked(
+        runner,
+        seen.map((r) => r.id),
+      )).map((r) => [String(r.id), r]),
+    );
+    for (const { id, site_id } of seen) {
+      if (heldUp.has(site_id)) continue;
+      const row = locked.get(String(id));
+      if (row) claimed.push(row);
+      else heldUp.add(site_id);
+    }
+    afterId = seen[seen.length - 1].id;
+    if (heldUp.size === 0) break;
+  }
+  // Each round looks past the last: the rows are in id order already.
+  return claimed;
 }
