@@ -14,17 +14,22 @@
 //    two dispatchers on two databases, runs alternating between them so both see the same
 //    machine; the log's cost is the drop in deliveries per second (summed runs) from off to on.
 //
+//  - fairness (issue 34): one site's receivers answer just inside the attempt timeout while another
+//    site's commit-to-receipt is measured, beside the same measurement without the slow site in
+//    the same run; see `fairness` below.
+//
 //  - push (issue #28): commit-to-receipt at a steady rate and throughput with events committed by
 //    the product's own writer, polling only (the baseline) against the Redis wake-up (outbox and
 //    Kafka transports); see `push` below.
 //
-// Settings: BENCH_WEBHOOKS_PARTS (`transports,push,log` by default; any subset, comma-separated),
+// Settings: BENCH_WEBHOOKS_PARTS (`transports,push,log,fairness` by default; any subset, comma-separated),
 // BENCH_LOG_ROUNDS (rounds of log off/on runs, default 4), BENCH_PUSH_ROUNDS (rounds of the push
 // part's configurations, default 2), BENCH_DELIVERIES (deliveries per throughput
 // run, default 10000), BENCH_LATENCY_SECONDS
 // (5), BENCH_SPARSE_RATE (the push part's sparse stream, 10 deliveries/s), BENCH_LATENCY_RATE
 // (deliveries per second offered in the latency run, 200; events per
-// second = that / webhooks per site), HC_BENCH_DATABASE_URL
+// second = that / webhooks per site), BENCH_SLOW_MS (the fairness part's slow answers, 9,500 ms),
+// HC_BENCH_DATABASE_URL
 // (mysql://root@127.0.0.1:3306/hc_bench_webhooks; dropped and recreated).
 'use strict';
 
@@ -53,12 +58,16 @@ const LATENCY_RATE = Number(process.env.BENCH_LATENCY_RATE || 200);
 /** The push part's sparse stream: events far enough apart that the dispatcher goes idle between them. */
 const SPARSE_RATE = Number(process.env.BENCH_SPARSE_RATE || 10);
 const FANOUTS = [1, 10, 100];
-const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,push,log').split(',');
+const PARTS = (process.env.BENCH_WEBHOOKS_PARTS || 'transports,push,log,fairness').split(',');
 const REDIS_URL = testServices().redisUrl;
 const LOG_ROUNDS = Number(process.env.BENCH_LOG_ROUNDS || 4);
 /** The push part's rounds: each configuration runs once per round, the order reversed each time. */
 const PUSH_ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS || 2);
 const SECRET = 'bench-secret-0123456789abcdef';
+/** The dispatcher's attempt timeout (DISPATCHER.timeoutMs, spec 6 and 8: 10 seconds). */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** The fairness part's slow receivers answer this late: near the timeout, never past it. */
+const SLOW_MS = Number(process.env.BENCH_SLOW_MS || 9_500);
 
 /** utime + stime of a process, in milliseconds. */
 const cpuMs = (pid) => (cpuTicks(pid) * 1000) / TICK;
@@ -69,12 +78,26 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Counts receipts per event number and the time of each. */
+/**
+ * Counts receipts per event number and the time of each. Paths under `/slow/` (the fairness
+ * part's slow site) are answered after SLOW_MS and counted apart, in `slow`.
+ */
 function startReceiver() {
   const receipts = new Map();
   let total = 0;
   let last = 0;
+  const slow = { open: 0, answered: 0 };
   const server = http.createServer((req, res) => {
+    if (req.url.startsWith('/slow/')) {
+      slow.open++;
+      req.resume();
+      setTimeout(() => {
+        slow.open--;
+        slow.answered++;
+        res.writeHead(200).end();
+      }, SLOW_MS);
+      return;
+    }
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
@@ -97,6 +120,7 @@ function startReceiver() {
       resolve({
         port: server.address().port,
         receipts,
+        slow,
         get total() {
           return total;
         },
@@ -158,11 +182,16 @@ async function startApp(app, receiverPort, transportEnv, extraNodeArgs = []) {
 }
 
 let siteSeq = 0;
-async function makeSite(pool, receiverPort, webhooks) {
+async function makeSite(pool, receiverPort, webhooks, prefix = '') {
   const siteId = 1_000_000 + ++siteSeq;
   const rows = [];
   for (let i = 0; i < webhooks; i++)
-    rows.push([siteId, `http://127.0.0.1:${receiverPort}/s${siteId}/w${i}`, SECRET, new Date()]);
+    rows.push([
+      siteId,
+      `http://127.0.0.1:${receiverPort}${prefix}/s${siteId}/w${i}`,
+      SECRET,
+      new Date(),
+    ]);
   await pool.query('INSERT INTO webhooks (site_id, url, secret, created_at) VALUES ?', [rows]);
   return { siteId, uuid: randomUUID() };
 }
@@ -594,6 +623,64 @@ function pushReport(rows, fmt) {
   return out;
 }
 
+/**
+ * Issue 34 item 6, one site cannot starve another: a quiet site's commit-to-receipt (LATENCY_RATE
+ * / 4 deliveries per second for LATENCY_SECONDS, one webhook) measured twice by one outbox
+ * dispatcher: first alone (the baseline), then while a slow site's 100 webhooks (1,000
+ * deliveries) are answered SLOW_MS late, just inside the attempt timeout. Before the fair shares
+ * the slow site took every slot and the quiet site waited for its backlog (1,000 / 64 slots ×
+ * 9.5 s, minutes); the promise is that its p99 stays within one attempt timeout of the baseline.
+ */
+async function fairness(receiver) {
+  const url = databaseUrl('_fair');
+  const pool = await connect(url);
+  const dispatcher = await startApp('webhook-dispatcher', receiver.port, {
+    HC_DATABASE_URL: url,
+    HC_EVENT_TRANSPORT: 'outbox',
+  });
+  const rate = Math.max(1, Math.round(LATENCY_RATE / 4));
+  try {
+    const alone = await latency(pool, receiver, 1, plainCommit(pool), rate);
+    log('  fairness: baseline done');
+    const slow = await makeSite(pool, receiver.port, 100, '/slow');
+    await insertEvents(
+      pool,
+      Array.from({ length: 10 }, () => outboxRow(slow).row),
+    );
+    // The slow site holds what it can before the quiet site's run starts.
+    await waitFor(() => receiver.slow.open >= 32, 30_000);
+    const openAtStart = receiver.slow.open;
+    const beside = await latency(pool, receiver, 1, plainCommit(pool), rate);
+    const openAtEnd = receiver.slow.open;
+    log('  fairness: beside the slow site done');
+    return { rate, alone, beside, openAtStart, openAtEnd, answered: receiver.slow.answered };
+  } finally {
+    // Graceful: the slow attempts in flight finish (SLOW_MS) before the dispatcher exits.
+    await dispatcher.stop();
+    await pool.end();
+    await dropDatabase(url);
+  }
+}
+
+function fairnessReport(r, fmt) {
+  const extra = r.beside.p99 - r.alone.p99;
+  return [
+    `Fair shares (issue 34): one outbox dispatcher; a quiet site (1 webhook) offered ${fmt(r.rate)} deliveries/s for ${LATENCY_SECONDS} s, alone (baseline) and while a slow site's 100 webhooks answer ${fmt(SLOW_MS)} ms late (1,000 deliveries due; attempt timeout ${fmt(ATTEMPT_TIMEOUT_MS)} ms).`,
+    '',
+    '| quiet site | samples | p50 ms | p99 ms | slow attempts in flight (start, end) |',
+    '|---|---:|---:|---:|---|',
+    `| alone (baseline) | ${fmt(r.alone.samples)}${r.alone.complete ? '' : ' (incomplete)'} | ${fmt(r.alone.p50, 1)} | ${fmt(r.alone.p99, 1)} | – |`,
+    `| beside the slow site | ${fmt(r.beside.samples)}${r.beside.complete ? '' : ' (incomplete)'} | ${fmt(r.beside.p50, 1)} | ${fmt(r.beside.p99, 1)} | ${r.openAtStart}, ${r.openAtEnd} |`,
+    '',
+    `Slowest quiet-site samples beside the slow site (ms): ${r.beside.sampleList
+      .slice(-5)
+      .map((n) => fmt(n))
+      .join(', ')}.`,
+    '',
+    `The slow site's p99 cost to the quiet site: ${fmt(extra, 1)} ms, ${extra <= ATTEMPT_TIMEOUT_MS && r.beside.complete ? 'within' : 'NOT within'} one attempt timeout (${fmt(ATTEMPT_TIMEOUT_MS)} ms).`,
+  ];
+}
+
 /** A Kafka-protocol broker for the Kafka rows, from the built test helper (kcat's mock cluster). */
 async function startKafka() {
   const { startMockKafka } = require(path.join(DIST, 'libs/testing/src/mock-kafka.js'));
@@ -654,6 +741,11 @@ async function main() {
       out.push(
         `Log cost over all fan-outs: ${fmt((1 - onAll / offAll) * 100, 1)} % of delivery throughput (target at most 15 %).`,
       );
+    }
+    if (PARTS.includes('fairness')) {
+      const r = await fairness(receiver);
+      if (out.length) out.push('');
+      out.push(...fairnessReport(r, fmt));
     }
     out.push('');
     out.push(

@@ -217,10 +217,12 @@ export async function claimInSiteOrder(
     });
     if (seen.length === 0) break;
     const locked = new Map(
-      (await lockOutboxRowsSkippingLocked(
-        runner,
-        seen.map((r) => r.id),
-      )).map((r) => [String(r.id), r]),
+      (
+        await lockOutboxRowsSkippingLocked(
+          runner,
+          seen.map((r) => r.id),
+        )
+      ).map((r) => [String(r.id), r]),
     );
     for (const { id, site_id } of seen) {
       if (heldUp.has(site_id)) continue;

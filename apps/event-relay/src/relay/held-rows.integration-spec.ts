@@ -30,8 +30,7 @@ describe('outbox relay: rows held by another transaction', () => {
       visibility: 'public',
     });
   const commit = (site: TestSite) => ds.transaction((m) => fire(site, m));
-  const idsOf = (site: TestSite) =>
-    published.filter((e) => e.siteId === site.id).map((e) => e.id);
+  const idsOf = (site: TestSite) => published.filter((e) => e.siteId === site.id).map((e) => e.id);
   async function until(what: string, done: () => boolean): Promise<void> {
     const deadline = Date.now() + 5_000;
     while (!done()) {

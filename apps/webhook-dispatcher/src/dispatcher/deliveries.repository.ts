@@ -5,6 +5,7 @@ import { unseal } from '@hc/data';
 import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
 import type { DomainEvent, WebhookEventPayload } from '@hc/events';
 import { recordAuditEntriesAcrossSites } from './audit-entries.repository';
+import { DISPATCHER } from './dispatcher.options';
 
 /** A delivery claimed for one attempt, with what the attempt needs. */
 export interface DeliveryClaim {
@@ -70,6 +71,96 @@ function isWebhookPayload(payload: unknown): payload is WebhookEventPayload {
     p !== null &&
     typeof p.helpcenter_id === 'string' &&
     typeof p.data === 'object'
+  );
+}
+
+/** A due delivery as the fair claim sees it. */
+export interface DueRow {
+  id: string;
+  site_id: number;
+  next_attempt_at: Date;
+}
+
+/**
+ * The round-robin of the fair claim, on rows already read (each site's oldest due first): each
+ * next slot goes to the site with the fewest attempts in flight plus taken so far, ties to the
+ * earlier due row (then the lower id); a site stops at `perSite`. Returns the ids taken, at most
+ * `limit`.
+ */
+export function fairShares(
+  rows: readonly DueRow[],
+  limit: number,
+  inFlight: ReadonlyMap<number, number>,
+  perSite: number,
+): string[] {
+  const queues = new Map<number, DueRow[]>();
+  for (const r of rows) queues.set(r.site_id, [...(queues.get(r.site_id) ?? []), r]);
+  const load = new Map([...queues.keys()].map((site) => [site, inFlight.get(site) ?? 0]));
+  const taken: string[] = [];
+  while (taken.length < limit) {
+    let best: number | null = null;
+    for (const [site, queue] of queues) {
+      if (queue.length === 0 || load.get(site)! >= perSite) continue;
+      if (best === null) best = site;
+      else {
+        const [a, b] = [queues.get(best)![0], queue[0]];
+        const order =
+          load.get(site)! - load.get(best)! ||
+          b.next_attempt_at.getTime() - a.next_attempt_at.getTime() ||
+          Number(b.id) - Number(a.id);
+        if (order < 0) best = site;
+      }
+    }
+    if (best === null) break;
+    taken.push(queues.get(best)!.shift()!.id);
+    load.set(best, load.get(best)! + 1);
+  }
+  return taken;
+}
+
+/**
+ * Reads what the fair claim chooses from: the sites with due deliveries (a loose scan of
+ * `ix_webhook_deliveries_site_due`, one look per site, however long a site's backlog), then
+ * the oldest due rows of each site that could get a slot (a short range per site).
+ */
+async function pickFairShares(
+  m: EntityManager,
+  limit: number,
+  now: Date,
+  inFlight: ReadonlyMap<number, number>,
+): Promise<string[]> {
+  const perSite = DISPATCHER.perSiteSlots;
+  const sites: { site_id: number; due: Date }[] = await m.query(
+    `SELECT site_id, MIN(next_attempt_at) AS due FROM webhook_deliveries
+      WHERE next_attempt_at <= ? GROUP BY site_id`,
+    [now],
+  );
+  const room = (site: number) => Math.min(limit, perSite - (inFlight.get(site) ?? 0));
+  // The sites first in line: fewest in flight, then the longest waiting.
+  const line = sites
+    .filter((s) => room(s.site_id) > 0)
+    .sort(
+      (a, b) =>
+        (inFlight.get(a.site_id) ?? 0) - (inFlight.get(b.site_id) ?? 0) ||
+        a.due.getTime() - b.due.getTime() ||
+        a.site_id - b.site_id,
+    )
+    .slice(0, limit);
+  if (line.length === 0) return [];
+  const rows: DueRow[] = await m.query(
+    line
+      .map(
+        () => `(SELECT id, site_id, next_attempt_at FROM webhook_deliveries
+          WHERE site_id = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?)`,
+      )
+      .join(' UNION ALL '),
+    line.flatMap((s) => [s.site_id, now, room(s.site_id)]),
+  );
+  return fairShares(
+    rows.map((r) => ({ ...r, id: String(r.id) })),
+    limit,
+    inFlight,
+    perSite,
   );
 }
 
@@ -145,17 +236,30 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Claims up to `limit` due deliveries (`FOR UPDATE SKIP LOCKED`, so replicas never claim the
-   * same one) by moving their due time to the end of a lease. A dispatcher that dies mid-attempt
-   * leaves the delivery due again when the lease runs out: a retry, never a loss.
+   * Claims up to `limit` due deliveries by moving their due time to the end of a lease. A
+   * dispatcher that dies mid-attempt leaves the delivery due again when the lease runs out: a
+   * retry, never a loss. Rows are locked `FOR UPDATE SKIP LOCKED`, so replicas never claim the
+   * same one.
+   *
+   * Fair shares (issue 34, docs/webhooks.md "Fair shares"): `inFlight` is this process's attempts
+   * under way per site. The slots go round-robin, each to the site with the fewest attempts in
+   * flight plus claimed so far (ties: the earlier due row), and no site gets more than
+   * `DISPATCHER.perSiteSlots`; within a site its oldest due deliveries come first, as before.
    */
-  async claimDueAcrossSites(limit: number, now: Date, leaseUntil: Date): Promise<DeliveryClaim[]> {
+  async claimDueAcrossSites(
+    limit: number,
+    now: Date,
+    leaseUntil: Date,
+    inFlight: ReadonlyMap<number, number> = new Map(),
+  ): Promise<DeliveryClaim[]> {
     const ids = await retryTransaction(() =>
       this.ds.transaction('READ COMMITTED', async (m) => {
+        const picked = await pickFairShares(m, limit, now, inFlight);
+        if (picked.length === 0) return [];
         const rows: { id: string }[] = await m.query(
-          `SELECT id FROM webhook_deliveries WHERE next_attempt_at <= ?
-          ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED`,
-          [now, limit],
+          `SELECT id FROM webhook_deliveries WHERE id IN (?) AND next_attempt_at <= ?
+            ORDER BY id FOR UPDATE SKIP LOCKED`,
+          [picked, now],
         );
         if (rows.length === 0) return [];
         const claimed = rows.map((r) => r.id);

@@ -12,6 +12,12 @@ export const DISPATCHER = {
   /** Attempts in flight per process. */
   concurrency: 64,
   /**
+   * Issue 34, fair shares: at most this many of a process's slots go to one site, so one site's
+   * slow receivers always leave the other sites slots to start at once; with several slow sites,
+   * each freed slot goes to the site with the fewest attempts in flight (docs/webhooks.md).
+   */
+  perSiteSlots: 48,
+  /**
    * Attempt outcomes waiting for the recorder (answered, not yet committed) before the attempt
    * loop stops claiming: the recorder writes them in batches while the next POSTs run.
    */

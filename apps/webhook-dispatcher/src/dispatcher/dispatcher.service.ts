@@ -35,8 +35,12 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   private readonly intakeWaker = new Waker();
   private readonly attemptWaker = new Waker();
   private readonly purgeWaker = new Waker();
+  /** Ends the attempt loop's wait for a batch's worth of free slots. */
+  private readonly slotWaker = new Waker();
   /** Attempts whose POST is under way (at most `DISPATCHER.concurrency`). */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Issue 34, fair shares: the attempts under way per site (the claim balances them). */
+  private readonly inFlightBySite = new Map<number, number>();
   /** Outcomes known and not yet committed (at most `DISPATCHER.recordBacklog`). */
   private readonly recording = new Set<Promise<void>>();
   private loops: Promise<void>[] = [];
@@ -84,6 +88,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     this.intakeWaker.wake();
     this.attemptWaker.wake();
     this.purgeWaker.wake();
+    this.slotWaker.wake();
     await this.subscriber?.stop();
     await Promise.all(this.loops);
     // Graceful shutdown: the attempts in flight finish and are recorded.
@@ -145,17 +150,30 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
   /**
    * Claims due deliveries and launches them. Woken by the intake (new deliveries) or the poll
    * (retries coming due, leases running out); an attempt finishing wakes it only through its
-   * freed slot, and while a backlog is due it waits for a batch's worth of slots instead of
-   * claiming one or two at a time (one claiming transaction per handful of deliveries).
+   * freed slot, and while a backlog is due it waits (up to a poll) for a batch's worth of slots
+   * instead of claiming one or two at a time (one claiming transaction per handful of deliveries).
    */
   private async attemptLoop(): Promise<void> {
     let backlog = false;
+    let gatheringSince: number | null = null;
     while (this.running) {
       const free = DISPATCHER.concurrency - this.inFlight.size;
-      if (free <= 0 || (backlog && free < DISPATCHER.claimBatch / 2)) {
+      if (free <= 0) {
         await Promise.race([...this.inFlight]);
         continue;
       }
+      // Issue 34: a batch's worth of slots is gathered for at most a poll. Slots held by slow
+      // receivers may stay taken for a whole timeout, and another site's due delivery must not
+      // wait for them while slots are free.
+      if (backlog && free < DISPATCHER.claimBatch / 2) {
+        gatheringSince ??= Date.now();
+        const left = gatheringSince + DISPATCHER.pollMs - Date.now();
+        if (left > 0) {
+          await Promise.race([...this.inFlight, this.slotWaker.wait(left)]);
+          continue;
+        }
+      }
+      gatheringSince = null;
       // The recorder is behind: claim nothing more until it catches up (a bounded backlog).
       if (this.recording.size >= DISPATCHER.recordBacklog) {
         await Promise.race([...this.recording]);
@@ -169,6 +187,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
           want,
           now,
           new Date(now.getTime() + DISPATCHER.leaseMs),
+          this.inFlightBySite,
         );
       } catch (err) {
         this.logger.error(`claiming deliveries failed: ${String(err)}`);
@@ -187,6 +206,8 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
    * commit means a retry after the lease, never a loss), and the next claim does not wait for it.
    */
   private launch(claim: DeliveryClaim): void {
+    const site = claim.siteId;
+    this.inFlightBySite.set(site, (this.inFlightBySite.get(site) ?? 0) + 1);
     const run = (async () => {
       const started = process.hrtime.bigint();
       const outcome = await this.sender.attempt(claim);
@@ -210,7 +231,13 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
         this.recording,
         this.recorder.record({ claim, outcome, at: new Date() }).catch(() => undefined),
       );
-    })().catch((err) => this.logger.error(`delivery ${claim.id}: ${String(err)}`));
+    })()
+      .catch((err) => this.logger.error(`delivery ${claim.id}: ${String(err)}`))
+      .finally(() => {
+        const left = (this.inFlightBySite.get(site) ?? 1) - 1;
+        if (left > 0) this.inFlightBySite.set(site, left);
+        else this.inFlightBySite.delete(site);
+      });
     this.track(this.inFlight, run);
   }
 

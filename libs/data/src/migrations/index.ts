@@ -24,6 +24,7 @@ import { ArticleRevision1795600000000 } from './1795600000000-article-revision';
 import { SealedSecrets1795600500000 } from './1795600500000-sealed-secrets';
 import { PreviewHandoffs1795600600000 } from './1795600600000-preview-handoffs';
 import { SearchTerms1795700000000 } from './1795700000000-search-terms';
+import { FairDeliveryClaims1795700100000 } from './1795700100000-fair-delivery-claims';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   SealedSecrets1795600500000,
   PreviewHandoffs1795600600000,
   SearchTerms1795700000000,
+  FairDeliveryClaims1795700100000,
 ];
