@@ -31,6 +31,17 @@ describe('outbox relay: rows held by another transaction', () => {
     });
   const commit = (site: TestSite) => ds.transaction((m) => fire(site, m));
   const idsOf = (site: TestSite) => published.filter((e) => e.siteId === site.id).map((e) => e.id);
+  /** One shard for every site; a small batch makes the relay look past a held site. */
+  function startRelay(batch: number): void {
+    relay = new OutboxRelay(ds, publisher, {
+      shards: 1,
+      batch,
+      pollMs: 10,
+      errorBackoffMs: 10,
+      logger: { log: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    relay.start();
+  }
   async function until(what: string, done: () => boolean): Promise<void> {
     const deadline = Date.now() + 5_000;
     while (!done()) {
@@ -86,15 +97,7 @@ describe('outbox relay: rows held by another transaction', () => {
       const heldLater = [await commit(held), await commit(held)];
       const others = [await commit(other), await commit(other)];
 
-      // One shard for all three sites; a batch of 2 makes the relay look past the held site.
-      relay = new OutboxRelay(ds, publisher, {
-        shards: 1,
-        batch: 2,
-        pollMs: 10,
-        errorBackoffMs: 10,
-        logger: { log: () => undefined, warn: () => undefined, error: () => undefined },
-      });
-      relay.start();
+      startRelay(2);
       await until("the other site's rows", () => idsOf(other).length === 2);
       expect(idsOf(other)).toEqual(others);
       // A row committed afterwards is published by a later pass: the held site's later rows
@@ -119,14 +122,7 @@ describe('outbox relay: rows held by another transaction', () => {
     const held = await factory.site();
     await fire(held, holder!.manager);
     const later = await commit(held);
-    relay = new OutboxRelay(ds, publisher, {
-      shards: 1,
-      batch: 10,
-      pollMs: 10,
-      errorBackoffMs: 10,
-      logger: { log: () => undefined, warn: () => undefined, error: () => undefined },
-    });
-    relay.start();
+    startRelay(10);
     await holder!.rollbackTransaction();
     await until("the site's committed row", () => idsOf(held).length === 1);
     expect(idsOf(held)).toEqual([later]);
