@@ -17,6 +17,7 @@ import { SearchModule } from './search/search.module';
 import { SessionModule } from './session/session.module';
 import { SitesModule } from './sites/sites.module';
 import { StagedModule } from './staged/staged.module';
+import { TeamDashboardModule } from './team/team-dashboard.module';
 import { TeamModule } from './team/team.module';
 import { TranslationsModule } from './translations/translations.module';
 import { VersionsModule } from './versions/versions.module';
@@ -28,6 +29,7 @@ export const DOMAIN_MODULES = [
   AccountModule,
   SessionModule,
   TeamModule,
+  TeamDashboardModule,
   ImagesModule,
   CategoriesModule,
   ArticlesModule,

@@ -13,6 +13,7 @@ import { id, ids, int, langMap, link, map, nullable, num, obj, oneOfStr } from '
 import { partial, ref, str, strings, success } from '@hc/http';
 import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
+import { TEAM_RESPONSES } from './team/team.responses';
 
 const pageMeta = obj({ page: int, per_page: int, total_pages: int, items_count: int });
 const ratings = obj({ thumbs_up: int, thumbs_down: int, love: int });
@@ -569,6 +570,7 @@ const webhookRegistration = {
 };
 
 export const CONTENT_RESPONSES: ResponseTable = {
+  ...TEAM_RESPONSES,
   RootController_root: {
     200: ok('The credential is valid (any scope).', ref('Confirmation'), {
       status: 'success',

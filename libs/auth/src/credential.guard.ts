@@ -161,6 +161,7 @@ export class CredentialGuard implements CanActivate {
   private async fromApiKey(token: string): Promise<RequestContext> {
     const row = await this.credentials.findActiveKey(hashApiKeyToken(token));
     if (!row) throw unauthorized();
+    await this.credentials.recordKeyUse(row, new Date());
     const capabilities = { design: Boolean(row.cap_design), notes: Boolean(row.cap_notes) };
     return {
       credential: { kind: 'api_key', keyId: row.key_id, scope: row.scope, capabilities },

@@ -33,7 +33,11 @@ export interface ApiKeyRow extends SiteRow {
   cap_notes: number;
   role: Role | null;
   notes_access: number | null;
+  last_used_at: Date | null;
 }
+
+/** Issue 38: a key's last use is written at most once in this long. */
+export const KEY_USE_RESOLUTION_MS = 60_000;
 
 const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
   s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
@@ -70,7 +74,7 @@ export class CredentialRepository {
 
   async findActiveKey(tokenHash: string): Promise<ApiKeyRow | null> {
     const rows: ApiKeyRow[] = await this.ds.query(
-      `SELECT k.id AS key_id, k.user_id, k.scope, k.cap_design, k.cap_notes,
+      `SELECT k.id AS key_id, k.user_id, k.scope, k.cap_design, k.cap_notes, k.last_used_at,
               u.account_id AS user_account_id, m.role, m.notes_access, ${SITE_COLUMNS}
          FROM api_keys k
          JOIN sites s ON s.id = k.site_id AND s.deleted_at IS NULL
@@ -81,6 +85,19 @@ export class CredentialRepository {
       [tokenHash],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Issue 38: records that the key was used now, unless it was recorded less than a minute ago
+   * (so a busy key costs one write a minute, and concurrent requests write it once).
+   */
+  async recordKeyUse(row: Pick<ApiKeyRow, 'key_id' | 'last_used_at'>, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - KEY_USE_RESOLUTION_MS);
+    if (row.last_used_at && new Date(row.last_used_at) > since) return;
+    await this.ds.query(
+      'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)',
+      [now, row.key_id, since],
+    );
   }
 
   /** A site with the person's membership on it; null when the site is gone. */

@@ -41,6 +41,14 @@ const CATALOG = {
   // Issue 37: the signed-in person's current role on the site does not allow the operation
   // (a Viewer's write; a Translator's article-wide or default-language change).
   RoleForbidden: ['auth', 'role_forbidden', 403],
+  // Issue 38: an invitation link that is unknown, for another site or revoked; expired; used.
+  InvitationInvalid: ['auth', 'invitation_invalid', 404],
+  InvitationExpired: ['auth', 'invitation_expired', 410],
+  InvitationUsed: ['auth', 'invitation_used', 410],
+  // Issue 38: the Owner is changed or removed only by a transfer of ownership.
+  OwnerProtected: ['auth', 'owner_protected', 403],
+  // Issue 38: the invitation emails budget of a recipient or a site is spent for this hour.
+  InvitationMailLimit: ['auth', 'invitation_mail_limit', 429],
   // ContentErrorCode: articles, categories, images, comments and notes (spec 4.4–4.9).
   CategoryNotEmpty: ['content', 'category_not_empty', 409],
   ImageInUse: ['content', 'image_in_use', 409],

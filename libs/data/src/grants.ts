@@ -46,6 +46,8 @@ const GUARD: TableRights = {
   'mcp-gateway': R,
   'design-service': R,
 };
+/** Issue 38: reading a key and recording its last use (at most once a minute per key). */
+const KEY_USE = ['SELECT', 'UPDATE (last_used_at)'] as const;
 /** The access-token verifier's tables: written by auth-server, read by the apps taking tokens. */
 const VERIFIER: TableRights = {
   'auth-server': DML,
@@ -65,7 +67,13 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
   analytics_daily: OWNED,
   analytics_rollups: OWNED,
   analytics_search_daily: OWNED,
-  api_keys: GUARD,
+  // Issue 38: the guard of every app taking keys records a key's last use (once a minute).
+  api_keys: {
+    ...GUARD,
+    'auth-server': KEY_USE,
+    'mcp-gateway': KEY_USE,
+    'design-service': KEY_USE,
+  },
   article_categories: CONTENT,
   article_feedback: { 'content-api': DML, 'reader-site': ['INSERT'] },
   article_stats: { 'content-api': DML, 'reader-site': UPSERT },
@@ -92,6 +100,7 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
   image_upload_urls: OWNED,
   images: CONTENT,
   interface_text_overrides: CONTENT,
+  invitations: OWNED,
   memberships: { ...GUARD, 'reader-site': R },
   migrations: Object.fromEntries(GRANTED_APPS.map((app) => [app, R])),
   note_replies: OWNED,

@@ -35,6 +35,8 @@ export class KeysService {
   async create(input: {
     siteId: SiteId;
     userId: number;
+    /** What the key is for (the dashboard asks for it; the CLI leaves it empty). */
+    name?: string;
     scope?: string;
     design: boolean;
     notes: boolean;
@@ -53,6 +55,7 @@ export class KeysService {
     const id = await this.team.transaction(async (m) => {
       const keyId = await this.team.insertApiKey(input.siteId, m, {
         userId: input.userId,
+        name: input.name ?? '',
         tokenHash: hash,
         tokenPrefix: prefix,
         scope,

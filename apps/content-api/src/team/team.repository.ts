@@ -22,6 +22,7 @@ export interface MembershipRow {
 
 export interface NewApiKey {
   userId: number;
+  name: string;
   tokenHash: string;
   tokenPrefix: string;
   scope: ApiKeyScope;
@@ -132,11 +133,12 @@ export class TeamRepository extends DataRepository {
 
   async insertApiKey(siteId: SiteId, m: EntityManager, key: NewApiKey): Promise<number> {
     const result = await m.query(
-      `INSERT INTO api_keys (site_id, user_id, token_hash, token_prefix, scope, cap_design, cap_notes, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO api_keys (site_id, user_id, name, token_hash, token_prefix, scope, cap_design, cap_notes, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         siteId,
         key.userId,
+        key.name,
         key.tokenHash,
         key.tokenPrefix,
         key.scope,

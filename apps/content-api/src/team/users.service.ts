@@ -8,6 +8,19 @@ export type UserRecord = UserRow;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An email address as stored (trimmed, lower case). */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The address as stored, or 422 on `email` when it is not one. */
+export function checkedEmail(email: string | undefined): string {
+  const normal = email === undefined ? '' : normalEmail(email);
+  if (!EMAIL.test(normal))
+    throw fieldError('email', 'The email field must be a valid email address.');
+  return normal;
+}
+
 /** People and their accounts: every user has their own account (`hc user create`). */
 @Injectable()
 export class UsersService {
@@ -17,10 +30,8 @@ export class UsersService {
   ) {}
 
   async create(input: { email?: string; name?: string; password?: string }): Promise<UserRecord> {
-    const email = input.email?.trim().toLowerCase();
-    const name = input.name?.trim() || email?.split('@')[0];
-    if (!email || !EMAIL.test(email))
-      throw fieldError('email', 'The email field must be a valid email address.');
+    const email = checkedEmail(input.email);
+    const name = input.name?.trim() || email.split('@')[0];
     if (!input.password || input.password.length < 8) {
       throw fieldError('password', messages.minString('password', 8));
     }

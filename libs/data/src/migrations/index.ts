@@ -25,6 +25,7 @@ import { SealedSecrets1795600500000 } from './1795600500000-sealed-secrets';
 import { PreviewHandoffs1795600600000 } from './1795600600000-preview-handoffs';
 import { SearchTerms1795700000000 } from './1795700000000-search-terms';
 import { FairDeliveryClaims1795700100000 } from './1795700100000-fair-delivery-claims';
+import { TeamInvitations1795700900000 } from './1795700900000-team-invitations';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   PreviewHandoffs1795600600000,
   SearchTerms1795700000000,
   FairDeliveryClaims1795700100000,
+  TeamInvitations1795700900000,
 ];

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { CommentEmailsRepository } from '../comments/comment-emails.repository';
+import { SitesModule } from '../sites/sites.module';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
+import { KeysController } from './keys.controller';
+import { TeamDashboardRepository } from './team-dashboard.repository';
+import { TeamDashboardService } from './team-dashboard.service';
+import { TeamController } from './team.controller';
+import { TeamModule } from './team.module';
+
+/** The team, its invitations and its API keys in the dashboard (issue 38). */
+@Module({
+  imports: [TeamModule, SitesModule],
+  controllers: [TeamController, KeysController, InvitationsController],
+  providers: [
+    TeamDashboardRepository,
+    TeamDashboardService,
+    InvitationsService,
+    CommentEmailsRepository,
+  ],
+})
+export class TeamDashboardModule {}
