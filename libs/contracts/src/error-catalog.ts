@@ -47,8 +47,6 @@ const CATALOG = {
   InvitationUsed: ['auth', 'invitation_used', 410],
   // Issue 38: the Owner is changed or removed only by a transfer of ownership.
   OwnerProtected: ['auth', 'owner_protected', 403],
-  // Issue 38: the invitation emails budget of a recipient or a site is spent for this hour.
-  InvitationMailLimit: ['auth', 'invitation_mail_limit', 429],
   // ContentErrorCode: articles, categories, images, comments and notes (spec 4.4–4.9).
   CategoryNotEmpty: ['content', 'category_not_empty', 409],
   ImageInUse: ['content', 'image_in_use', 409],

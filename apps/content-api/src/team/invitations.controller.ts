@@ -8,12 +8,7 @@ import { InvitationsService } from './invitations.service';
 
 /** A route of the invitation page, which the invitee opens before having any credential. */
 const LinkRoute = (summary: string, description: string) =>
-  applyDecorators(
-    ApiOperation({ summary, description }),
-    Public(),
-    ApiTags('Dashboard'),
-    HttpCode(200),
-  );
+  applyDecorators(ApiOperation({ summary, description }), Public(), HttpCode(200));
 
 const REFUSALS =
   'A link unknown, for another site or revoked answers 404 `invitation_invalid`; an accepted ' +

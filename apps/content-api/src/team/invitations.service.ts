@@ -8,6 +8,7 @@ import {
   fieldError,
   setCurrentActor,
   settings,
+  tooManyAttempts,
 } from '@hc/contracts';
 import type { Role, SiteId } from '@hc/contracts';
 import { hashPassword } from '@hc/auth';
@@ -238,10 +239,7 @@ export class InvitationsService {
       sent.toRecipient >= INVITATION_MAILS_PER_RECIPIENT_HOUR ||
       sent.fromSite >= INVITATION_MAILS_PER_SITE_HOUR
     )
-      throw apiError(
-        AuthErrorCode.InvitationMailLimit,
-        'Too many invitation emails were sent in the last hour. Try again later.',
-      );
+      throw tooManyAttempts(3600, 'json');
     const inviter = row.inviter_name || 'A team member';
     await this.emails.enqueue(
       site.id,

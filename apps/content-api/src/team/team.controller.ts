@@ -86,8 +86,8 @@ export class TeamController {
     summary: 'Invite a person by email with a role and team-notes access',
     description:
       'Sends an email with a single-use link for this site, valid 7 days. Inviting a pending ' +
-      'address again sends a new link (the old one stops working). 429 ' +
-      '`invitation_mail_limit` past the hourly email budget of the recipient or the site.',
+      'address again sends a new link (the old one stops working). 429 past the hourly email ' +
+      'budget of the recipient (3) or the site (30).',
   })
   async invite(
     @CurrentSite() site: SiteContext,

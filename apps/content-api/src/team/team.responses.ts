@@ -103,15 +103,11 @@ export const TEAM_RESPONSES: ResponseTable = {
     201: ok('Invited; the email is on its way.', obj({ status: success, invitation })),
     403: admins,
     422: invalid,
-    429: fails(
-      '`invitation_mail_limit`: the hourly invitation emails of the recipient or the site.',
-    ),
   },
   TeamController_resend: {
     200: ok('Sent again with a new link.', obj({ status: success, invitation })),
     403: admins,
     404: fails('No pending invitation with that id.'),
-    429: fails('`invitation_mail_limit`.'),
   },
   TeamController_revoke: {
     200: ok('Revoked.', done),
