@@ -47,5 +47,8 @@ export function permissions(site: SessionSite) {
     /** Per-language fields of the other languages (translators too). */
     editTranslations: WRITERS.includes(site.role) || site.role === 'translator',
     design: WRITERS.includes(site.role),
+    /** Team notes (spec 4.9): only with the membership's notes access; a Viewer reads them. */
+    notes: site.notes_access,
+    writeNotes: site.notes_access && site.role !== 'viewer',
   };
 }

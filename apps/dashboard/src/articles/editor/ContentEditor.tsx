@@ -7,6 +7,7 @@ import {
   IconBrandYoutube,
   IconHighlight,
   IconLink,
+  IconMessagePlus,
   IconNote,
   IconPhoto,
   IconSubscript,
@@ -20,6 +21,7 @@ import '@mantine/tiptap/styles.css';
 import './editor.css';
 import { docToHtml, htmlToDoc, type DocNode } from './document';
 import { editorExtensions } from './extensions';
+import { noteAnchor, type NoteAnchor } from './notes/anchor';
 import { pasteToContent } from './paste';
 import { isAllowedHref, videoEmbedUrl } from './urls';
 
@@ -33,7 +35,17 @@ export interface ContentEditorProps {
   /** Uploads an image file (an editor image, spec 4.7) and answers its permanent URL. */
   uploadImage: (file: File) => Promise<string>;
   onError: (message: string) => void;
+  /**
+   * Team notes (issue 38; only for people with notes access): asks for the note on the
+   * selection and answers the highlight's mark id the server stored, or null when cancelled.
+   */
+  onNoteRequest?: (anchor: NoteAnchor) => Promise<string | null>;
+  /** The content the server stored itself (a note's highlight): shown, nothing to save. */
+  onStoredChange?: (html: string) => void;
 }
+
+/** A transaction that only mirrors what the server already stored. */
+const STORED_META = 'hcStored';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
@@ -126,8 +138,9 @@ export function ContentEditor(props: ContentEditorProps) {
         return true;
       },
     },
-    onUpdate({ editor: ed }) {
+    onUpdate({ editor: ed, transaction }) {
       const out = docToHtml(ed.getJSON() as DocNode);
+      if (transaction.getMeta(STORED_META)) return latest.current.onStoredChange?.(out);
       // Back to what was opened (undo): the stored HTML as it was, so nothing needs saving.
       latest.current.onChange(out === baseline ? html : out);
     },
@@ -141,6 +154,17 @@ export function ContentEditor(props: ContentEditorProps) {
 
   if (!editor) return null;
   const inTable = editor.isActive('table');
+
+  const startNote = async () => {
+    const { from, to } = editor.state.selection;
+    const anchor = noteAnchor(editor.state.doc, from, to);
+    if (!anchor) return latest.current.onError('Select some text of the content first.');
+    const markId = await latest.current.onNoteRequest?.(anchor);
+    if (!markId) return;
+    const mark = editor.schema.marks.noteMark.create({ markId });
+    const tr = editor.state.tr.addMark(anchor.from, anchor.to, mark);
+    editor.view.dispatch(tr.setMeta('addToHistory', false).setMeta(STORED_META, true));
+  };
   return (
     <>
       <RichTextEditor editor={editor} className="hc-editor">
@@ -266,6 +290,20 @@ export function ContentEditor(props: ContentEditorProps) {
         )}
         <RichTextEditor.Content />
       </RichTextEditor>
+      {props.onNoteRequest && (
+        <Group mt="xs">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconMessagePlus size={14} />}
+            // Keep the selection: the button must not take the focus from the text.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => void startNote()}
+          >
+            Add a team note on the selection
+          </Button>
+        </Group>
+      )}
       {editor.isActive('aiDraft') && editable && (
         <Group gap="xs" mt="xs">
           <Text size="sm">AI draft awaiting review:</Text>

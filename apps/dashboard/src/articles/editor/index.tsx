@@ -25,6 +25,9 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { editorApi, getArticle, previewUrl, uploadEditorImage } from './api';
 import { ConflictDialog } from './ConflictDialog';
 import { ContentEditor } from './ContentEditor';
+import type { NoteAnchor } from './notes/anchor';
+import { NewNoteDialog, NotesPanel } from './notes/NotesPanel';
+import { useNoteActions } from './notes/use-notes';
 import { emptyLanguage, type ArticleFields, type LanguageFields } from './fields';
 import { ArticleSession, type EditorArticle, type SessionView } from './session';
 import { embedHosts } from './urls';
@@ -83,6 +86,13 @@ function EditorScreen(props: {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [lang, setLang] = useState<string>(site.default_language);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [noteAsk, setNoteAsk] = useState<{
+    anchor: NoteAnchor;
+    lang: string;
+    answer: (markId: string | null) => void;
+  } | null>(null);
+  const noteActions = useNoteActions(site.id, articleId ?? 0);
   const [busy, setBusy] = useState(false);
   const sessionRef = useRef<ArticleSession | null>(null);
   const createdId = useRef<number | null>(articleId);
@@ -178,6 +188,20 @@ function EditorScreen(props: {
       window.open(url, '_blank', 'noopener');
     });
 
+  /** Team notes (issue 38): saved work first, so the server finds the selection as stored. */
+  const requestNote = (l: string) => async (anchor: NoteAnchor) => {
+    if (view.mode === 'explicit' && session.view().dirty) {
+      notifications.show({ color: 'red', message: 'Save your changes before adding a note.' });
+      return null;
+    }
+    if ((await session.flush()) !== 'saved') return null;
+    return new Promise<string | null>((answer) => setNoteAsk({ anchor, lang: l, answer }));
+  };
+  const closeNoteAsk = (markId: string | null) => {
+    noteAsk?.answer(markId);
+    setNoteAsk(null);
+  };
+
   const title =
     view.fields[site.default_language]?.title || view.fields[lang]?.title || 'New article';
   return (
@@ -210,6 +234,11 @@ function EditorScreen(props: {
             <Button variant="default" onClick={() => setHistoryOpen(true)}>
               History
             </Button>
+            {may.notes && (
+              <Button variant="default" onClick={() => setNotesOpen(true)}>
+                Team notes
+              </Button>
+            )}
             {may.editTranslations && view.mode === 'explicit' && (
               <Button
                 onClick={() => void act(async () => void (await session.flush()), 'Saved')}
@@ -299,12 +328,10 @@ function EditorScreen(props: {
                   onChange={(html) => update(l, { content: html })}
                   uploadImage={uploadEditorImage}
                   onError={(message) =>
-                    notifications.show({
-                      color: 'red',
-                      title: 'The image could not be added',
-                      message,
-                    })
+                    notifications.show({ color: 'red', title: 'That did not work', message })
                   }
+                  onNoteRequest={article && may.writeNotes ? requestNote(l) : undefined}
+                  onStoredChange={(html) => session.absorb(l, html)}
                 />
                 <TextInput
                   label="SEO title"
@@ -342,6 +369,47 @@ function EditorScreen(props: {
           }
         />
       )}
+      {article && may.notes && (
+        <Drawer
+          opened={notesOpen}
+          onClose={() => setNotesOpen(false)}
+          position="right"
+          size="md"
+          title={`Team notes (${lang})`}
+        >
+          <NotesPanel
+            siteId={site.id}
+            articleId={article.id}
+            lang={lang}
+            canWrite={may.writeNotes}
+          />
+        </Drawer>
+      )}
+      <NewNoteDialog
+        key={noteAsk ? `${noteAsk.anchor.from}-${noteAsk.anchor.to}` : 'closed'}
+        quote={noteAsk?.anchor.quote ?? null}
+        busy={noteActions.start.isPending}
+        onClose={() => closeNoteAsk(null)}
+        onSubmit={(text) => {
+          if (!noteAsk || !article) return;
+          const { quote, occurrence } = noteAsk.anchor;
+          noteActions.start.mutate(
+            { id: article.id, lang: noteAsk.lang, quote, occurrence, text },
+            {
+              onSuccess: (answer) => {
+                closeNoteAsk(answer.note.anchor.mark_id);
+                setNotesOpen(true);
+              },
+              onError: (e) =>
+                notifications.show({
+                  color: 'red',
+                  title: 'The note was not added',
+                  message: e.message,
+                }),
+            },
+          );
+        }}
+      />
       {article && (
         <Drawer
           opened={historyOpen}

@@ -257,6 +257,23 @@ export class ArticleSession {
     this.emit();
   }
 
+  /**
+   * The server already stored this language's content as `content` (a team-note highlight it
+   * wrote, issue 38): the editor shows it without a save. Unsaved edits of the language stay
+   * unsaved (their next save carries the highlight).
+   */
+  absorb(lang: string, content: string): void {
+    const clean = (this.saved[lang]?.content ?? '') === (this.current[lang]?.content ?? '');
+    const withContent = (f: ArticleFields) => ({
+      ...f,
+      [lang]: { ...(f[lang] ?? emptyLanguage()), content },
+    });
+    this.current = withContent(this.current);
+    if (clean) this.saved = withContent(this.saved);
+    this.saver?.reset(this.saved, this.current);
+    this.emit();
+  }
+
   dispose(): void {
     if (this.createTimer) clearTimeout(this.createTimer);
     this.saver?.stop();
