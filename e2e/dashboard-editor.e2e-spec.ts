@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { useBrowser } from './support/browser';
+import { eventually, PASSWORD, signedIn } from './support/dashboard';
 import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
 
 /**
@@ -13,42 +14,7 @@ import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
  * sleeps: every wait is on a condition (an element, a request, the stored article).
  */
 
-const PASSWORD = 'secret-pass-1';
 const ATTACKER = 'attacker.invalid';
-
-async function signedIn(
-  browser: Browser,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  if (process.env.HC_E2E_DEBUG)
-    page.on('response', (r) => {
-      if (r.status() >= 400)
-        console.log(r.status(), r.request().method(), r.url(), r.request().postData());
-    });
-  await page.goto(`${stack.publicUrl}/signin?return_to=/app/`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', PASSWORD);
-  await Promise.all([page.waitForURL(/\/app\//), page.click('button[type="submit"]')]);
-  return { context, page };
-}
-
-/** Polls `read` until `ok` holds (saves happen after 5 s of idle typing). */
-async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!ok(value)) {
-    if (Date.now() > end) throw new Error(`never happened; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    value = await read();
-  }
-  return value;
-}
 
 async function article(key: string, id: number) {
   const answer = await edge('GET', `/v1/articles/${id}`, { key });

@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconArticle,
   IconCategory,
+  IconLanguage,
   IconLogout,
   IconMoon,
   IconSearch,
@@ -33,6 +34,7 @@ const siteRoute = getRouteApi('/sites/$siteId');
 const SECTIONS = [
   { to: '/sites/$siteId/articles', label: 'Articles', icon: IconArticle },
   { to: '/sites/$siteId/categories', label: 'Categories', icon: IconCategory },
+  { to: '/sites/$siteId/translations', label: 'Translations', icon: IconLanguage },
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
 ] as const;
 

@@ -14,6 +14,7 @@ import { EditorRoute } from '../articles/EditorRoute';
 import { articlesSearch } from '../articles/search';
 import { NotFound } from '../ui/NotFound';
 import { pagingSearch } from '../ui/paging';
+import { translationsSearch } from '../translations/search';
 import { Shell } from './Shell';
 
 // Screens other than the articles list (the landing page) load when first opened.
@@ -100,6 +101,22 @@ const trash = createRoute({
   component: lazyRouteComponent(() => import('../trash/TrashScreen'), 'TrashScreen'),
 });
 
+const translations = createRoute({
+  getParentRoute: () => site,
+  path: '/translations',
+  validateSearch: translationsSearch,
+  component: lazyRouteComponent(
+    () => import('../translations/TranslationsScreen'),
+    'TranslationsScreen',
+  ),
+});
+
+const translate = createRoute({
+  getParentRoute: () => site,
+  path: '/translations/$articleId/$lang',
+  component: lazyRouteComponent(() => import('../translations/TranslateScreen'), 'TranslateScreen'),
+});
+
 const designDraft = createRoute({
   getParentRoute: () => site,
   path: '/design/$draftId',
@@ -121,6 +138,8 @@ export const routeTree = root.addChildren([
     article,
     categories,
     trash,
+    translations,
+    translate,
     designDraft,
     customizer,
   ]),

@@ -17,6 +17,7 @@ const PAGES = [
   { label: 'Articles', to: '/sites/$siteId/articles' },
   { label: 'New article', to: '/sites/$siteId/articles/new' },
   { label: 'Categories', to: '/sites/$siteId/categories' },
+  { label: 'Translations', to: '/sites/$siteId/translations' },
   { label: 'Trash', to: '/sites/$siteId/trash' },
   { label: 'Design', to: '/sites/$siteId/customizer' },
 ] as const;

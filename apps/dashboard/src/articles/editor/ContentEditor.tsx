@@ -35,6 +35,8 @@ export interface ContentEditorProps {
   /** Uploads an image file (an editor image, spec 4.7) and answers its permanent URL. */
   uploadImage: (file: File) => Promise<string>;
   onError: (message: string) => void;
+  /** Whether the formatting toolbar shows (default true; the translation rows show it on focus). */
+  toolbar?: boolean;
   /**
    * Team notes (issue 38; only for people with notes access): asks for the note on the
    * selection and answers the highlight's mark id the server stored, or null when cancelled.
@@ -168,7 +170,7 @@ export function ContentEditor(props: ContentEditorProps) {
   return (
     <>
       <RichTextEditor editor={editor} className="hc-editor">
-        {editable && (
+        {editable && props.toolbar !== false && (
           <RichTextEditor.Toolbar sticky stickyOffset={0}>
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.Bold />

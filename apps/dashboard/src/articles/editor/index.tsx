@@ -29,7 +29,7 @@ import type { NoteAnchor } from './notes/anchor';
 import { NewNoteDialog, NotesPanel } from './notes/NotesPanel';
 import { useNoteActions } from './notes/use-notes';
 import { emptyLanguage, type ArticleFields, type LanguageFields } from './fields';
-import { ArticleSession, type EditorArticle, type SessionView } from './session';
+import { ArticleSession, SAVE_TEXT, type EditorArticle, type SessionView } from './session';
 import { embedHosts } from './urls';
 
 export interface ArticleEditorProps {
@@ -60,13 +60,6 @@ export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
   );
 }
 
-const SAVE_TEXT: Record<SessionView['save'], string> = {
-  saved: 'All changes saved',
-  pending: 'Unsaved changes',
-  saving: 'Saving…',
-  conflict: 'Someone else saved: choose a version',
-  error: 'Not saved yet',
-};
 
 function EditorScreen(props: {
   site: SessionSite;

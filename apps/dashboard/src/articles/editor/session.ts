@@ -35,6 +35,7 @@ export interface EditorArticle extends ArticleLike {
   revision?: number;
   has_staged_changes?: boolean;
   staged_locales?: string[];
+  published_translations?: string[];
 }
 
 export interface StagedCopy {
@@ -119,6 +120,15 @@ function withStaged(live: ArticleFields, copies: StagedCopy[]): ArticleFields {
   }
   return out;
 }
+
+/** What the save state says to the person (the editor and the translation workspace). */
+export const SAVE_TEXT: Record<SessionView['save'], string> = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  conflict: 'Someone else saved: choose a version',
+  error: 'Not saved yet',
+};
 
 export class ArticleSession {
   private article: EditorArticle | null = null;
