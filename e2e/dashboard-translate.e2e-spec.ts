@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { useBrowser } from './support/browser';
-import { axeFailures, eventually, signedIn } from './support/dashboard';
+import { axeFailures, signedIn } from './support/dashboard';
 import { edge, ownerWithKey, stack } from './support/stack';
 
 /**
@@ -92,13 +92,20 @@ describe('translations and team notes in the dashboard, in a real browser (issue
       await page.goto(`${stack.publicUrl}/app/sites/${site.id}/articles/${id}`);
       const paragraph = page.locator('.ProseMirror p', { hasText: 'Open the account page.' });
       await paragraph.click();
-      await page.keyboard.press('Home');
-      for (let i = 0; i < 'Open the '.length; i++) await page.keyboard.press('ArrowRight');
-      for (let i = 0; i < 'account page'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+      // Select "account page" as a person dragging over it would (the DOM selection).
+      await page.evaluate(`(() => {
+        const p = [...document.querySelectorAll('.ProseMirror p')].find(
+          (e) => e.textContent === 'Open the account page.',
+        );
+        const text = p.firstChild;
+        const at = text.textContent.indexOf('account page');
+        getSelection().setBaseAndExtent(text, at, text, at + 'account page'.length);
+      })()`);
+      await page.waitForFunction(`getSelection().toString() === 'account page'`);
       await page.getByRole('button', { name: 'Add a team note on the selection' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a team note' });
       await dialog.getByText('account page', { exact: true }).waitFor();
-      await dialog.getByLabel('Note').fill('Is this the right page?');
+      await dialog.getByRole('textbox', { name: 'Note' }).fill('Is this the right page?');
       await dialog.getByRole('button', { name: 'Add note' }).click();
       const drawer = page.getByRole('dialog', { name: 'Team notes (en)' });
       const thread = drawer.getByRole('article', { name: 'Note on “account page”' });

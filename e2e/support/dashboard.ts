@@ -51,7 +51,7 @@ export async function axeFailures(page: Page): Promise<string[]> {
     .map(
       (v) =>
         `${page.url()}: ${v.impact} ${v.id} (${v.help}): ${v.nodes
-          .map((n) => n.target.join(' '))
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`)
           .slice(0, 4)
           .join(', ')}`,
     );

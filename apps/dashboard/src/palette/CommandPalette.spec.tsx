@@ -81,6 +81,7 @@ describe('the command palette (⌘K / Ctrl+K, issue 37 item 9)', () => {
       'ArticlesPage',
       'New articlePage',
       'CategoriesPage',
+      'TranslationsPage',
       'TrashPage',
       'DesignPage',
     ]);

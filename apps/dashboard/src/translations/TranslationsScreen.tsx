@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { ListPager } from '../ui/ListPager';
@@ -11,7 +11,7 @@ const route = getRouteApi('/sites/$siteId/translations');
 
 /** Badge colors whose text meets WCAG AA contrast in light and dark (as the articles list's). */
 const STATE: Record<TranslationState, { label: string; color?: string; variant: string }> = {
-  outdated: { label: 'Outdated', color: 'orange.9', variant: 'outline' },
+  outdated: { label: 'Outdated', color: 'red.9', variant: 'outline' },
   unreleased: { label: 'Not released', variant: 'default' },
   released: { label: 'Released', color: 'teal.9', variant: 'filled' },
   missing: { label: 'Not translated', variant: 'default' },
@@ -33,15 +33,21 @@ export function TranslationsScreen() {
   return (
     <>
       <PageHeader title="Translations">
-        <SegmentedControl
-          aria-label="Which articles"
-          value={all ? 'all' : 'outdated'}
-          onChange={(v) => void navigate({ search: v === 'all' ? { all: true } : {} })}
-          data={[
-            { value: 'outdated', label: 'Outdated' },
-            { value: 'all', label: 'All articles' },
-          ]}
-        />
+        <Button.Group aria-label="Which articles">
+          {(['outdated', 'all'] as const).map((which) => {
+            const on = (which === 'all') === Boolean(all);
+            return (
+              <Button
+                key={which}
+                variant={on ? 'filled' : 'default'}
+                aria-pressed={on}
+                onClick={() => void navigate({ search: which === 'all' ? { all: true } : {} })}
+              >
+                {which === 'all' ? 'All articles' : 'Outdated'}
+              </Button>
+            );
+          })}
+        </Button.Group>
       </PageHeader>
       {languages.length === 0 && (
         <Text c="dimmed">This site has one language: there is nothing to translate.</Text>

@@ -60,7 +60,6 @@ export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
   );
 }
 
-
 function EditorScreen(props: {
   site: SessionSite;
   articleId: number | null;
@@ -369,6 +368,7 @@ function EditorScreen(props: {
           position="right"
           size="md"
           title={`Team notes (${lang})`}
+          closeButtonProps={{ 'aria-label': 'Close the team notes' }}
         >
           <NotesPanel
             siteId={site.id}

@@ -148,7 +148,12 @@ export function NewNoteDialog(props: {
 }) {
   const [text, setText] = useState('');
   return (
-    <Modal opened={props.quote !== null} onClose={props.onClose} title="Add a team note">
+    <Modal
+      opened={props.quote !== null}
+      onClose={props.onClose}
+      title="Add a team note"
+      closeButtonProps={{ 'aria-label': 'Cancel the note' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
