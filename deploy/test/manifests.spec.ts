@@ -674,7 +674,7 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
         'helpcenter-smtp/url',
         'helpcenter-data-keys/keys',
       ],
-      'auth-server': ['helpcenter-database/auth-server', ...redis],
+      'auth-server': ['helpcenter-database/auth-server', ...redis, 'helpcenter-smtp/url'],
       // The secret that makes content-api believe mcp-gateway's agent addresses (issue 36).
       'mcp-gateway': [
         'helpcenter-database/mcp-gateway',
@@ -781,13 +781,14 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
       for (const to of neverInternal) {
         if (can(pod.labels, to)) failures.push(`${pod.owner} reaches ${to.ip}:${to.port}`);
       }
-      // SMTP and S3-compatible storage (MinIO's 9000, in the cluster) for content-api alone
-      // (the other fetchers reach a public mail server's port as any other public port).
+      // S3-compatible storage (MinIO's 9000, in the cluster) for content-api alone, SMTP for it
+      // and auth-server (the other fetchers reach a public mail server's port as any other
+      // public port).
       const smtp = { ip: '203.0.113.25', port: 587 };
       const minio = { ip: '10.30.0.9', port: 9000 };
       if (can(pod.labels, minio) !== (pod.name === 'content-api'))
         failures.push(`${pod.owner} S3 ${can(pod.labels, minio)}`);
-      if (can(pod.labels, smtp) !== fetchers.includes(pod.name))
+      if (can(pod.labels, smtp) !== (fetchers.includes(pod.name) || pod.name === 'auth-server'))
         failures.push(`${pod.owner} SMTP ${can(pod.labels, smtp)}`);
     }
     expect(failures).toEqual([]);

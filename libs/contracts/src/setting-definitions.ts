@@ -1,3 +1,5 @@
+import { PLANS } from './scopes';
+
 /**
  * Every setting the services read, one line each: its name, its parser (with the default that
  * works on one machine) and its meaning. `.env.example` and docs/operations.md are checked
@@ -184,13 +186,23 @@ const sslMode = (meaning: string): SettingDefinition<DatabaseSslMode> => ({
 const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
 export type KafkaSaslMechanism = (typeof SASL_MECHANISMS)[number];
 
-/** `plain`, `scram-sha-256` or `scram-sha-512` (any case), or null when unset. */
-const saslMechanism = (meaning: string): SettingDefinition<KafkaSaslMechanism | null> => ({
+/** One of `words` (any case), or null when unset. */
+const optionalOneOf = <const W extends string>(
+  words: readonly W[],
+  meaning: string,
+): SettingDefinition<W | null> => ({
   meaning,
   example: '',
   parse: (raw, name) =>
-    unset(raw) ? null : oneOf(SASL_MECHANISMS, 'plain', meaning).parse(raw.toLowerCase(), name),
+    unset(raw) ? null : oneOf(words, words[0], meaning).parse(raw.toLowerCase(), name),
 });
+
+/** `plain`, `scram-sha-256` or `scram-sha-512` (any case), or null when unset. */
+const saslMechanism = (meaning: string) => optionalOneOf(SASL_MECHANISMS, meaning);
+
+/** Who may create an account in the dashboard (issue 38). */
+export const SIGNUP_MODES = ['open', 'invitation', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export const SETTING_DEFINITIONS = {
   NODE_ENV: text('development', '`production` refuses development defaults at boot'),
@@ -340,7 +352,29 @@ export const SETTING_DEFINITIONS = {
   HC_SIGNIN_WINDOW_SECONDS: int(900, 'the window of the password failure counters, seconds', {
     min: 1,
   }),
-  HC_SMTP_URL: optional('comment emails go out by SMTP (logged when unset)'),
+  HC_SMTP_URL: optional(
+    'service emails go out by SMTP; unset (development only: production refuses), they are written under HC_DATA_DIR/mail',
+  ),
+  HC_SIGNUP: optionalOneOf(
+    SIGNUP_MODES,
+    'who may sign up in the dashboard: open, invitation (only an invited person) or closed; unset: invitation in production, open elsewhere',
+  ),
+  HC_SIGNUP_PLAN: oneOf(PLANS, 'starter', 'the plan of the site a person creates when signing up'),
+  HC_MAIL_MAX_PER_RECIPIENT: int(
+    5,
+    'sign-up, verification, reset and invitation emails per purpose and recipient per window',
+    {
+      min: 1,
+    },
+  ),
+  HC_MAIL_MAX_PER_ADDRESS: int(
+    20,
+    'those emails per purpose asked for from one client address per window',
+    {
+      min: 1,
+    },
+  ),
+  HC_MAIL_WINDOW_SECONDS: int(3600, 'the window of the email budgets, seconds', { min: 1 }),
   HC_EMAIL_FROM: optional('sender of service emails (default no-reply@{public host})'),
   OTEL_EXPORTER_OTLP_ENDPOINT: optional(
     'OpenTelemetry traces go to this OTLP/HTTP collector (off when unset; issue 36)',

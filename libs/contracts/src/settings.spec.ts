@@ -4,6 +4,8 @@ import { isKnownSetting, SETTING_DEFINITIONS } from './setting-definitions';
 import { appDatabaseConnections, checkSettings, loadSettings, SettingsError } from './settings';
 
 /** A production environment with every development default fixed. */
+const DATA_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 const PRODUCTION = {
   NODE_ENV: 'production',
   HC_DATABASE_URL: 'mysql://helpcenter:s3cr3t-from-vault@db.internal:3306/helpcenter',
@@ -275,6 +277,29 @@ describe('settings checked at boot', () => {
       };
       expect(check(env, 'dashboard').warnings).toEqual([]);
     });
+  });
+
+  it('refuses content-api and auth-server in production without a mail server (issue 38)', () => {
+    for (const app of ['content-api', 'auth-server'])
+      expect(() => checkSettings({ ...PRODUCTION, HC_DATA_KEYS: DATA_KEY }, app)).toThrow(
+        /HC_SMTP_URL is unset: sign-up, password reset, invitation and comment emails/,
+      );
+    const smtp = { HC_SMTP_URL: 'smtp://mailer:s3cr3t-mail@mail.internal:587' };
+    expect(checkSettings({ ...PRODUCTION, ...smtp }, 'auth-server').warnings).toEqual([]);
+    expect(checkSettings(PRODUCTION, 'reader-site').settings.smtpUrl).toBeNull();
+  });
+
+  it('reads who may sign up: invitation only by default in production, open elsewhere', () => {
+    expect(checkSettings(PRODUCTION).settings.signup).toBe('invitation');
+    expect(loadSettings({}).signup).toBe('open');
+    expect(loadSettings({ HC_SIGNUP: 'Closed' }).signup).toBe('closed');
+    expect(loadSettings({}).values.HC_SIGNUP_PLAN).toBe('starter');
+    expect(() => loadSettings({ HC_SIGNUP: 'everyone' })).toThrow(
+      'HC_SIGNUP must be open, invitation or closed',
+    );
+    expect(() => loadSettings({ HC_SIGNUP_PLAN: 'gold' })).toThrow(
+      'HC_SIGNUP_PLAN must be starter, growth or catalyst',
+    );
   });
 
   it('.env.example lists every setting, and nothing else', () => {

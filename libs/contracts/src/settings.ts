@@ -4,6 +4,7 @@ import {
   SETTING_DEFINITIONS,
   type SettingName,
   type SettingValues,
+  type SignupMode,
   unknownSettings,
   validKafkaTopic,
 } from './setting-definitions';
@@ -80,10 +81,12 @@ export interface Settings {
   trustProxy: string;
   forceHttps: boolean;
   logLevel: string;
-  /** `HC_SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…`): comment emails go out by SMTP; unset, they are logged. */
+  /** `HC_SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…`): service emails go out by SMTP; unset (development), they are written under `HC_DATA_DIR/mail`. */
   smtpUrl: string | null;
   /** `HC_EMAIL_FROM`: the sender of service emails (default `Help Center <no-reply@{public host}>`). */
   emailFrom: string;
+  /** `HC_SIGNUP`: who may sign up (unset: `invitation` in production, `open` elsewhere). */
+  signup: SignupMode;
   /**
    * `HC_ANALYTICS_ROLLUP_TIMER` (default `true`): content-api rolls analytics up daily on an
    * in-process timer. `false` where a scheduler runs `hc analytics rollup` instead (the
@@ -186,7 +189,10 @@ export interface DataKey {
 }
 
 /** The apps that encrypt or decrypt secrets at rest: production refuses them without HC_DATA_KEYS. */
-export const DATA_KEY_APPS: readonly string[] = ['content-api', 'webhook-dispatcher'];
+export const DATA_KEY_APPS: readonly string[] = ['content-api', 'webhook-dispatcher', 'hc'];
+
+/** The apps that send email: production refuses them without HC_SMTP_URL (issue 38). */
+export const MAIL_APPS: readonly string[] = ['content-api', 'auth-server'];
 
 /** The apps that open no database connection (static files only). */
 export const DATABASELESS_APPS: readonly string[] = ['dashboard'];
@@ -223,11 +229,12 @@ export function appDatabaseConnections(
 
 /**
  * The app whose refusals an operator command's boot check applies (`checkSettings`'s `app`):
- * content-api's for every command (they seal and open its secrets), none for `hc db grants`,
- * which only grants and so needs no data key. deploy/test checks the Jobs' environments with it.
+ * `hc` for every command (they seal and open content-api's secrets, so HC_DATA_KEYS; they send
+ * no email, so no HC_SMTP_URL), none for `hc db grants`, which only grants and so needs no data
+ * key. deploy/test checks the Jobs' environments with it.
  */
 export function cliSettingsApp(command: string): string | undefined {
-  return command === 'db grants' ? undefined : 'content-api';
+  return command === 'db grants' ? undefined : 'hc';
 }
 
 /**
@@ -434,6 +441,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpUrl: v.HC_SMTP_URL,
     emailFrom: v.HC_EMAIL_FROM ?? `Help Center <no-reply@${new URL(publicUrl).hostname}>`,
     analyticsRollupTimer: v.HC_ANALYTICS_ROLLUP_TIMER,
+    signup: v.HC_SIGNUP ?? (v.NODE_ENV === 'production' ? 'invitation' : 'open'),
   };
 }
 
@@ -496,6 +504,11 @@ export function productionProblems(s: Settings, app?: string): string[] {
     if (PLACEHOLDER.test(urlPassword(v[name]))) {
       problems.push(`${name} carries a placeholder password from .env.example; set a real one`);
     }
+  }
+  if (app && MAIL_APPS.includes(app) && !s.smtpUrl) {
+    problems.push(
+      'HC_SMTP_URL is unset: sign-up, password reset, invitation and comment emails would be written to files under HC_DATA_DIR; set HC_SMTP_URL',
+    );
   }
   if (!s.redisUrl) {
     problems.push(

@@ -10,6 +10,8 @@ import { ProductionGuard } from './production-guard';
 import { createRateLimitStore } from './rate-limit.store';
 import { RATE_LIMIT_STORE, RateLimitGuard } from './rate-limit';
 import { PasswordThrottle } from './password-throttle';
+import { createEmailSender, EMAIL_SENDER } from './mail/email-sender';
+import { MailBudget } from './mail/send-budget';
 import { RouteFlagsInterceptor } from './route-flags.interceptor';
 import { HcValidationPipe } from './validation.pipe';
 
@@ -45,13 +47,23 @@ export class CoreModule {
         // TOKEN_VERIFIER (tests); see CredentialGuard.
         JwtTokenVerifier,
         PasswordThrottle,
+        // Service email (issue 38): SMTP, or the development mailbox; and its send budgets.
+        { provide: EMAIL_SENDER, useFactory: createEmailSender },
+        MailBudget,
         { provide: APP_GUARD, useExisting: CredentialGuard },
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: HcExceptionFilter },
         { provide: APP_PIPE, useClass: HcValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: RouteFlagsInterceptor },
       ],
-      exports: [RATE_LIMIT_STORE, DatabaseModule, JwtTokenVerifier, PasswordThrottle],
+      exports: [
+        RATE_LIMIT_STORE,
+        DatabaseModule,
+        JwtTokenVerifier,
+        PasswordThrottle,
+        EMAIL_SENDER,
+        MailBudget,
+      ],
     };
   }
 }

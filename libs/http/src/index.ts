@@ -13,6 +13,7 @@ export * from './json-body';
 export * from './rate-limit.store';
 export * from './rate-limit';
 export * from './password-throttle';
+export * from './mail';
 export * from './address-key';
 export * from './health.controller';
 export * from './core.module';

@@ -1,8 +1,13 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { PollingWorker, scrapedGauge } from '@hc/http';
+import {
+  EMAIL_SENDER,
+  EmailSender,
+  MailboxEmailSender,
+  PollingWorker,
+  scrapedGauge,
+} from '@hc/http';
 import { CommentEmailsRepository } from './comment-emails.repository';
-import { EMAIL_SENDER, EmailSender, LogEmailSender } from './email-sender';
 
 const POLL_MS = 2_000;
 const BATCH = 20;
@@ -29,8 +34,8 @@ export class CommentEmailsWorker extends PollingWorker {
 
   protected override onStart(): void {
     this.logger.log(
-      this.sender instanceof LogEmailSender
-        ? 'comment emails are written to the log (set HC_SMTP_URL to send them)'
+      this.sender instanceof MailboxEmailSender
+        ? `comment emails are written to ${this.sender.directory} (set HC_SMTP_URL to send them)`
         : 'comment emails are sent by SMTP',
     );
   }

@@ -21,7 +21,7 @@ import { SitesService } from '../sites/sites.service';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
 import { CommentsService } from './comments.service';
-import type { OutgoingEmail } from './email-sender';
+import type { OutgoingEmail } from '@hc/http';
 
 /** Bearer tokens for this file (end-to-end tests use auth-server's real ones). */
 const tokens = new TestTokens('comments');

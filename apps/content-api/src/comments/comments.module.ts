@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
+import { createEmailSender, EMAIL_SENDER } from '@hc/http';
 import { CommentEmailsRepository } from './comment-emails.repository';
 import { CommentEmailsWorker } from './comment-emails.worker';
 import { CommentModerationService } from './comment-moderation.service';
 import { ArticleCommentsController, CommentsController } from './comments.controller';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
-import { createEmailSender, EMAIL_SENDER } from './email-sender';
 
 @Module({
   controllers: [CommentsController, ArticleCommentsController],

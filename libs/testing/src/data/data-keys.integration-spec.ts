@@ -88,6 +88,7 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
       HC_DATABASE_URL: 'mysql://hc:pw-0123456789@db:3306/hc',
       HC_REDIS_URL: 'redis://r:6379',
       HC_PUBLIC_URL: 'https://help.example.com',
+      HC_SMTP_URL: 'smtp://mailer:pw-0123456789@mail.example.com:587',
     };
     for (const app of ['content-api', 'webhook-dispatcher'])
       expect(problems(production, app)).toMatch('HC_DATA_KEYS is unset');

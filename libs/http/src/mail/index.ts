@@ -1,0 +1,2 @@
+export * from './email-sender';
+export * from './send-budget';
