@@ -62,7 +62,9 @@ const CONTENT: TableRights = { 'content-api': DML, 'reader-site': R };
 
 /** Every table of the schema → the rights of each app's user on it (none when absent). */
 export const TABLE_GRANTS: Record<string, TableRights> = {
-  accounts: { 'content-api': DML, 'auth-server': R },
+  // Issue 38: auth-server creates a person's account at sign-up.
+  accounts: { 'content-api': DML, 'auth-server': ['SELECT', 'INSERT'] },
+  account_tokens: { 'content-api': DML, 'auth-server': DML },
   analytics_article_daily: OWNED,
   analytics_daily: OWNED,
   analytics_rollups: OWNED,
@@ -121,13 +123,19 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
   preview_handoffs: { 'content-api': DML, 'reader-site': ['SELECT', 'UPDATE (used_at)'] },
   reader_page_versions: { 'content-api': DML, 'design-service': UPSERT, 'reader-site': UPSERT },
   reader_searches: { 'content-api': DML, 'reader-site': ['INSERT'] },
-  reader_sessions: { 'content-api': DML, 'reader-site': ['SELECT', 'INSERT', 'DELETE'] },
+  // Issue 38: auth-server ends a person's reader sessions when their password changes.
+  reader_sessions: {
+    'content-api': DML,
+    'reader-site': ['SELECT', 'INSERT', 'DELETE'],
+    'auth-server': ['SELECT', 'DELETE'],
+  },
   reader_views: { 'content-api': DML, 'reader-site': ['INSERT'] },
   sites: { ...GUARD, 'design-service': ['SELECT', 'UPDATE (name, updated_at)'], 'reader-site': R },
   slug_redirects: OWNED,
   staged_copies: OWNED,
   staged_shared: OWNED,
-  users: { ...GUARD, 'reader-site': R },
+  // Issue 38: auth-server signs people up and changes passwords and emails.
+  users: { ...GUARD, 'auth-server': ['SELECT', 'INSERT', 'UPDATE'], 'reader-site': R },
   webhook_attempts: { 'content-api': DML, 'webhook-dispatcher': DML },
   webhook_deliveries: { 'content-api': DML, 'webhook-dispatcher': DML },
   webhook_events: { 'content-api': DML, 'webhook-dispatcher': DML },

@@ -28,3 +28,4 @@ export * from './dispatcher-fixtures';
 export * from './content-fixtures';
 export * from './app-database-user';
 export * from './lock-waits';
+export * from './mail';

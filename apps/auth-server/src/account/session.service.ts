@@ -61,7 +61,10 @@ export class SessionService {
     const previous = readCookie(req, SESSION_COOKIE);
     if (previous) await this.sessions.close(previous);
     const token = randomToken();
-    await this.sessions.open(token, userId, randomToken(), LIFETIME_SECONDS);
+    await this.sessions.open(token, userId, randomToken(), LIFETIME_SECONDS, {
+      userAgent: req.get('user-agent') ?? null,
+      ip: req.ip ?? null,
+    });
     writeCookie(req, res, SESSION_COOKIE, token, { maxAgeSeconds: LIFETIME_SECONDS });
   }
 

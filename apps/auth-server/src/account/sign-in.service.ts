@@ -3,6 +3,10 @@ import { checkPassword } from '@hc/auth';
 import { PasswordThrottle, ThrottledAttempt } from '@hc/http';
 import { ConnectionsRepository, PersonRow } from '../storage/connections.repository';
 
+/** What the sign-in pages say to a person who signed up and has not opened the link yet. */
+export const UNVERIFIED =
+  'Confirm your email first: open the link we sent you. No email? Sign up again to get a new one.';
+
 /** Longer input is refused before any lookup (no email or password is this long). */
 const EMAIL_MAX = 254;
 const PASSWORD_MAX = 1024;
@@ -31,5 +35,13 @@ export class SignInService {
       const person = await this.people.personByEmail(email);
       return (await checkPassword(password, person?.password_hash)) ? person : null;
     });
+  }
+
+  /**
+   * A right password of a person who has not confirmed their email yet (issue 38): not signed
+   * in; the page says to open the link (a wrong password never learns this).
+   */
+  static unverified(result: ThrottledAttempt<PersonRow>): boolean {
+    return result.outcome === 'ok' && !result.value.email_verified;
   }
 }

@@ -2,8 +2,9 @@ import { Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { tooManyPasswordAttemptsMessage, ThrottledAttempt } from '@hc/http';
 import { PublicController } from '@hc/auth';
+import { sendHtml } from '../account/links';
 import { SessionService } from '../account/session.service';
-import { SignInService } from '../account/sign-in.service';
+import { SignInService, UNVERIFIED } from '../account/sign-in.service';
 import { field, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
 import { InteractionSteps } from './interaction-steps.service';
@@ -70,21 +71,23 @@ export class SignInController {
   async signIn(@Req() req: FormRequest, @Res() res: Response) {
     const email = field(req, 'email');
     const returnTo = safeReturn(field(req, 'return_to') || field(req, 'return'));
+    const page = async (error: string) =>
+      signInPage('/signin', {
+        csrf: await this.session.formToken(req, res, 'signin'),
+        email,
+        error,
+        returnTo,
+      });
     // Login CSRF: nobody else's form signs this browser in (issue #15 item 3).
-    if (!(await this.session.validPreSessionForm(req, 'signin'))) {
-      const csrf = await this.session.formToken(req, res, 'signin');
-      res
-        .status(403)
-        .type('html')
-        .send(signInPage('/signin', { csrf, email, error: FORM_EXPIRED, returnTo }));
-      return;
-    }
+    if (!(await this.session.validPreSessionForm(req, 'signin')))
+      return sendHtml(res, await page(FORM_EXPIRED), 403);
     const result = await this.signIns.authenticate(email, field(req, 'password'), req.ip);
     if (result.outcome !== 'ok') {
       const csrf = await this.session.formToken(req, res, 'signin');
       refuseSignIn(res, result, (error) => signInPage('/signin', { csrf, email, error, returnTo }));
       return;
     }
+    if (SignInService.unverified(result)) return sendHtml(res, await page(UNVERIFIED), 403);
     const person = result.value;
     await this.session.signIn(res, req, person.id);
     res.redirect(303, returnTo);
@@ -124,6 +127,7 @@ export class SignInController {
       );
       return;
     }
+    if (SignInService.unverified(result)) return page(UNVERIFIED, 403);
     const person = result.value;
     await this.session.signIn(res, req, person.id);
     await this.steps.finish(req, res, { login: { accountId: String(person.id) } }, false);

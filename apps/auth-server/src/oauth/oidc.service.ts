@@ -220,7 +220,7 @@ export class OidcService implements OnModuleInit, OnApplicationShutdown {
             return {
               sub,
               email: person.email,
-              email_verified: true,
+              email_verified: person.email_verified,
               name: person.name,
               given_name: given,
               family_name: family,

@@ -12,7 +12,8 @@ export class UserinfoService {
     if (!person) return null;
     const granted = new Set(scopes);
     const claims: Record<string, unknown> = { sub: String(person.id) };
-    if (granted.has('email')) Object.assign(claims, { email: person.email, email_verified: true });
+    if (granted.has('email'))
+      Object.assign(claims, { email: person.email, email_verified: person.email_verified });
     if (granted.has('profile')) {
       const [given = '', ...rest] = person.name.trim().split(/\s+/);
       Object.assign(claims, { name: person.name, given_name: given, family_name: rest.join(' ') });

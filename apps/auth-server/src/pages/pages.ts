@@ -1,3 +1,4 @@
+import { settings } from '@hc/contracts';
 import { escapeHtml } from '@hc/http';
 import { stylesheet } from './stylesheet';
 
@@ -36,17 +37,18 @@ export function errorPage(error: string, description: string): string {
 }
 
 /** The hidden CSRF field every form of these pages carries (issues #14, #15). */
-function csrfField(token: string): string {
+export function csrfField(token: string): string {
   return `<input type="hidden" name="csrf" value="${e(token)}">`;
 }
 
 export function signInPage(
   action: string,
-  options: { csrf: string; email?: string; error?: string; returnTo?: string },
+  options: { csrf: string; email?: string; error?: string; returnTo?: string; notice?: string },
 ): string {
   return layout(
     'Sign in',
     `<h1>Sign in</h1>` +
+      (options.notice ? `<p role="status">${e(options.notice)}</p>` : '') +
       (options.error ? `<p class="error" role="alert">${e(options.error)}</p>` : '') +
       `<form method="post" action="${e(action)}">` +
       csrfField(options.csrf) +
@@ -55,7 +57,12 @@ export function signInPage(
         : '') +
       `<label>Email <input type="email" name="email" autocomplete="username" required value="${e(options.email ?? '')}"></label>` +
       `<label>Password <input type="password" name="password" autocomplete="current-password" required></label>` +
-      `<button type="submit">Sign in</button></form>`,
+      `<button type="submit">Sign in</button></form>` +
+      `<p class="muted"><a href="/signin/password/forgot">Forgot your password?</a>` +
+      (settings().signup === 'open'
+        ? ` · <a href="/signin/account/new">Create an account</a>`
+        : '') +
+      `</p>`,
   );
 }
 
@@ -165,21 +172,6 @@ export function connectedAppsPage(view: {
       (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
       (rows.length ? rows.join('') : '<p class="muted">No apps are connected.</p>') +
       `<p><a href="/app/account">Account and sign-in sessions</a></p>`,
-  );
-}
-
-/** The account page: where a person signs out of the dashboard on every device (issue #15). */
-export function accountPage(view: { email: string; csrf: string; notice?: string }): string {
-  return layout(
-    'Account',
-    `<h1>Account</h1>` +
-      (view.notice ? `<p role="status">${e(view.notice)}</p>` : '') +
-      `<p>Signed in as ${e(view.email)}.</p>` +
-      `<p><a href="/app/account/connected-apps">Connected apps</a></p>` +
-      `<h2>Sign-in sessions</h2>` +
-      `<p>Signing out everywhere ends every dashboard session of your account, on every device, this one included.</p>` +
-      `<form method="post" action="/app/account/sign-out-everywhere">${csrfField(view.csrf)}` +
-      `<button type="submit">Sign out everywhere</button></form>`,
   );
 }
 

@@ -11,6 +11,8 @@ export interface PersonRow {
   avatar_url: string | null;
   password_hash: string;
   owner_user_id: number | null;
+  /** Issue 38: false until a person who signed up opens the link sent to their email. */
+  email_verified: boolean;
 }
 
 export interface OwnedSite {
@@ -75,12 +77,13 @@ export class ConnectionsRepository {
   }
 
   private async personWhere(column: 'id' | 'email', value: number | string) {
-    const rows: PersonRow[] = await this.ds.query(
-      `SELECT u.id, u.account_id, u.email, u.name, u.avatar_url, u.password_hash, a.owner_user_id
+    const rows: (PersonRow & { email_verified: number | boolean })[] = await this.ds.query(
+      `SELECT u.id, u.account_id, u.email, u.name, u.avatar_url, u.password_hash, a.owner_user_id,
+              u.email_verified
          FROM users u JOIN accounts a ON a.id = u.account_id WHERE u.${column} = ?`,
       [value],
     );
-    return rows[0] ?? null;
+    return rows[0] ? { ...rows[0], email_verified: Boolean(Number(rows[0].email_verified)) } : null;
   }
 
   /** Spec 4.13: only sites the person's own account owns. */

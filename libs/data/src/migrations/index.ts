@@ -26,6 +26,7 @@ import { PreviewHandoffs1795600600000 } from './1795600600000-preview-handoffs';
 import { SearchTerms1795700000000 } from './1795700000000-search-terms';
 import { FairDeliveryClaims1795700100000 } from './1795700100000-fair-delivery-claims';
 import { TeamInvitations1795700900000 } from './1795700900000-team-invitations';
+import { Accounts1795738000000 } from './1795738000000-accounts';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   SearchTerms1795700000000,
   FairDeliveryClaims1795700100000,
   TeamInvitations1795700900000,
+  Accounts1795738000000,
 ];
