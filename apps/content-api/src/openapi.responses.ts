@@ -631,6 +631,18 @@ export const CONTENT_RESPONSES: ResponseTable = {
       },
     ),
   },
+  SessionController_createFirstSite: {
+    201: ok(
+      'The person’s first help center (issue 38: the sign-up flow), on the plan the platform ' +
+        'names for sign-ups, the person its Owner. 403 `forbidden` once they belong to a site.',
+      obj({ status: success, data: obj({ id, name: str, subdomain: str, url: str }) }),
+      {
+        status: 'success',
+        data: { id: 5, name: 'Acme Help', subdomain: 'acme', url: 'https://acme.example.com' },
+      },
+    ),
+    422: validation,
+  },
   SessionController_signOut: {
     200: ok('This session is over; the cookie is cleared.', ref('Confirmation'), {
       status: 'success',

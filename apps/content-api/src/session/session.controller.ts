@@ -1,9 +1,10 @@
-import { applyDecorators, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { unauthorized } from '@hc/contracts';
 import { Ctx, DASHBOARD_COOKIE, Scopes, SessionOnly, SiteOptional, writeCookie } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
+import { FirstSiteDto } from './dto/first-site.dto';
 import { SessionService } from './session.service';
 
 /** A route of the signed-in person, before any site is chosen (issue 37). */
@@ -34,6 +35,21 @@ export class SessionController {
     if (!data) throw unauthorized();
     res.set('Cache-Control', 'no-store');
     return { status: 'success', data };
+  }
+
+  /**
+   * The first help center of a person who belongs to none (issue 38: the sign-up flow), on the
+   * plan `HC_SIGNUP_PLAN` names, the person its Owner. Further sites are the operator's.
+   */
+  @Post('sites')
+  @HttpCode(201)
+  @SessionRoute('Create the signed-in person’s first help center')
+  async createFirstSite(@Ctx() ctx: RequestContext, @Body() body: FirstSiteDto) {
+    if (ctx.credential.kind !== 'dashboard') throw unauthorized();
+    return {
+      status: 'success',
+      data: await this.sessions.createFirstSite(ctx.principal.userId, body),
+    };
   }
 
   /** Ends this session (other devices stay signed in) and clears the cookie. */

@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { SitesModule } from '../sites/sites.module';
 import { SessionController } from './session.controller';
 import { SessionRepository } from './session.repository';
 import { SessionService } from './session.service';
 
-/** The dashboard session's own routes: bootstrap and sign-out (issue 37). */
-@Module({ controllers: [SessionController], providers: [SessionRepository, SessionService] })
+/** The dashboard session's own routes: bootstrap, sign-out, the first site (issues 37, 38). */
+@Module({
+  imports: [SitesModule],
+  controllers: [SessionController],
+  providers: [SessionRepository, SessionService],
+})
 export class SessionModule {}

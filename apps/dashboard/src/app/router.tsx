@@ -42,7 +42,8 @@ const home = createRoute({
     if (first)
       throw redirect({ to: '/sites/$siteId/articles', params: { siteId: String(first.id) } });
   },
-  component: () => <NotFound title="You are not a member of any site yet" />,
+  // Issue 38: a person with no site yet (just signed up) creates their first one here.
+  component: lazyRouteComponent(() => import('../account/FirstSiteScreen'), 'FirstSiteScreen'),
 });
 
 const site = createRoute({
