@@ -274,3 +274,60 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return Math.min(prev[t.length], max + 1);
 }
+
+/** The terms a snippet marks: words (folded) and stems a query matched by. */
+export interface Highlight {
+  words: string[];
+  stems: string[];
+}
+
+/** A piece of snippet text, `hit` when it is a matched word (to be shown marked). */
+export interface SnippetPart {
+  text: string;
+  hit: boolean;
+}
+
+/**
+ * A snippet of `text` around its first matched word, at most `max` characters, cut into parts
+ * with the matched words marked. Plain text in, plain text out: the caller escapes it as it
+ * renders it (HTML-escaped by the page renderer, `textContent` in the instant results).
+ */
+export function snippet(
+  text: string,
+  lang: string,
+  highlight: Highlight,
+  max = 200,
+): SnippetPart[] {
+  const source = text.slice(0, 20_000);
+  const words = new Set(highlight.words);
+  const stems = new Set(highlight.stems);
+  const stem = stemmerFor(lang);
+  const isHit = (raw: string) => {
+    const term = fold(raw.toLowerCase());
+    if (words.has(term) || stems.has(term)) return true;
+    return stem !== null && stems.has(fold(stem(raw.toLowerCase())));
+  };
+  const hits: [number, number][] = [];
+  for (const m of source.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (hits.length >= 50) break;
+    if (isHit(m[0])) hits.push([m.index, m.index + m[0].length]);
+  }
+  let start = 0;
+  if (hits.length && hits[0][0] > max / 3) {
+    start = source.lastIndexOf(' ', hits[0][0] - Math.floor(max / 4)) + 1;
+  }
+  const end = Math.min(source.length, start + max);
+  const parts: SnippetPart[] = [];
+  const push = (t: string, hit: boolean) => t && parts.push({ text: t, hit });
+  if (start > 0) push('… ', false);
+  let at = start;
+  for (const [a, b] of hits) {
+    if (a < start || b > end) continue;
+    push(source.slice(at, a), false);
+    push(source.slice(a, b), true);
+    at = b;
+  }
+  push(source.slice(at, end), false);
+  if (end < source.length) push(' …', false);
+  return parts;
+}

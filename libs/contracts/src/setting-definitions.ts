@@ -265,6 +265,11 @@ export const SETTING_DEFINITIONS = {
     'reader GETs per client address (IPv6 by /64) and minute that miss the page cache; then 429',
     { min: 1 },
   ),
+  HC_READER_INSTANT_BUDGET: int(
+    600,
+    'instant search requests (the reader search box, issue 40) per client address and minute, counted apart from page renders; then 429',
+    { min: 1 },
+  ),
   HC_READER_CACHE_TTL: duration(
     '60s',
     'longest a cached public reader page is served, also its CDN s-maxage',

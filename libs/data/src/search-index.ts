@@ -9,7 +9,7 @@ import {
   queryWords,
   tokenize,
 } from '@hc/content';
-import type { QueryWord } from '@hc/content';
+import type { Highlight, QueryWord } from '@hc/content';
 
 /**
  * Forgiving search's term index (issue 40, docs/decisions/forgiving-search.md): the search port
@@ -150,6 +150,8 @@ export interface SearchResult {
   ids: number[];
   /** The query with its misspelled words replaced by the closest word the site has. */
   corrected: string | null;
+  /** What to highlight in snippets: the words and stems the query matched by. */
+  highlight: Highlight;
 }
 
 type Alternative = { slot: number; form: number; term: string; w: number };
@@ -168,7 +170,8 @@ export class ArticleSearch {
 
   async search(siteId: SiteId | number, req: SearchRequest): Promise<SearchResult> {
     const words = queryWords(req.text, req.lang);
-    if (!words.length) return { ids: [], corrected: null };
+    const highlight: Highlight = { words: [], stems: [] };
+    if (!words.length) return { ids: [], corrected: null, highlight };
     const alternatives: Alternative[] = [];
     let corrected: string | null = null;
     const synonyms = await this.synonymsOf(siteId, req.lang, words);
@@ -194,7 +197,9 @@ export class ArticleSearch {
     }
     if (spellings.some((s, i) => s !== words[i].text)) corrected = spellings.join(' ');
     const ids = await this.rank(siteId, req, alternatives, words.length);
-    return { ids, corrected };
+    for (const a of alternatives)
+      (a.form === FORM_WORD ? highlight.words : highlight.stems).push(a.term);
+    return { ids, corrected, highlight };
   }
 
   /** The site's synonyms of the query's words, by word. */

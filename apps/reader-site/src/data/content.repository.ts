@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
 import { ArticleSearch, jsonColumn } from '@hc/data';
+import { snippet } from '@hc/content';
+import type { SnippetPart } from '@hc/content';
 
 export interface CategoryRow {
   id: number;
@@ -20,6 +22,8 @@ export interface ArticleSummary {
   excerpt: string;
   updatedAt: Date;
   views: number;
+  /** Search results only (issue 40): the excerpt around the matched words, those marked. */
+  snippet?: SnippetPart[];
 }
 
 export interface TranslationRow {
@@ -75,6 +79,8 @@ const LISTED = `a.site_id = ? AND a.published = 1 AND a.deleted_at IS NULL AND a
   AND NOT EXISTS (SELECT 1 FROM article_categories pc JOIN categories c ON c.id = pc.category_id
     WHERE pc.article_id = a.id AND c.privacy <> 'public')`;
 
+/** Text read per search result to find its snippet in (issue 40). */
+const SNIPPET_SOURCE_CHARS = 4000;
 const EXCERPT_CHARS = 200;
 /** How many of a site's most viewed articles the popular lists choose from. */
 const POPULAR_POOL = 500;
@@ -216,7 +222,7 @@ export class ContentRepository {
     const found = await this.articleSearch.search(siteId, { text, lang, requireEnglish, max });
     if (!found.ids.length) return { results: [], corrected: found.corrected };
     const rows = await this.ds.query(
-      `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${EXCERPT_CHARS + 1}) AS excerpt,
+      `SELECT a.id, t.title, t.slug, LEFT(t.search_text, ${SNIPPET_SOURCE_CHARS}) AS excerpt,
               a.updated_at, COALESCE(s.views, 0) AS views
        FROM articles a
        JOIN article_translations t ON t.article_id = a.id AND t.lang = ? AND t.released = 1
@@ -226,7 +232,10 @@ export class ContentRepository {
     );
     const byId = new Map<number, ArticleSummary>(
       (rows as Record<string, unknown>[]).map((r) => {
-        const summary = toSummary(r);
+        const summary = {
+          ...toSummary(r),
+          snippet: snippet(String(r.excerpt ?? ''), lang, found.highlight, EXCERPT_CHARS),
+        };
         return [summary.id, summary];
       }),
     );

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { GateService } from '../site/gate.service';
 import type { Subject } from '../render/context';
 import { ArticlePageService } from './article-page.service';
+import { InstantSearchService } from './instant-search.service';
 import { ListingPagesService } from './listing-pages.service';
 import { PageCache, sendShared, shareable, siteStamp } from '../serving/page-cache';
 import { PageRenderer, SharedPage } from '../serving/page-renderer';
@@ -22,6 +23,7 @@ export class ReaderService {
     private readonly articles: ArticlePageService,
     private readonly listings: ListingPagesService,
     private readonly budget: RenderBudget,
+    private readonly instant: InstantSearchService,
   ) {}
 
   async get(req: Request, res: Response): Promise<void> {
@@ -49,6 +51,9 @@ export class ReaderService {
       rest[0] === 'view'
     )
       return this.articles.view(req, res, admitted, ref, preview);
+    // Issue 40: instant results, under the gate above, never from or into the page cache.
+    if (path.lang !== null && route === 'search' && ref === 'instant' && rest.length === 0)
+      return this.instant.answer(req, res, admitted);
     if (shareable(req, admitted, preview)) {
       const key = this.cache.key(req, site);
       const stamp = siteStamp(site);

@@ -182,7 +182,15 @@ function searchResults(ctx: RenderContext): Html {
               'li',
               {},
               h('a', { href: link(ctx, articlePath(a)) }, a.title),
-              a.excerpt ? h('p', { class: 'hc-excerpt' }, a.excerpt) : null,
+              a.snippet?.length
+                ? h(
+                    'p',
+                    { class: 'hc-excerpt' },
+                    a.snippet.map((part) => (part.hit ? h('mark', {}, part.text) : part.text)),
+                  )
+                : a.excerpt
+                  ? h('p', { class: 'hc-excerpt' }, a.excerpt)
+                  : null,
             ),
           ),
         )

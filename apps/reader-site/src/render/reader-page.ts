@@ -13,6 +13,7 @@ import type { PageKey } from '../data/design-document';
 import { h } from './html';
 import { renderPage } from './page';
 import { Texts } from './text';
+import { withInstantSearch } from './instant-search-script';
 
 /** What a page kind adds to the page's head (title, language links, canonical address…). */
 export interface PageExtra {
@@ -88,6 +89,7 @@ export async function composePage(parts: PageParts): Promise<{ html: string; csp
     structuredData: extra.structuredData,
   });
   if (subject.kind === 'article' && !preview) html = withViewBeacon(html, ctx, subject);
+  html = withInstantSearch(html, ctx);
   return { html, csp: designPagePolicy(ctx.nonce, site.allowUnsafeHtml) };
 }
 

@@ -26,6 +26,7 @@ export const BASE_CSS = [
   '.hc-bg-gradient{background:linear-gradient(135deg,var(--hc-color-primary),var(--hc-color-accent));color:#fff}.hc-bg-image{background-size:cover;background-position:center}',
   '.hc-hero h1{margin-top:0}',
   '.hc-search{display:flex;gap:.5rem;max-width:40rem}.hc-align-center .hc-search,.hc-hero .hc-search{margin:0 auto}',
+  '.hc-search{position:relative}.hc-instant{position:absolute;top:100%;left:0;right:0;z-index:20;margin-top:.25rem;background:var(--hc-color-bg);border:1px solid var(--hc-color-border);border-radius:var(--hc-radius-inputs);box-shadow:0 4px 16px rgba(0,0,0,.12)}.hc-instant a{display:block;padding:.5rem .8rem;color:inherit;text-decoration:none}.hc-instant a:hover,.hc-instant a:focus{background:var(--hc-color-surface)}.hc-instant span{display:block;font-size:.875em;color:var(--hc-color-muted)}.hc-instant-suggestion{font-style:italic}',
   '.hc-search input{flex:1;padding:.6rem .8rem;border:1px solid var(--hc-color-border);border-radius:var(--hc-radius-inputs);font:inherit}',
   'button,.hc-button{padding:.55rem 1rem;border:0;border-radius:var(--hc-radius-buttons);background:var(--hc-color-primary);color:#fff;font:inherit;cursor:pointer;text-decoration:none;display:inline-block}',
   // Dark palettes have a light primary: white text on it fails WCAG contrast (axe, issue #27).

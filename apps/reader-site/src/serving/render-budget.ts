@@ -21,11 +21,23 @@ export class RenderBudget {
   constructor(@Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore) {}
 
   /** Counts one miss; false when the budget is spent (the 429 page has been sent). */
-  async admit(req: Request, res: Response): Promise<boolean> {
-    const key = `reader-render:${addressKey(req.ip)}`;
+  admit(req: Request, res: Response): Promise<boolean> {
+    return this.count(req, res, 'reader-render', settings().values.HC_READER_RENDER_BUDGET);
+  }
+
+  /**
+   * Issue 40: instant search (a request per pause in typing) has its own allowance,
+   * `HC_READER_INSTANT_BUDGET` a minute, so typing never spends the budget pages are read with.
+   */
+  admitInstant(req: Request, res: Response): Promise<boolean> {
+    return this.count(req, res, 'reader-instant', settings().values.HC_READER_INSTANT_BUDGET);
+  }
+
+  private async count(req: Request, res: Response, limit: string, budget: number) {
+    const key = `${limit}:${addressKey(req.ip)}`;
     const { count, resetInSeconds } = await this.store.hit(key, WINDOW_SECONDS);
-    if (count <= settings().values.HC_READER_RENDER_BUDGET) return true;
-    rateLimitRefusals.inc({ limit: 'reader-render' });
+    if (count <= budget) return true;
+    rateLimitRefusals.inc({ limit });
     res.setHeader('Retry-After', String(Math.max(1, resetInSeconds)));
     send(
       res,
