@@ -2,20 +2,9 @@
 // validates against the Kubernetes schemas offline (kubernetes-models), every pod template
 // meets the restricted Pod Security Standard, and every Secret, ConfigMap, PVC and Service a
 // manifest names exists in the render or is listed in deploy/README.md as the platform's.
-import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { join } from 'node:path';
 import * as k8s from 'kubernetes-models';
 import * as gatewayApi from '@kubernetes-models/gateway-api';
 import { checkSettings, readerSiteUrl } from '@hc/contracts';
@@ -30,54 +19,27 @@ import {
   headingAnchors,
   promtoolCheckRules,
 } from './monitoring';
-import { containerEnv, DOCKERFILE, imageEnv, settingsAppOf, settingsVerdict } from './pod-env';
+import {
+  containerEnv,
+  containerFiles,
+  DOCKERFILE,
+  imageEnv,
+  settingsAppOf,
+  settingsVerdict,
+} from './pod-env';
+import {
+  byKind,
+  containersOf,
+  DEPLOY,
+  named,
+  type Obj,
+  podTemplates,
+  render,
+  renderEdited,
+} from './render';
 
-const DEPLOY = join(__dirname, '..');
 type Overlay = 'dev' | 'production';
 const PLACEHOLDERS = /\b(RELEASE|PLATFORM_HOST|READER_DOMAIN|GATEWAY_CLASS)\b/;
-
-type Obj = any;
-
-/** `kubectl kustomize` of a directory (an overlay: `k8s/overlays/<name>` under `root`). */
-function renderDir(dir: string): Obj[] {
-  let out: string;
-  try {
-    out = execFileSync('kubectl', ['kustomize', dir], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } catch (err: any) {
-    const reason = err.code === 'ENOENT' ? 'kubectl is not installed' : String(err.stderr);
-    throw new Error(`kubectl kustomize ${dir} failed: ${reason}`);
-  }
-  return parseAllDocuments(out).map((doc) => doc.toJS());
-}
-const render = (overlay: string) => renderDir(join(DEPLOY, 'k8s', 'overlays', overlay));
-
-/**
- * Renders `overlay` from a copy of deploy/ in which `edit` changed files (paths relative to
- * deploy/): what an operator's change makes of the package.
- */
-function renderEdited(
-  overlay: string,
-  edit: (write: (path: string, f: (text: string) => string) => void) => void,
-  /** The directory to render, relative to deploy/ (default the overlay's). */
-  target = `k8s/overlays/${overlay}`,
-): Obj[] {
-  const copy = mkdtempSync(join(tmpdir(), 'hc-deploy-'));
-  try {
-    cpSync(join(DEPLOY, 'k8s'), join(copy, 'k8s'), { recursive: true });
-    cpSync(join(DEPLOY, 'monitoring'), join(copy, 'monitoring'), { recursive: true });
-    edit((path, f) => {
-      const file = join(copy, path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, f(existsSync(file) ? readFileSync(file, 'utf8') : ''));
-    });
-    return renderDir(join(copy, target));
-  } finally {
-    rmSync(copy, { recursive: true, force: true });
-  }
-}
 
 /**
  * The combinations a platform team may install (issue 36): an overlay as it is, or with
@@ -206,16 +168,6 @@ function modelIndex(): Map<string, { new (data: unknown): { validate(): void } }
   return index;
 }
 
-const byKind = (objects: Obj[], kind: string) => objects.filter((o) => o.kind === kind);
-const named = (objects: Obj[], kind: string, name: string) =>
-  objects.find((o) => o.kind === kind && o.metadata.name === name);
-
-/** A pod template's containers, init containers first (they run first). */
-const containersOf = (template: Obj): Obj[] => [
-  ...(template.spec.initContainers ?? []),
-  ...template.spec.containers,
-];
-
 /**
  * Issue 36 item 1: the settings check each container of each pod template runs at start, on
  * exactly the environment the template gives it (with its optional Secrets there, and without).
@@ -229,21 +181,12 @@ function settingsVerdicts(objects: Obj[]): string[] {
         const verdict = settingsVerdict(
           containerEnv(objects, c, image, optional),
           settingsAppOf(c),
+          containerFiles(template, c, optional),
         );
         return verdict && `${owner} ${c.name} (optional Secrets ${optional}): ${verdict}`;
       }),
     ),
   );
-}
-
-/** The pod templates of Deployments, Jobs and CronJobs, with where they come from. */
-function podTemplates(objects: Obj[]): Array<{ owner: string; template: Obj }> {
-  return objects.flatMap((o) => {
-    const owner = `${o.kind}/${o.metadata.name}`;
-    if (o.kind === 'Deployment' || o.kind === 'Job') return [{ owner, template: o.spec.template }];
-    if (o.kind === 'CronJob') return [{ owner, template: o.spec.jobTemplate.spec.template }];
-    return [];
-  });
 }
 
 /** Objects deploy/README.md lists under "Provided by the platform": `Kind name` pairs. */
@@ -1296,5 +1239,46 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
         failures.push('proxy -/-> DNS');
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('deploy/k8s: production with a private database CA (issue 36 item 3)', () => {
+  const CA = '/etc/helpcenter/database-ca/ca.pem';
+  const withCa = renderEdited('production', (write) =>
+    write('k8s/overlays/production/config.env', (text) => {
+      expect(text).toContain(`# HC_DATABASE_SSL_CA_FILE=${CA}`);
+      return text.replace(`# HC_DATABASE_SSL_CA_FILE=${CA}`, `HC_DATABASE_SSL_CA_FILE=${CA}`);
+    }),
+  );
+
+  it('gives every pod that opens the database the CA file its settings name, from helpcenter-database-ca', () => {
+    const verdicts = settingsVerdicts(withCa).filter(Boolean);
+    // Present, every pod starts; without the platform's ConfigMap, each refuses naming the file.
+    expect(verdicts.filter((v) => v.includes('(optional Secrets present)'))).toEqual([]);
+    const refused = verdicts.map((v) => v.replace(/ \(optional Secrets absent\): .*/, ''));
+    const owners = podTemplates(withCa).flatMap(({ owner, template }) =>
+      containersOf(template)
+        .filter((c) => settingsAppOf(c) !== 'dashboard')
+        .map((c) => `${owner} ${c.name}`),
+    );
+    expect(refused.sort()).toEqual(owners.sort());
+    for (const verdict of verdicts)
+      expect(verdict).toMatch(
+        /: settings: HC_DATABASE_SSL_CA_FILE: cannot read \/etc\/helpcenter\/database-ca\/ca\.pem \(ENOENT\)$/,
+      );
+  });
+
+  it('would catch a pod template that does not mount the CA (the check attacks)', () => {
+    const unmounted = structuredClone(withCa).map((o: Obj) => {
+      if (o.kind !== 'Deployment' || o.metadata.name !== 'reader-site') return o;
+      const app = o.spec.template.spec.containers[0];
+      app.volumeMounts = app.volumeMounts.filter((m: Obj) => m.name !== 'database-ca');
+      return o;
+    });
+    expect(
+      settingsVerdicts(unmounted).filter((v) => v.includes('(optional Secrets present)')),
+    ).toEqual([
+      'Deployment/reader-site app (optional Secrets present): settings: HC_DATABASE_SSL_CA_FILE: cannot read /etc/helpcenter/database-ca/ca.pem (ENOENT)',
+    ]);
   });
 });

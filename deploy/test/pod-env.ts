@@ -4,7 +4,7 @@
 // every pod has it": a Secret the template does not name is not in its environment.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkSettings, cliSettingsApp } from '@hc/contracts';
+import { checkSettings, cliSettingsApp, type ReadTextFile } from '@hc/contracts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML of any kind
 type Obj = any;
@@ -111,10 +111,45 @@ export function settingsAppOf(container: Obj): string | undefined {
   return first;
 }
 
+/** What a file from a Secret or ConfigMap volume holds here: a certificate, for the TLS checks. */
+const SAMPLE_FILE = '-----BEGIN CERTIFICATE-----\nsample\n-----END CERTIFICATE-----\n';
+
+/**
+ * The files `container` sees from the Secret and ConfigMap volumes of its pod `template` (the
+ * settings check reads the TLS files its settings name): a volume's `items` by path, or any
+ * name under its mount when it lists none. `optional: 'absent'` leaves out the optional volumes
+ * (the platform may not create their object). Any other path does not exist.
+ */
+export function containerFiles(
+  template: Obj,
+  container: Obj,
+  optional: 'present' | 'absent',
+): ReadTextFile {
+  const present = (path: string) =>
+    (container.volumeMounts ?? []).some((mount: Obj) => {
+      const volume = (template.spec.volumes ?? []).find((v: Obj) => v.name === mount.name);
+      const source = volume?.configMap ?? volume?.secret;
+      if (!source || mount.subPath || !path.startsWith(`${mount.mountPath}/`)) return false;
+      if (source.optional && optional === 'absent') return false;
+      const name = path.slice(mount.mountPath.length + 1);
+      return source.items
+        ? source.items.some((item: Obj) => item.path === name)
+        : !name.includes('/');
+    });
+  return (path) => {
+    if (present(path)) return SAMPLE_FILE;
+    throw Object.assign(new Error(`${path} is in no volume`), { code: 'ENOENT' });
+  };
+}
+
 /** The settings check's verdict on one container: '' when it starts, else why not. */
-export function settingsVerdict(env: Record<string, string>, app: string | undefined): string {
+export function settingsVerdict(
+  env: Record<string, string>,
+  app: string | undefined,
+  read: ReadTextFile,
+): string {
   try {
-    const { warnings } = checkSettings(env, app);
+    const { warnings } = checkSettings(env, app, read);
     return warnings.join('; ');
   } catch (err) {
     return (err as Error).message;

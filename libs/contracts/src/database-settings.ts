@@ -49,7 +49,16 @@ export function databaseTlsSettings(v: SettingValues, errors: string[]): Databas
   if (!tls.certFile !== !tls.keyFile) {
     errors.push('HC_DATABASE_SSL_CERT_FILE and HC_DATABASE_SSL_KEY_FILE go together');
   }
-  const url = URL.canParse(v.HC_DATABASE_URL) ? new URL(v.HC_DATABASE_URL) : null;
+  return tls;
+}
+
+/**
+ * What cannot work between HC_DATABASE_URL and the TLS settings, for the apps that open a
+ * database (the dashboard, which opens none, is not refused for the shared settings).
+ */
+export function databaseUrlProblems(databaseUrl: string, tls: DatabaseTls): string[] {
+  const errors: string[] = [];
+  const url = URL.canParse(databaseUrl) ? new URL(databaseUrl) : null;
   // mysql2 checks the certificate against the URL's host name only: for an address it checks
   // "localhost" instead (Node's default), which no managed server's certificate names.
   if (tls.mode === 'verify-identity' && url && isIP(url.hostname.replace(/^\[|\]$/g, ''))) {
@@ -63,7 +72,7 @@ export function databaseTlsSettings(v: SettingValues, errors: string[]): Databas
       'HC_DATABASE_URL takes no query parameters (such as ?ssl-mode=): TLS is set by HC_DATABASE_SSL_MODE and HC_DATABASE_SSL_CA_FILE',
     );
   }
-  return tls;
+  return errors;
 }
 
 /** Reads a file as text (throws with Node's code when it cannot). */

@@ -270,12 +270,18 @@ describe('settings checked at boot', () => {
           HC_DATABASE_SSL_CA_FILE: '/nonexistent/ca.pem',
         }),
       ).toThrow(/HC_DATABASE_SSL_CA_FILE: cannot read \/nonexistent\/ca.pem \(ENOENT\)/);
-      // The dashboard opens no database: not its files to read.
+      // The dashboard opens no database: not its files to read, nor its URL (it gets none).
       const env = {
         HC_DATABASE_SSL_MODE: 'verify-ca',
         HC_DATABASE_SSL_CA_FILE: '/etc/db/nope.pem',
       };
       expect(check(env, 'dashboard').warnings).toEqual([]);
+      expect(
+        checkSettings({ HC_DATABASE_SSL_MODE: 'verify-identity' }, 'dashboard', read).warnings,
+      ).toEqual([]);
+      expect(() =>
+        checkSettings({ HC_DATABASE_SSL_MODE: 'verify-identity' }, 'reader-site', read),
+      ).toThrow(/got the address 127\.0\.0\.1/);
     });
   });
 

@@ -12,6 +12,7 @@ import {
   type DatabaseTls,
   databaseTlsFileProblems,
   databaseTlsSettings,
+  databaseUrlProblems,
   type ReadTextFile,
   readTextFile,
 } from './database-settings';
@@ -544,8 +545,11 @@ export function checkSettings(
   const s = loadSettings(env);
   // The dashboard opens no database: the files of the shared settings are not its to read.
   if (!(app && DATABASELESS_APPS.includes(app))) {
-    const unreadable = databaseTlsFileProblems(s.databaseTls, read);
-    if (unreadable.length) throw new SettingsError(unreadable);
+    const problems = [
+      ...databaseUrlProblems(s.databaseUrl, s.databaseTls),
+      ...databaseTlsFileProblems(s.databaseTls, read),
+    ];
+    if (problems.length) throw new SettingsError(problems);
   }
   const warnings = unknownSettings(env).map(
     (name) => `${name} is not a setting this version reads (misspelt? see .env.example)`,
@@ -563,6 +567,7 @@ export function databaseTlsFromEnv(env: NodeJS.ProcessEnv = process.env): Databa
   const { values, errors } = parseSettingValues(env);
   const problems = errors.filter((e) => e.startsWith('HC_DATABASE_'));
   const tls = databaseTlsSettings(values, problems);
+  problems.push(...databaseUrlProblems(values.HC_DATABASE_URL, tls));
   if (problems.length) throw new SettingsError(problems);
   return tls;
 }

@@ -23,6 +23,24 @@ const UNREACHABLE = new Set([
   'EAI_AGAIN',
 ]);
 
+/**
+ * Issue 36: mysql2's TLS failures (its own codes, so the database's and no other connection's),
+ * in words naming the settings. The handshake's reason (Node's) is mysql2's message.
+ */
+function databaseTlsFailure(e: ErrorFields, message: string): string | null {
+  if (e.code !== 'HANDSHAKE_NO_SSL_SUPPORT' && e.code !== 'HANDSHAKE_SSL_ERROR') return null;
+  let mode = 'disabled';
+  try {
+    mode = settings().databaseTls.mode;
+  } catch {
+    // The settings were refused before: their own message was shown.
+  }
+  if (e.code === 'HANDSHAKE_NO_SSL_SUPPORT') {
+    return `the database does not offer TLS, which HC_DATABASE_SSL_MODE=${mode} requires: enable TLS on the server, or fix HC_DATABASE_SSL_MODE`;
+  }
+  return `TLS to the database failed (${message}; HC_DATABASE_SSL_MODE=${mode}): trust its CA with HC_DATABASE_SSL_CA_FILE, and name the server in HC_DATABASE_URL as its certificate does`;
+}
+
 function fieldsOf(err: unknown): ErrorFields {
   return err !== null && typeof err === 'object' ? (err as ErrorFields) : { message: String(err) };
 }
@@ -77,6 +95,8 @@ export function explainStartupFailure(app: AppName | 'edge', err: unknown): stri
   if (e.code === 'ER_ACCESS_DENIED_ERROR' || e.code === 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR') {
     return `the database refused the user of HC_DATABASE_URL (${message}): fix the user or password there`;
   }
+  const tls = databaseTlsFailure(e, message);
+  if (tls) return tls;
   if (e.code === 'ER_BAD_DB_ERROR') {
     return `${message}: create and migrate it with "npm run -s hc -- migrate", or fix HC_DATABASE_URL`;
   }
