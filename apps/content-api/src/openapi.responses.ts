@@ -8,57 +8,17 @@
  */
 import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
-import { any, arr, bool, closed, constant, date, emptyArray, formatA, formatB } from '@hc/http';
-import { id, ids, int, langMap, link, map, nullable, num, obj, oneOfStr } from '@hc/http';
-import { partial, ref, str, strings, success } from '@hc/http';
+import { any, arr, bool, closed, constant, date, formatA, formatB } from '@hc/http';
+import { id, ids, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
+import { ref, str, strings, success } from '@hc/http';
 import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
+import { ARTICLE_SCHEMA, articleExample, PERSON, RATINGS } from './articles/article.schema';
+import { CATEGORY_SCHEMA, categoryExample } from './categories/category.schema';
+import { API_EXAMPLE, STAGED_COPY_SCHEMA } from './staged/staged.schema';
 
 const pageMeta = obj({ page: int, per_page: int, total_pages: int, items_count: int });
-const ratings = obj({ thumbs_up: int, thumbs_down: int, love: int });
-const person = obj({ id: int, name: str, avatar: nullable(str) });
-const links = (...names: string[]) => obj(Object.fromEntries(names.map((n) => [n, link])));
-const VISIBILITY = ['public', 'private', 'link_only'];
-
-const articleExample = {
-  id: 12,
-  external_id: null,
-  title: { en: 'Getting started', de: 'Erste Schritte' },
-  slug: { en: 'getting-started', de: 'erste-schritte' },
-  content: { en: '<p>Welcome.</p>', de: '<p>Willkommen.</p>' },
-  author: { id: 4, name: 'Ann', avatar: null },
-  category_id: 3,
-  categories: [3],
-  type: 'article',
-  published: true,
-  has_staged_changes: false,
-  staged_locales: [],
-  staged_updated_at: null,
-  visibility: 'public',
-  share_token: null,
-  views: 0,
-  audio_file: null,
-  metadata: { title: {}, description: {} },
-  ratings: { thumbs_up: 0, thumbs_down: 0, love: 0 },
-  published_translations: ['en', 'de'],
-  outdated_translations: [],
-  shared_with: [],
-  created_at: '2026-01-31 09:30:00',
-  updated_at: '2026-01-31 09:30:00',
-  _links: { view: { method: 'GET', url: 'https://acme.example.com/articles/12-getting-started' } },
-};
-const categoryExample = {
-  id: 3,
-  parent: null,
-  name: { en: 'Billing' },
-  description: [],
-  icon: null,
-  position: 0,
-  privacy: 'public',
-  created_at: '2026-01-31 09:30:00',
-  updated_at: '2026-01-31 09:30:00',
-};
 const imageUrl =
   'https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png';
 const imageExample = {
@@ -86,9 +46,6 @@ function dryRun(schema: Schema, nulls: Record<string, Schema>, description: stri
     examples: undefined,
   };
 }
-
-/** Where example links point. */
-const API = 'https://api.example.com/v1';
 
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
@@ -123,66 +80,14 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
       },
     ],
   },
-  Article: {
-    ...obj(
-      {
-        id,
-        external_id: nullable(str),
-        title: langMap,
-        slug: langMap,
-        content: langMap,
-        author: nullable(person),
-        category_id: nullable(int),
-        categories: ids,
-        type: nullable(oneOfStr('article', 'faq')),
-        published: bool,
-        has_staged_changes: bool,
-        staged_locales: strings,
-        staged_updated_at: nullable(formatB),
-        visibility: oneOfStr(...VISIBILITY),
-        share_token: nullable(str),
-        views: nullable(int),
-        audio_file: nullable(str),
-        metadata: obj({ title: langMap, description: langMap }),
-        ratings,
-        published_translations: strings,
-        outdated_translations: strings,
-        shared_with: ids,
-        created_at: formatA,
-        updated_at: formatA,
-        _links: links('view'),
-        revision: int,
-        deleted_at: formatB,
-      },
-      ['revision', 'deleted_at'],
-    ),
-    description:
-      'Spec 2.3. `type` and `views` are null in the response to a create. A dashboard session ' +
-      '(issue 37) reads the stored HTML (internal notes, AI drafts and team-note highlights ' +
-      'kept) and gets `revision`, which grows by one with every write of the article.',
-    examples: [articleExample],
-  },
+  Article: ARTICLE_SCHEMA,
   RehostSummary: obj({
     rehosted: int,
     reused: int,
     failed: arr(obj({ src: str, reason: str })),
     failed_count: int,
   }),
-  Category: {
-    ...obj({
-      id,
-      parent: nullable(int),
-      name: langMap,
-      description: { oneOf: [langMap, emptyArray] },
-      icon: nullable(str),
-      position: { type: 'integer', minimum: 0 },
-      privacy: constant('public'),
-      created_at: formatA,
-      updated_at: formatA,
-    }),
-    description: 'Spec 2.4; an empty description reads as `[]`.',
-    examples: [categoryExample],
-  },
+  Category: CATEGORY_SCHEMA,
   Image: {
     ...obj({
       id,
@@ -233,8 +138,8 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
         created_at: '2026-01-31T09:30:00+00:00',
         updated_at: '2026-01-31T09:30:00+00:00',
         _links: {
-          moderate: { method: 'PATCH', url: `${API}/comments/3` },
-          thread: { method: 'GET', url: `${API}/articles/12/comments` },
+          moderate: { method: 'PATCH', url: `${API_EXAMPLE}/comments/3` },
+          thread: { method: 'GET', url: `${API_EXAMPLE}/articles/12/comments` },
         },
       },
     ],
@@ -243,11 +148,11 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     id,
     note: str,
     anchor: obj({ mark_id: str, quote: str }),
-    author: nullable(person),
+    author: nullable(PERSON),
     resolved: bool,
     resolved_at: nullable(formatB),
     lang: str,
-    replies: arr(obj({ id, note: str, author: nullable(person), created_at: formatB })),
+    replies: arr(obj({ id, note: str, author: nullable(PERSON), created_at: formatB })),
     created_at: formatB,
     updated_at: formatB,
     _links: links('reply', 'resolve'),
@@ -310,60 +215,7 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     },
     ['request_body'],
   ),
-  StagedCopy: {
-    ...obj({
-      article_id: int,
-      locale: str,
-      fields: {
-        oneOf: [
-          partial({
-            title: nullable(str),
-            content: nullable(str),
-            slug: nullable(str),
-            audio_file: nullable(str),
-            has_custom_slug: bool,
-          }),
-          emptyArray,
-        ],
-      },
-      shared: {
-        oneOf: [
-          partial({
-            category_id: nullable(int),
-            categories: ids,
-            visibility: oneOfStr(...VISIBILITY),
-            type: oneOfStr('article', 'faq'),
-            author_id: nullable(int),
-            shared_with: ids,
-            metadata: partial({ title: langMap, description: langMap }),
-          }),
-          emptyArray,
-        ],
-      },
-      release_translation: bool,
-      etag: str,
-      shared_etag: nullable(str),
-      updated_at: formatB,
-      _links: links('publish', 'discard', 'compare'),
-    }),
-    examples: [
-      {
-        article_id: 12,
-        locale: 'en',
-        fields: { title: 'Getting started, revised' },
-        shared: [],
-        release_translation: false,
-        etag: 'f5c6fb422349367bce2ba0597e2384b1',
-        shared_etag: null,
-        updated_at: '2026-01-31T09:30:00+00:00',
-        _links: {
-          publish: { method: 'POST', url: `${API}/articles/12/staged/publish?locale=en` },
-          discard: { method: 'DELETE', url: `${API}/articles/12/staged?locale=en` },
-          compare: { method: 'GET', url: `${API}/articles/12/staged/compare?locale=en` },
-        },
-      },
-    ],
-  },
+  StagedCopy: STAGED_COPY_SCHEMA,
   FieldChange: obj(
     {
       field: str,
@@ -414,9 +266,9 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
         created_at: '2026-01-31T09:30:00+00:00',
         updated_at: '2026-01-31T09:30:00+00:00',
         _links: {
-          self: { method: 'GET', url: `${API}/change-sets/1` },
-          items: { method: 'POST', url: `${API}/change-sets/1/items` },
-          publish: { method: 'POST', url: `${API}/change-sets/1/publish` },
+          self: { method: 'GET', url: `${API_EXAMPLE}/change-sets/1` },
+          items: { method: 'POST', url: `${API_EXAMPLE}/change-sets/1/items` },
+          publish: { method: 'POST', url: `${API_EXAMPLE}/change-sets/1/publish` },
         },
       },
     ],
@@ -824,7 +676,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
       'Feedback recorded (body fields "not shown" in spec 4.4: `rating`, `lang`, `message`).',
       confirm({
         feedback: obj({ article_id: int, rating: nullable(str), lang: str }),
-        ratings,
+        ratings: RATINGS,
       }),
     ),
     422: validation,
@@ -1215,7 +1067,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
             categories: int,
             pending_comments: int,
             views_all_time: int,
-            ratings_all_time: ratings,
+            ratings_all_time: RATINGS,
           }),
         }),
       }),
@@ -1235,7 +1087,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
             title: nullable(str),
             category_id: nullable(int),
             views: int,
-            ratings,
+            ratings: RATINGS,
             comments: int,
             _links: links('view'),
           }),

@@ -10,7 +10,18 @@
  * against them, so a key the document does not name fails a test (e2e/support/openapi-contract.ts).
  */
 
-export type Schema = Record<string, unknown>;
+declare const DESCRIBES: unique symbol;
+
+/**
+ * A JSON Schema object. `T`, known to the compiler only, is the value the schema describes: the
+ * builders below carry it (`obj({ id: int })` describes `{ id: number }`), so `agrees` can hold
+ * a schema against the type a mapper returns (issue 35 item 6). A plain `Schema` describes
+ * `unknown`.
+ */
+export type Schema<T = unknown> = Record<string, unknown> & { readonly [DESCRIBES]?: T };
+
+/** The value a schema describes. */
+export type Described<S> = S extends Schema<infer T> ? T : never;
 
 /** A response header; `header(name)` refers to one of `SHARED_HEADERS` instead. */
 export type HeaderSpec = { description?: string; schema: Schema } | { $ref: string };
@@ -38,11 +49,22 @@ export type ResponseTable = Record<string, Record<string, ResponseSpec>>;
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
+/** A reference to the component `name`, describing what its schema describes. */
+export const refTo = <T>(name: string, _component: Schema<T>): Schema<T> => ref(name) as Schema<T>;
+
+/** The value of a closed object whose properties are `P`, those named in `O` optional. */
+type ObjectOf<P extends Record<string, Schema<unknown>>, O extends string> = {
+  [K in Exclude<keyof P, O>]: Described<P[K]>;
+} & { [K in O & keyof P]?: Described<P[K]> };
+
 /** A closed object: every key listed is required unless named in `optional`. */
-export function obj(properties: Record<string, Schema>, optional: string[] = []): Schema {
+export function obj<P extends Record<string, Schema<unknown>>, O extends string = never>(
+  properties: P,
+  optional: O[] = [],
+): Schema<ObjectOf<P, O>> {
   return {
     type: 'object',
-    required: Object.keys(properties).filter((k) => !optional.includes(k)),
+    required: Object.keys(properties).filter((k) => !(optional as string[]).includes(k)),
     properties,
     additionalProperties: false,
   };
@@ -68,17 +90,19 @@ export function closed(schema: object): Schema {
 }
 
 /** A closed object whose keys are all optional (only what is set is sent). */
-export const partial = (properties: Record<string, Schema>): Schema =>
-  obj(properties, Object.keys(properties));
+export const partial = <P extends Record<string, Schema<unknown>>>(
+  properties: P,
+): Schema<Partial<ObjectOf<P, never>>> =>
+  obj(properties, Object.keys(properties)) as Schema<Partial<ObjectOf<P, never>>>;
 
 /** An object whose keys are free (language codes, field names, design documents). */
-export const map = (values: Schema = {}): Schema => ({
+export const map = <T = unknown>(values: Schema<T> = {}): Schema<Record<string, T>> => ({
   type: 'object',
   additionalProperties: values,
 });
 
 /** OpenAPI 3.1 nullable: `type: [t, 'null']` (and `null` among the `enum` values), never `nullable`. */
-export const nullable = (schema: Schema): Schema => {
+export const nullable = <T>(schema: Schema<T>): Schema<T | null> => {
   const type = schema.type;
   const values = schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {};
   if (typeof type === 'string') return { ...schema, type: [type, 'null'], ...values };
@@ -86,43 +110,62 @@ export const nullable = (schema: Schema): Schema => {
   return { anyOf: [schema, { type: 'null' }] };
 };
 
-export const str: Schema = { type: 'string' };
-export const int: Schema = { type: 'integer' };
-export const num: Schema = { type: 'number' };
-export const bool: Schema = { type: 'boolean' };
-export const id: Schema = { type: 'integer', minimum: 1 };
-export const strings: Schema = { type: 'array', items: str };
-export const ids: Schema = { type: 'array', items: int };
-export const arr = (items: Schema): Schema => ({ type: 'array', items });
-export const oneOfStr = (...values: string[]): Schema => ({ type: 'string', enum: values });
-export const constant = (value: unknown): Schema => ({ const: value });
+export const str: Schema<string> = { type: 'string' };
+export const int: Schema<number> = { type: 'integer' };
+export const num: Schema<number> = { type: 'number' };
+export const bool: Schema<boolean> = { type: 'boolean' };
+export const id: Schema<number> = { type: 'integer', minimum: 1 };
+export const strings: Schema<string[]> = { type: 'array', items: str };
+export const ids: Schema<number[]> = { type: 'array', items: int };
+export const arr = <T>(items: Schema<T>): Schema<T[]> => ({ type: 'array', items });
+export const oneOfStr = <const V extends string>(...values: V[]): Schema<V> => ({
+  type: 'string',
+  enum: values,
+});
+export const constant = <const V>(value: V): Schema<V> => ({ const: value });
+/** One of `schemas` (JSON Schema `oneOf`). */
+export const oneOf = <S extends Schema<unknown>[]>(
+  ...schemas: S
+): Schema<Described<S[number]>> => ({
+  oneOf: schemas,
+});
+/** `schema` with more keywords (a description, examples, bounds), describing the same value. */
+export const more = <T>(schema: Schema<T>, keywords: Record<string, unknown>): Schema<T> => ({
+  ...schema,
+  ...keywords,
+});
 /** Any JSON value (design documents, free settings). */
 export const any: Schema = {};
 
 /** Spec 2.1 format A: `YYYY-MM-DD HH:MM:SS`, UTC without offset. */
-export const formatA: Schema = {
+export const formatA: Schema<string> = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
   examples: ['2026-01-31 09:30:00'],
 };
 /** Spec 2.1 format B: ISO 8601 with offset. */
-export const formatB: Schema = {
+export const formatB: Schema<string> = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$',
   examples: ['2026-01-31T09:30:00+00:00'],
 };
 /** A plain date `YYYY-MM-DD` (analytics). */
-export const date: Schema = {
+export const date: Schema<string> = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   examples: ['2026-01-31'],
 };
 /** Spec 2.1 language map: language code → text; `[]` where the spec says an empty one reads so. */
-export const langMap: Schema = { ...map(str), examples: [{ en: 'Getting started' }] };
-export const emptyArray: Schema = { type: 'array', maxItems: 0 };
+export const langMap = more(map(str), { examples: [{ en: 'Getting started' }] });
+export const emptyArray: Schema<never[]> = { type: 'array', maxItems: 0 };
 /** `{method, url}` links (spec 2.3, 2.7). */
-export const link: Schema = obj({ method: str, url: str });
-export const success: Schema = constant('success');
+export const link = obj({ method: str, url: str });
+/** `_links` with one `{method, url}` link per name. */
+export const links = <const N extends string>(
+  ...names: N[]
+): Schema<Record<N, Described<typeof link>>> =>
+  obj(Object.fromEntries(names.map((n) => [n, link]))) as Schema<Record<N, Described<typeof link>>>;
+export const success = constant('success');
 
 /** A success answer with a JSON body. */
 export const ok = (description: string, schema: Schema, example?: unknown): ResponseSpec => ({
@@ -208,3 +251,75 @@ export const redirect = (description: string): ResponseSpec => ({
   description,
   headers: { Location: header('ApiOriginLocation') },
 });
+
+// --- the compiler's check of a schema against a mapper (issue 35 item 6) -------------------
+
+type Scalar = string | number | boolean | bigint | symbol | null | undefined;
+/** The object parts of a type (not arrays, not scalars). */
+type ObjectPart<T> = Exclude<T, Scalar | readonly unknown[]>;
+type ElementOf<T> = T extends readonly (infer E)[] ? E : never;
+/** Every key of every member of a union. */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type ValueAt<T, K> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never;
+type IsUnknown<T> = unknown extends T ? true : false;
+/** The path of a difference, without its trailing dot; `value` at the top. */
+type Where<P extends string> = P extends '' ? 'value' : P extends `${infer Q}.` ? Q : P;
+
+/**
+ * Where the value type `M` (what a mapper returns) and `S` (what its schema describes) part,
+ * as messages with the path of each difference; `never` when they agree: at every depth the
+ * mapper's objects have exactly the schema's properties, and its scalars fit the schema's.
+ */
+export type Disagreements<M, S, P extends string = ''> =
+  IsUnknown<S> extends true
+    ? IsUnknown<M> extends true
+      ? never
+      : `${Where<P>}: the schema does not say what it holds`
+    : IsUnknown<M> extends true
+      ? `${Where<P>}: the mapper does not say what it returns`
+      : | ([Extract<M, Scalar>] extends [Extract<S, Scalar>] ? never : Misfit<P>)
+        | ([ObjectPart<M>] extends [never]
+            ? never
+            : [ObjectPart<S>] extends [never]
+              ? Misfit<P>
+              : PropertyDisagreements<ObjectPart<M>, ObjectPart<S>, P>)
+        | ([Extract<M, readonly unknown[]>] extends [never]
+            ? never
+            : [Extract<S, readonly unknown[]>] extends [never]
+              ? Misfit<P>
+              : Disagreements<ElementOf<M>, ElementOf<S>, `${Where<P>}[].`>);
+
+type Misfit<P extends string> = `${Where<P>}: the mapper's value does not fit the schema`;
+
+/** A free map (`map`, language maps) has no fixed keys: that its values fit is enough. */
+type PropertyDisagreements<M, S, P extends string> =
+  string extends KeysOf<S>
+    ? [M] extends [S]
+      ? never
+      : Misfit<P>
+    : | `${P}${Exclude<KeysOf<M>, KeysOf<S>> & string}: in the mapper, not in the schema`
+      | `${P}${Exclude<KeysOf<S>, KeysOf<M>> & string}: in the schema, not in the mapper`
+      | {
+          [K in KeysOf<M> & KeysOf<S> & string]: Disagreements<
+            ValueAt<M, K>,
+            ValueAt<S, K>,
+            `${P}${K}.`
+          >;
+        }[KeysOf<M> & KeysOf<S> & string];
+
+/** `true` when the schema `S` describes exactly the values `M`, else the disagreements. */
+export type Agreement<M, S extends Schema<unknown>> = [Disagreements<M, Described<S>>] extends [
+  never,
+]
+  ? true
+  : Disagreements<M, Described<S>>;
+
+/**
+ * `schema`, held by the compiler against `M`, the type its mapper returns:
+ * `agrees<ArticleResponse>()(obj({ … }), true)` does not compile while a property of one is
+ * missing from the other or their values differ, and the error names each difference.
+ */
+export const agrees =
+  <M>() =>
+  <S extends Schema<unknown>>(schema: S, _agreement: Agreement<M, S>): S =>
+    schema;

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { apiError, AuthErrorCode, fieldError, formatB, messages } from '@hc/contracts';
+import { apiError, AuthErrorCode, fieldError, messages } from '@hc/contracts';
 import { isDashboardSession } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { fullTextQuery, siteHasLanguage } from '@hc/content';
 import { pageMeta, Paging } from '@hc/http';
 import { CategoriesRepository } from '../categories/categories.repository';
-import { toArticleResponse } from './article.mapper';
+import { toArticleResponse, toListedArticle } from './article.mapper';
 import { ArticlesRepository, ListFilter } from './articles.repository';
 import { articlesPaging } from './dto/articles-query.dto';
 import type { ArticlesQuery } from './dto/articles-query.dto';
@@ -113,10 +113,7 @@ export class ArticleQueryService {
       : { ids: [], total: 0 };
     const views = await this.articles.load(site.id, ids);
     return {
-      articles: views.map((v) => ({
-        ...toArticleResponse(v, site, { stored: true }),
-        ...(v.deletedAt ? { deleted_at: formatB(v.deletedAt) } : {}),
-      })),
+      articles: views.map((v) => toListedArticle(v, site, { stored: true })),
       meta: pageMeta(paging, total),
     };
   }

@@ -90,6 +90,24 @@ export function toArticleResponse(
 
 export type ArticleResponse = ReturnType<typeof toArticleResponse>;
 
+/**
+ * An article of a list that holds the Trash (the Trash's own, issue 37's team search): with its
+ * `deleted_at` (format B) when trashed.
+ */
+export function toListedArticle(
+  view: ArticleView,
+  site: Pick<SiteContext, 'defaultLanguage' | 'subdomain'>,
+  options: ArticleResponseOptions = {},
+) {
+  return {
+    ...toArticleResponse(view, site, options),
+    ...(view.deletedAt ? { deleted_at: formatB(view.deletedAt) } : {}),
+  };
+}
+
+/** Every article object an answer holds (spec 2.3, issue 37). */
+export type ListedArticle = ReturnType<typeof toListedArticle>;
+
 /** The reader URL: `{site url}/articles/<id>-<slug>` with the default language's slug. */
 export function articleUrl(
   view: ArticleView,

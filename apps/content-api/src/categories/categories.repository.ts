@@ -11,7 +11,8 @@ export interface CategoryRow {
   description: Record<string, string>;
   icon: string | null;
   position: number;
-  privacy: string;
+  /** Spec 2.4: `public`, the only privacy written (insert below); the API cannot change it. */
+  privacy: 'public';
   articleSort: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -38,7 +39,7 @@ function toRow(r: Record<string, unknown>): CategoryRow {
     description: Array.isArray(description) ? {} : description,
     icon: (r.icon as string | null) ?? null,
     position: Number(r.position),
-    privacy: String(r.privacy),
+    privacy: String(r.privacy) as 'public',
     articleSort: (r.article_sort as string | null) ?? null,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,

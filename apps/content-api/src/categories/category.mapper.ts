@@ -18,6 +18,8 @@ export function toCategoryResponse(c: CategoryRow, overrides: { position?: numbe
   };
 }
 
+export type CategoryResponse = ReturnType<typeof toCategoryResponse>;
+
 /** Spec 6 `data` of category events: the name in the site's default language. */
 export function categoryEventData(c: CategoryRow, defaultLanguage: string): CategoryEventData {
   return {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DASHBOARD_ACTION_MAX, formatB, messages, notFound, validationError } from '@hc/contracts';
+import { DASHBOARD_ACTION_MAX, messages, notFound, validationError } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
 import { pageMeta } from '@hc/http';
 import type { Paging } from '@hc/http';
 import { ArticleInputError } from '../articles/article-input';
 import type { ArticleInput } from '../articles/article-input';
 import { ArticleWriter } from '../articles/article-writer';
-import { toArticleResponse } from '../articles/article.mapper';
+import { toArticleResponse, toListedArticle } from '../articles/article.mapper';
 import { ArticlesRepository } from '../articles/articles.repository';
 import type { ArticleView } from '../articles/articles.repository';
 import { ArticlesService } from '../articles/articles.service';
@@ -105,10 +105,7 @@ export class DashboardArticlesService {
     const { ids, total } = await this.repo.trashedPage(site.id, paging.offset, paging.perPage);
     const views = await this.repo.load(site.id, ids);
     return {
-      articles: views.map((v) => ({
-        ...toArticleResponse(v, site, STORED),
-        deleted_at: formatB(v.deletedAt),
-      })),
+      articles: views.map((v) => toListedArticle(v, site, STORED)),
       meta: pageMeta(paging, total),
     };
   }

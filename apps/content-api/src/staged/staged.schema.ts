@@ -1,0 +1,68 @@
+import { agrees, bool, emptyArray, formatB, ids, int, langMap, links, more } from '@hc/http';
+import { map, nullable, obj, oneOf, oneOfStr, partial, str } from '@hc/http';
+import { VISIBILITY } from '../articles/article.schema';
+import type { StagedResponse } from './staged.mapper';
+
+/** Where example links point. */
+export const API_EXAMPLE = 'https://api.example.com/v1';
+
+/** A language map whose values may be null. */
+const clearableMap = more(map(nullable(str)), { examples: langMap.examples });
+
+/** The `StagedCopy` component: what `toStagedResponse` returns, held against its type. */
+export const STAGED_COPY_SCHEMA = agrees<StagedResponse>()(
+  more(
+    obj({
+      article_id: int,
+      locale: str,
+      fields: oneOf(
+        partial({
+          title: nullable(str),
+          content: nullable(str),
+          slug: nullable(str),
+          audio_file: nullable(str),
+          has_custom_slug: bool,
+        }),
+        emptyArray,
+      ),
+      shared: oneOf(
+        partial({
+          category_id: nullable(int),
+          categories: ids,
+          visibility: oneOfStr(...VISIBILITY),
+          type: oneOfStr('article', 'faq'),
+          author_id: nullable(int),
+          shared_with: ids,
+          // A null clears that language's value at publish (spec 4.5).
+          metadata: partial({ title: clearableMap, description: clearableMap }),
+        }),
+        emptyArray,
+      ),
+      release_translation: bool,
+      etag: str,
+      shared_etag: nullable(str),
+      updated_at: formatB,
+      _links: links('publish', 'discard', 'compare'),
+    }),
+    {
+      examples: [
+        {
+          article_id: 12,
+          locale: 'en',
+          fields: { title: 'Getting started, revised' },
+          shared: [],
+          release_translation: false,
+          etag: 'f5c6fb422349367bce2ba0597e2384b1',
+          shared_etag: null,
+          updated_at: '2026-01-31T09:30:00+00:00',
+          _links: {
+            publish: { method: 'POST', url: `${API_EXAMPLE}/articles/12/staged/publish?locale=en` },
+            discard: { method: 'DELETE', url: `${API_EXAMPLE}/articles/12/staged?locale=en` },
+            compare: { method: 'GET', url: `${API_EXAMPLE}/articles/12/staged/compare?locale=en` },
+          },
+        },
+      ],
+    },
+  ),
+  true,
+);
