@@ -10,15 +10,15 @@ import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
 import { any, arr, bool, closed, constant, date, formatA, formatB } from '@hc/http';
 import { id, ids, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
-import { ref, str, strings, success } from '@hc/http';
+import { PAGE_META, ref, str, strings, success } from '@hc/http';
 import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_SCHEMA, articleExample, PERSON, RATINGS } from './articles/article.schema';
-import { CATEGORY_SCHEMA, categoryExample } from './categories/category.schema';
+import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
+import { categoryExample } from './categories/category.schema';
 import { API_EXAMPLE, STAGED_COPY_SCHEMA } from './staged/staged.schema';
 
-const pageMeta = obj({ page: int, per_page: int, total_pages: int, items_count: int });
 const imageUrl =
   'https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png';
 const imageExample = {
@@ -49,7 +49,7 @@ function dryRun(schema: Schema, nulls: Record<string, Schema>, description: stri
 
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
-  PageMeta: pageMeta,
+  PageMeta: PAGE_META,
   Site: {
     ...obj({
       id,
@@ -359,12 +359,17 @@ const range = obj({
   previous: obj({ from: date, to: date }),
 });
 /** A paged list `{status, <name>: [...], meta}` (spec 4.2) with an example of one item. */
+const pagedExample = (name: string, example: unknown) => ({
+  status: 'success',
+  [name]: [example],
+  meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
+});
 const paged = (description: string, name: string, item: string, example: unknown) =>
-  ok(description, obj({ status: success, [name]: arr(ref(item)), meta: ref('PageMeta') }), {
-    status: 'success',
-    [name]: [example],
-    meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
-  });
+  ok(
+    description,
+    obj({ status: success, [name]: arr(ref(item)), meta: ref('PageMeta') }),
+    pagedExample(name, example),
+  );
 const confirm = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, message: str, ...extra });
 /** `{status: success, <key>: <schema>}`: the success body of one object. */
@@ -374,7 +379,7 @@ Object.assign(CONTENT_SCHEMAS, {
   Confirmation: confirm(),
   ArticleAnswer: answerOf('article', 'Article'),
   CommentAnswer: confirm({ comment: ref('Comment') }),
-  CategoryAnswer: answerOf('category', 'Category'),
+  CategoryAnswer: CATEGORY_ANSWER,
   ChangeSetAnswer: answerOf('change_set', 'ChangeSet'),
   WebhookAnswer: answerOf('webhook', 'Webhook'),
   DeliveryAnswer: answerOf('delivery', 'WebhookDelivery'),
@@ -823,11 +828,10 @@ export const CONTENT_RESPONSES: ResponseTable = {
     500: fails('The version’s category was deleted (spec 7).', 'ServerErrorBody'),
   },
   CategoriesController_list: {
-    200: paged(
+    200: ok(
       'Categories (no guaranteed order: sort by parent and position).',
-      'categories',
-      'Category',
-      categoryExample,
+      CATEGORY_ANSWERS.list,
+      pagedExample('categories', categoryExample),
     ),
     302: invalidRedirect,
     422: validation,
@@ -845,37 +849,17 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: validation,
   },
   CategoriesController_remove: {
-    200: ok(
-      'Deleted; articles and children moved as `on_orphan` says.',
-      confirm({
-        on_orphan: nullable(oneOfStr('uncategorize', 'reparent')),
-        articles_moved: int,
-        children_moved: int,
-        trashed_articles_refiled: int,
-        trashed_children_refiled: int,
-        moved_to: nullable(int),
-      }),
-    ),
+    200: ok('Deleted; articles and children moved as `on_orphan` says.', CATEGORY_ANSWERS.remove),
     404: htmlNotFound,
     409: fails('The category holds articles or children: choose `on_orphan`.'),
     422: validation,
   },
   CategoriesController_reorder: {
-    200: ok('Order saved.', confirm({ updated_count: int, categories: arr(ref('Category')) })),
+    200: ok('Order saved.', CATEGORY_ANSWERS.reorder),
     422: validation,
   },
   CategoriesController_reorderArticles: {
-    200: ok(
-      'Custom article order saved (no event).',
-      confirm({
-        updated_count: int,
-        skipped_article_ids: ids,
-        order_visible: bool,
-        article_sort: str,
-        article_sort_source: str,
-        hint: nullable(str),
-      }),
-    ),
+    200: ok('Custom article order saved (no event).', CATEGORY_ANSWERS.reorderArticles),
     404: htmlNotFound,
     422: validation,
   },

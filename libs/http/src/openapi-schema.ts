@@ -10,6 +10,8 @@
  * against them, so a key the document does not name fails a test (e2e/support/openapi-contract.ts).
  */
 
+import type { pageMeta } from './paging';
+
 declare const DESCRIBES: unique symbol;
 
 /**
@@ -167,6 +169,23 @@ export const links = <const N extends string>(
   obj(Object.fromEntries(names.map((n) => [n, link]))) as Schema<Record<N, Described<typeof link>>>;
 export const success = constant('success');
 
+/** Spec 4.2 `meta` of a list, as `pageMeta` builds it (the `PageMeta` component). */
+export const PAGE_META = agrees<ReturnType<typeof pageMeta>>()(
+  obj({ page: int, per_page: int, total_pages: int, items_count: int }),
+  true,
+);
+
+/** A paged list `{status, <name>: [...], meta}` (spec 4.2) of `item`s. */
+export const pagedBody = <N extends string, T>(name: N, item: Schema<T>) =>
+  obj({ status: success, [name]: arr(item), meta: refTo('PageMeta', PAGE_META) }) as Schema<
+    { status: 'success' } & Record<N, T[]> & { meta: Described<typeof PAGE_META> }
+  >;
+
+/** `{status: success, message, …extra}`: the answer confirming a write. */
+export const confirmation = <P extends Record<string, Schema<unknown>> = Record<never, never>>(
+  extra: P = {} as P,
+) => obj({ status: success, message: str, ...extra });
+
 /** A success answer with a JSON body. */
 export const ok = (description: string, schema: Schema, example?: unknown): ResponseSpec => ({
   description,
@@ -308,18 +327,25 @@ type PropertyDisagreements<M, S, P extends string> =
         }[KeysOf<M> & KeysOf<S> & string];
 
 /** `true` when the schema `S` describes exactly the values `M`, else the disagreements. */
-export type Agreement<M, S extends Schema<unknown>> = [Disagreements<M, Described<S>>] extends [
-  never,
-]
-  ? true
-  : Disagreements<M, Described<S>>;
+export type Agreement<M, S extends Schema<unknown>> = [M] extends [never]
+  ? 'the mapper returns nothing (never)'
+  : [Disagreements<M, Described<S>>] extends [never]
+    ? true
+    : Disagreements<M, Described<S>>;
 
 /**
  * `schema`, held by the compiler against `M`, the type its mapper returns:
  * `agrees<ArticleResponse>()(obj({ … }), true)` does not compile while a property of one is
  * missing from the other or their values differ, and the error names each difference.
  */
-export const agrees =
-  <M>() =>
-  <S extends Schema<unknown>>(schema: S, _agreement: Agreement<M, S>): S =>
-    schema;
+export function agrees<M>() {
+  return <S extends Schema<unknown>>(schema: S, _agreement: Agreement<M, S>): S => schema;
+}
+
+/** What Nest sends for handler `K` of controller `C`, as the compiler sees it. */
+export type AnswerOf<C, K extends keyof C> = C[K] extends (...args: never[]) => infer R
+  ? Awaited<R>
+  : never;
+
+/** `agrees` for the answer of handler `K` of controller `C`. */
+export const answers = <C, K extends keyof C>() => agrees<AnswerOf<C, K>>();

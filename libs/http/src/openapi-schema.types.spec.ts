@@ -87,6 +87,9 @@ describe('agrees: a schema against its mapper', () => {
     // A schema that says nothing of its value.
     // @ts-expect-error id: the schema does not say what it holds
     agrees<Thing>()(obj({ ...fields, id: { type: 'integer' } }, ['deleted_at']), true);
+    // A type that says nothing (a handler that never returns) agrees with nothing.
+    // @ts-expect-error the mapper returns nothing (never)
+    agrees<never>()(THING, true);
     // A reference describes what its component describes.
     const wrapped = obj({ thing: refTo('Thing', THING), status: constant('success') });
     agrees<{ status: 'success'; thing: Thing }>()(wrapped, true);

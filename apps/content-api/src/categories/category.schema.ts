@@ -1,5 +1,8 @@
-import { agrees, constant, emptyArray, formatA, id, int, langMap, more } from '@hc/http';
-import { nullable, obj, oneOf, str } from '@hc/http';
+import { agrees, answers, arr, bool, confirmation, constant, emptyArray } from '@hc/http';
+import { formatA, id, ids, int, langMap, more, nullable, obj, oneOf, oneOfStr } from '@hc/http';
+import { pagedBody, refTo, str, success } from '@hc/http';
+import type { CategoriesController } from './categories.controller';
+import { ON_ORPHAN } from './categories.service';
 import type { CategoryResponse } from './category.mapper';
 
 export const categoryExample = {
@@ -32,3 +35,43 @@ export const CATEGORY_SCHEMA = agrees<CategoryResponse>()(
   ),
   true,
 );
+
+const category = refTo('Category', CATEGORY_SCHEMA);
+
+/** `{status, category}`: the answer of a create and of a change (`CategoryAnswer`). */
+export const CATEGORY_ANSWER = answers<CategoriesController, 'create'>()(
+  obj({ status: success, category }),
+  true,
+);
+answers<CategoriesController, 'update'>()(CATEGORY_ANSWER, true);
+
+/** The success bodies of the categories' routes, held against what their handlers return. */
+export const CATEGORY_ANSWERS = {
+  list: answers<CategoriesController, 'list'>()(pagedBody('categories', category), true),
+  remove: answers<CategoriesController, 'remove'>()(
+    confirmation({
+      on_orphan: nullable(oneOfStr(...ON_ORPHAN)),
+      articles_moved: int,
+      children_moved: int,
+      trashed_articles_refiled: int,
+      trashed_children_refiled: int,
+      moved_to: nullable(int),
+    }),
+    true,
+  ),
+  reorder: answers<CategoriesController, 'reorder'>()(
+    confirmation({ updated_count: int, categories: arr(category) }),
+    true,
+  ),
+  reorderArticles: answers<CategoriesController, 'reorderArticles'>()(
+    confirmation({
+      updated_count: int,
+      skipped_article_ids: ids,
+      order_visible: bool,
+      article_sort: str,
+      article_sort_source: str,
+      hint: nullable(str),
+    }),
+    true,
+  ),
+};
