@@ -223,10 +223,16 @@ export const KAFKA_MESSAGE_HEADERS: Schema = {
         'The id of the HTTP request that made the change, when there was one: for log ' +
         'correlation only, not part of the contract.',
     },
+    traceparent: {
+      type: 'string',
+      pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$',
+      description:
+        'W3C Trace Context of the change’s write (its span), when tracing was on: a consumer ' +
+        'may continue that trace. Never the relay’s own span.',
+    },
   },
   description:
-    'UTF-8 header values. Other headers may be added (for example trace context); ignore those ' +
-    'you do not know.',
+    'UTF-8 header values. Other headers may be added; ignore those ' + 'you do not know.',
 };
 
 /** The message key: the site id as decimal text, so one site's events keep one partition. */

@@ -8,3 +8,4 @@ export * from './memory-bus';
 export * from './relay';
 export * from './waker';
 export * from './outbox-wake';
+export * from './trace-context';

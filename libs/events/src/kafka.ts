@@ -12,6 +12,7 @@ import { settings } from '@hc/contracts';
 import type { KafkaSettings, Settings } from '@hc/contracts';
 import type { DomainEvent } from './outbox.writer';
 import { decodeEvent, encodeEvent } from './serialization';
+import { EVENT_TRACEPARENT, validTraceparent } from './trace-context';
 import { AUDIT_EVENT } from './outbox.writer';
 import { EVENTS_TOPIC, internalTopicOf } from './transport';
 import type { EventBatchHandler, EventBus, EventPublisher, EventSubscriber } from './transport';
@@ -74,7 +75,14 @@ export class KafkaEventPublisher implements EventPublisher {
         messages: list.map((e) => ({
           key: String(e.siteId),
           value: encodeEvent(e),
-          headers: { event: e.event, ...(e.requestId ? { request_id: e.requestId } : {}) },
+          headers: {
+            event: e.event,
+            ...(e.requestId ? { request_id: e.requestId } : {}),
+            // Issue 36: the write's span, for the consumers to continue (docs/events.md).
+            ...(e.traceparent ? { traceparent: e.traceparent } : {}),
+          },
+          // For the kafkajs instrumentation's producer hook (libs/http/src/tracing.ts).
+          ...(e.traceparent ? { [EVENT_TRACEPARENT]: e.traceparent } : {}),
         })),
       });
     }
@@ -128,7 +136,12 @@ export class KafkaEventSubscriber implements EventSubscriber {
       try {
         const event = decodeEvent(message.value);
         const requestId = message.headers?.request_id?.toString();
-        events.push(requestId ? { ...event, requestId } : event);
+        const traceparent = validTraceparent(message.headers?.traceparent?.toString());
+        events.push({
+          ...event,
+          ...(requestId ? { requestId } : {}),
+          ...(traceparent ? { traceparent } : {}),
+        });
       } catch (err) {
         this.logger.warn(
           `skipping message ${batch.topic}/${batch.partition}@${message.offset}: ${err instanceof Error ? err.message : String(err)}`,

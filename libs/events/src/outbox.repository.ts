@@ -13,6 +13,7 @@ export interface OutboxRow {
   payload: unknown;
   occurred_at: Date;
   request_id?: string | null;
+  traceparent?: string | null;
 }
 
 /**
@@ -25,6 +26,8 @@ export interface NewOutboxRow {
   payload: string;
   occurredAt: Date;
   requestId: string | null;
+  /** The write's span (issue 36), null with tracing off. */
+  traceparent?: string | null;
 }
 
 export async function insertOutboxRow(manager: EntityManager, row: NewOutboxRow): Promise<string> {
@@ -40,14 +43,23 @@ export async function insertOutboxRows(
   rows: NewOutboxRow[],
 ): Promise<string> {
   const result = await manager.query(
-    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id) VALUES ?',
-    [rows.map((r) => [r.siteId, r.event, r.payload, r.occurredAt, r.requestId])],
+    'INSERT INTO outbox (site_id, event, payload, occurred_at, request_id, traceparent) VALUES ?',
+    [
+      rows.map((r) => [
+        r.siteId,
+        r.event,
+        r.payload,
+        r.occurredAt,
+        r.requestId,
+        r.traceparent ?? null,
+      ]),
+    ],
   );
   await announceOutbox(manager);
   return String((result as { insertId: number | string }).insertId);
 }
 
-const OUTBOX_COLUMNS = 'id, site_id, event, payload, occurred_at, request_id';
+const OUTBOX_COLUMNS = 'id, site_id, event, payload, occurred_at, request_id, traceparent';
 
 /**
  * Up to `limit` unprocessed rows, oldest first, locked for the caller's transaction: `SKIP

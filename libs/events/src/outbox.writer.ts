@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { currentActor, currentRequestId, formatB } from '@hc/contracts';
 import type { AuditRecordedData, EventData, EventName, SiteId } from '@hc/contracts';
 import { insertOutboxRow, insertOutboxRows } from './outbox.repository';
+import { currentTraceparent } from './trace-context';
 
 /** A domain event as stored in the outbox and carried by either transport. */
 export interface DomainEvent<D = unknown> {
@@ -14,6 +15,8 @@ export interface DomainEvent<D = unknown> {
   payload: D;
   /** The request that caused it (issue 18), for log lines only; null from loops and the CLI. */
   requestId?: string | null;
+  /** The W3C `traceparent` of the write's span (issue 36); absent with tracing off. */
+  traceparent?: string | null;
 }
 
 /** A webhook event's outbox payload: `data` of spec 6 plus the site's uuid. */
@@ -43,6 +46,7 @@ function outboxRow(siteId: SiteId, event: string, payload: unknown, occurredAt: 
     payload: JSON.stringify(payload),
     occurredAt,
     requestId: currentRequestId(),
+    traceparent: currentTraceparent(),
   };
 }
 

@@ -37,6 +37,7 @@ export function outboxRowToEvent(row: OutboxRow): DomainEvent {
     occurredAt: formatB(row.occurred_at),
     payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
     ...(row.request_id ? { requestId: row.request_id } : {}),
+    ...(row.traceparent ? { traceparent: row.traceparent } : {}),
   };
 }
 

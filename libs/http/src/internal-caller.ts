@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
 import { settings } from '@hc/contracts';
+import { sameSecret } from './same-secret';
 
 /**
  * Issue 36: the header that carries `HC_INTERNAL_TOKEN` on mcp-gateway's REST calls to
@@ -12,12 +12,6 @@ import { settings } from '@hc/contracts';
 export const INTERNAL_TOKEN_HEADER = 'x-hc-internal-token';
 
 const internalCalls = new WeakSet<IncomingMessage>();
-
-/** Whether `sent` is `secret`, in time that does not depend on where they differ. */
-function sameSecret(sent: string, secret: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(sent), digest(secret));
-}
 
 /** Whether the request came from mcp-gateway with the right `HC_INTERNAL_TOKEN`. */
 export function fromInternalCaller(req: IncomingMessage): boolean {

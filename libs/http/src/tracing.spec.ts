@@ -4,7 +4,13 @@ import { context, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { resetSettings } from '@hc/contracts';
 import { safeFetch, UNTRACED } from '@hc/net';
-import { startTracing, stopTracing, tracingEnabled } from './tracing';
+import {
+  instrumentations,
+  keepEventTraceContext,
+  startTracing,
+  stopTracing,
+  tracingEnabled,
+} from './tracing';
 
 /** Issue 36 item 6: traces on the OpenTelemetry SDK, asserted through its in-memory exporter. */
 
@@ -158,6 +164,67 @@ describe('tracing (issue 36)', () => {
       for (const h of ['traceparent', 'tracestate', 'baggage']) {
         expect(seen[1].headers[h]).toBeUndefined();
       }
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('registers the HTTP, Express, mysql2, ioredis and kafkajs instrumentations', () => {
+    const list = instrumentations();
+    const names = list.map((i) => i.instrumentationName);
+    for (const i of list) i.disable();
+    expect(names).toEqual([
+      '@opentelemetry/instrumentation-http',
+      '@opentelemetry/instrumentation-express',
+      '@opentelemetry/instrumentation-mysql2',
+      '@opentelemetry/instrumentation-ioredis',
+      '@opentelemetry/instrumentation-kafkajs',
+    ]);
+  });
+
+  it("a Kafka message keeps its event's traceparent, never the producer span's", () => {
+    // What kafkajs's instrumentation wrote before the hook runs.
+    const relayed = () => ({
+      value: '{}',
+      headers: {
+        event: 'article.updated',
+        traceparent: TRACEPARENT,
+        tracestate: 'x=1',
+        baggage: 'a=b',
+      },
+    });
+    const own = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
+    const carried = { ...relayed(), [Symbol.for('hc.events.traceparent')]: own };
+    keepEventTraceContext({ message: carried });
+    expect(carried.headers).toEqual({ event: 'article.updated', traceparent: own });
+    // An event written with tracing off carries none (not the relay's own trace).
+    const untraced = relayed();
+    keepEventTraceContext({ message: untraced });
+    expect(untraced.headers).toEqual({ event: 'article.updated' });
+  });
+
+  it("believes mcp-gateway's traceparent only with the right internal token", async () => {
+    const exporter = new InMemorySpanExporter();
+    startTracing('content-api', {
+      exporter,
+      env: { HC_TRUST_PROXY: '10.0.0.1', HC_INTERNAL_TOKEN: 'internal-secret-0123456789' },
+    });
+    const seen: Seen[] = [];
+    const { server, port } = await listen((req, res) => {
+      seen.push({ headers: { ...req.headers } });
+      res.end('ok');
+    });
+    try {
+      await get(port, { traceparent: TRACEPARENT, 'x-hc-internal-token': 'wrong-secret' });
+      await get(port, {
+        traceparent: TRACEPARENT,
+        'x-hc-internal-token': 'internal-secret-0123456789',
+      });
+      await settle(exporter, 2);
+      expect(seen[0].headers.traceparent).toBeUndefined();
+      expect(seen[1].headers.traceparent).toBe(TRACEPARENT);
+      const spans = serverSpans(exporter);
+      expect(spans.map((s) => s.spanContext().traceId === SENT_TRACE)).toEqual([false, true]);
     } finally {
       await close(server);
     }

@@ -4,7 +4,13 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { isWrapped, registerInstrumentations } from '@opentelemetry/instrumentation';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import type { MessageInfo } from '@opentelemetry/instrumentation-kafkajs';
+import { MySQL2Instrumentation } from '@opentelemetry/instrumentation-mysql2';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
@@ -13,6 +19,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import express from 'express';
+import { sameSecret } from './same-secret';
 
 /**
  * Issue 36 item 6: OpenTelemetry traces, off unless `OTEL_EXPORTER_OTLP_ENDPOINT` is set (an
@@ -22,16 +29,23 @@ import express from 'express';
  * package when it is first used) and no span is made.
  *
  * - Incoming `traceparent`/`tracestate`/`baggage` are believed only from a peer HC_TRUST_PROXY
- *   names (like `X-Request-Id`); from anyone else they are dropped before the tracer reads
- *   them, so the request starts a new root trace.
+ *   names (like `X-Request-Id`) or from mcp-gateway's internal call (the right
+ *   `X-HC-Internal-Token`, HC_INTERNAL_TOKEN: libs/http/src/internal-caller.ts); from anyone
+ *   else they are dropped before the tracer reads them, so the request starts a new root trace.
  * - No trace header is ever written to a response (spec 4.1; the W3C propagator only injects
  *   into outgoing requests).
  * - Requests of libs/net's safe fetcher (webhook receivers, image imports, metadata fetches)
  *   carry the `hc.net.untraced` mark: they get no span and no injected header.
+ * - Express, mysql2, ioredis and kafkajs are instrumented too (spans only: none of them writes a
+ *   header into an HTTP request, and SQL comments stay off). kafkajs's instrumentation writes its
+ *   producer span into each message's `traceparent`; `keepEventTraceContext` puts the event's
+ *   own (the span of the write that announced it, from the outbox row) back, or removes it.
  */
 
 const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
 const UNTRACED = Symbol.for('hc.net.untraced');
+/** Set by libs/events on a Kafka message: the `traceparent` of the event's write, if any. */
+const EVENT_TRACEPARENT = Symbol.for('hc.events.traceparent');
 const SHUTDOWN_BUDGET_MS = 3000;
 
 let provider: NodeTracerProvider | null = null;
@@ -63,6 +77,16 @@ function trustFn(env: NodeJS.ProcessEnv): (address: string | undefined) => boole
 }
 
 /**
+ * Whether `req` carries the right HC_INTERNAL_TOKEN (mcp-gateway's call to content-api), as
+ * `internalCallers` judges it later; read here because the tracer reads the headers first.
+ */
+function internalCall(req: IncomingMessage, env: NodeJS.ProcessEnv): boolean {
+  const sent = req.headers['x-hc-internal-token'];
+  const secret = env.HC_INTERNAL_TOKEN;
+  return typeof sent === 'string' && Boolean(secret) && sameSecret(sent, secret!);
+}
+
+/**
  * Starts the SDK for `service` when tracing is on (or an exporter is given); returns whether it
  * started. Idempotent.
  */
@@ -79,11 +103,9 @@ export function startTracing(service: string, options: TracingOptions = {}): boo
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   const trusted = trustFn(env);
-  const instrumentation = new HttpInstrumentation({
-    ignoreOutgoingRequestHook: (req) => (req as Record<symbol, unknown>)[UNTRACED] === true,
-  });
+  const [instrumentation, ...others] = instrumentations();
   unregister = registerInstrumentations({
-    instrumentations: [instrumentation],
+    instrumentations: [instrumentation, ...others],
     tracerProvider: provider,
   });
   // Required after the instrumentation is registered, so its wrapper is in place and ours goes
@@ -106,7 +128,7 @@ export function startTracing(service: string, options: TracingOptions = {}): boo
   proto.emit = function emit(this: Http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const req = args[0] as IncomingMessage;
-      if (!trusted(req.socket?.remoteAddress)) {
+      if (!trusted(req.socket?.remoteAddress) && !internalCall(req, env)) {
         for (const h of TRACE_HEADERS) delete req.headers[h];
       }
     }
@@ -117,6 +139,33 @@ export function startTracing(service: string, options: TracingOptions = {}): boo
     for (const undo of manual) undo();
   };
   return true;
+}
+
+/** The instrumentations tracing registers, the HTTP one first (see `startTracing`). */
+export function instrumentations(): [HttpInstrumentation, ...Instrumentation[]] {
+  return [
+    new HttpInstrumentation({
+      ignoreOutgoingRequestHook: (req) => (req as Record<symbol, unknown>)[UNTRACED] === true,
+    }),
+    new ExpressInstrumentation(),
+    new MySQL2Instrumentation({ addSqlCommenterCommentToQueries: false }),
+    new IORedisInstrumentation(),
+    new KafkaJsInstrumentation({ producerHook: (_span, info) => keepEventTraceContext(info) }),
+  ];
+}
+
+/**
+ * kafkajs's producer hook: a message carries the trace context of the event's write (docs/events.md),
+ * never the relay's producer span nor a `tracestate` or `baggage` of the relay's, so consumers
+ * continue the write's trace and see nothing of the relay's own.
+ */
+export function keepEventTraceContext({ message }: Pick<MessageInfo, 'message'>): void {
+  const headers = (message.headers ??= {});
+  const own = (message as unknown as Record<symbol, unknown>)[EVENT_TRACEPARENT];
+  delete headers.tracestate;
+  delete headers.baggage;
+  if (typeof own === 'string') headers.traceparent = own;
+  else delete headers.traceparent;
 }
 
 /**

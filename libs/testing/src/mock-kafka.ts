@@ -24,6 +24,7 @@ export interface MockKafkaMessage {
   offset: string;
   key: string | null;
   value: string;
+  headers: Record<string, string>;
 }
 
 export async function startMockKafka(options: { brokers?: number } = {}): Promise<MockKafka> {
@@ -116,6 +117,9 @@ export async function startMockKafka(options: { brokers?: number } = {}): Promis
                 offset: message.offset,
                 key: message.key?.toString('utf8') ?? null,
                 value: message.value?.toString('utf8') ?? '',
+                headers: Object.fromEntries(
+                  Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(v)]),
+                ),
               });
               const high = want.get(partition) ?? 0n;
               if (BigInt(message.offset) + 1n >= high) want.set(partition, 0n);

@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { registerPrompts } from '../prompts/prompts';
@@ -16,6 +17,8 @@ import type { RestClient } from './rest-client';
 import { z } from './schema';
 import { stagedTools } from './staged.tools';
 import type { AnalyticsBudget, ApiBody, ToolDefinition } from './tool';
+
+const tracer = trace.getTracer('mcp-gateway');
 
 /** The 29 tools of spec 4.14. */
 export const TOOLS: ToolDefinition[] = [
@@ -110,7 +113,21 @@ export function buildServer(client: RestClient, budget: AnalyticsBudget): McpSer
         inputSchema: z.object(def.input).strict(),
         annotations: annotations(def),
       },
-      (args: Record<string, unknown>) => runTool(def, args, client, budget),
+      (args: Record<string, unknown>) =>
+        // Issue 36: one span per tool call; its REST call to content-api is a child span.
+        tracer.startActiveSpan(
+          `mcp tool kb_${def.suffix}`,
+          { attributes: { 'mcp.tool.name': `kb_${def.suffix}` } },
+          async (span) => {
+            try {
+              const result = await runTool(def, args, client, budget);
+              if (result.isError) span.setStatus({ code: SpanStatusCode.ERROR });
+              return result;
+            } finally {
+              span.end();
+            }
+          },
+        ),
     );
   }
   // Issue #26: resources and prompts make the REST calls of the tools they mirror.

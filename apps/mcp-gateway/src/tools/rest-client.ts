@@ -1,3 +1,4 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { createApiClient, type ApiClient, type ApiRoute } from '@hc/client';
 import { currentRequestId, settings } from '@hc/contracts';
 import { INTERNAL_TOKEN_HEADER } from '@hc/http';
@@ -16,6 +17,8 @@ export interface RestResponse {
   status: number;
   body: unknown;
 }
+
+const tracer = trace.getTracer('mcp-gateway');
 
 /**
  * One REST call to content-api made with the caller's own bearer token, through the typed client
@@ -57,6 +60,37 @@ export class RestClient {
     // Issue 18: the API's log lines for this call carry the agent request's id.
     const requestId = currentRequestId();
     if (requestId) headers['x-request-id'] = requestId;
+    // Issue 36: the call is a client span of the tool's span (fetch is not traced by the HTTP
+    // instrumentation), and its `traceparent` goes along: content-api believes it only with the
+    // internal token (or from a peer its HC_TRUST_PROXY names).
+    return tracer.startActiveSpan(
+      `content-api ${req.method.toUpperCase()} ${req.path}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'http.request.method': req.method.toUpperCase(), 'url.template': req.path },
+      },
+      async (span) => {
+        propagation.inject(context.active(), headers);
+        try {
+          const res = await this.send(req, query, headers);
+          span.setAttribute('http.response.status_code', res.status);
+          if (res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+          return res;
+        } catch (err) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: String(err) });
+          throw err;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  private async send(
+    req: RestRequest,
+    query: Record<string, string>,
+    headers: Record<string, string>,
+  ): Promise<RestResponse> {
     // One place where the route's union is narrowed: the pair was checked where it was written.
     const request = this.api.request as (
       method: string,

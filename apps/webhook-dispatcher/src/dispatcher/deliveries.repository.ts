@@ -24,6 +24,8 @@ export interface DeliveryClaim {
   scheme: 'service' | 'standard' | null;
   /** The request that caused the event (issue 18), for the delivery's log line only. */
   requestId: string | null;
+  /** The write's span (issue 36): each attempt is a span of its trace; null untraced. */
+  traceparent: string | null;
 }
 
 /** Issue 23: one attempt as the delivery log shows it. */
@@ -209,13 +211,21 @@ export class DeliveriesRepository {
     for (const e of usable) {
       const webhookIds = bySite.get(e.siteId);
       if (!webhookIds) continue;
-      eventRows.push([e.id, e.siteId, e.event, webhookBody(e), now, e.requestId ?? null]);
+      eventRows.push([
+        e.id,
+        e.siteId,
+        e.event,
+        webhookBody(e),
+        now,
+        e.requestId ?? null,
+        e.traceparent ?? null,
+      ]);
       for (const webhookId of webhookIds)
         deliveryRows.push([e.id, webhookId, e.siteId, 'pending', 0, now, now]);
     }
     if (deliveryRows.length === 0) return 0;
     await manager.query(
-      `INSERT INTO webhook_events (id, site_id, event, body, created_at, request_id) VALUES ?
+      `INSERT INTO webhook_events (id, site_id, event, body, created_at, request_id, traceparent) VALUES ?
        ON DUPLICATE KEY UPDATE id = id`,
       [eventRows],
     );
@@ -283,9 +293,10 @@ export class DeliveriesRepository {
       secret: string | null;
       signature_scheme: 'service' | 'standard' | null;
       request_id: string | null;
+      traceparent: string | null;
     }[] = await this.ds.query(
       `SELECT d.id, d.event_id, d.webhook_id, d.site_id, d.attempts, e.event, e.body, w.url, w.secret,
-              w.signature_scheme, e.request_id
+              w.signature_scheme, e.request_id, e.traceparent
          FROM webhook_deliveries d
          JOIN webhook_events e ON e.id = d.event_id
          LEFT JOIN webhooks w ON w.id = d.webhook_id
@@ -305,6 +316,7 @@ export class DeliveriesRepository {
       secret: r.secret === null ? null : unseal(r.secret, 'webhooks.secret'),
       scheme: r.signature_scheme,
       requestId: r.request_id,
+      traceparent: r.traceparent,
     }));
   }
 

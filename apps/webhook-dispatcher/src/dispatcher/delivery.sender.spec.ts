@@ -24,6 +24,7 @@ const claim: DeliveryClaim = {
   secret: 'abcdefghijklmnop',
   scheme: 'service',
   requestId: null,
+  traceparent: null,
 };
 
 function fetchAnswering(answer: number | OutboundError, body = Buffer.alloc(0)) {

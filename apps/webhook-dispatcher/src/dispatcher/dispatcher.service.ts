@@ -13,6 +13,7 @@ import { settings } from '@hc/contracts';
 import type { DomainEvent, EventBus, EventSubscriber } from '@hc/events';
 import { pruneAuditEntriesAcrossSites } from './audit-entries.repository';
 import { DeliveriesRepository, DeliveryClaim } from './deliveries.repository';
+import { tracedAttempt } from './attempt-span';
 import { DeliverySender } from './delivery.sender';
 import { DispatcherMetrics } from './dispatcher.metrics';
 import { DISPATCHER, EVENT_BUS } from './dispatcher.options';
@@ -210,7 +211,7 @@ export class DispatcherService implements OnApplicationBootstrap, BeforeApplicat
     this.inFlightBySite.set(site, (this.inFlightBySite.get(site) ?? 0) + 1);
     const run = (async () => {
       const started = process.hrtime.bigint();
-      const outcome = await this.sender.attempt(claim);
+      const outcome = await tracedAttempt(claim, () => this.sender.attempt(claim));
       const attempt = claim.attempts + 1;
       this.metrics?.attempted(attempt, outcome, Number(process.hrtime.bigint() - started) / 1e9);
       // Issue 18: the line carries the id of the request that caused the event (log metadata,

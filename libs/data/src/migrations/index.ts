@@ -27,6 +27,7 @@ import { SearchTerms1795700000000 } from './1795700000000-search-terms';
 import { FairDeliveryClaims1795700100000 } from './1795700100000-fair-delivery-claims';
 import { TeamInvitations1795700900000 } from './1795700900000-team-invitations';
 import { Accounts1795738000000 } from './1795738000000-accounts';
+import { TraceContext1795739000000 } from './1795739000000-trace-context';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   FairDeliveryClaims1795700100000,
   TeamInvitations1795700900000,
   Accounts1795738000000,
+  TraceContext1795739000000,
 ];
