@@ -3,10 +3,15 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { FullPageMessage } from '../ui/FullPageMessage';
 import { createAppRouter } from './router';
 import { SessionProvider, useSession } from './session';
 import { colorSchemeManager, cssVariables, theme } from './theme';
+
+const InvitationPage = lazy(() =>
+  import('../team/InvitationPage').then((m) => ({ default: m.InvitationPage })),
+);
 
 function Routes() {
   const session = useSession();
@@ -34,9 +39,16 @@ export function App() {
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queries}>
         <ModalsProvider>
-          <SessionProvider>
-            <Routes />
-          </SessionProvider>
+          {/* Issue 38: an invitation link is opened before the invitee has a session. */}
+          {location.pathname.startsWith('/app/invitations/') ? (
+            <Suspense fallback={<FullPageMessage title="Loading…" />}>
+              <InvitationPage />
+            </Suspense>
+          ) : (
+            <SessionProvider>
+              <Routes />
+            </SessionProvider>
+          )}
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

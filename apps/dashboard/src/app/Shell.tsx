@@ -17,17 +17,19 @@ import {
   IconArticle,
   IconCategory,
   IconLanguage,
+  IconKey,
   IconLogout,
   IconMoon,
   IconSearch,
   IconSun,
   IconTrash,
   IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react';
 import { getRouteApi, Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { api } from '../api/client';
 import { CommandPalette, openPalette } from '../palette/CommandPalette';
-import { useSession } from './session';
+import { permissions, useSession } from './session';
 
 const siteRoute = getRouteApi('/sites/$siteId');
 
@@ -36,6 +38,9 @@ const SECTIONS = [
   { to: '/sites/$siteId/categories', label: 'Categories', icon: IconCategory },
   { to: '/sites/$siteId/translations', label: 'Translations', icon: IconLanguage },
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
+  // Issue 38: Owners and Admins only (the API refuses the others too).
+  { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },
+  { to: '/sites/$siteId/keys', label: 'API keys', icon: IconKey, admin: true },
 ] as const;
 
 async function signOut() {
@@ -144,7 +149,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Sections">
-        {SECTIONS.map((s) => (
+        {SECTIONS.filter((s) => !('admin' in s) || permissions(site).manageTeam).map((s) => (
           <NavLink
             key={s.to}
             renderRoot={(props) => (

@@ -130,6 +130,18 @@ const customizer = createRoute({
   component: lazyRouteComponent(() => import('../design/DesignScreen'), 'CustomizerScreen'),
 });
 
+const team = createRoute({
+  getParentRoute: () => site,
+  path: '/team',
+  component: lazyRouteComponent(() => import('../team/TeamScreen'), 'TeamScreen'),
+});
+
+const keys = createRoute({
+  getParentRoute: () => site,
+  path: '/keys',
+  component: lazyRouteComponent(() => import('../keys/KeysScreen'), 'KeysScreen'),
+});
+
 export const routeTree = root.addChildren([
   home,
   site.addChildren([
@@ -143,6 +155,8 @@ export const routeTree = root.addChildren([
     translate,
     designDraft,
     customizer,
+    team,
+    keys,
   ]),
 ]);
 

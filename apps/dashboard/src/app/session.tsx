@@ -50,5 +50,7 @@ export function permissions(site: SessionSite) {
     /** Team notes (spec 4.9): only with the membership's notes access; a Viewer reads them. */
     notes: site.notes_access,
     writeNotes: site.notes_access && site.role !== 'viewer',
+    /** Members, invitations and API keys (issue 38): Owners and Admins. */
+    manageTeam: site.role === 'owner' || site.role === 'admin',
   };
 }

@@ -14,3 +14,11 @@ export function fieldErrors(error: unknown): Record<string, string> {
     ]),
   );
 }
+
+/** The message of an error that names no field (a refusal of the whole form), else null. */
+export function formError(error: unknown): string | null {
+  if (!error || Object.keys(fieldErrors(error)).length > 0) return null;
+  if (error instanceof ApiRequestError && error.status === 429)
+    return 'Too many attempts for now. Try again later.';
+  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}
