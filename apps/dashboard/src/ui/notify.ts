@@ -1,8 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../api/client';
 
+/** The close button's name (axe: a button needs one). */
+const closeButtonProps = { 'aria-label': 'Dismiss' };
+
 export const notifyDone = (message: string) =>
-  notifications.show({ message, color: 'teal', withBorder: true });
+  notifications.show({ message, color: 'teal', withBorder: true, closeButtonProps });
 
 export const notifyError = (error: unknown) =>
   notifications.show({
@@ -10,4 +13,5 @@ export const notifyError = (error: unknown) =>
     message: errorMessage(error),
     color: 'red',
     withBorder: true,
+    closeButtonProps,
   });
