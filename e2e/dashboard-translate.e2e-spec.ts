@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { useBrowser } from './support/browser';
-import { axeFailures, signedIn } from './support/dashboard';
-import { edge, ownerWithKey, stack } from './support/stack';
+import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
+import { axeFailures, PASSWORD, signedIn } from './support/dashboard';
 
 /**
  * Issue 38 items 6 and 8 in the real Chromium, one stack and one browser: a person translates an
@@ -128,6 +128,32 @@ describe('translations and team notes in the dashboard, in a real browser (issue
       expect(failures).toEqual([]);
     } finally {
       await context.close();
+    }
+
+    // A Translator sees only the languages they may edit, and may release them.
+    const translator = `${unique('translator')}@example.test`;
+    const { user } = await hc('user', 'create', '--email', translator, '--password', PASSWORD);
+    await hc(
+      'member',
+      'add',
+      '--site',
+      String(site.id),
+      '--user',
+      String(user.id),
+      '--role',
+      'translator',
+    );
+    const t = await signedIn(browser, translator);
+    try {
+      await t.page.goto(`${stack.publicUrl}/app/sites/${site.id}/translations?all=1`);
+      const table = t.page.getByRole('table', { name: 'Articles' });
+      await table.getByRole('link', { name: 'Translate Reset your password into de' }).waitFor();
+      expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Article (en)', 'de']);
+      await t.page.goto(`${stack.publicUrl}/app/sites/${site.id}/translations/${id}/en`);
+      await t.page.getByText('“en” is not a language to translate into on this site').waitFor();
+      expect(await t.page.getByRole('textbox').count()).toBe(0);
+    } finally {
+      await t.context.close();
     }
   });
 });

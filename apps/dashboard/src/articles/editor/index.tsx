@@ -187,6 +187,7 @@ function EditorScreen(props: {
       return null;
     }
     if ((await session.flush()) !== 'saved') return null;
+    noteActions.start.reset();
     return new Promise<string | null>((answer) => setNoteAsk({ anchor, lang: l, answer }));
   };
   const closeNoteAsk = (markId: string | null) => {
@@ -382,6 +383,7 @@ function EditorScreen(props: {
         key={noteAsk ? `${noteAsk.anchor.from}-${noteAsk.anchor.to}` : 'closed'}
         quote={noteAsk?.anchor.quote ?? null}
         busy={noteActions.start.isPending}
+        error={noteActions.start.error}
         onClose={() => closeNoteAsk(null)}
         onSubmit={(text) => {
           if (!noteAsk || !article) return;
@@ -393,12 +395,6 @@ function EditorScreen(props: {
                 closeNoteAsk(answer.note.anchor.mark_id);
                 setNotesOpen(true);
               },
-              onError: (e) =>
-                notifications.show({
-                  color: 'red',
-                  title: 'The note was not added',
-                  message: e.message,
-                }),
             },
           );
         }}

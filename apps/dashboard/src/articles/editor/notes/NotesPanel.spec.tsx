@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../../api/client';
+import { api, ApiRequestError } from '../../../api/client';
 import { renderWithProviders } from '../../../testing/render';
-import { NotesPanel } from './NotesPanel';
+import { NewNoteDialog, NotesPanel } from './NotesPanel';
 
 const HOSTILE = '<img src=x onerror="window.__owned=1"><script>window.__owned=2</script>';
 const ok = { status: 200 } as Response;
@@ -21,7 +21,7 @@ const thread = (id: number, resolved: boolean) => ({
   _links: {},
 });
 
-function serve() {
+function serve(refuseReplies = false) {
   const sent: { method: string; path: string; query?: unknown; body?: unknown }[] = [];
   const record =
     (method: string) =>
@@ -30,6 +30,15 @@ function serve() {
       init?: { params?: { query?: Record<string, string> }; body?: unknown },
     ) => {
       sent.push({ method, path, query: init?.params?.query, body: init?.body });
+      if (refuseReplies && path.endsWith('/replies'))
+        return {
+          error: {
+            status: 'validation_error',
+            message: 'The request could not be accepted.',
+            errors: { text: ['The text field must not be greater than 5000 characters.'] },
+          },
+          response: { status: 422 } as Response,
+        };
       const all = init?.params?.query?.include_resolved === '1';
       return {
         data: { notes: all ? [thread(1, false), thread(2, true)] : [thread(1, false)], meta: {} },
@@ -83,5 +92,40 @@ describe('team notes beside the editor (issue 38)', () => {
     await screen.findByTestId('note-text');
     expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
     expect(screen.queryByLabelText('Reply')).toBeNull();
+  });
+
+  it('shows the API’s own message next to the field it concerns (bad input)', async () => {
+    serve(true);
+    renderWithProviders(<NotesPanel siteId={9} articleId={3} lang="en" canWrite />);
+    await screen.findByTestId('note-text');
+    await userEvent.type(screen.getByLabelText('Reply'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(
+      await screen.findByText('The text field must not be greater than 5000 characters.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Reply')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('the new-note dialog shows a refused quote above the note, the note’s own message on it', () => {
+    const error = new ApiRequestError(422, {
+      status: 'validation_error',
+      message: 'The request could not be accepted.',
+      errors: {
+        quote: ['The quote was not found in the article\'s "en" content.'],
+        text: ['The text field is required.'],
+      },
+    });
+    renderWithProviders(
+      <NewNoteDialog
+        quote="Save"
+        busy={false}
+        error={error}
+        onSubmit={jest.fn()}
+        onClose={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The quote was not found');
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The text field is required.')).toBeInTheDocument();
   });
 });

@@ -14,9 +14,27 @@ import {
   Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ApiRequestError } from '../../../api/client';
 import { useNoteActions, useNotes, type NoteThread } from './use-notes';
 
 const MENTION_HINT = 'Write @ and a teammate’s name to send them an email.';
+
+/**
+ * The API's own messages for a form's field (issue 38 "Bad input"): shown next to it; the
+ * messages of other fields (the quote, the language) and other errors come back as `other`.
+ */
+export function apiFieldErrors(error: unknown, field: string): { field?: string; other?: string } {
+  if (!error) return {};
+  const body = error instanceof ApiRequestError ? (error.body as { errors?: unknown }) : null;
+  const errors = (body?.errors ?? {}) as Record<string, string[]>;
+  const mine = errors[field]?.join(' ');
+  const rest = Object.entries(errors)
+    .filter(([k]) => k !== field)
+    .flatMap(([, m]) => m)
+    .join(' ');
+  if (mine || rest) return { field: mine || undefined, other: rest || undefined };
+  return { other: error instanceof Error ? error.message : String(error) };
+}
 
 const failed = (e: unknown) =>
   notifications.show({
@@ -68,6 +86,7 @@ function Thread(props: {
   const { thread } = props;
   const actions = useNoteActions(props.siteId, props.articleId);
   const [reply, setReply] = useState('');
+  const replyErrors = apiFieldErrors(actions.reply.error, 'text');
   return (
     <Paper withBorder p="sm" component="article" aria-label={`Note on “${thread.anchor.quote}”`}>
       <Stack gap="xs">
@@ -99,7 +118,7 @@ function Thread(props: {
               e.preventDefault();
               actions.reply.mutate(
                 { noteId: thread.id, text: reply },
-                { onSuccess: () => setReply(''), onError: failed },
+                { onSuccess: () => setReply('') },
               );
             }}
           >
@@ -107,6 +126,7 @@ function Thread(props: {
               <Textarea
                 label="Reply"
                 description={MENTION_HINT}
+                error={replyErrors.field ?? replyErrors.other}
                 value={reply}
                 maxLength={5000}
                 autosize
@@ -143,10 +163,13 @@ function Thread(props: {
 export function NewNoteDialog(props: {
   quote: string | null;
   busy: boolean;
+  /** The last refusal of the API, its messages shown by their fields. */
+  error: unknown;
   onSubmit: (text: string) => void;
   onClose: () => void;
 }) {
   const [text, setText] = useState('');
+  const errors = apiFieldErrors(props.error, 'text');
   return (
     <Modal
       opened={props.quote !== null}
@@ -164,9 +187,15 @@ export function NewNoteDialog(props: {
           <Blockquote p="xs" fz="sm">
             {props.quote}
           </Blockquote>
+          {errors.other && (
+            <Alert color="red" role="alert">
+              {errors.other}
+            </Alert>
+          )}
           <Textarea
             label="Note"
             description={MENTION_HINT}
+            error={errors.field}
             value={text}
             maxLength={5000}
             autosize
