@@ -26,6 +26,8 @@ describe('the team and API keys in the dashboard (issue 38)', () => {
     owner = await t.factory.session(site.owner);
   });
 
+  const lastOutboxId = async () =>
+    Number((await t.ds.query('SELECT COALESCE(MAX(id), 0) AS n FROM outbox'))[0].n);
   const as = (session: TestSession, s: TestSite = site) => ({ session, site: s.id });
   const member = async (role: 'admin' | 'editor' | 'translator' | 'viewer', s = site) => {
     const user = await t.factory.user();
@@ -71,10 +73,27 @@ describe('the team and API keys in the dashboard (issue 38)', () => {
       account_exists: false,
       site: { id: site.id },
     });
+    const before = await lastOutboxId();
     const accepted = await acceptNew(link);
     expect(accepted.status).toBe(200);
     const [user] = await t.ds.query('SELECT id, name, password_hash FROM users WHERE email = ?', [
       email,
+    ]);
+    // Recorded as the new member's own dashboard write, in the acceptance's transaction.
+    const audit = await t.ds.query(
+      "SELECT payload FROM outbox WHERE site_id = ? AND event = 'audit.recorded' AND id > ? ORDER BY id",
+      [site.id, before],
+    );
+    expect(audit.map((r: { payload: unknown }) => jsonColumn<any>(r.payload).data)).toEqual([
+      expect.objectContaining({
+        action: 'member.add',
+        target_id: String(user.id),
+        actor: { kind: 'dashboard', user_id: user.id },
+      }),
+      expect.objectContaining({
+        action: 'invitation.accept',
+        actor: { kind: 'dashboard', user_id: user.id },
+      }),
     ]);
     expect(user.name).toBe('New Person');
     expect(user.password_hash).not.toContain('a long password');
