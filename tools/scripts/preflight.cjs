@@ -184,8 +184,32 @@ function readUrl(label, rawUrl, setting, purpose, example) {
   }
 }
 
+/**
+ * mysql2's TLS options as `HC_DATABASE_SSL_*` ask for them (the apps' own mapping, `mysqlSsl` in
+ * libs/data/src/database-tls.ts, which the preflight cannot load before the build), so `npm start`
+ * logs in to a server that accepts only TLS. Unreadable files are the settings check's to report.
+ */
+function databaseSsl(env) {
+  const mode = (env.HC_DATABASE_SSL_MODE || 'disabled').toLowerCase().replace(/_/g, '-');
+  if (mode === 'disabled') return undefined;
+  const read = (name) => {
+    try {
+      return env[name] ? fs.readFileSync(env[name]) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    rejectUnauthorized: mode !== 'required',
+    verifyIdentity: mode === 'verify-identity',
+    ca: mode === 'required' ? undefined : read('HC_DATABASE_SSL_CA_FILE'),
+    cert: read('HC_DATABASE_SSL_CERT_FILE'),
+    key: read('HC_DATABASE_SSL_KEY_FILE'),
+  };
+}
+
 /** Logs in to the database server (no database selected: start and the tests create theirs). */
-async function checkDatabase(label, rawUrl, setting, purpose) {
+async function checkDatabase(label, rawUrl, setting, purpose, ssl = undefined) {
   const { url, failure } = readUrl(
     label,
     rawUrl,
@@ -209,6 +233,7 @@ async function checkDatabase(label, rawUrl, setting, purpose) {
       user: decodeURIComponent(url.username || 'root'),
       password: decodeURIComponent(url.password || ''),
       connectTimeout: TIMEOUT_MS,
+      ssl,
     });
     const [rows] = await conn.query('SELECT VERSION() AS v');
     return ok(label, `${shown} (${rows[0].v})`);
@@ -327,6 +352,7 @@ async function preflight(targets, env = process.env) {
         env.HC_DATABASE_URL || 'mysql://root@127.0.0.1:3306/helpcenter',
         'HC_DATABASE_URL',
         "the services' data (MySQL 8 or MariaDB 10.6+)",
+        databaseSsl(env),
       ),
     );
   }

@@ -34,6 +34,18 @@ describe('start-up failures of TLS to the database (issue 36)', () => {
     );
   });
 
+  it('says a server that accepts only TLS wants HC_DATABASE_SSL_MODE (MySQL)', () => {
+    const err = Object.assign(
+      new Error(
+        'Connections using insecure transport are prohibited while --require_secure_transport=ON.',
+      ),
+      { code: 'ER_SECURE_TRANSPORT_REQUIRED' },
+    );
+    expect(explain(DB, err)).toBe(
+      'the database accepts only TLS connections (Connections using insecure transport are prohibited while --require_secure_transport=ON.): set HC_DATABASE_SSL_MODE (verify-identity for a managed service)',
+    );
+  });
+
   it('names the CA and host settings for a refused certificate', () => {
     expect(explain({ ...DB, HC_DATABASE_SSL_MODE: 'verify-identity' }, refusedCertificate)).toBe(
       'TLS to the database failed (self-signed certificate in certificate chain; HC_DATABASE_SSL_MODE=verify-identity): trust its CA with HC_DATABASE_SSL_CA_FILE, and name the server in HC_DATABASE_URL as its certificate does',

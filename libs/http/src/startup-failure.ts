@@ -28,6 +28,10 @@ const UNREACHABLE = new Set([
  * in words naming the settings. The handshake's reason (Node's) is mysql2's message.
  */
 function databaseTlsFailure(e: ErrorFields, message: string): string | null {
+  if (e.code === 'ER_SECURE_TRANSPORT_REQUIRED') {
+    // MySQL's require_secure_transport (MariaDB answers "Access denied" instead).
+    return `the database accepts only TLS connections (${message}): set HC_DATABASE_SSL_MODE (verify-identity for a managed service)`;
+  }
   if (e.code !== 'HANDSHAKE_NO_SSL_SUPPORT' && e.code !== 'HANDSHAKE_SSL_ERROR') return null;
   let mode = 'disabled';
   try {

@@ -1,5 +1,6 @@
 // Issue 36 item 3: TLS to MySQL, proven against servers of the test's own (a throwaway mariadbd
 // with a CA made here), never the shared test server, which has no TLS and must not be restarted.
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,38 @@ describe('TLS to MySQL (HC_DATABASE_SSL_MODE)', () => {
     });
     // required does not look at the certificate: that is what the verify modes are for.
     expect(await sessionCipher(url, tls('required'))).not.toBe('');
+  });
+
+  it("npm start's preflight logs in with the same TLS, to a server that accepts only TLS", async () => {
+    const url = server!.url('mysql');
+    const secureOnly = (on: boolean) =>
+      withServerConnection(databaseConfigFromEnv(url, tls('required')), (c) =>
+        c.query(`SET GLOBAL require_secure_transport = ${on ? 'ON' : 'OFF'}`),
+      );
+    /** The preflight's verdict on the database of `npm start` with these settings. */
+    const preflight = (env: Record<string, string>): { ok: boolean; detail: string } => {
+      const script = `require('./tools/scripts/preflight.cjs').preflight(['start'], process.env)
+        .then((checks) => console.log(JSON.stringify(checks.find((c) => c.label === 'database (npm start)'))))`;
+      const out = execFileSync(process.execPath, ['-e', script], {
+        cwd: join(__dirname, '../../../..'),
+        env: { PATH: process.env.PATH, HC_DATABASE_URL: url, ...env },
+        encoding: 'utf8',
+      });
+      return JSON.parse(out);
+    };
+    await secureOnly(true);
+    try {
+      expect(preflight({}).ok).toBe(false);
+      expect(
+        preflight({ HC_DATABASE_SSL_MODE: 'verify-ca', HC_DATABASE_SSL_CA_FILE: ca.caPath }),
+      ).toMatchObject({ ok: true, detail: expect.stringMatching(/MariaDB/) });
+      expect(
+        preflight({ HC_DATABASE_SSL_MODE: 'verify-ca', HC_DATABASE_SSL_CA_FILE: otherCa.caPath })
+          .ok,
+      ).toBe(false);
+    } finally {
+      await secureOnly(false);
+    }
   });
 
   it("verify-identity also checks the server's name; verify-ca does not", async () => {
