@@ -15,6 +15,7 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
       sslCaFile: null,
       sasl: null,
       relayShards: 1,
+      sessionTimeoutMs: 30_000,
     });
     expect(loadSettings({}).ports['event-relay']).toBe(3006);
   });
@@ -32,6 +33,7 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
         HC_KAFKA_SASL_USERNAME: 'relay',
         HC_KAFKA_SASL_PASSWORD: 's3cret',
         HC_EVENT_RELAY_SHARDS: '4',
+        HC_KAFKA_SESSION_TIMEOUT: '45s',
       }),
     ).toEqual({
       topic: 'hc.events-v1',
@@ -44,6 +46,7 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
       sslCaFile: null,
       sasl: { mechanism: 'scram-sha-512', username: 'relay', password: 's3cret' },
       relayShards: 4,
+      sessionTimeoutMs: 45_000,
     });
   });
 
@@ -86,6 +89,8 @@ describe('Kafka settings (HC_KAFKA_*)', () => {
     [{ HC_KAFKA_REPLICATION_FACTOR: 'three' }, /HC_KAFKA_REPLICATION_FACTOR/],
     [{ HC_KAFKA_IDEMPOTENT: 'maybe' }, /HC_KAFKA_IDEMPOTENT must be true or false/],
     [{ HC_EVENT_RELAY_SHARDS: '1.5' }, /HC_EVENT_RELAY_SHARDS/],
+    [{ HC_KAFKA_SESSION_TIMEOUT: '3s' }, /HC_KAFKA_SESSION_TIMEOUT must be between 6s and 5m/],
+    [{ HC_KAFKA_SESSION_TIMEOUT: 'soon' }, /HC_KAFKA_SESSION_TIMEOUT/],
   ])('refuses %p', (env, message) => {
     expect(() => loadSettings(env)).toThrow(message);
   });
