@@ -1,4 +1,5 @@
 import {
+  captureMail,
   expectError,
   expectInsufficientScope,
   expectValidationErrors,
@@ -9,7 +10,9 @@ import {
   TestUser,
   useTestApp,
 } from '@hc/testing';
+import type { MailCapture } from '@hc/testing';
 import { createContentApi } from '../app.factory';
+import { CommentEmailsWorker } from '../comments/comment-emails.worker';
 import { MENTION_MAILS_PER_HOUR } from './note-mentions';
 
 /**
@@ -19,11 +22,14 @@ import { MENTION_MAILS_PER_HOUR } from './note-mentions';
 describe('team notes in the dashboard (issue 38)', () => {
   let t: TestApp, site: TestSite, other: TestSite, key: string, otherKey: string;
   let owner: TestSession, ann: TestUser, annSession: TestSession, bob: TestUser;
+  let mailbox: MailCapture;
 
   const CONTENT = '<p>Click Save. Then click Save again.</p><p>Fish &lt;b&gt; chips</p>';
 
   useTestApp(createContentApi, async (app) => {
     t = app;
+    // Every email the app sends (the worker polls in the background too) lands here.
+    mailbox = captureMail(t.app);
     site = await t.factory.site({ languages: ['en', 'de'] });
     other = await t.factory.site({ languages: ['en', 'de'] });
     key = await t.factory.key(site, { notes: true });
@@ -226,6 +232,22 @@ describe('team notes in the dashboard (issue 38)', () => {
       body: { text: '@ann lee noted; @test person done' },
     });
     expect((await mails()).map((m) => m.recipient_email)).toEqual([ann.email, site.owner.email]);
+    // The mailer sends them (the comment email worker), as plain text.
+    await t.app.get(CommentEmailsWorker).drain();
+    for (const end = Date.now() + 10_000; mailbox.to(site.owner.email).length === 0;) {
+      if (Date.now() > end) throw new Error('the mention emails were not sent');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(mailbox.to(ann.email)).toEqual([
+      {
+        to: { name: 'Ann Lee', address: ann.email },
+        subject: 'Test Person mentioned you in a team note on "Saving"',
+        text: expect.stringContaining('@Ann Lee please check'),
+      },
+    ]);
+    expect(mailbox.to(site.owner.email)[0].subject).toBe(
+      'Ann Lee mentioned you in a team note on "Saving"',
+    );
     await t.ds.query(
       `INSERT INTO comment_emails (site_id, comment_id, kind, recipient_email, recipient_name, subject, body, attempts, next_attempt_at, created_at)
        SELECT ?, 0, CONCAT('mention:x', seq, ':u0'), ?, 'Ann', 's', 'b', 0, NOW(3), NOW(3)
