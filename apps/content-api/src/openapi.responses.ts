@@ -9,15 +9,17 @@
 import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
 import { any, arr, bool, closed, constant, date, formatA, formatB } from '@hc/http';
-import { id, ids, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
+import { id, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
 import { PAGE_META, ref, str, strings, success } from '@hc/http';
 import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
-import { ARTICLE_SCHEMA, articleExample, PERSON, RATINGS } from './articles/article.schema';
+import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
+import { articleExample, PERSON, RATINGS } from './articles/article.schema';
+import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
 import { categoryExample } from './categories/category.schema';
-import { API_EXAMPLE, STAGED_COPY_SCHEMA } from './staged/staged.schema';
+import { API_EXAMPLE, STAGED_ANSWERS, STAGED_COPY_SCHEMA } from './staged/staged.schema';
 
 const imageUrl =
   'https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png';
@@ -377,7 +379,7 @@ const answerOf = (key: string, schema: string) => obj({ status: success, [key]: 
 // Success bodies several operations give, once as component schemas.
 Object.assign(CONTENT_SCHEMAS, {
   Confirmation: confirm(),
-  ArticleAnswer: answerOf('article', 'Article'),
+  ArticleAnswer: ARTICLE_ANSWER,
   CommentAnswer: confirm({ comment: ref('Comment') }),
   CategoryAnswer: CATEGORY_ANSWER,
   ChangeSetAnswer: answerOf('change_set', 'ChangeSet'),
@@ -564,11 +566,10 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: refused('More than 50 items, or no `articles` array.'),
   },
   ArticlesController_list: {
-    200: paged(
+    200: ok(
       'Every non-Trash article, most recently updated first.',
-      'articles',
-      'Article',
-      articleExample,
+      ARTICLE_ANSWERS.list,
+      pagedExample('articles', articleExample),
     ),
     400: badRequest,
   },
@@ -603,10 +604,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   DashboardArticlesController_act: {
     200: ok(
       'What was done: the articles updated (or already as asked) and those that failed.',
-      obj({
-        status: success,
-        data: obj({ updated: ids, failed: arr(obj({ id: int, message: str })) }),
-      }),
+      DASHBOARD_ARTICLE_ANSWERS.act,
       {
         status: 'success',
         data: { updated: [12, 14], failed: [{ id: 99, message: 'Article not found.' }] },
@@ -639,7 +637,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   TrashController_list: {
     200: ok(
       'The Trash, most recently trashed first; each article with `deleted_at`.',
-      obj({ status: success, articles: arr(ref('Article')), meta: ref('PageMeta') }),
+      DASHBOARD_ARTICLE_ANSWERS.trash,
       {
         status: 'success',
         articles: [{ ...articleExample, revision: 6, deleted_at: '2026-01-31T09:30:00+00:00' }],
@@ -655,21 +653,21 @@ export const CONTENT_RESPONSES: ResponseTable = {
     }),
   },
   TrashController_purge: {
-    200: ok('Deleted for good.', confirm({ id }), {
+    200: ok('Deleted for good.', DASHBOARD_ARTICLE_ANSWERS.purge, {
       status: 'success',
       message: 'The article was deleted for good.',
       id: 12,
     }),
   },
   TrashController_empty: {
-    200: ok('Every trashed article is deleted for good.', confirm({ deleted: int }), {
+    200: ok('Every trashed article is deleted for good.', DASHBOARD_ARTICLE_ANSWERS.empty, {
       status: 'success',
       message: 'The Trash was emptied.',
       deleted: 3,
     }),
   },
   ArticlesController_remove: {
-    200: ok('Moved to the Trash.', confirm({ article: obj({ id, deleted_at: formatB }) }), {
+    200: ok('Moved to the Trash.', ARTICLE_ANSWERS.remove, {
       status: 'success',
       message: 'The article was moved to the Trash.',
       article: { id: 12, deleted_at: '2026-01-31T09:30:00+00:00' },
@@ -753,7 +751,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   StagedController_get: {
     200: ok(
       'With `locale` one staged copy, else `staged` lists them by language code.',
-      obj({ status: success, staged: { oneOf: [ref('StagedCopy'), arr(ref('StagedCopy'))] } }),
+      STAGED_ANSWERS.get,
     ),
     404: notFoundJson('This article has no staged changes.'),
   },
@@ -776,7 +774,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   StagedController_stage: {
     200: ok(
       'Staged (`staged` null with a message when the values equal the live article).',
-      obj({ status: success, staged: nullable(ref('StagedCopy')), message: str }, ['message']),
+      STAGED_ANSWERS.stage,
     ),
     403: stagingRefused,
     409: fails('`STALE_ETAG` with `scope` and the current `etag`.', 'ErrorBody', {
@@ -789,17 +787,11 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: refused('Invalid fields, or `change_set_id` (`CHANGE_SETS_UNAVAILABLE`).'),
   },
   StagedController_discard: {
-    200: ok(
-      'Staged languages discarded.',
-      obj({ status: success, discarded: int, article: ref('Article') }),
-    ),
+    200: ok('Staged languages discarded.', STAGED_ANSWERS.discard),
     404: notFoundJson('This article has no staged changes to discard.'),
   },
   StagedController_publish: {
-    200: ok(
-      'Staged languages published.',
-      obj({ status: success, published_locales: strings, article: ref('Article') }),
-    ),
+    200: ok('Staged languages published.', STAGED_ANSWERS.publish),
     409: fails('`BASE_CHANGED`: the live article changed since staging; retry with `force`.'),
     422: refused('Nothing staged, no title left, author not on the team, or a foreign category.'),
   },

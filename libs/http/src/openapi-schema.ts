@@ -281,6 +281,9 @@ type ElementOf<T> = T extends readonly (infer E)[] ? E : never;
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type ValueAt<T, K> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never;
 type IsUnknown<T> = unknown extends T ? true : false;
+type RequiredKeysOf<T> = T extends unknown
+  ? { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T]
+  : never;
 /** The path of a difference, without its trailing dot; `value` at the top. */
 type Where<P extends string> = P extends '' ? 'value' : P extends `${infer Q}.` ? Q : P;
 
@@ -289,7 +292,7 @@ type Where<P extends string> = P extends '' ? 'value' : P extends `${infer Q}.` 
  * as messages with the path of each difference; `never` when they agree: at every depth the
  * mapper's objects have exactly the schema's properties, and its scalars fit the schema's.
  */
-export type Disagreements<M, S, P extends string = ''> =
+export type Disagreements<M, S, P extends string = '', Loose extends boolean = false> =
   IsUnknown<S> extends true
     ? IsUnknown<M> extends true
       ? never
@@ -301,37 +304,44 @@ export type Disagreements<M, S, P extends string = ''> =
             ? never
             : [ObjectPart<S>] extends [never]
               ? Misfit<P>
-              : PropertyDisagreements<ObjectPart<M>, ObjectPart<S>, P>)
+              : PropertyDisagreements<ObjectPart<M>, ObjectPart<S>, P, Loose>)
         | ([Extract<M, readonly unknown[]>] extends [never]
             ? never
             : [Extract<S, readonly unknown[]>] extends [never]
               ? Misfit<P>
-              : Disagreements<ElementOf<M>, ElementOf<S>, `${Where<P>}[].`>);
+              : Disagreements<ElementOf<M>, ElementOf<S>, `${Where<P>}[].`, Loose>);
 
 type Misfit<P extends string> = `${Where<P>}: the mapper's value does not fit the schema`;
 
 /** A free map (`map`, language maps) has no fixed keys: that its values fit is enough. */
-type PropertyDisagreements<M, S, P extends string> =
+type PropertyDisagreements<M, S, P extends string, Loose extends boolean> =
   string extends KeysOf<S>
     ? [M] extends [S]
       ? never
       : Misfit<P>
     : | `${P}${Exclude<KeysOf<M>, KeysOf<S>> & string}: in the mapper, not in the schema`
-      | `${P}${Exclude<KeysOf<S>, KeysOf<M>> & string}: in the schema, not in the mapper`
+      | `${P}${Exclude<Loose extends true ? RequiredKeysOf<S> : KeysOf<S>, KeysOf<M>> & string}: in the schema, not in the mapper`
       | {
           [K in KeysOf<M> & KeysOf<S> & string]: Disagreements<
             ValueAt<M, K>,
             ValueAt<S, K>,
-            `${P}${K}.`
+            `${P}${K}.`,
+            Loose
           >;
         }[KeysOf<M> & KeysOf<S> & string];
 
-/** `true` when the schema `S` describes exactly the values `M`, else the disagreements. */
-export type Agreement<M, S extends Schema<unknown>> = [M] extends [never]
+/**
+ * `true` when the schema `S` describes exactly the values `M`, else the disagreements; `Loose`:
+ * a property the schema leaves optional may be absent from `M` (a component several answers
+ * share, like the article with its `deleted_at`, held exactly where it is declared).
+ */
+export type Agreement<M, S extends Schema<unknown>, Loose extends boolean = false> = [M] extends [
+  never,
+]
   ? 'the mapper returns nothing (never)'
-  : [Disagreements<M, Described<S>>] extends [never]
+  : [Disagreements<M, Described<S>, '', Loose>] extends [never]
     ? true
-    : Disagreements<M, Described<S>>;
+    : Disagreements<M, Described<S>, '', Loose>;
 
 /**
  * `schema`, held by the compiler against `M`, the type its mapper returns:
@@ -347,5 +357,13 @@ export type AnswerOf<C, K extends keyof C> = C[K] extends (...args: never[]) => 
   ? Awaited<R>
   : never;
 
-/** `agrees` for the answer of handler `K` of controller `C`. */
-export const answers = <C, K extends keyof C>() => agrees<AnswerOf<C, K>>();
+/**
+ * `agrees` for the answer of handler `K` of controller `C`, loosely: an optional property of the
+ * schema (of a shared component) may be one this handler never sends.
+ */
+export function answers<C, K extends keyof C>() {
+  return <S extends Schema<unknown>>(
+    schema: S,
+    _agreement: Agreement<AnswerOf<C, K>, S, true>,
+  ): S => schema;
+}

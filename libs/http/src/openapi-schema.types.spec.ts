@@ -1,5 +1,6 @@
 import {
   agrees,
+  answers,
   arr,
   constant,
   emptyArray,
@@ -95,6 +96,15 @@ describe('agrees: a schema against its mapper', () => {
     agrees<{ status: 'success'; thing: Thing }>()(wrapped, true);
     // @ts-expect-error thing: the mapper's value does not fit the schema
     agrees<{ status: 'success'; thing: { id: number } }>()(wrapped, true);
+    // A handler's answer may leave out what the shared component leaves optional …
+    interface Things {
+      get(): Promise<{ status: 'success'; thing: Omit<Thing, 'deleted_at'> }>;
+      list(): { status: 'success'; thing: Omit<Thing, 'name'> };
+    }
+    answers<Things, 'get'>()(wrapped, true);
+    // … never what it requires.
+    // @ts-expect-error thing.name: in the schema, not in the mapper
+    answers<Things, 'list'>()(wrapped, true);
     expect(wrapped.properties).toEqual({
       thing: { $ref: '#/components/schemas/Thing' },
       status: { const: 'success' },

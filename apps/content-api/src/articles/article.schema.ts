@@ -1,6 +1,8 @@
-import { agrees, bool, formatA, formatB, id, ids, int, langMap, links, more } from '@hc/http';
-import { nullable, obj, oneOfStr, str, strings } from '@hc/http';
+import { agrees, answers, bool, confirmation, formatA, formatB, id, ids, int } from '@hc/http';
+import { langMap, links, more, nullable, obj, oneOfStr, pagedBody, refTo } from '@hc/http';
+import { str, strings, success } from '@hc/http';
 import type { ListedArticle } from './article.mapper';
+import type { ArticlesController } from './articles.controller';
 
 export const VISIBILITY = ['public', 'private', 'link_only'] as const;
 
@@ -84,3 +86,20 @@ export const ARTICLE_SCHEMA = agrees<ListedArticle>()(
   ),
   true,
 );
+
+export const article = refTo('Article', ARTICLE_SCHEMA);
+
+/** `{status, article}`: the answer of one article (`ArticleAnswer`). */
+export const ARTICLE_ANSWER = answers<ArticlesController, 'get'>()(
+  obj({ status: success, article }),
+  true,
+);
+
+/** The success bodies of the articles' routes, held against what their handlers return. */
+export const ARTICLE_ANSWERS = {
+  list: answers<ArticlesController, 'list'>()(pagedBody('articles', article), true),
+  remove: answers<ArticlesController, 'remove'>()(
+    confirmation({ article: obj({ id, deleted_at: formatB }) }),
+    true,
+  ),
+};

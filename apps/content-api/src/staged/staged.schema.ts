@@ -1,6 +1,8 @@
 import { agrees, bool, emptyArray, formatB, ids, int, langMap, links, more } from '@hc/http';
-import { map, nullable, obj, oneOf, oneOfStr, partial, str } from '@hc/http';
-import { VISIBILITY } from '../articles/article.schema';
+import { answers, arr, map, nullable, obj, oneOf, oneOfStr, partial, refTo, str } from '@hc/http';
+import { strings, success } from '@hc/http';
+import { article, VISIBILITY } from '../articles/article.schema';
+import type { StagedController } from './staged.controller';
 import type { StagedResponse } from './staged.mapper';
 
 /** Where example links point. */
@@ -66,3 +68,25 @@ export const STAGED_COPY_SCHEMA = agrees<StagedResponse>()(
   ),
   true,
 );
+
+const stagedCopy = refTo('StagedCopy', STAGED_COPY_SCHEMA);
+
+/** The success bodies of the staged routes, held against what their handlers return. */
+export const STAGED_ANSWERS = {
+  get: answers<StagedController, 'get'>()(
+    obj({ status: success, staged: oneOf(stagedCopy, arr(stagedCopy)) }),
+    true,
+  ),
+  stage: answers<StagedController, 'stage'>()(
+    obj({ status: success, staged: nullable(stagedCopy), message: str }, ['message']),
+    true,
+  ),
+  discard: answers<StagedController, 'discard'>()(
+    obj({ status: success, discarded: int, article }),
+    true,
+  ),
+  publish: answers<StagedController, 'publish'>()(
+    obj({ status: success, published_locales: strings, article }),
+    true,
+  ),
+};
