@@ -24,5 +24,6 @@ describe('the translation workspace’s rows (issue 38)', () => {
     expect(rows).toEqual(['<h2>Anfang</h2>', '', '']);
     expect(joinBlocks(rows)).toBe('<h2>Anfang</h2>');
     expect(splitBlocks('  ', [])).toEqual([]);
+    expect(alignRows([], [])).toEqual(['']);
   });
 });

@@ -18,9 +18,12 @@ export function joinBlocks(rows: readonly string[]): string {
   return rows.filter(Boolean).join('');
 }
 
-/** Rows for a source of `source` blocks and a translation of `translation` blocks. */
+/**
+ * Rows for a source of `source` blocks and a translation of `translation` blocks: as many as
+ * the longer, and at least one (an article without content still gets a row to write in).
+ */
 export function alignRows(source: readonly string[], translation: readonly string[]): string[] {
   const rows = [...translation];
-  while (rows.length < source.length) rows.push('');
+  while (rows.length < Math.max(source.length, 1)) rows.push('');
   return rows;
 }
