@@ -120,7 +120,7 @@ describe('the team and API keys in the dashboard (issue 38)', () => {
     await page.getByRole('link', { name: 'New article' }).waitFor();
     // The new Editor writes through the dashboard's session API.
     const created = await page.evaluate(async (siteId) => {
-      const me = await (await fetch('/v1/session')).json();
+      const me = (await (await fetch('/v1/session')).json()) as { data: { csrf_token: string } };
       const res = await fetch('/v1/articles', {
         method: 'POST',
         headers: {

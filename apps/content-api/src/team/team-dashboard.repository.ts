@@ -182,19 +182,6 @@ export class TeamDashboardRepository extends DataRepository {
       );
   }
 
-  /** Invitation emails queued in the last hour to `email` (any site) and from this site. */
-  async recentInvitationMails(siteId: SiteId, m: EntityManager, email: string) {
-    const since = new Date(Date.now() - 3600_000);
-    const [row]: { to_recipient: string | number; from_site: string | number }[] = await m.query(
-      `SELECT COALESCE(SUM(recipient_email = ?), 0) AS to_recipient,
-              COALESCE(SUM(site_id = ?), 0) AS from_site
-         FROM comment_emails WHERE kind LIKE 'invite:%' AND created_at > ?
-          AND (recipient_email = ? OR site_id = ?)`,
-      [email, siteId, since, email, siteId],
-    );
-    return { toRecipient: Number(row.to_recipient), fromSite: Number(row.from_site) };
-  }
-
   /**
    * Ownership moves to `newOwner` (issue 38): the old Owner becomes Admin, the site belongs to
    * the new Owner's account, and the old account's app connections stop sharing it (an access

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { notFound } from '@hc/contracts';
 import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
@@ -86,16 +87,17 @@ export class TeamController {
     summary: 'Invite a person by email with a role and team-notes access',
     description:
       'Sends an email with a single-use link for this site, valid 7 days. Inviting a pending ' +
-      'address again sends a new link (the old one stops working). 429 past the hourly email ' +
-      'budget of the recipient (3) or the site (30).',
+      'address again sends a new link (the old one stops working). 429 once the invitation ' +
+      'email budget of the recipient or of the client address is spent (HC_MAIL_*).',
   })
   async invite(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @Body() body: InviteDto,
+    @Req() req: Request,
   ) {
     requireTeamAdmin(ctx);
-    return wrapSuccess({ invitation: await this.invitations.invite(site, ctx, body) });
+    return wrapSuccess({ invitation: await this.invitations.invite(site, ctx, body, req.ip) });
   }
 
   @DashboardWrite(Post('invitations/:id/resend'), {
@@ -107,9 +109,10 @@ export class TeamController {
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
     @IdParam('id', noInvitation) id: number,
+    @Req() req: Request,
   ) {
     requireTeamAdmin(ctx);
-    return wrapSuccess({ invitation: await this.invitations.resend(site, ctx, id) });
+    return wrapSuccess({ invitation: await this.invitations.resend(site, ctx, id, req.ip) });
   }
 
   @DashboardWrite(Delete('invitations/:id'), 'Revoke a pending invitation (its link stops working)')
