@@ -154,7 +154,7 @@ export interface SearchResult {
   highlight: Highlight;
 }
 
-type Alternative = { slot: number; form: number; term: string; w: number };
+type Alternative = { lang: string; slot: number; form: number; term: string; w: number };
 
 /** The term and its weight per way of matching, per query word. */
 function bufferText(v: unknown): string {
@@ -172,34 +172,105 @@ export class ArticleSearch {
     const words = queryWords(req.text, req.lang);
     const highlight: Highlight = { words: [], stems: [] };
     if (!words.length) return { ids: [], corrected: null, highlight };
+    const { alternatives, corrected } = await this.alternatives(siteId, req.lang, words);
+    const ids = await this.rank(siteId, req, alternatives, words.length);
+    for (const a of alternatives)
+      (a.form === FORM_WORD ? highlight.words : highlight.stems).push(a.term);
+    return { ids, corrected, highlight };
+  }
+
+  /**
+   * Issue 37's team search through the same matching: every status (drafts, the Trash, private
+   * and link-only articles, unreleased translations) in `langs`, live before trashed, best first,
+   * one page of ids and the total; no cap.
+   */
+  async teamSearch(
+    siteId: SiteId | number,
+    text: string,
+    langs: string[],
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const all: Alternative[] = [];
+    let slots = 0;
+    for (const lang of langs) {
+      const words = queryWords(text, lang);
+      slots = Math.max(slots, words.length);
+      if (words.length) all.push(...(await this.alternatives(siteId, lang, words)).alternatives);
+    }
+    if (!all.length) return { ids: [], total: 0 };
+    const ranked = this.rankedSql(all);
+    const from = `FROM (${ranked.sql}) r JOIN articles a ON a.id = r.article_id AND a.site_id = ?
+       WHERE r.matched >= ?`;
+    const params = [...ranked.params, siteId, siteId, Math.ceil(slots / 2)];
+    const [rows, count] = (await Promise.all([
+      this.db.query(
+        `SELECT a.id ${from}
+         ORDER BY a.deleted_at IS NOT NULL, r.matched DESC, r.score DESC, a.updated_at DESC, a.id DESC
+         LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      ),
+      this.db.query(`SELECT COUNT(*) AS n ${from}`, params),
+    ])) as [{ id: number }[], { n: number | string }[]];
+    return { ids: rows.map((r) => Number(r.id)), total: Number(count[0]?.n ?? 0) };
+  }
+
+  /** Every way each query word may match in `lang`, and the corrected query when one is misspelled. */
+  private async alternatives(
+    siteId: SiteId | number,
+    lang: string,
+    words: QueryWord[],
+  ): Promise<{ alternatives: Alternative[]; corrected: string | null }> {
     const alternatives: Alternative[] = [];
-    let corrected: string | null = null;
-    const synonyms = await this.synonymsOf(siteId, req.lang, words);
+    const synonyms = await this.synonymsOf(siteId, lang, words);
     const spellings: string[] = [];
     for (const [slot, word] of words.entries()) {
       const add = (form: number, term: string, w: number) =>
-        alternatives.push({ slot, form, term, w });
+        alternatives.push({ lang, slot, form, term, w });
       add(FORM_WORD, word.term, MATCH.exact);
-      if (word.stem) add(FORM_STEM, word.stem, MATCH.stem);
-      else add(FORM_STEM, word.term, MATCH.stem);
+      add(FORM_STEM, word.stem ?? word.term, MATCH.stem);
       // A synonym of several words ("sign in") matches by any of its words.
       for (const s of synonyms.get(word.term) ?? []) {
-        for (const t of tokenize(s, req.lang)) {
+        for (const t of tokenize(s, lang)) {
           add(FORM_WORD, t.term, MATCH.synonym);
           if (t.stem) add(FORM_STEM, t.stem, MATCH.synonym);
         }
       }
-      const near = await this.near(siteId, req.lang, word);
+      const near = await this.near(siteId, lang, word);
       for (const n of near.prefix) add(FORM_WORD, n, MATCH.prefix);
       for (const f of near.fuzzy)
         add(FORM_WORD, f.term, f.edits === 1 ? MATCH.fuzzy1 : MATCH.fuzzy2);
       spellings.push(near.known || !near.fuzzy.length ? word.text : near.fuzzy[0].term);
     }
-    if (spellings.some((s, i) => s !== words[i].text)) corrected = spellings.join(' ');
-    const ids = await this.rank(siteId, req, alternatives, words.length);
-    for (const a of alternatives)
-      (a.form === FORM_WORD ? highlight.words : highlight.stems).push(a.term);
-    return { ids, corrected, highlight };
+    const corrected = spellings.some((s, i) => s !== words[i].text) ? spellings.join(' ') : null;
+    return { alternatives, corrected };
+  }
+
+  /**
+   * The statement ranking a site's articles by the alternatives: per article the words matched
+   * and the sum over words of the best match × field weight (`article_id`, `matched`, `score`);
+   * takes the site id after `params`.
+   */
+  private rankedSql(alternatives: Alternative[]): { sql: string; params: unknown[] } {
+    const unique = new Map<string, Alternative>();
+    for (const a of alternatives) {
+      const key = `${a.lang} ${a.slot} ${a.form} ${a.term}`;
+      const had = unique.get(key);
+      if (!had || had.w < a.w) unique.set(key, a);
+    }
+    const alts = [...unique.values()];
+    const table = alts
+      .map(() => 'SELECT ? AS lang, ? AS slot, ? AS form, ? AS term, ? AS w')
+      .join(' UNION ALL ');
+    return {
+      sql: `SELECT x.article_id, COUNT(*) AS matched, SUM(x.s) AS score FROM (
+           SELECT p.article_id, q.slot, MAX(p.weight * q.w) AS s
+           FROM (${table}) q
+           JOIN search_terms p ON p.site_id = ? AND p.lang = q.lang AND p.form = q.form AND p.term = q.term
+           GROUP BY p.article_id, q.slot) x
+         GROUP BY x.article_id`,
+      params: alts.flatMap((a) => [a.lang, a.slot, a.form, Buffer.from(a.term, 'utf8'), a.w]),
+    };
   }
 
   /** The site's synonyms of the query's words, by word. */
@@ -279,32 +350,18 @@ export class ArticleSearch {
     alternatives: Alternative[],
     slots: number,
   ): Promise<number[]> {
-    const unique = new Map<string, Alternative>();
-    for (const a of alternatives) {
-      const key = `${a.slot} ${a.form} ${a.term}`;
-      const had = unique.get(key);
-      if (!had || had.w < a.w) unique.set(key, a);
-    }
-    const alts = [...unique.values()];
-    const table = alts
-      .map(() => 'SELECT ? AS slot, ? AS form, ? AS term, ? AS w')
-      .join(' UNION ALL ');
-    const altParams = alts.flatMap((a) => [a.slot, a.form, Buffer.from(a.term, 'utf8'), a.w]);
+    const ranked = this.rankedSql(alternatives);
     const english = req.requireEnglish
       ? `AND EXISTS (SELECT 1 FROM article_translations e
            WHERE e.article_id = a.id AND e.lang = 'en' AND e.released = 1)`
       : '';
     for (const limit of CANDIDATES) {
-      const ranked = (await this.db.query(
-        `SELECT x.article_id AS id, COUNT(*) AS matched, SUM(x.s) AS score FROM (
-           SELECT p.article_id, q.slot, MAX(p.weight * q.w) AS s
-           FROM (${table}) q
-           JOIN search_terms p ON p.site_id = ? AND p.lang = ? AND p.form = q.form AND p.term = q.term
-           GROUP BY p.article_id, q.slot) x
-         GROUP BY x.article_id ORDER BY matched DESC, score DESC, x.article_id DESC LIMIT ?`,
-        [...altParams, siteId, req.lang, limit],
-      )) as { id: number; matched: number | string; score: number | string }[];
-      if (!ranked.length) return [];
+      const top = (await this.db.query(
+        `${ranked.sql} ORDER BY matched DESC, score DESC, x.article_id DESC LIMIT ?`,
+        [...ranked.params, siteId, limit],
+      )) as { article_id: number; matched: number | string; score: number | string }[];
+      const candidates = top.map((r) => ({ ...r, id: Number(r.article_id) }));
+      if (!candidates.length) return [];
       const visible = (await this.db.query(
         `SELECT a.id, COALESCE(s.views, 0) AS views, a.updated_at
          FROM articles a
@@ -315,10 +372,10 @@ export class ArticleSearch {
            AND NOT EXISTS (SELECT 1 FROM article_categories ac JOIN categories c ON c.id = ac.category_id
              WHERE ac.article_id = a.id AND c.privacy <> 'public')
            ${english}`,
-        [req.lang, siteId, ranked.map((r) => r.id)],
+        [req.lang, siteId, candidates.map((r) => r.id)],
       )) as { id: number; views: number | string; updated_at: Date }[];
       const seen = new Map(visible.map((v) => [Number(v.id), v]));
-      const order = ranked
+      const order = candidates
         .filter((r) => seen.has(Number(r.id)))
         .map((r) => {
           const v = seen.get(Number(r.id))!;
@@ -338,7 +395,7 @@ export class ArticleSearch {
             b.at - a.at ||
             b.id - a.id,
         );
-      if (order.length >= req.max || ranked.length < limit || limit === CANDIDATES[1]) {
+      if (order.length >= req.max || candidates.length < limit || limit === CANDIDATES[1]) {
         // an article matching fewer words than half the query is no answer
         const need = Math.ceil(slots / 2);
         return order

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { apiError, AuthErrorCode, fieldError, messages } from '@hc/contracts';
 import { isDashboardSession } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { fullTextQuery, siteHasLanguage } from '@hc/content';
+import { siteHasLanguage } from '@hc/content';
 import { pageMeta, Paging } from '@hc/http';
 import { CategoriesRepository } from '../categories/categories.repository';
 import { toArticleResponse, toListedArticle } from './article.mapper';
@@ -107,10 +107,13 @@ export class ArticleQueryService {
     lang: string | undefined,
     paging: Paging,
   ) {
-    const query = fullTextQuery(text);
-    const { ids, total } = query
-      ? await this.articles.teamSearch(site.id, { query, lang }, paging.offset, paging.perPage)
-      : { ids: [], total: 0 };
+    const langs = lang ? [lang] : [...new Set([site.defaultLanguage, ...site.languages])];
+    const { ids, total } = await this.articles.teamSearch(
+      site.id,
+      { text, langs },
+      paging.offset,
+      paging.perPage,
+    );
     const views = await this.articles.load(site.id, ids);
     return {
       articles: views.map((v) => toListedArticle(v, site, { stored: true })),

@@ -575,38 +575,17 @@ export class ArticlesRepository extends DataRepository {
   }
 
   /**
-   * Issue 37's team search: articles of the site whose title or text in any language (or
-   * `lang`) matches, live ones before trashed ones, best first, one page of ids and the total.
-   * Every status (draft, published, Trash: spec 2.3 rule 6), visibility and release state; the
-   * site's rows through the FULLTEXT index.
+   * Issue 37's team search through the term index (issue 40, `ArticleSearch.teamSearch`): every
+   * status (draft, published, Trash: spec 2.3 rule 6), visibility and release state, in `langs`,
+   * live before trashed, best first, one page of ids and the total.
    */
-  async teamSearch(
+  teamSearch(
     siteId: SiteId,
-    f: { query: string; lang?: string },
+    f: { text: string; langs: string[] },
     offset: number,
     limit: number,
   ): Promise<{ ids: number[]; total: number }> {
-    const langWhere = f.lang ? 'AND t.lang = ?' : '';
-    const langParams = f.lang ? [f.lang] : [];
-    const from = `FROM article_translations t JOIN articles a ON a.id = t.article_id AND a.site_id = t.site_id
-       WHERE t.site_id = ? ${langWhere}
-         AND MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)`;
-    const params = [siteId, ...langParams, f.query];
-    const [rows, count] = await Promise.all([
-      this.ds.query(
-        `SELECT t.article_id AS id,
-                MAX(MATCH(t.title, t.search_text) AGAINST (? IN BOOLEAN MODE)) AS score,
-                MAX(a.updated_at) AS updated_at,
-                MAX(a.deleted_at IS NOT NULL) AS trashed
-         ${from}
-         GROUP BY t.article_id
-         ORDER BY trashed ASC, score DESC, updated_at DESC, id DESC
-         LIMIT ? OFFSET ?`,
-        [f.query, ...params, limit, offset],
-      ),
-      this.ds.query(`SELECT COUNT(DISTINCT t.article_id) AS n ${from}`, params),
-    ]);
-    return { ids: rows.map((r: { id: number }) => Number(r.id)), total: Number(count[0].n) };
+    return this.articleSearch.teamSearch(siteId, f.text, f.langs, offset, limit);
   }
 
   /** GET /export: ids after the cursor in id order, Trash left out (spec 4.2). */

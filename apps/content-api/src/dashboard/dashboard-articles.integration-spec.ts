@@ -406,6 +406,10 @@ describe('dashboard article operations (issue 37)', () => {
     expect(all.filter((x: { deleted_at?: string }) => 'deleted_at' in x)).toHaveLength(1);
     const german = await t.request('GET', `/v1/articles?team_search=${word}&lang=de`, as());
     expect(german.body.articles.map((x: { id: number }) => x.id)).toEqual([hidden.id]);
+    // Issue 40: team search forgives like search (a transposition is one edit).
+    const typo = `${word.slice(0, 5)}${word[6]}${word[5]}${word.slice(7)}`;
+    const forgiving = await t.request('GET', `/v1/articles?team_search=${typo}&limit=50`, as());
+    expect(forgiving.body.meta.items_count).toBe(19);
     // Drafts are not found by spec 4.4's search, whoever asks.
     const search = await t.request('GET', `/v1/articles?search=${word}`, as());
     expect(search.body.meta.items_count).toBe(0);
