@@ -617,7 +617,12 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
         'helpcenter-smtp/url',
         'helpcenter-data-keys/keys',
       ],
-      'auth-server': ['helpcenter-database/auth-server', ...redis, 'helpcenter-smtp/url'],
+      'auth-server': [
+        'helpcenter-database/auth-server',
+        ...redis,
+        'helpcenter-smtp/url',
+        'helpcenter-data-keys/keys',
+      ],
       // The secret that makes content-api believe mcp-gateway's agent addresses (issue 36).
       'mcp-gateway': [
         'helpcenter-database/mcp-gateway',
@@ -655,6 +660,8 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
       [
         'CronJob/helpcenter-analytics-rollup',
         'CronJob/helpcenter-migrate-revert',
+        // Two-factor secrets (issue 38).
+        'Deployment/auth-server',
         'Deployment/content-api',
         'Deployment/webhook-dispatcher',
         'Job/helpcenter-migrate',

@@ -291,7 +291,9 @@ describe('settings checked at boot', () => {
         /HC_SMTP_URL is unset: sign-up, password reset, invitation and comment emails/,
       );
     const smtp = { HC_SMTP_URL: 'smtp://mailer:s3cr3t-mail@mail.internal:587' };
-    expect(checkSettings({ ...PRODUCTION, ...smtp }, 'auth-server').warnings).toEqual([]);
+    expect(
+      checkSettings({ ...PRODUCTION, ...smtp, HC_DATA_KEYS: DATA_KEY }, 'auth-server').warnings,
+    ).toEqual([]);
     expect(checkSettings(PRODUCTION, 'reader-site').settings.smtpUrl).toBeNull();
   });
 

@@ -190,7 +190,13 @@ export interface DataKey {
 }
 
 /** The apps that encrypt or decrypt secrets at rest: production refuses them without HC_DATA_KEYS. */
-export const DATA_KEY_APPS: readonly string[] = ['content-api', 'webhook-dispatcher', 'hc'];
+export const DATA_KEY_APPS: readonly string[] = [
+  'content-api',
+  'webhook-dispatcher',
+  'hc',
+  // Issue 38: two-factor secrets.
+  'auth-server',
+];
 
 /** The apps that send email: production refuses them without HC_SMTP_URL (issue 38). */
 export const MAIL_APPS: readonly string[] = ['content-api', 'auth-server'];
@@ -481,7 +487,7 @@ export function productionProblems(s: Settings, app?: string): string[] {
   const problems: string[] = [];
   if (app && DATA_KEY_APPS.includes(app) && !v.HC_DATA_KEYS) {
     problems.push(
-      'HC_DATA_KEYS is unset: webhook secrets and the upload-URL key would be encrypted with a key file under HC_DATA_DIR on this machine; give every replica the same HC_DATA_KEYS from a Secret',
+      'HC_DATA_KEYS is unset: webhook secrets, the upload-URL key and two-factor secrets would be encrypted with a key file under HC_DATA_DIR on this machine; give every replica the same HC_DATA_KEYS from a Secret',
     );
   }
   if (app === 'mcp-gateway' && !s.internalToken) {

@@ -18,7 +18,7 @@ import type { DataSource } from 'typeorm';
 const PREFIX = 'enc:v1:';
 
 /** What a sealed value is for (its additional authenticated data). */
-export type SealPurpose = 'webhooks.secret' | 'image_secrets.value';
+export type SealPurpose = 'webhooks.secret' | 'image_secrets.value' | 'users.totp_secret';
 
 let cached: { source: string; keys: DataKey[] } | null = null;
 

@@ -121,6 +121,8 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
   },
   // Issue 37: reader-site spends a preview hand-off (a conditional update of used_at).
   preview_handoffs: { 'content-api': DML, 'reader-site': ['SELECT', 'UPDATE (used_at)'] },
+  // Issue 38: two-factor recovery codes, auth-server's alone.
+  recovery_codes: AUTH_ONLY,
   reader_page_versions: { 'content-api': DML, 'design-service': UPSERT, 'reader-site': UPSERT },
   reader_searches: { 'content-api': DML, 'reader-site': ['INSERT'] },
   // Issue 38: auth-server ends a person's reader sessions when their password changes.

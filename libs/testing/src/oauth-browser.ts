@@ -58,6 +58,8 @@ export interface AuthorizeOptions {
   /** Site ids to tick on the consent screen. */
   sites?: number[];
   decision?: 'approve' | 'deny';
+  /** The second factor, when the sign-in asks for it (issue 38): a code or a recovery code. */
+  secondFactor?: () => Record<string, string>;
 }
 
 export interface AuthorizeResult {
@@ -95,7 +97,11 @@ export async function runAuthorization(
     }
     const html = await res.text();
     const path = new URL(next).pathname;
-    if (res.status === 200 && path.startsWith('/signin/')) {
+    if (res.status === 200 && path.endsWith('/two-factor') && options.secondFactor) {
+      form = { csrf: csrfOf(html), ...options.secondFactor() };
+      continue;
+    }
+    if (res.status === 200 && path.startsWith('/signin/') && !path.endsWith('/two-factor')) {
       result.signInShown = true;
       form = { csrf: csrfOf(html), email: options.email, password: options.password };
       continue;

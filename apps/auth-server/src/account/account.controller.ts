@@ -2,7 +2,8 @@ import { Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { PublicController } from '@hc/auth';
 import { field, type FormRequest } from '../pages/forms';
-import { accountPage, FieldErrors } from '../pages/account-pages';
+import { accountPage, FieldErrors, TwoFactorView } from '../pages/account-pages';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { FORM_EXPIRED } from '../pages/pages';
 import { AccountsRepository } from '../storage/accounts.repository';
 import { AccountsService, checkPassword, MailBudgetSpent } from './accounts.service';
@@ -16,6 +17,7 @@ interface Outcome {
   notice?: string;
   error?: string;
   errors?: FieldErrors;
+  twoFactor?: TwoFactorView;
 }
 
 /**
@@ -31,10 +33,22 @@ export class AccountController {
     @Inject(AccountsService) private readonly accounts: AccountsService,
     @Inject(AccountsRepository) private readonly repository: AccountsRepository,
     @Inject(SignInService) private readonly signIns: SignInService,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
+
+  /** Where the person's two-factor sign-in stands. */
+  private async twoFactorView(me: SignedIn): Promise<TwoFactorView> {
+    const id = me.person.id;
+    if (await this.twoFactor.enabled(id))
+      return { state: 'on', recoveryCodesLeft: await this.twoFactor.unusedRecoveryCodes(id) };
+    const pending = await this.twoFactor.pending(id, me.person.email);
+    if (pending) return { state: 'enrolling', ...pending };
+    return { state: 'off', required: await this.twoFactor.requiredFor(id) };
+  }
 
   private async show(res: Response, me: SignedIn, outcome: Outcome = {}) {
     const sessions = await this.repository.sessions(me.person.id);
+    const twoFactor = outcome.twoFactor ?? (await this.twoFactorView(me));
     res
       .status(outcome.status ?? 200)
       .type('html')
@@ -45,6 +59,7 @@ export class AccountController {
           csrf: me.session.csrfToken,
           sessions: sessions.map((s) => ({ ...s, current: s.id === me.session.id })),
           ...outcome,
+          twoFactor,
         }),
       );
   }
@@ -121,6 +136,40 @@ export class AccountController {
       me,
       ended ? { notice: 'The session ended.' } : { status: 404, error: 'No such session.' },
     );
+  }
+
+  /** Two-factor enrollment, step 1: a new secret, shown as a QR code and as text. */
+  @Post('two-factor/start')
+  async startTwoFactor(@Req() req: FormRequest, @Res() res: Response) {
+    const me = await this.poster(req, res);
+    if (!me) return;
+    if (await this.twoFactor.enabled(me.person.id)) return this.show(res, me);
+    await this.twoFactor.start(me.person.id, me.person.email);
+    await this.show(res, me);
+  }
+
+  /** Step 2: a code from the app turns it on; the recovery codes are shown this once. */
+  @Post('two-factor/confirm')
+  async confirmTwoFactor(@Req() req: FormRequest, @Res() res: Response) {
+    const me = await this.poster(req, res);
+    if (!me) return;
+    const codes = await this.twoFactor.confirm(me.person.id, field(req, 'code'));
+    if (!codes)
+      return this.show(res, me, { status: 422, errors: { code: 'The code is not correct.' } });
+    await this.show(res, me, {
+      twoFactor: { state: 'on', recoveryCodesLeft: codes.length, newCodes: codes },
+    });
+  }
+
+  /** Turning it off asks for the current password. */
+  @Post('two-factor/disable')
+  async disableTwoFactor(@Req() req: FormRequest, @Res() res: Response) {
+    const me = await this.poster(req, res);
+    if (!me) return;
+    const refused = await this.currentPassword(req, me, 'disable_password');
+    if (refused) return this.show(res, me, refused);
+    await this.twoFactor.disable(me.person.id);
+    await this.show(res, me, { notice: 'Two-factor sign-in is off.' });
   }
 
   /** Revokes every dashboard session of this person on the server, this one included. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../storage/storage.module';
+import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { AccountController } from './account.controller';
 import { AccountsService } from './accounts.service';
 import { PasswordResetController } from './password-reset.controller';
@@ -15,7 +16,7 @@ import { SignInService } from './sign-in.service';
  * connected-apps pages.
  */
 @Module({
-  imports: [StorageModule],
+  imports: [StorageModule, TwoFactorModule],
   controllers: [
     AccountController,
     ConnectedAppsController,

@@ -11,6 +11,16 @@ import { DashboardSession, DashboardSessionsRepository } from './dashboard-sessi
 const SESSION_COOKIE = DASHBOARD_COOKIE;
 /** The pre-session cookie the sign-in and consent form tokens are bound to. */
 const FORM_COOKIE = 'hc_auth_forms';
+/** A right password waiting for its second factor (issue 38): signed, five minutes. */
+const SECOND_FACTOR_COOKIE = 'hc_second_factor';
+const SECOND_FACTOR_SECONDS = 300;
+
+/** Who passed the password check and where they were going (`uid`: `dashboard` or the interaction). */
+export interface PendingSecondFactor {
+  userId: number;
+  uid: string;
+  returnTo: string;
+}
 const LIFETIME_SECONDS = DASHBOARD_SESSION_SECONDS;
 
 type FormRequest = Request & { body?: Record<string, unknown> };
@@ -88,6 +98,33 @@ export class SessionService {
     const closed = await this.sessions.closeAll(userId);
     writeCookie(req, res, SESSION_COOKIE, '', { maxAgeSeconds: 0 });
     return closed;
+  }
+
+  /** Remembers a right password until its second factor is given (a signed, short cookie). */
+  async startSecondFactor(req: Request, res: Response, pending: PendingSecondFactor) {
+    const body = Buffer.from(
+      JSON.stringify({ ...pending, exp: Date.now() + SECOND_FACTOR_SECONDS * 1000 }),
+    ).toString('base64url');
+    writeCookie(req, res, SECOND_FACTOR_COOKIE, `${body}.${await this.mac(`2fa:${body}`)}`, {
+      path: '/signin',
+      maxAgeSeconds: SECOND_FACTOR_SECONDS,
+    });
+  }
+
+  /** The pending second factor of this browser for `uid`, unexpired and untampered; else null. */
+  async secondFactor(req: Request, uid: string): Promise<PendingSecondFactor | null> {
+    const [body, mac] = (readCookie(req, SECOND_FACTOR_COOKIE, '/signin') ?? '').split('.');
+    if (!body || !mac || !sameToken(mac, await this.mac(`2fa:${body}`))) return null;
+    const value = JSON.parse(
+      Buffer.from(body, 'base64url').toString('utf8'),
+    ) as PendingSecondFactor & {
+      exp: number;
+    };
+    return value.uid === uid && value.exp > Date.now() ? value : null;
+  }
+
+  endSecondFactor(req: Request, res: Response): void {
+    writeCookie(req, res, SECOND_FACTOR_COOKIE, '', { path: '/signin', maxAgeSeconds: 0 });
   }
 
   /** The token for a form shown before sign-in (`purpose`: `signin`, `interaction:<uid>`). */

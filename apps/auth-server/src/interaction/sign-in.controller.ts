@@ -7,9 +7,18 @@ import { SessionService } from '../account/session.service';
 import { SignInService, UNVERIFIED } from '../account/sign-in.service';
 import { field, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
+import { secondFactorPage } from '../pages/account-pages';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { InteractionSteps } from './interaction-steps.service';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
+const WRONG_CODE = 'The code is not correct.';
+/** The `uid` of the second-factor step of the dashboard sign-in (no OAuth interaction). */
+const DASHBOARD = 'dashboard';
+
+function secondFactorAction(uid: string): string {
+  return `/signin/${encodeURIComponent(uid)}/two-factor`;
+}
 
 /**
  * A refused sign-in: one answer for an unknown email and a wrong password (422), or 429 with
@@ -49,7 +58,85 @@ export class SignInController {
     @Inject(InteractionSteps) private readonly steps: InteractionSteps,
     @Inject(SessionService) private readonly session: SessionService,
     @Inject(SignInService) private readonly signIns: SignInService,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
   ) {}
+
+  /**
+   * Signs the person in, or, with two-factor sign-in on, sends them to the second factor first
+   * (issue 38: asked at every password check). `uid`: `dashboard` or the OAuth interaction.
+   */
+  private async passwordAccepted(
+    req: Request,
+    res: Response,
+    userId: number,
+    uid: string,
+    returnTo: string,
+  ): Promise<void> {
+    if (await this.twoFactor.enabled(userId)) {
+      await this.session.startSecondFactor(req, res, { userId, uid, returnTo });
+      res.redirect(303, `/signin/${encodeURIComponent(uid)}/two-factor`);
+      return;
+    }
+    await this.signedIn(req, res, userId, uid, returnTo);
+  }
+
+  private async signedIn(
+    req: Request,
+    res: Response,
+    userId: number,
+    uid: string,
+    returnTo: string,
+  ) {
+    await this.session.signIn(res, req, userId);
+    if (uid === DASHBOARD) res.redirect(303, returnTo);
+    else await this.steps.finish(req, res, { login: { accountId: String(userId) } }, false);
+  }
+
+  @Get(':uid/two-factor')
+  async secondFactorForm(@Param('uid') uid: string, @Req() req: Request, @Res() res: Response) {
+    if (!(await this.pendingSecondFactor(req, res, uid))) return;
+    const csrf = await this.session.formToken(req, res, `2fa:${uid}`);
+    sendHtml(res, secondFactorPage({ action: secondFactorAction(uid), csrf }));
+  }
+
+  @Post(':uid/two-factor')
+  async secondFactor(@Param('uid') uid: string, @Req() req: FormRequest, @Res() res: Response) {
+    const pending = await this.pendingSecondFactor(req, res, uid);
+    if (!pending) return;
+    const page = async (error: string) =>
+      secondFactorPage({
+        action: secondFactorAction(uid),
+        csrf: await this.session.formToken(req, res, `2fa:${uid}`),
+        error,
+      });
+    if (!(await this.session.validPreSessionForm(req, `2fa:${uid}`)))
+      return sendHtml(res, await page(FORM_EXPIRED), 403);
+    const result = await this.twoFactor.check(
+      pending.userId,
+      { code: field(req, 'code'), recoveryCode: field(req, 'recovery_code') },
+      req.ip,
+    );
+    if (result.outcome === 'throttled') {
+      res.set('Retry-After', String(result.retryAfterSeconds));
+      return sendHtml(
+        res,
+        await page(tooManyPasswordAttemptsMessage(result.retryAfterSeconds)),
+        429,
+      );
+    }
+    if (result.outcome === 'failed') return sendHtml(res, await page(WRONG_CODE), 422);
+    this.session.endSecondFactor(req, res);
+    await this.signedIn(req, res, pending.userId, uid, pending.returnTo);
+  }
+
+  /** This browser's pending second factor for `uid` (and its interaction); else sign in again. */
+  private async pendingSecondFactor(req: Request, res: Response, uid: string) {
+    if (uid !== DASHBOARD && !(await this.steps.details(req, res, uid, 'login'))) return null;
+    const pending = await this.session.secondFactor(req, uid);
+    if (!pending)
+      res.redirect(303, uid === DASHBOARD ? '/signin' : `/signin/${encodeURIComponent(uid)}`);
+    return pending;
+  }
 
   /**
    * Dashboard sign-in (no OAuth interaction pending): `return_to` (or the older `return`) names
@@ -88,9 +175,7 @@ export class SignInController {
       return;
     }
     if (SignInService.unverified(result)) return sendHtml(res, await page(UNVERIFIED), 403);
-    const person = result.value;
-    await this.session.signIn(res, req, person.id);
-    res.redirect(303, returnTo);
+    await this.passwordAccepted(req, res, result.value.id, DASHBOARD, returnTo);
   }
 
   @Get(':uid')
@@ -128,8 +213,6 @@ export class SignInController {
       return;
     }
     if (SignInService.unverified(result)) return page(UNVERIFIED, 403);
-    const person = result.value;
-    await this.session.signIn(res, req, person.id);
-    await this.steps.finish(req, res, { login: { accountId: String(person.id) } }, false);
+    await this.passwordAccepted(req, res, result.value.id, details.uid, '/app');
   }
 }

@@ -12,6 +12,7 @@ interface Field {
   type: 'email' | 'password' | 'text';
   autocomplete: string;
   value?: string;
+  optional?: boolean;
 }
 
 /** A labelled input with its error below it, tied by `aria-describedby`. */
@@ -19,7 +20,7 @@ function input(f: Field, errors: FieldErrors): string {
   const error = errors[f.name];
   const id = `error-${f.name}`;
   return (
-    `<label>${e(f.label)} <input type="${f.type}" name="${e(f.name)}" autocomplete="${e(f.autocomplete)}" required` +
+    `<label>${e(f.label)} <input type="${f.type}" name="${e(f.name)}" autocomplete="${e(f.autocomplete)}"${f.optional ? '' : ' required'}` +
     (f.value !== undefined && f.type !== 'password' ? ` value="${e(f.value)}"` : '') +
     (error ? ` aria-invalid="true" aria-describedby="${id}"` : '') +
     `>` +
@@ -141,6 +142,84 @@ export function resetPasswordPage(view: {
   });
 }
 
+/** The sign-in step that asks for the second factor (issue 38). */
+export function secondFactorPage(view: { action: string; csrf: string; error?: string }): string {
+  return formPage({
+    title: 'Two-factor sign-in',
+    action: view.action,
+    csrf: view.csrf,
+    submit: 'Continue',
+    intro:
+      'Enter the 6-digit code of your authenticator app, or one of your recovery codes if you do not have it.',
+    error: view.error,
+    fields: [
+      {
+        name: 'code',
+        label: 'Authenticator code',
+        type: 'text',
+        autocomplete: 'one-time-code',
+        optional: true,
+      },
+      {
+        name: 'recovery_code',
+        label: 'Or a recovery code',
+        type: 'text',
+        autocomplete: 'off',
+        optional: true,
+      },
+    ],
+  });
+}
+
+/** Where the account page's two-factor section stands. */
+export type TwoFactorView =
+  | { state: 'off'; required: boolean }
+  | { state: 'enrolling'; secret: string; qrSvg: string }
+  | { state: 'on'; recoveryCodesLeft: number; newCodes?: string[] };
+
+function twoFactorSection(view: TwoFactorView, csrf: string, errors: FieldErrors): string {
+  const post = (action: string, fields: Field[], submit: string) =>
+    `<form method="post" action="/app/account/two-factor/${action}">${csrfField(csrf)}` +
+    fields.map((f) => input(f, errors)).join('') +
+    `<button type="submit">${e(submit)}</button></form>`;
+  const head = '<h2>Two-factor sign-in</h2>';
+  if (view.state === 'off')
+    return (
+      head +
+      (view.required
+        ? '<p class="error" role="alert">A help center you belong to requires two-factor sign-in: turn it on to keep working there.</p>'
+        : '') +
+      '<p class="muted">Every sign-in then also asks for a code from an authenticator app.</p>' +
+      post('start', [], 'Turn on two-factor sign-in')
+    );
+  if (view.state === 'enrolling')
+    return (
+      head +
+      '<p>Scan this code with your authenticator app, or type the key, then enter the code it shows.</p>' +
+      `<figure class="qr">${view.qrSvg}<figcaption>Key: <code id="totp-secret">${e(view.secret)}</code></figcaption></figure>` +
+      post(
+        'confirm',
+        [
+          {
+            name: 'code',
+            label: 'Authenticator code',
+            type: 'text',
+            autocomplete: 'one-time-code',
+          },
+        ],
+        'Turn on',
+      )
+    );
+  return (
+    head +
+    (view.newCodes
+      ? '<p role="status">Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are shown only now.</p>' +
+        `<ul class="recovery-codes">${view.newCodes.map((c) => `<li><code>${e(c)}</code></li>`).join('')}</ul>`
+      : `<p>Two-factor sign-in is on. ${view.recoveryCodesLeft} recovery codes left.</p>`) +
+    post('disable', [PASSWORD_FIELD('disable_password', 'Current password')], 'Turn off')
+  );
+}
+
 export interface SessionRow {
   id: string;
   createdAt: Date;
@@ -158,6 +237,7 @@ export function accountPage(view: {
   email: string;
   csrf: string;
   sessions: SessionRow[];
+  twoFactor: TwoFactorView;
   notice?: string;
   error?: string;
   errors?: FieldErrors;
@@ -204,6 +284,7 @@ export function accountPage(view: {
         ],
         'Change password',
       ) +
+      twoFactorSection(view.twoFactor, view.csrf, errors) +
       `<h2>Sign-in sessions</h2><ul>${sessions}</ul>` +
       `<p>Signing out everywhere ends every dashboard session of your account, on every device, this one included.</p>` +
       `<form method="post" action="/app/account/sign-out-everywhere">${csrfField(view.csrf)}` +

@@ -88,15 +88,27 @@ export class SiteRepository {
   async userForSignIn(
     siteId: SiteId,
     email: string,
-  ): Promise<{ id: number; passwordHash: string; role: string | null } | null> {
+  ): Promise<{
+    id: number;
+    passwordHash: string;
+    role: string | null;
+    twoFactor: boolean;
+  } | null> {
     const rows = await this.ds.query(
-      `SELECT u.id, u.password_hash, m.role FROM users u
+      `SELECT u.id, u.password_hash, m.role, u.totp_enabled_at IS NOT NULL AS two_factor FROM users u
        LEFT JOIN memberships m ON m.user_id = u.id AND m.site_id = ?
        WHERE u.email = ? ORDER BY u.id LIMIT 1`,
       [siteId, email.toLowerCase()],
     );
     const r = rows[0];
-    return r ? { id: Number(r.id), passwordHash: r.password_hash, role: r.role ?? null } : null;
+    return r
+      ? {
+          id: Number(r.id),
+          passwordHash: r.password_hash,
+          role: r.role ?? null,
+          twoFactor: Boolean(Number(r.two_factor)),
+        }
+      : null;
   }
 
   /** Opens a session; returns the cookie value (only its hash is stored). */

@@ -28,6 +28,7 @@ import { FairDeliveryClaims1795700100000 } from './1795700100000-fair-delivery-c
 import { TeamInvitations1795700900000 } from './1795700900000-team-invitations';
 import { Accounts1795738000000 } from './1795738000000-accounts';
 import { TraceContext1795739000000 } from './1795739000000-trace-context';
+import { TwoFactor1795739100000 } from './1795739100000-two-factor';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   TeamInvitations1795700900000,
   Accounts1795738000000,
   TraceContext1795739000000,
+  TwoFactor1795739100000,
 ];
