@@ -30,7 +30,7 @@ export const articleTools = [
     suffix: 'search_articles',
     title: 'Search articles',
     description:
-      'Full-text search over titles and content, as an anonymous reader would find them (published, public, released languages). Returns at most 15 matches in total. Use kb_list_articles to see drafts and private articles.',
+      'Search over titles, headings and content, as an anonymous reader would find them (published, public, released languages). Forgiving: other word forms, typing mistakes (one from 4 letters, two from 8), an unfinished last word and the site’s synonyms match too, best matches first. Returns at most 15 matches in total. Use kb_list_articles to see drafts and private articles.',
     kind: 'read',
     input: {
       query: z.string().min(1).describe('Words to search for'),
