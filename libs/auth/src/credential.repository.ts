@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { trustSiteId } from '@hc/contracts';
 import type { ApiKeyScope, Plan, Role, SiteVisibility } from '@hc/contracts';
 import type { SiteContext } from './request-context';
@@ -39,7 +40,8 @@ export interface ApiKeyRow extends SiteRow {
 /** Issue 38: a key's last use is written at most once in this long. */
 export const KEY_USE_RESOLUTION_MS = 60_000;
 
-const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
+/** The columns `toSiteContext` reads, from `sites s`. */
+export const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
   s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
   s.suspended, s.ip_allowlist, s.plan, s.staging_preview, s.template_editor,
   s.allow_unsafe_html,
@@ -65,6 +67,19 @@ export function toSiteContext(row: SiteRow): SiteContext {
     allowUnsafeHtml: Boolean(row.allow_unsafe_html),
     createdAt: row.site_created_at,
   };
+}
+
+/** A live (not deleted) site's context by id, across sites: for code that is given a site id
+ * by something it already trusts (an invitation link's stored row, an operator command). */
+export async function findSiteContext(
+  manager: Pick<EntityManager, 'query'>,
+  siteId: number,
+): Promise<SiteContext | null> {
+  const rows = await manager.query(
+    `SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = ? AND s.deleted_at IS NULL`,
+    [siteId],
+  );
+  return rows[0] ? toSiteContext(rows[0]) : null;
 }
 
 /** The lookups the credential guard makes: one indexed query per request for an API key. */

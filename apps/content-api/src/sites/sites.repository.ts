@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { toSiteContext } from '@hc/auth';
+import { findSiteContext, SITE_COLUMNS, toSiteContext } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { touchReaderPages } from '@hc/data';
 import { trustSiteId } from '@hc/contracts';
 import type { Plan, SiteId, SiteVisibility } from '@hc/contracts';
-
-const SITE_COLUMNS = `s.id AS site_id, s.uuid AS site_uuid, s.account_id AS site_account_id,
-  s.name AS site_name, s.subdomain, s.domain, s.default_language, s.languages, s.visibility,
-  s.suspended, s.ip_allowlist, s.plan, s.staging_preview, s.template_editor,
-  s.created_at AS site_created_at`;
 
 export interface NewSite {
   uuid: string;
@@ -57,11 +52,7 @@ export class SitesRepository {
     siteId: number,
     manager: EntityManager = this.ds.manager,
   ): Promise<SiteContext | null> {
-    const rows = await manager.query(
-      `SELECT ${SITE_COLUMNS} FROM sites s WHERE s.id = ? AND s.deleted_at IS NULL`,
-      [siteId],
-    );
-    return rows[0] ? toSiteContext(rows[0]) : null;
+    return findSiteContext(manager, siteId);
   }
 
   async findByIds(siteIds: number[]): Promise<SiteContext[]> {

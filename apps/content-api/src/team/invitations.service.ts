@@ -17,7 +17,6 @@ import { writeAuditEvent } from '@hc/events';
 import { formatB } from '@hc/contracts';
 import { MailBudget } from '@hc/http';
 import { CommentEmailsRepository } from '../comments/comment-emails.repository';
-import { SitesRepository } from '../sites/sites.repository';
 import type { AcceptAsNewDto, InvitationLinkDto, InviteDto } from './dto/team.dto';
 import { TeamDashboardRepository, type InvitationRow } from './team-dashboard.repository';
 import { TeamRepository } from './team.repository';
@@ -82,7 +81,6 @@ export class InvitationsService {
   constructor(
     private readonly rows: TeamDashboardRepository,
     private readonly team: TeamRepository,
-    private readonly sites: SitesRepository,
     private readonly emails: CommentEmailsRepository,
     private readonly budget: MailBudget,
   ) {}
@@ -227,7 +225,7 @@ export class InvitationsService {
   }
 
   private async siteOf(link: InvitationLinkDto): Promise<SiteContext> {
-    const site = await this.sites.findById(Number(link.site_id));
+    const site = await this.rows.siteOfInvitation(Number(link.site_id));
     if (!site) throw invalidLink();
     return site;
   }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CommentEmailsRepository } from '../comments/comment-emails.repository';
-import { SitesModule } from '../sites/sites.module';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
 import { KeysController } from './keys.controller';
@@ -11,7 +10,7 @@ import { TeamModule } from './team.module';
 
 /** The team, its invitations and its API keys in the dashboard (issue 38). */
 @Module({
-  imports: [TeamModule, SitesModule],
+  imports: [TeamModule],
   controllers: [TeamController, KeysController, InvitationsController],
   providers: [
     TeamDashboardRepository,

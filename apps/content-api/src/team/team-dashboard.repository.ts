@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataRepository, jsonColumn } from '@hc/data';
 import type { ApiKeyScope, Role, SiteId } from '@hc/contracts';
+import { findSiteContext } from '@hc/auth';
+import type { SiteContext } from '@hc/auth';
 
 export interface MemberRow {
   user_id: number;
@@ -49,6 +51,11 @@ const INVITATION_COLUMNS = `i.id, i.site_id, i.email, i.role, i.notes_access, i.
  */
 @Injectable()
 export class TeamDashboardRepository extends DataRepository {
+  /** The site an invitation link names (the link's stored row is what is trusted). */
+  siteOfInvitation(siteId: number): Promise<SiteContext | null> {
+    return findSiteContext(this.ds, siteId);
+  }
+
   members(siteId: SiteId): Promise<MemberRow[]> {
     return this.ds.query(
       `SELECT m.user_id, u.name, u.email, m.role, m.notes_access, m.created_at
