@@ -467,7 +467,13 @@ export class ArticlesRepository extends DataRepository {
 
   async purge(siteId: SiteId, m: EntityManager, id: number): Promise<void> {
     await touchReaderPages(m, siteId);
-    for (const table of ['article_translations', 'article_categories', 'article_stats']) {
+    // search_terms: the article's term index (issue 40) goes with its texts.
+    for (const table of [
+      'article_translations',
+      'search_terms',
+      'article_categories',
+      'article_stats',
+    ]) {
       await m.query(`DELETE FROM ${table} WHERE site_id = ? AND article_id = ?`, [siteId, id]);
     }
     await m.query('DELETE FROM articles WHERE site_id = ? AND id = ?', [siteId, id]);

@@ -47,6 +47,8 @@ describe('Trash lifecycle and translations through the operator CLI (spec 3.1, 2
     expect(sent.map((e: { event: string }) => e.event)).toEqual(['article.deleted']);
     expect(sent[0].payload.data).toMatchObject({ id: a.id, title: 'Gone for good' });
     expect(await t.ds.query('SELECT id FROM articles WHERE id = ?', [a.id])).toEqual([]);
+    // Issue 40: its term index goes with it.
+    expect(await t.ds.query('SELECT 1 FROM search_terms WHERE article_id = ?', [a.id])).toEqual([]);
     expect(
       await t.ds.query('SELECT lang FROM article_translations WHERE article_id = ?', [a.id]),
     ).toEqual([]);
