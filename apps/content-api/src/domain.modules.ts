@@ -15,6 +15,7 @@ import { PreviewsModule } from './previews/previews.module';
 import { RootModule } from './root/root.module';
 import { SearchModule } from './search/search.module';
 import { SessionModule } from './session/session.module';
+import { SiteSettingsModule } from './sites/site-settings.module';
 import { SitesModule } from './sites/sites.module';
 import { StagedModule } from './staged/staged.module';
 import { TeamDashboardModule } from './team/team-dashboard.module';
@@ -26,6 +27,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 export const DOMAIN_MODULES = [
   RootModule,
   SitesModule,
+  SiteSettingsModule,
   AccountModule,
   SessionModule,
   TeamModule,

@@ -13,6 +13,7 @@ import { id, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/
 import { PAGE_META, ref, str, strings, success } from '@hc/http';
 import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
+import { siteSettingsAnswers } from './sites/site-settings.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
 import { articleExample, PERSON, RATINGS } from './articles/article.schema';
@@ -49,23 +50,26 @@ function dryRun(schema: Schema, nulls: Record<string, Schema>, description: stri
   };
 }
 
+/** Spec 2.2: the site object. */
+const SITE_FIELDS = {
+  id,
+  uuid: str,
+  name: str,
+  subdomain: str,
+  domain: str,
+  url: str,
+  default_language: str,
+  visibility: oneOfStr('public', 'private', 'password'),
+  publicly_accessible: bool,
+  languages: strings,
+  created_at: formatA,
+};
+
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
   PageMeta: PAGE_META,
   Site: {
-    ...obj({
-      id,
-      uuid: str,
-      name: str,
-      subdomain: str,
-      domain: str,
-      url: str,
-      default_language: str,
-      visibility: oneOfStr('public', 'private', 'password'),
-      publicly_accessible: bool,
-      languages: strings,
-      created_at: formatA,
-    }),
+    ...obj(SITE_FIELDS),
     examples: [
       {
         id: 5,
@@ -1123,4 +1127,5 @@ export const CONTENT_RESPONSES: ResponseTable = {
     403: fails('`audit_forbidden`: an Owner or Admin must be behind the credential.'),
     422: validation,
   },
+  ...siteSettingsAnswers(SITE_FIELDS, validation),
 };

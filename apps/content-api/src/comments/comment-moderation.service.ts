@@ -1,7 +1,16 @@
 import { writeAuditEvent } from '@hc/events';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { apiError, COMMENT_ACTIONS, ContentErrorCode, notFound } from '@hc/contracts';
+import {
+  ApiError,
+  apiError,
+  COMMENT_ACTIONS,
+  ContentErrorCode,
+  DASHBOARD_ACTION_MAX,
+  messages,
+  notFound,
+  validationError,
+} from '@hc/contracts';
 import type { CommentStatus } from './comment-status';
 import { findArticleRef, titleIn } from './article-ref';
 import { CommentEmailsRepository } from './comment-emails.repository';
@@ -11,6 +20,9 @@ import { CommentRow, CommentsRepository } from './comments.repository';
 import { COMMENT_NOT_FOUND, CommentSite } from './comments.service';
 
 export type ModerationAction = (typeof COMMENT_ACTIONS)[number];
+/** The dashboard's moderation actions: the API's two, and delete (session only, issue 38). */
+export const QUEUE_ACTIONS = [...COMMENT_ACTIONS, 'delete'] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
 /**
  * A comment's state after it is posted (spec 4.9): approve and unpublish through the API (an
@@ -94,7 +106,45 @@ export class CommentModerationService {
     return true;
   }
 
-  /** Operator: moves a comment to `deleted` (as the dashboard does; the API cannot). */
+  /**
+   * The moderation queue's action on several comments in one request (issue 38 item 7): each
+   * comment on its own (its transaction, its audit record, an approved reply's email); one that
+   * is missing or refused fails alone with the API's message.
+   */
+  async act(site: CommentSite, action: QueueAction, idList: number[]) {
+    const ids = [...new Set(idList)];
+    if (ids.length === 0) throw validationError({ ids: [messages.required('ids')] });
+    if (ids.length > DASHBOARD_ACTION_MAX)
+      throw validationError({ ids: [messages.maxItems('ids', DASHBOARD_ACTION_MAX)] });
+    const updated: number[] = [];
+    const failed: { id: number; message: string }[] = [];
+    for (const id of ids) {
+      try {
+        if (action === 'delete') await this.delete(site, id);
+        else await this.moderate(site, id, action);
+        updated.push(id);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        failed.push({ id, message: err.message });
+      }
+    }
+    return { updated, failed };
+  }
+
+  /**
+   * A comment author's email for an Owner or Admin in the dashboard (issue 38 item 7; the API's
+   * `include_email` keeps failing, spec 4.9). Each reading is recorded in the audit log.
+   */
+  async authorEmail(site: CommentSite, id: number) {
+    return this.comments.transaction(async (m) => {
+      const author = await this.comments.author(site.id, m, id);
+      if (!author) throw notFound(COMMENT_NOT_FOUND);
+      await writeAuditEvent(m, site, 'comment.email_read', { type: 'comment', id });
+      return { comment_id: id, name: author.name, email: author.email };
+    });
+  }
+
+  /** Operator and dashboard: moves a comment to `deleted` (the API cannot, spec 4.9). */
   async delete(site: CommentSite, id: number) {
     const row = await this.comments.transaction(async (m) => {
       const current = await this.comments.find(site.id, id, m, true);
@@ -106,7 +156,12 @@ export class CommentModerationService {
     return toCommentResponse(row);
   }
 
-  /** Operator: whether reader comments wait for approval on this site. */
+  /** Whether reader comments wait for approval on this site (spec 4.9; on by default). */
+  async settings(site: CommentSite) {
+    return { site_id: site.id, moderate: await this.comments.moderates(site.id) };
+  }
+
+  /** Operator and dashboard: whether reader comments wait for approval on this site. */
   async setModeration(site: CommentSite, moderate: boolean) {
     await this.comments.transaction(async (m) => {
       await this.comments.setModeration(site.id, m, moderate);

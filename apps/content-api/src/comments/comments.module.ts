@@ -6,9 +6,10 @@ import { CommentModerationService } from './comment-moderation.service';
 import { ArticleCommentsController, CommentsController } from './comments.controller';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
+import { DashboardCommentsController } from './dashboard-comments.controller';
 
 @Module({
-  controllers: [CommentsController, ArticleCommentsController],
+  controllers: [CommentsController, ArticleCommentsController, DashboardCommentsController],
   providers: [
     CommentsRepository,
     CommentsService,

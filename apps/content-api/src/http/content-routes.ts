@@ -1,8 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiOperationOptions } from '@nestjs/swagger';
 import { Scopes, SessionOnly, SiteOptional } from '@hc/auth';
 import type { ApiScope } from '@hc/contracts';
+import { SiteAdminGuard } from './site-admin.guard';
 
 /** What a route's OpenAPI operation says: its summary, or its summary and description. */
 type Operation = string | Pick<ApiOperationOptions, 'summary' | 'description'>;
@@ -43,4 +44,21 @@ export const DashboardWrite = routeKind(() => [
   Scopes('content.write'),
   SessionOnly(),
   ApiTags('Dashboard'),
+]);
+
+/**
+ * A dashboard-only operation of an Owner or Admin (issue 37's role table: members, keys, site
+ * settings); other roles get 403 `role_forbidden`, keys and tokens 403 `session_required`.
+ */
+export const DashboardAdminRead = routeKind(() => [
+  Scopes('content.read'),
+  SessionOnly(),
+  ApiTags('Dashboard'),
+  UseGuards(SiteAdminGuard),
+]);
+export const DashboardAdminWrite = routeKind(() => [
+  Scopes('content.write'),
+  SessionOnly(),
+  ApiTags('Dashboard'),
+  UseGuards(SiteAdminGuard),
 ]);

@@ -20,6 +20,10 @@ export interface NewSite {
 
 export interface SiteChanges {
   name?: string;
+  subdomain?: string;
+  /** A custom domain; null removes it. */
+  domain?: string | null;
+  defaultLanguage?: string;
   visibility?: SiteVisibility;
   passwordHash?: string | null;
   suspended?: boolean;
@@ -33,6 +37,9 @@ export interface SiteChanges {
 
 const COLUMN_OF: Record<keyof SiteChanges, string> = {
   name: 'name',
+  subdomain: 'subdomain',
+  domain: 'domain',
+  defaultLanguage: 'default_language',
   visibility: 'visibility',
   passwordHash: 'password_hash',
   suspended: 'suspended',
@@ -83,11 +90,31 @@ export class SitesRepository {
     return rows[0] ? toSiteContext(rows[0]) : null;
   }
 
-  async subdomainTaken(subdomain: string): Promise<boolean> {
-    const rows = await this.ds.query('SELECT 1 FROM sites WHERE subdomain = ? LIMIT 1', [
-      subdomain,
+  /** Whether another site (deleted ones included: their addresses are not reused) has it. */
+  async subdomainTaken(subdomain: string, exceptSiteId = 0): Promise<boolean> {
+    const rows = await this.ds.query(
+      'SELECT 1 FROM sites WHERE subdomain = ? AND id <> ? LIMIT 1',
+      [subdomain, exceptSiteId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether another site has this custom domain (issue 38 item 5: unique). */
+  async domainTaken(domain: string, exceptSiteId: number): Promise<boolean> {
+    const rows = await this.ds.query('SELECT 1 FROM sites WHERE domain = ? AND id <> ? LIMIT 1', [
+      domain,
+      exceptSiteId,
     ]);
     return rows.length > 0;
+  }
+
+  /** Whether the site has a reader password set (never the hash itself). */
+  async hasPassword(siteId: SiteId): Promise<boolean> {
+    const rows = await this.ds.query(
+      'SELECT password_hash IS NOT NULL AS set_ FROM sites WHERE id = ?',
+      [siteId],
+    );
+    return Boolean(Number(rows[0]?.set_ ?? 0));
   }
 
   /** A new site: the operator's `site create`, where a site's `SiteId` is born. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { DataSource } from 'typeorm';
 import {
   apiError,
@@ -31,6 +32,10 @@ export interface CreateSiteInput {
 
 export interface UpdateSiteInput {
   name?: string;
+  subdomain?: string;
+  /** A custom domain already checked by `SiteDomainService` (null removes it). */
+  domain?: string | null;
+  defaultLanguage?: string;
   visibility?: string;
   sitePassword?: string;
   suspended?: boolean;
@@ -44,6 +49,25 @@ export interface UpdateSiteInput {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A site password (the reader's password page): long enough not to be guessed in a few tries. */
+export const SITE_PASSWORD_MIN = 8;
+export const SITE_PASSWORD_MAX = 191;
+
+function checkSubdomain(value: string): string {
+  const subdomain = value.trim().toLowerCase();
+  if (!SUBDOMAIN.test(subdomain)) {
+    throw fieldError('subdomain', 'The subdomain may contain only letters, digits and hyphens.');
+  }
+  return subdomain;
+}
+
+function checkSitePassword(password: string): string {
+  if ([...password].length < SITE_PASSWORD_MIN)
+    throw fieldError('password', messages.minString('password', SITE_PASSWORD_MIN));
+  if ([...password].length > SITE_PASSWORD_MAX)
+    throw fieldError('password', messages.maxString('password', SITE_PASSWORD_MAX));
+  return password;
+}
 
 function checkPlan(plan: string): Plan {
   if (!(PLANS as readonly string[]).includes(plan))
@@ -62,9 +86,15 @@ function checkLanguages(defaultLanguage: string, languages: string[]): string[] 
   return [defaultLanguage, ...new Set(languages.filter((l) => l !== defaultLanguage))];
 }
 
-function checkCidr(entry: string): string {
-  const m = /^([0-9a-fA-F:.]+)(?:\/(\d{1,3}))?$/.exec(entry);
-  if (!m) throw fieldError('ip_allowlist', `"${entry}" is not an IP address or CIDR range.`);
+/** One allow-list entry: an IPv4 or IPv6 address, or a CIDR range with a prefix that fits it. */
+export function checkCidr(value: string): string {
+  const entry = value.trim();
+  const m = /^([0-9a-fA-F:.]{2,45})(?:\/(\d{1,3}))?$/.exec(entry);
+  const version = m ? isIP(m[1]) : 0;
+  const maxPrefix = version === 4 ? 32 : 128;
+  if (!m || version === 0 || (m[2] !== undefined && Number(m[2]) > maxPrefix)) {
+    throw fieldError('ip_allowlist', `"${entry}" is not an IP address or CIDR range.`);
+  }
   return entry;
 }
 
@@ -96,10 +126,7 @@ export class SitesService {
   async create(input: CreateSiteInput): Promise<SiteContext> {
     const name = input.name?.trim();
     if (!name) throw fieldError('name', messages.required('name'));
-    const subdomain = (input.subdomain ?? '').trim().toLowerCase();
-    if (!SUBDOMAIN.test(subdomain)) {
-      throw fieldError('subdomain', 'The subdomain may contain only letters, digits and hyphens.');
-    }
+    const subdomain = checkSubdomain(input.subdomain ?? '');
     const defaultLanguage = input.defaultLanguage ?? 'en';
     const languages = checkLanguages(defaultLanguage, input.languages ?? [defaultLanguage]);
     const plan = checkPlan(input.plan ?? 'growth');
@@ -128,54 +155,85 @@ export class SitesService {
     return (await this.sites.findById(siteId)) as SiteContext;
   }
 
-  /** Operator update; visibility, IP allow-list and suspension changes send `site.updated` (spec 6). */
+  /**
+   * Operator update and the dashboard's site settings (issue 38 item 5): visibility, IP
+   * allow-list and suspension changes send `site.updated` (spec 6) in the update's transaction;
+   * nothing else sends an event. Every change moves the reader pages' version (a new subdomain
+   * or domain included), so no reader cache answers for the old addresses.
+   */
   async update(siteId: number, input: UpdateSiteInput): Promise<SiteContext> {
     const current = await this.requireSite(siteId);
-    const changes: SiteChanges = {};
-    if (input.name !== undefined) {
-      if (!input.name.trim()) throw fieldError('name', messages.required('name'));
-      changes.name = input.name.trim();
-    }
-    if (input.visibility !== undefined) {
-      if (!(SITE_VISIBILITIES as readonly string[]).includes(input.visibility)) {
-        throw fieldError('visibility', messages.selectedInvalid('visibility'));
-      }
-      changes.visibility = input.visibility as SiteVisibility;
-      if (input.visibility === 'password') {
-        if (!input.sitePassword)
-          throw fieldError('site_password', 'A password-protected site needs --site-password.');
-      }
-    }
-    if (input.sitePassword !== undefined)
-      changes.passwordHash = await hashPassword(input.sitePassword);
-    if (input.suspended !== undefined) changes.suspended = input.suspended;
-    if (input.ipAllowlist !== undefined) changes.ipAllowlist = input.ipAllowlist.map(checkCidr);
-    if (input.plan !== undefined) changes.plan = checkPlan(input.plan);
-    if (input.stagingPreview !== undefined) changes.stagingPreview = input.stagingPreview;
-    if (input.languages !== undefined)
-      changes.languages = checkLanguages(current.defaultLanguage, input.languages);
-    if (input.legacyEditor !== undefined) changes.templateEditor = !input.legacyEditor;
-    if (input.allowUnsafeHtml !== undefined) changes.allowUnsafeHtml = input.allowUnsafeHtml;
-
+    const changes = await this.changesOf(current, input);
     const announce =
       (changes.visibility !== undefined && changes.visibility !== current.visibility) ||
       (changes.suspended !== undefined && changes.suspended !== current.suspended) ||
       (changes.ipAllowlist !== undefined &&
         JSON.stringify(changes.ipAllowlist) !== JSON.stringify(current.ipAllowlist));
-    await this.ds.transaction(async (m) => {
-      await this.sites.update(current.id, m, changes);
-      if (changes.passwordHash !== undefined) await this.sites.endPasswordSessions(current.id, m);
-      if (announce) {
-        await writeWebhookEvent(m, current, 'site.updated', {
-          type: 'site',
-          id: siteId,
-          visibility: changes.visibility ?? current.visibility,
-        });
-      } else {
-        await writeAuditEvent(m, current, 'site.update', { type: 'site', id: siteId });
+    try {
+      await this.ds.transaction(async (m) => {
+        await this.sites.update(current.id, m, changes);
+        if (changes.passwordHash !== undefined) await this.sites.endPasswordSessions(current.id, m);
+        if (announce) {
+          await writeWebhookEvent(m, current, 'site.updated', {
+            type: 'site',
+            id: siteId,
+            visibility: changes.visibility ?? current.visibility,
+          });
+        } else {
+          await writeAuditEvent(m, current, 'site.update', { type: 'site', id: siteId });
+        }
+      });
+    } catch (err) {
+      // Two sites saving the same address at once: the database keeps one (uq_sites_*).
+      const e = err as { code?: string; sqlMessage?: string };
+      if (e?.code === 'ER_DUP_ENTRY' && /uq_sites_(domain|subdomain)/.test(e.sqlMessage ?? '')) {
+        const field = /uq_sites_domain/.test(e.sqlMessage ?? '') ? 'domain' : 'subdomain';
+        throw fieldError(field, `The ${field} has already been taken.`);
       }
-    });
+      throw err;
+    }
     return (await this.sites.findById(siteId)) as SiteContext;
+  }
+
+  /** The checked column changes of an update. */
+  private async changesOf(current: SiteContext, input: UpdateSiteInput): Promise<SiteChanges> {
+    const changes: SiteChanges = {};
+    if (input.name !== undefined) {
+      if (!input.name.trim()) throw fieldError('name', messages.required('name'));
+      changes.name = input.name.trim();
+    }
+    if (input.subdomain !== undefined) {
+      changes.subdomain = checkSubdomain(input.subdomain);
+      if (await this.sites.subdomainTaken(changes.subdomain, current.id))
+        throw fieldError('subdomain', 'The subdomain has already been taken.');
+    }
+    if (input.domain !== undefined) changes.domain = input.domain;
+    if (input.sitePassword !== undefined)
+      changes.passwordHash = await hashPassword(checkSitePassword(input.sitePassword));
+    if (input.visibility !== undefined) {
+      if (!(SITE_VISIBILITIES as readonly string[]).includes(input.visibility)) {
+        throw fieldError('visibility', messages.selectedInvalid('visibility'));
+      }
+      changes.visibility = input.visibility as SiteVisibility;
+      if (
+        input.visibility === 'password' &&
+        changes.passwordHash === undefined &&
+        !(await this.sites.hasPassword(current.id))
+      )
+        throw fieldError('password', 'A password-protected site needs a password.');
+    }
+    if (input.suspended !== undefined) changes.suspended = input.suspended;
+    if (input.ipAllowlist !== undefined) changes.ipAllowlist = input.ipAllowlist.map(checkCidr);
+    if (input.plan !== undefined) changes.plan = checkPlan(input.plan);
+    if (input.stagingPreview !== undefined) changes.stagingPreview = input.stagingPreview;
+    if (input.languages !== undefined || input.defaultLanguage !== undefined) {
+      const defaultLanguage = input.defaultLanguage ?? current.defaultLanguage;
+      changes.languages = checkLanguages(defaultLanguage, input.languages ?? current.languages);
+      if (defaultLanguage !== current.defaultLanguage) changes.defaultLanguage = defaultLanguage;
+    }
+    if (input.legacyEditor !== undefined) changes.templateEditor = !input.legacyEditor;
+    if (input.allowUnsafeHtml !== undefined) changes.allowUnsafeHtml = input.allowUnsafeHtml;
+    return changes;
   }
 
   /** Sends `site.deleted` while the site still exists, then removes it from service. */

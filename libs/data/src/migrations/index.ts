@@ -29,6 +29,7 @@ import { TeamInvitations1795700900000 } from './1795700900000-team-invitations';
 import { Accounts1795738000000 } from './1795738000000-accounts';
 import { TraceContext1795739000000 } from './1795739000000-trace-context';
 import { TwoFactor1795739100000 } from './1795739100000-two-factor';
+import { SiteDomains1795740000000 } from './1795740000000-site-domains';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   Accounts1795738000000,
   TraceContext1795739000000,
   TwoFactor1795739100000,
+  SiteDomains1795740000000,
 ];
