@@ -16,6 +16,7 @@ export function siteSettingsAnswers(
     domain_check: obj({ label: str, value: str }),
     password_set: bool,
     ip_allowlist: strings,
+    language_codes: strings,
   });
   const settingsAnswer = ok(
     'The site’s settings after the change.',

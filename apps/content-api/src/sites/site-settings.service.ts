@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldError, messages, settings } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { isInterfaceTextKey } from '@hc/content';
+import { isInterfaceTextKey, LANGUAGE_CODES } from '@hc/content';
 import { CommentModerationService } from '../comments/comment-moderation.service';
 import { TranslationsService } from '../translations/translations.service';
 import type { UpdateSiteDto } from './dto/site-settings.dto';
@@ -36,6 +36,8 @@ export class SiteSettingsService {
       domain_check: { label: DOMAIN_CHECK_LABEL, value: domainCheckValue(site) },
       password_set: await this.rows.hasPassword(site.id),
       ip_allowlist: site.ipAllowlist,
+      /** What `languages` may hold (spec 2.1), so the form offers exactly these. */
+      language_codes: LANGUAGE_CODES,
     };
   }
 

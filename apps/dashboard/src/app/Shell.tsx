@@ -19,8 +19,10 @@ import {
   IconLanguage,
   IconKey,
   IconLogout,
+  IconMessages,
   IconMoon,
   IconSearch,
+  IconSettings,
   IconSun,
   IconTrash,
   IconUserCircle,
@@ -38,9 +40,11 @@ const SECTIONS = [
   { to: '/sites/$siteId/categories', label: 'Categories', icon: IconCategory },
   { to: '/sites/$siteId/translations', label: 'Translations', icon: IconLanguage },
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
+  { to: '/sites/$siteId/moderation', label: 'Comments', icon: IconMessages },
   // Issue 38: Owners and Admins only (the API refuses the others too).
   { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },
   { to: '/sites/$siteId/keys', label: 'API keys', icon: IconKey, admin: true },
+  { to: '/sites/$siteId/settings', label: 'Settings', icon: IconSettings, admin: true },
 ] as const;
 
 async function signOut() {

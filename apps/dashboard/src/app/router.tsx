@@ -12,6 +12,7 @@ import type { Session } from '../api/contract';
 import { ArticlesScreen } from '../articles/ArticlesScreen';
 import { EditorRoute } from '../articles/EditorRoute';
 import { articlesSearch } from '../articles/search';
+import { moderationSearch } from '../moderation/search';
 import { NotFound } from '../ui/NotFound';
 import { pagingSearch } from '../ui/paging';
 import { translationsSearch } from '../translations/search';
@@ -118,6 +119,19 @@ const translate = createRoute({
   component: lazyRouteComponent(() => import('../translations/TranslateScreen'), 'TranslateScreen'),
 });
 
+const moderation = createRoute({
+  getParentRoute: () => site,
+  path: '/moderation',
+  validateSearch: moderationSearch,
+  component: lazyRouteComponent(() => import('../moderation/ModerationScreen'), 'ModerationScreen'),
+});
+
+const settings = createRoute({
+  getParentRoute: () => site,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('../settings/SettingsScreen'), 'SettingsScreen'),
+});
+
 const designDraft = createRoute({
   getParentRoute: () => site,
   path: '/design/$draftId',
@@ -153,6 +167,8 @@ export const routeTree = root.addChildren([
     trash,
     translations,
     translate,
+    moderation,
+    settings,
     designDraft,
     customizer,
     team,

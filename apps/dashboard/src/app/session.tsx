@@ -52,5 +52,7 @@ export function permissions(site: SessionSite) {
     writeNotes: site.notes_access && site.role !== 'viewer',
     /** Members, invitations and API keys (issue 38): Owners and Admins. */
     manageTeam: site.role === 'owner' || site.role === 'admin',
+    /** Site settings and readers' emails: an Owner's or Admin's (issue 37's role table). */
+    siteSettings: site.role === 'owner' || site.role === 'admin',
   };
 }

@@ -22,9 +22,15 @@ export const theme = createTheme({
 /** Light, dark or the system's: remembered per browser. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'hc-dashboard-theme' });
 
-/** Secondary ("dimmed") text that meets WCAG AA contrast (4.5:1) in both schemes. */
+/** Secondary ("dimmed") and field error text that meet WCAG AA contrast (4.5:1) in both schemes. */
 export const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

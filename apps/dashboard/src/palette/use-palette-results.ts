@@ -19,6 +19,8 @@ const PAGES = [
   { label: 'Categories', to: '/sites/$siteId/categories' },
   { label: 'Translations', to: '/sites/$siteId/translations' },
   { label: 'Trash', to: '/sites/$siteId/trash' },
+  { label: 'Comments', to: '/sites/$siteId/moderation' },
+  { label: 'Site settings', to: '/sites/$siteId/settings' },
   { label: 'Design', to: '/sites/$siteId/customizer' },
 ] as const;
 
@@ -60,6 +62,7 @@ export function usePaletteResults(site: SessionSite, q: string) {
   const lang = site.default_language;
   const items: PaletteItem[] = [
     ...PAGES.filter((p) => p.label !== 'Design' || permissions(site).design)
+      .filter((p) => p.label !== 'Site settings' || permissions(site).siteSettings)
       .filter((p) => !q || matches(p.label, q))
       .map((p) => ({
         key: `page:${p.to}`,

@@ -15,9 +15,17 @@ export function fieldErrors(error: unknown): Record<string, string> {
   );
 }
 
-/** The message of an error that names no field (a refusal of the whole form), else null. */
-export function formError(error: unknown): string | null {
-  if (!error || Object.keys(fieldErrors(error)).length > 0) return null;
+/**
+ * The message of an error no field of the form shows (a refusal of the whole form), else null.
+ * `shownOnFields`: the fields the form has; a 422 naming another field is said here instead.
+ */
+export function formError(error: unknown, shownOnFields?: string[]): string | null {
+  if (!error) return null;
+  const byField = Object.entries(fieldErrors(error));
+  if (byField.length > 0) {
+    const elsewhere = byField.filter(([field]) => shownOnFields && !shownOnFields.includes(field));
+    return elsewhere.length ? elsewhere.map(([, message]) => message).join(' ') : null;
+  }
   if (error instanceof ApiRequestError && error.status === 429)
     return 'Too many attempts for now. Try again later.';
   return error instanceof Error ? error.message : 'Something went wrong. Try again.';
