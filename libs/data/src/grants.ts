@@ -132,6 +132,10 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
     'auth-server': ['SELECT', 'DELETE'],
   },
   reader_views: { 'content-api': DML, 'reader-site': ['INSERT'] },
+  // Issue 40: the search index is written with the article (content-api), read by the reader site.
+  search_synonyms: CONTENT,
+  search_terms: CONTENT,
+  search_vocabulary: CONTENT,
   sites: { ...GUARD, 'design-service': ['SELECT', 'UPDATE (name, updated_at)'], 'reader-site': R },
   slug_redirects: OWNED,
   staged_copies: OWNED,

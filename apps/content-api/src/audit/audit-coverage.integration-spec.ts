@@ -270,6 +270,16 @@ describe('audit coverage: one entry per write (issue 24)', () => {
       }),
     },
     {
+      route: 'PUT /v1/search/synonyms',
+      write: async (k) => ({
+        res: await t.request('PUT', '/v1/search/synonyms', {
+          key: k,
+          body: { groups: [['invoice', 'bill']] },
+        }),
+        expect: { action: 'synonyms.update', target_type: 'site', target_id: site.id },
+      }),
+    },
+    {
       route: 'PUT /v1/categories/{id}/articles/order',
       setup: async (k) => {
         ctx.holder = await category(k);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
 import { readSynonyms, touchReaderPages, writeSynonyms } from '@hc/data';
+import { writeAuditEvent } from '@hc/events';
 
 /** A site's synonym groups (issue 40; the search port reads them, libs/data `ArticleSearch`). */
 @Injectable()
@@ -12,11 +13,19 @@ export class SearchSynonymsRepository {
     return readSynonyms(this.ds, siteId, lang);
   }
 
-  /** Replaces the groups; reader pages (search pages included) are rendered afresh. */
-  async replace(siteId: SiteId, lang: string, groups: string[][]): Promise<void> {
+  /**
+   * Replaces the groups; reader pages (search pages included) are rendered afresh; one audit entry
+   * (`synonyms.update` on the site) in the same transaction.
+   */
+  async replace(
+    site: { id: SiteId; uuid: string },
+    lang: string,
+    groups: string[][],
+  ): Promise<void> {
     await this.ds.transaction(async (m) => {
-      await writeSynonyms(m, siteId, lang, groups);
-      await touchReaderPages(m, siteId);
+      await writeSynonyms(m, site.id, lang, groups);
+      await touchReaderPages(m, site.id);
+      await writeAuditEvent(m, site, 'synonyms.update', { type: 'site', id: site.id });
     });
   }
 }

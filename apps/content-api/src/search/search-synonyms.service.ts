@@ -16,7 +16,7 @@ export class SearchSynonymsService {
 
   async replace(site: SiteContext, lang: string | undefined, groups: string[][]) {
     const language = this.language(site, lang);
-    await this.synonyms.replace(site.id, language, groups);
+    await this.synonyms.replace(site, language, groups);
     return { lang: language, groups: await this.synonyms.read(site.id, language) };
   }
 
