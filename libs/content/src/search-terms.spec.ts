@@ -7,6 +7,7 @@ import {
   FORM_WORD,
   headingsText,
   queryWords,
+  snippet,
   tokenize,
 } from './search-terms';
 
@@ -103,5 +104,19 @@ describe('forgiving search terms (issue 40)', () => {
     expect(weight(FORM_WORD, 'start')).toBe(21);
     expect(weight(FORM_WORD, 'settings')).toBe(11);
     expect(weight(FORM_WORD, 'you')).toBe(21);
+  });
+
+  it('cuts a snippet around the first match, marking words and other forms of them, text untouched', () => {
+    const text = `${'Intro words here. '.repeat(20)}To reset <b>passwords</b>, open Settings.`;
+    const parts = snippet(text, 'en', { words: ['password'], stems: ['password'] }, 80);
+    expect(parts[0]).toEqual({ text: '… ', hit: false });
+    expect(parts.filter((p) => p.hit)).toEqual([{ text: 'passwords', hit: true }]);
+    // plain text in, plain text out: the caller escapes
+    expect(parts.map((p) => p.text).join('')).toContain('<b>passwords</b>');
+    const de = snippet('Rechnungen und eine Rechnung', 'de', { words: [], stems: ['rechnung'] });
+    expect(de.filter((p) => p.hit).map((p) => p.text)).toEqual(['Rechnungen', 'Rechnung']);
+    expect(snippet('nothing', 'en', { words: ['x'], stems: [] })).toEqual([
+      { text: 'nothing', hit: false },
+    ]);
   });
 });
