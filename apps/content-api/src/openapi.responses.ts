@@ -20,7 +20,8 @@ import { articleExample, PERSON, RATINGS } from './articles/article.schema';
 import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
 import { categoryExample } from './categories/category.schema';
-import { API_EXAMPLE, STAGED_ANSWERS, STAGED_COPY_SCHEMA } from './staged/staged.schema';
+import { API_EXAMPLE, FIELD_CHANGE_SCHEMA, STAGED_ANSWERS } from './staged/staged.schema';
+import { STAGED_COPY_SCHEMA } from './staged/staged.schema';
 
 const imageUrl =
   'https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png';
@@ -222,18 +223,7 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     ['request_body'],
   ),
   StagedCopy: STAGED_COPY_SCHEMA,
-  FieldChange: obj(
-    {
-      field: str,
-      live: any,
-      staged: any,
-      version: any,
-      old: any,
-      new: any,
-      diff: arr(obj({ op: oneOfStr('equal', 'delete', 'insert'), text: str })),
-    },
-    ['live', 'staged', 'version', 'diff'],
-  ),
+  FieldChange: FIELD_CHANGE_SCHEMA,
   // Spec 2.8 plus `replaced_by` (issue 24), as the audit domain describes it.
   ArticleVersion: closed(VERSION_SCHEMA),
   ChangeSet: {
@@ -761,17 +751,23 @@ export const CONTENT_RESPONSES: ResponseTable = {
   },
   StagedController_compare: {
     200: ok(
-      'Live and staged values side by side with a word diff.',
-      obj({
-        status: success,
-        comparison: obj({
-          article_id: int,
-          locale: str,
-          base_changed: bool,
-          changes: arr(ref('FieldChange')),
-          _links: links('publish', 'discard', 'compare'),
-        }),
-      }),
+      'Live and staged values side by side with a word diff: `comparison` with `locale`, else ' +
+        '`comparisons`, one per staged language.',
+      STAGED_ANSWERS.compare,
+      {
+        status: 'success',
+        comparison: {
+          article_id: 12,
+          locale: 'en',
+          base_changed: false,
+          changes: [{ field: 'audio_file', old: null, new: null }],
+          _links: {
+            publish: { method: 'POST', url: `${API_EXAMPLE}/articles/12/staged/publish?locale=en` },
+            discard: { method: 'DELETE', url: `${API_EXAMPLE}/articles/12/staged?locale=en` },
+            compare: { method: 'GET', url: `${API_EXAMPLE}/articles/12/staged/compare?locale=en` },
+          },
+        },
+      },
     ),
     404: notFoundJson('This article has no staged changes for that language.'),
   },

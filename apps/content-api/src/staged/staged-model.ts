@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { stripInternalMarkup } from '@hc/content';
 import { fieldChange } from './word-diff';
+import type { DiffRun } from './word-diff';
 import type {
   ArticleType,
   ArticleView,
@@ -143,10 +144,18 @@ export function isEmpty(o: object): boolean {
   return Object.keys(o).length === 0;
 }
 
+/**
+ * One field's difference: the live value, the proposed one under its side's name (`staged` or
+ * `version`), `old` and `new` (#25), and for title and content a word diff.
+ */
 export interface Change {
   field: string;
   live: unknown;
-  [side: string]: unknown;
+  staged?: unknown;
+  version?: unknown;
+  old: unknown;
+  new: unknown;
+  diff?: DiffRun[];
 }
 
 /**
@@ -172,7 +181,7 @@ export function diff(
     changes.push({
       field,
       live: was ?? null,
-      [side]: next ?? null,
+      ...(side === 'staged' ? { staged: next ?? null } : { version: next ?? null }),
       ...fieldChange(field, old, now),
     });
   };

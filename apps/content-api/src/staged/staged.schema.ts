@@ -1,9 +1,10 @@
 import { agrees, bool, emptyArray, formatB, ids, int, langMap, links, more } from '@hc/http';
 import { answers, arr, map, nullable, obj, oneOf, oneOfStr, partial, refTo, str } from '@hc/http';
-import { strings, success } from '@hc/http';
+import { any, strings, success } from '@hc/http';
 import { article, VISIBILITY } from '../articles/article.schema';
 import type { StagedController } from './staged.controller';
 import type { StagedResponse } from './staged.mapper';
+import type { Change } from './staged-model';
 
 /** Where example links point. */
 export const API_EXAMPLE = 'https://api.example.com/v1';
@@ -71,10 +72,42 @@ export const STAGED_COPY_SCHEMA = agrees<StagedResponse>()(
 
 const stagedCopy = refTo('StagedCopy', STAGED_COPY_SCHEMA);
 
+/** The `FieldChange` component: one field of a compare (`Change` of staged-model.ts). */
+export const FIELD_CHANGE_SCHEMA = agrees<Change>()(
+  obj(
+    {
+      field: str,
+      live: any,
+      staged: any,
+      version: any,
+      old: any,
+      new: any,
+      diff: arr(obj({ op: oneOfStr('equal', 'delete', 'insert'), text: str })),
+    },
+    ['live', 'staged', 'version', 'diff'],
+  ),
+  true,
+);
+
+const comparison = obj({
+  article_id: int,
+  locale: str,
+  base_changed: bool,
+  changes: arr(refTo('FieldChange', FIELD_CHANGE_SCHEMA)),
+  _links: links('publish', 'discard', 'compare'),
+});
+
 /** The success bodies of the staged routes, held against what their handlers return. */
 export const STAGED_ANSWERS = {
   get: answers<StagedController, 'get'>()(
     obj({ status: success, staged: oneOf(stagedCopy, arr(stagedCopy)) }),
+    true,
+  ),
+  compare: answers<StagedController, 'compare'>()(
+    obj({ status: success, comparison, comparisons: arr(comparison) }, [
+      'comparison',
+      'comparisons',
+    ]),
     true,
   ),
   stage: answers<StagedController, 'stage'>()(
