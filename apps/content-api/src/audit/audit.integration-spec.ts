@@ -77,6 +77,39 @@ describe('GET /audit (issue 24)', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('filters by person (issue 39: the dashboard’s actor filter), within the site only', async () => {
+    const mine = await t.factory.site();
+    const key = await t.factory.key(mine);
+    const at = '2026-04-01T10:00:00Z';
+    const by = (s: TestSite, action: string, userId: number) =>
+      auditEntryRow(t.ds, s.id, {
+        id: ++seq,
+        action,
+        targetType: 'article',
+        targetId: '1',
+        actorKind: 'dashboard',
+        actorUserId: userId,
+        occurredAt: new Date(at),
+      });
+    await by(mine, 'article.create', mine.owner.id);
+    await by(mine, 'article.update', other.owner.id);
+    await by(other, 'article.delete', other.owner.id);
+    const actions = async (q: string) => {
+      const res = await t.request('GET', `/v1/audit?${q}`, { key });
+      expect(res.status).toBe(200);
+      return res.body.entries.map((e: { action: string }) => e.action);
+    };
+    expect(await actions(`user_id=${mine.owner.id}`)).toEqual(['article.create']);
+    // the other site's owner, as actor here: this site's entry only, never the other site's
+    expect(await actions(`user_id=${other.owner.id}`)).toEqual(['article.update']);
+    expect(await actions(`user_id=${other.owner.id}&action=article.create`)).toEqual([]);
+    for (const bad of ['abc', '0', '-3', '1.5']) {
+      const res = await t.request('GET', `/v1/audit?user_id=${bad}`, { key });
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.body)).toContain('user_id');
+    }
+  });
+
   it('refuses a key whose creator has since become an Editor (audit_forbidden)', async () => {
     const admin = await t.factory.user();
     await t.factory.member(site, admin, 'admin');

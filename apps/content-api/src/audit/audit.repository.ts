@@ -7,6 +7,7 @@ export interface AuditFilter {
   targetType?: string;
   targetId?: string;
   actor?: string;
+  userId?: number;
   from?: Date;
   to?: Date;
 }
@@ -50,6 +51,7 @@ export class AuditRepository {
     add('target_type = ?', f.targetType);
     add('target_id = ?', f.targetId);
     add('actor_kind = ?', f.actor);
+    add('actor_user_id = ?', f.userId);
     add('occurred_at >= ?', f.from);
     add('occurred_at < ?', f.to);
     const clause = where.join(' AND ');

@@ -36,6 +36,7 @@ export class AuditService {
         targetType: query.target_type,
         targetId: query.target_id,
         actor: query.actor,
+        userId: query.user_id,
         from: dayStart(query.from, false),
         to: dayStart(query.to, true),
       },

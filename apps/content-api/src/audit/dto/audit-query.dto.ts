@@ -1,6 +1,6 @@
 import { ValidateBy } from 'class-validator';
 import { messages } from '@hc/contracts';
-import { BodyFrom, PageQuery, QueryEnum, QueryText, readQuery } from '@hc/http';
+import { BodyFrom, PageQuery, QueryEnum, QueryInteger, QueryText, readQuery } from '@hc/http';
 
 export const ACTOR_KINDS = ['api_key', 'oauth', 'mcp', 'operator', 'dashboard'] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
@@ -18,7 +18,10 @@ const IsDay = () =>
     },
   });
 
-/** GET /audit (issue 24 item 2): 50 a page; filters by action, target, actor kind and days. */
+/**
+ * GET /audit (issue 24 item 2): 50 a page; filters by action, target, actor kind, person
+ * (issue 39, the dashboard's audit screen) and days.
+ */
 @BodyFrom(readQuery)
 export class AuditQuery extends PageQuery {
   @QueryText('One action', 'article.publish', 64)
@@ -32,6 +35,9 @@ export class AuditQuery extends PageQuery {
 
   @QueryEnum(ACTOR_KINDS, 'How the write came in')
   actor?: ActorKind;
+
+  @QueryInteger("One person: the key's creator or the token's person", { min: 1, example: 7 })
+  user_id?: number;
 
   @QueryText('First day (YYYY-MM-DD, UTC)', '2026-03-01', 10)
   @IsDay()
