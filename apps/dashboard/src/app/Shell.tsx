@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArticle,
+  IconHistory,
   IconCategory,
   IconLanguage,
   IconKey,
@@ -45,6 +46,7 @@ const SECTIONS = [
   { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },
   { to: '/sites/$siteId/keys', label: 'API keys', icon: IconKey, admin: true },
   { to: '/sites/$siteId/settings', label: 'Settings', icon: IconSettings, admin: true },
+  { to: '/sites/$siteId/audit', label: 'Audit log', icon: IconHistory, admin: true },
 ] as const;
 
 async function signOut() {

@@ -13,6 +13,7 @@ import { ArticlesScreen } from '../articles/ArticlesScreen';
 import { EditorRoute } from '../articles/EditorRoute';
 import { articlesSearch } from '../articles/search';
 import { moderationSearch } from '../moderation/search';
+import { auditSearch } from '../audit/search';
 import { NotFound } from '../ui/NotFound';
 import { pagingSearch } from '../ui/paging';
 import { translationsSearch } from '../translations/search';
@@ -156,6 +157,13 @@ const keys = createRoute({
   component: lazyRouteComponent(() => import('../keys/KeysScreen'), 'KeysScreen'),
 });
 
+const audit = createRoute({
+  getParentRoute: () => site,
+  path: '/audit',
+  validateSearch: auditSearch,
+  component: lazyRouteComponent(() => import('../audit/AuditScreen'), 'AuditScreen'),
+});
+
 export const routeTree = root.addChildren([
   home,
   site.addChildren([
@@ -173,6 +181,7 @@ export const routeTree = root.addChildren([
     customizer,
     team,
     keys,
+    audit,
   ]),
 ]);
 
