@@ -5,11 +5,12 @@ import path from 'node:path';
  * Issue 35 item 6: services return domain values (the object, the list with its meta, a
  * `{ message }`); the controller alone adds the `{ status: 'success', … }` envelope, through
  * `wrapSuccess` of @hc/http. This scan fails when any other file under apps/<app>/src builds
- * `status: 'success'`. Tests and the OpenAPI answer tables (documentation) are excepted.
+ * `status: 'success'`. Tests and the OpenAPI answer tables and schemas (`*.responses.ts`,
+ * `*.schema.ts`: documentation, examples included) are excepted.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const ENVELOPE = /\bstatus:\s*['"]success['"]/;
-const EXCEPTED = /(\.controller|\.spec|\.integration-spec|\.e2e-spec|openapi\.responses)\.tsx?$/;
+const EXCEPTED = /(\.controller|\.spec|\.integration-spec|\.e2e-spec|\.responses|\.schema)\.tsx?$/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -43,5 +44,7 @@ describe('the success envelope is added by controllers only (issue 35 item 6)', 
     expect(ENVELOPE.test("status: results.some(rejected) ? 'partial' : 'success'")).toBe(false);
     expect(EXCEPTED.test('apps/x/src/a/a.controller.ts')).toBe(true);
     expect(EXCEPTED.test('apps/x/src/a/a.service.ts')).toBe(false);
+    expect(EXCEPTED.test('apps/x/src/a/a.schema.ts')).toBe(true);
+    expect(EXCEPTED.test('apps/x/src/a/a.responses.ts')).toBe(true);
   });
 });
