@@ -1,4 +1,4 @@
-import { Select, Switch, Table, TextInput } from '@mantine/core';
+import { Select, Switch, Table, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { SettingsForm } from './SettingsForm';
 import {
@@ -6,15 +6,20 @@ import {
   useCommentSettingsSave,
   useInterfaceTexts,
   useInterfaceTextsSave,
+  useSynonyms,
+  useSynonymsSave,
+  synonymGroups,
+  synonymLines,
   type SiteSettings,
 } from './use-settings';
 
-/** Comment settings and the reader site's interface texts per language. */
+/** Comment settings, the reader site's interface texts and search synonyms per language. */
 export function TextSections({ siteId, settings }: { siteId: number; settings: SiteSettings }) {
   return (
     <>
       <CommentSection siteId={siteId} />
       <InterfaceTextsSection siteId={siteId} settings={settings} />
+      <SynonymsSection siteId={siteId} settings={settings} />
     </>
   );
 }
@@ -102,6 +107,47 @@ function InterfaceTextsSection({ siteId, settings }: { siteId: number; settings:
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
+
+/** Search synonyms (issue 40): words a search treats as the same, a group a line. */
+function SynonymsSection({ siteId, settings }: { siteId: number; settings: SiteSettings }) {
+  const [lang, setLang] = useState(settings.default_language);
+  const groups = useSynonyms(siteId, lang);
+  const save = useSynonymsSave(siteId, lang);
+  const [text, setText] = useState('');
+  useEffect(() => setText(synonymLines(groups.data?.groups ?? [])), [groups.data]);
+  return (
+    <SettingsForm
+      title="Search synonyms"
+      description="Words a search treats as the same: one group a line, its words separated by commas (for example: invoice, bill, receipt)."
+      save={save}
+      fields={['groups', 'lang']}
+      value={() => synonymGroups(text)}
+    >
+      {(errors) => (
+        <>
+          <Select
+            label="Language"
+            data={settings.languages}
+            value={lang}
+            onChange={(v) => v && setLang(v)}
+            allowDeselect={false}
+            w={200}
+            error={errors.lang}
+          />
+          <Textarea
+            label={`Synonym groups (${lang})`}
+            autosize
+            minRows={3}
+            maxRows={12}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={errors.groups}
+          />
         </>
       )}
     </SettingsForm>

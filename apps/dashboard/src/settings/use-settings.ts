@@ -87,3 +87,41 @@ export function useInterfaceTextsSave(siteId: number, lang: string) {
     onSuccess: (answer) => queries.setQueryData(textsKey(siteId, lang), answer),
   });
 }
+
+const synonymsKey = (siteId: number, lang: string) => ['search-synonyms', siteId, lang];
+
+/** A language's search synonym groups (issue 40: GET /v1/search/synonyms). */
+export function useSynonyms(siteId: number, lang: string) {
+  return useQuery({
+    queryKey: synonymsKey(siteId, lang),
+    queryFn: () => unwrap(api.GET('/v1/search/synonyms', { params: { query: { lang } } })),
+  });
+}
+
+/** Replaces a language's groups (PUT /v1/search/synonyms; an empty list removes them all). */
+export function useSynonymsSave(siteId: number, lang: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (groups: string[][]) =>
+      unwrap(api.PUT('/v1/search/synonyms', { body: { lang, groups } })),
+    onSuccess: (answer) => queries.setQueryData(synonymsKey(siteId, lang), answer),
+  });
+}
+
+/** The text form of synonym groups: a group a line, its words separated by commas. */
+export function synonymLines(groups: string[][]): string {
+  return groups.map((g) => g.join(', ')).join('\n');
+}
+
+/** Lines back to groups: blank lines and empty words left out, the rest checked by the API. */
+export function synonymGroups(text: string): string[][] {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean),
+    )
+    .filter((g) => g.length > 0);
+}
