@@ -36,5 +36,6 @@ export function downloadCsv(filename: string, text: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // released once the browser has started the download
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
