@@ -496,6 +496,15 @@ export const CONTENT_RESPONSES: ResponseTable = {
     ),
     422: validation,
   },
+  TwoFactorRequirementController_set: {
+    200: ok(
+      'Whether the site now requires two-factor sign-in of its members (issue 38); a member ' +
+        'without it gets 403 `two_factor_required` on this site from the next request.',
+      obj({ status: success, two_factor: obj({ required: bool }) }),
+      { status: 'success', two_factor: { required: true } },
+    ),
+    422: validation,
+  },
   SessionController_signOut: {
     200: ok('This session is over; the cookie is cleared.', ref('Confirmation'), {
       status: 'success',

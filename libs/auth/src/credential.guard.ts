@@ -216,6 +216,11 @@ export class CredentialGuard implements CanActivate {
       siteId > 0 ? await this.credentials.findSiteForUser(siteId, session.userId) : null;
     if (!found?.role)
       throw apiError(AuthErrorCode.SiteForbidden, 'You are not a member of this site.');
+    if (found.twoFactorMissing)
+      throw apiError(
+        AuthErrorCode.TwoFactorRequired,
+        'This site requires two-factor sign-in: turn it on in your account (/app/account).',
+      );
     return {
       ...base,
       site: found.site,

@@ -119,18 +119,34 @@ export class CredentialRepository {
   async findSiteForUser(
     siteId: number,
     userId: number,
-  ): Promise<{ site: SiteContext; role: Role | null; notesAccess: boolean } | null> {
-    const rows: (SiteRow & { role: Role | null; notes_access: number | null })[] =
-      await this.ds.query(
-        `SELECT ${SITE_COLUMNS}, m.role, m.notes_access
-           FROM sites s
-           LEFT JOIN memberships m ON m.site_id = s.id AND m.user_id = ?
-          WHERE s.id = ? AND s.deleted_at IS NULL`,
-        [userId, siteId],
-      );
+  ): Promise<{
+    site: SiteContext;
+    role: Role | null;
+    notesAccess: boolean;
+    /** Issue 38: the site requires two-factor sign-in and the person has not turned it on. */
+    twoFactorMissing: boolean;
+  } | null> {
+    const rows: (SiteRow & {
+      role: Role | null;
+      notes_access: number | null;
+      two_factor_missing: number;
+    })[] = await this.ds.query(
+      `SELECT ${SITE_COLUMNS}, m.role, m.notes_access,
+              s.require_two_factor = 1 AND u.totp_enabled_at IS NULL AS two_factor_missing
+         FROM sites s
+         LEFT JOIN memberships m ON m.site_id = s.id AND m.user_id = ?
+         LEFT JOIN users u ON u.id = ?
+        WHERE s.id = ? AND s.deleted_at IS NULL`,
+      [userId, userId, siteId],
+    );
     const row = rows[0];
     if (!row) return null;
-    return { site: toSiteContext(row), role: row.role, notesAccess: Boolean(row.notes_access) };
+    return {
+      site: toSiteContext(row),
+      role: row.role,
+      notesAccess: Boolean(row.notes_access),
+      twoFactorMissing: Boolean(Number(row.two_factor_missing)),
+    };
   }
 
   /** A dashboard session that has not expired, with its person's account (issue 37). */

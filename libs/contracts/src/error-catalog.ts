@@ -41,6 +41,8 @@ const CATALOG = {
   // Issue 37: the signed-in person's current role on the site does not allow the operation
   // (a Viewer's write; a Translator's article-wide or default-language change).
   RoleForbidden: ['auth', 'role_forbidden', 403],
+  // Issue 38: the site requires two-factor sign-in and the person has not turned it on.
+  TwoFactorRequired: ['auth', 'two_factor_required', 403],
   // Issue 38: an invitation link that is unknown, for another site or revoked; expired; used.
   InvitationInvalid: ['auth', 'invitation_invalid', 404],
   InvitationExpired: ['auth', 'invitation_expired', 410],
