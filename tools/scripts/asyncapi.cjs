@@ -42,7 +42,7 @@ function document() {
     'HC_KAFKA_REPLICATION_FACTOR',
   );
   const schemas = {};
-  for (const kind of ['article', 'category', 'site']) {
+  for (const kind of ['article', 'category', 'site', 'webhook']) {
     schemas[`${title(kind)}EventData`] = {
       ...c.EVENT_DATA_SCHEMAS[kind],
       description: `The \`data\` of ${kind} events: exactly the \`data\` of the webhook body (spec 6).`,
@@ -51,7 +51,7 @@ function document() {
   schemas.MessageHeaders = c.KAFKA_MESSAGE_HEADERS;
   schemas.MessageKey = c.KAFKA_MESSAGE_KEY;
   const messages = {};
-  for (const event of c.EVENT_NAMES) {
+  for (const event of c.DELIVERED_EVENTS) {
     const kind = c.eventDataKind(event);
     const data = `#/components/schemas/${title(kind)}EventData`;
     schemas[`${camel(event)}Envelope`] = c.envelopeSchema(event, data);

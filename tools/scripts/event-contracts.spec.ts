@@ -5,14 +5,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import { parse } from 'yaml';
 import {
   EVENT_DATA_SCHEMAS,
-  EVENT_NAMES,
+  DELIVERED_EVENTS,
   eventDataKind,
   exampleEnvelope,
   exampleWebhookBody,
   SETTING_DEFINITIONS,
   signStandardWebhook,
   signWebhookBody,
-  type EventName,
+  type DeliveredEvent,
 } from '@hc/contracts';
 import { toEnvelope, webhookBody, type DomainEvent } from '@hc/events';
 
@@ -37,7 +37,7 @@ function validatorIn(doc: { components: unknown }, id: string) {
 }
 
 /** The event as the outbox hands it to the dispatcher and the relay. */
-function domainEvent(event: EventName): DomainEvent {
+function domainEvent(event: DeliveredEvent): DomainEvent {
   const body = exampleWebhookBody(event) as { helpcenter_id: string; data: unknown };
   return {
     id: '981',
@@ -58,8 +58,8 @@ describe('the OpenAPI document’s webhooks (spec 6)', () => {
   const compile = validatorIn(openapi, 'openapi.json');
 
   it('has one webhook per event of spec 6, each a POST of the body with every delivery header', () => {
-    expect(Object.keys(openapi.webhooks)).toEqual([...EVENT_NAMES]);
-    for (const event of EVENT_NAMES) {
+    expect(Object.keys(openapi.webhooks)).toEqual([...DELIVERED_EVENTS]);
+    for (const event of DELIVERED_EVENTS) {
       const post = openapi.webhooks[event].post;
       const headers = Object.fromEntries(
         post.parameters.map((p: { name: string; in: string; required: boolean }) => {
@@ -81,7 +81,7 @@ describe('the OpenAPI document’s webhooks (spec 6)', () => {
   });
 
   it('describes the bodies the dispatcher sends, and refuses what is not one', () => {
-    for (const event of EVENT_NAMES) {
+    for (const event of DELIVERED_EVENTS) {
       const media = openapi.webhooks[event].post.requestBody.content['application/json'];
       const validate = compile(media.schema);
       const sent = JSON.parse(webhookBody(domainEvent(event) as never));
@@ -89,7 +89,7 @@ describe('the OpenAPI document’s webhooks (spec 6)', () => {
       expect(validate(media.example)).toBe(true);
       expect(validate({ ...sent, extra: 1 })).toBe(false);
       expect(validate({ ...sent, event: 'article.archived' })).toBe(false);
-      const other = EVENT_NAMES.find((e) => eventDataKind(e) !== eventDataKind(event))!;
+      const other = DELIVERED_EVENTS.find((e) => eventDataKind(e) !== eventDataKind(event))!;
       expect(validate({ ...sent, data: exampleWebhookBody(other).data })).toBe(false);
     }
   });
@@ -159,7 +159,7 @@ describe('docs/asyncapi.yaml (the Kafka topic)', () => {
       SETTING_DEFINITIONS.HC_KAFKA_TOPIC.parse(undefined, 'HC_KAFKA_TOPIC'),
     );
     const messages = Object.values(channel.messages) as { name: string }[];
-    expect(messages.map((m) => m.name)).toEqual([...EVENT_NAMES]);
+    expect(messages.map((m) => m.name)).toEqual([...DELIVERED_EVENTS]);
     const key = compile(asyncapi.components.schemas.MessageKey);
     expect(key(String(domainEvent('site.updated').siteId))).toBe(true);
     expect(key('0')).toBe(false);
@@ -183,7 +183,7 @@ describe('docs/asyncapi.yaml (the Kafka topic)', () => {
 
   it('describes the envelopes the relay publishes, and refuses what is not one', () => {
     for (const message of Object.values(asyncapi.channels.events.messages) as {
-      name: EventName;
+      name: DeliveredEvent;
       payload: unknown;
       examples: { payload: unknown }[];
     }[]) {

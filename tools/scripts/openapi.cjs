@@ -606,10 +606,10 @@ function usedHeaders(doc, { SHARED_HEADERS }) {
  */
 function webhookSection() {
   const c = requireDist('libs/contracts/src/event-documents.js');
-  const { EVENT_NAMES, EVENT_DATA_SCHEMAS } = requireDist('libs/contracts/src/index.js');
+  const { DELIVERED_EVENTS, EVENT_DATA_SCHEMAS } = requireDist('libs/contracts/src/index.js');
   const title = (kind) => kind[0].toUpperCase() + kind.slice(1);
   const schemas = {};
-  for (const kind of ['article', 'category', 'site']) {
+  for (const kind of ['article', 'category', 'site', 'webhook']) {
     schemas[`${title(kind)}EventData`] = {
       ...EVENT_DATA_SCHEMAS[kind],
       description: `The \`data\` of ${kind} events (spec 6).`,
@@ -628,14 +628,15 @@ function webhookSection() {
     example: h.example,
   }));
   const webhooks = {};
-  for (const event of EVENT_NAMES) {
+  for (const event of DELIVERED_EVENTS) {
     const kind = c.eventDataKind(event);
     webhooks[event] = {
       post: {
         operationId: `webhook.${event}`,
         summary: event,
         description:
-          `${c.EVENT_SENT_WHEN[event]} A signed \`POST\` to every webhook of the site (spec 6), ` +
+          `${c.EVENT_SENT_WHEN[event]} A signed \`POST\` to ` +
+          (event === 'webhook.test' ? 'that webhook ' : 'every webhook of the site (spec 6), ') +
           'sent in the background shortly after the change is saved. The receiver has 10 seconds ' +
           'to answer; failures are retried after 10 s, 30 s, 2 min and 5 min, with the same body ' +
           'and signature and a new `X-Service-Delivery`. The same change can arrive more than ' +

@@ -952,6 +952,14 @@ export const CONTENT_RESPONSES: ResponseTable = {
     200: ok('One delivery with request headers and body.', ref('DeliveryAnswer')),
     404: notFoundJson('Webhook subscription not found.'),
   },
+  WebhooksController_sendTest: {
+    202: ok(
+      'The `webhook.test` event is queued for this webhook only; its delivery appears in the log.',
+      ref('Confirmation'),
+      { status: 'success', message: 'Test event queued.' },
+    ),
+    404: notFoundJson('Webhook subscription not found.'),
+  },
   WebhooksController_redeliver: {
     202: ok('A new delivery of the same event (same body and signature).', ref('DeliveryAnswer')),
     404: notFoundJson('Webhook subscription not found.'),

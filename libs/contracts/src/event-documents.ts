@@ -7,20 +7,20 @@ import {
   EVENT_ENVELOPE_SCHEMA,
   EVENT_ENVELOPE_VERSION,
 } from './event-envelope';
-import { EVENT_NAMES, type EventName } from './events';
+import { DELIVERED_EVENTS, type DeliveredEvent } from './events';
 import { STANDARD_WEBHOOK_HEADERS } from './standard-webhooks';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhook-signature';
 
 type Schema = Record<string, unknown>;
-export type WebhookDataKind = 'article' | 'category' | 'site';
+export type WebhookDataKind = 'article' | 'category' | 'site' | 'webhook';
 
 /** The kind of `data` an event carries (`article.updated` → `article`). */
-export function eventDataKind(event: EventName): WebhookDataKind {
+export function eventDataKind(event: DeliveredEvent): WebhookDataKind {
   return event.split('.')[0] as WebhookDataKind;
 }
 
 /** Spec 6: when each event is sent. */
-export const EVENT_SENT_WHEN: Readonly<Record<EventName, string>> = {
+export const EVENT_SENT_WHEN: Readonly<Record<DeliveredEvent, string>> = {
   'article.created': 'An article was created as a draft.',
   'article.published': 'An article was created as published, or a draft was published.',
   'article.updated':
@@ -34,6 +34,9 @@ export const EVENT_SENT_WHEN: Readonly<Record<EventName, string>> = {
   'category.deleted': 'A category was deleted.',
   'site.updated': 'The site’s visibility, IP allow-list or suspension changed.',
   'site.deleted': 'The site is being deleted.',
+  'webhook.test':
+    'Someone asked for a test (POST /v1/webhooks/{id}/test, or the dashboard’s “Send test ' +
+    'event”); sent to that one webhook only, never to the site’s others; `data` names it.',
 };
 
 const envelope = EVENT_ENVELOPE_SCHEMA.properties;
@@ -59,13 +62,14 @@ const EXAMPLE_DATA: Record<WebhookDataKind, Schema> = {
     updated_at: '2026-01-31 23:59:59',
   },
   site: { type: 'site', id: 42, visibility: 'public' },
+  webhook: { type: 'webhook', id: 5 },
 };
 
 const EXAMPLE_SITE = { site_id: 42, helpcenter_id: '0b6c3a52-2f0e-4d55-9d8e-0a1b2c3d4e5f' };
 const EXAMPLE_TIME = '2026-01-31T23:59:59+00:00';
 
 /** A webhook body of this event (spec 6), as the dispatcher POSTs it. */
-export function exampleWebhookBody(event: EventName): Schema {
+export function exampleWebhookBody(event: DeliveredEvent): Schema {
   return {
     event,
     occurred_at: EXAMPLE_TIME,
@@ -75,7 +79,7 @@ export function exampleWebhookBody(event: EventName): Schema {
 }
 
 /** The envelope of this event on the topic (docs/events.md). */
-export function exampleEnvelope(event: EventName): Schema {
+export function exampleEnvelope(event: DeliveredEvent): Schema {
   return {
     version: EVENT_ENVELOPE_VERSION,
     id: '1234',
@@ -86,7 +90,8 @@ export function exampleEnvelope(event: EventName): Schema {
   };
 }
 
-const eventsOf = (kind: WebhookDataKind) => EVENT_NAMES.filter((e) => eventDataKind(e) === kind);
+const eventsOf = (kind: WebhookDataKind) =>
+  DELIVERED_EVENTS.filter((e) => eventDataKind(e) === kind);
 
 /**
  * The webhook body of one kind (spec 6), closed: `event`, `occurred_at`, `site_id`,
@@ -95,7 +100,7 @@ const eventsOf = (kind: WebhookDataKind) => EVENT_NAMES.filter((e) => eventDataK
 export function webhookBodySchema(kind: WebhookDataKind, dataRef?: string): Schema {
   return {
     type: 'object',
-    description: `A webhook body of an ${kind} event: compact one-line JSON, keys in this order.`,
+    description: `A webhook body of a ${kind} event: compact one-line JSON, keys in this order.`,
     required: ['event', 'occurred_at', 'site_id', 'helpcenter_id', 'data'],
     additionalProperties: false,
     properties: {
@@ -160,7 +165,7 @@ export const WEBHOOK_HEADERS: readonly WebhookHeader[] = [
     name: 'X-Service-Event',
     required: true,
     description: 'The event name; not signed.',
-    schema: { type: 'string', enum: [...EVENT_NAMES] },
+    schema: { type: 'string', enum: [...DELIVERED_EVENTS] },
     example: 'article.updated',
   },
   {

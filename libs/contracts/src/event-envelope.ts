@@ -88,6 +88,7 @@ export const EVENT_DATA_SCHEMAS = {
     id,
     visibility: { enum: ['public', 'private', 'password'] },
   }),
+  webhook: closedObject({ type: { const: 'webhook' }, id }),
   contact_message: closedObject({
     type: { const: 'contact_message' },
     id,
@@ -148,6 +149,7 @@ export const EVENT_ENVELOPE_SCHEMA = {
     byType('^article\\.(created|published|updated|deleted)$', EVENT_DATA_SCHEMAS.article),
     byType('^category\\.(created|updated|deleted)$', EVENT_DATA_SCHEMAS.category),
     byType('^site\\.(updated|deleted)$', EVENT_DATA_SCHEMAS.site),
+    byType('^webhook\\.test$', EVENT_DATA_SCHEMAS.webhook),
     byType('^contact\\.submitted$', EVENT_DATA_SCHEMAS.contact_message),
     byType('^audit\\.recorded$', EVENT_DATA_SCHEMAS.audit),
   ],

@@ -12,6 +12,16 @@ export const EVENT_NAMES = [
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/**
+ * Issue 39: the event of POST /v1/webhooks/{id}/test, sent to that one webhook only, through the
+ * same signed delivery path as the events of spec 6 (docs/decisions/dashboard-webhooks.md).
+ */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** Every event a webhook can receive: spec 6's, then the test event. */
+export const DELIVERED_EVENTS = [...EVENT_NAMES, WEBHOOK_TEST_EVENT] as const;
+export type DeliveredEvent = (typeof DELIVERED_EVENTS)[number];
+
 export interface ArticleEventData {
   type: 'article';
   id: number;
@@ -39,11 +49,17 @@ export interface SiteEventData {
   visibility: 'public' | 'private' | 'password';
 }
 
-export type EventData = ArticleEventData | CategoryEventData | SiteEventData;
+/** `data` of `webhook.test`: the webhook it was sent to. */
+export interface WebhookTestEventData {
+  type: 'webhook';
+  id: number;
+}
+
+export type EventData = ArticleEventData | CategoryEventData | SiteEventData | WebhookTestEventData;
 
 /** The body POSTed to a webhook (spec 6), before serialization. */
 export interface WebhookBody {
-  event: EventName;
+  event: DeliveredEvent;
   occurred_at: string;
   site_id: number;
   helpcenter_id: string;

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { currentActor, currentRequestId, formatB } from '@hc/contracts';
-import type { AuditRecordedData, EventData, EventName, SiteId } from '@hc/contracts';
+import type { AuditRecordedData, DeliveredEvent, EventData, SiteId } from '@hc/contracts';
 import { insertOutboxRow, insertOutboxRows } from './outbox.repository';
 import { currentTraceparent } from './trace-context';
 
@@ -57,7 +57,7 @@ export const AUDIT_EVENT = 'audit.recorded';
 export type AuditEventData = AuditRecordedData;
 
 /** Webhook event -> audit action: `article.created` is `article.create`. */
-const WEBHOOK_ACTIONS: Readonly<Record<EventName, string>> = {
+const WEBHOOK_ACTIONS: Readonly<Record<DeliveredEvent, string>> = {
   'article.created': 'article.create',
   'article.published': 'article.publish',
   'article.updated': 'article.update',
@@ -67,6 +67,7 @@ const WEBHOOK_ACTIONS: Readonly<Record<EventName, string>> = {
   'category.deleted': 'category.delete',
   'site.updated': 'site.update',
   'site.deleted': 'site.delete',
+  'webhook.test': 'webhook.test',
 };
 
 let auditRecording = true;
@@ -122,7 +123,7 @@ function auditRow(
 export async function writeWebhookEvent(
   manager: EntityManager,
   site: { id: SiteId; uuid: string },
-  event: EventName,
+  event: DeliveredEvent,
   data: EventData,
   occurredAt: Date = new Date(),
   /**

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { writeAuditEvent } from '@hc/events';
+import { writeAuditEvent, writeWebhookEvent } from '@hc/events';
 import { siteRef } from '../audit/site-ref.repository';
-import type { SiteId } from '@hc/contracts';
+import { WEBHOOK_TEST_EVENT, type SiteId } from '@hc/contracts';
 
 /** Issue 23: the states the delivery log shows (`failed` = failed at least once, retries left). */
 export const LOG_STATUSES = ['pending', 'delivered', 'failed', 'dropped', 'skipped'] as const;
@@ -124,6 +124,19 @@ export class DeliveryLogRepository {
         id: webhookId,
       });
       return Number(result.insertId);
+    });
+  }
+
+  /**
+   * Issue 39: a `webhook.test` event in the outbox, with its audit entry, in one transaction; the
+   * dispatcher fans it out to this webhook only and signs and logs it like any delivery.
+   */
+  async queueTest(siteId: SiteId, webhookId: number): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await writeWebhookEvent(m, await siteRef(m, siteId), WEBHOOK_TEST_EVENT, {
+        type: 'webhook',
+        id: webhookId,
+      });
     });
   }
 

@@ -53,6 +53,12 @@ export class DeliveryLogService {
     return this.get(ctx, webhookId, id);
   }
 
+  /** Issue 39: a `webhook.test` event for this webhook alone. */
+  async sendTest(ctx: RequestContext, webhookId: number) {
+    await this.log.queueTest(await this.siteOf(ctx, webhookId), webhookId);
+    return { message: 'Test event queued.' };
+  }
+
   /** Another site's webhook answers exactly like a missing one (spec 4.8's message). */
   private async siteOf(ctx: RequestContext, webhookId: number): Promise<SiteId> {
     const siteId = await this.log.webhookSite(reachableSites(ctx), webhookId);

@@ -91,6 +91,16 @@ export class WebhooksController {
     return wrapSuccess(await this.log.get(ctx, webhookId, deliveryId));
   }
 
+  @AnySiteRoute(Post(':webhookId/test'), {
+    summary: 'Send a test event',
+    description:
+      'Issue 39: queues a `webhook.test` event (see the webhooks section) for this webhook only, never the site’s others; signed, retried and logged like every delivery.',
+  })
+  @HttpCode(202)
+  async sendTest(@Ctx() ctx: RequestContext, @WebhookIdParam() webhookId: number) {
+    return wrapSuccess(await this.log.sendTest(ctx, webhookId));
+  }
+
   @AnySiteRoute(Post(':webhookId/deliveries/:deliveryId/redeliver'), {
     summary: 'Redeliver a delivery',
     description:

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { settings } from '@hc/contracts';
+import { settings, WEBHOOK_TEST_EVENT } from '@hc/contracts';
 import { unseal } from '@hc/data';
 import { isWebhookEvent, retryTransaction, webhookBody } from '@hc/events';
 import type { DomainEvent, WebhookEventPayload } from '@hc/events';
@@ -74,6 +74,15 @@ function isWebhookPayload(payload: unknown): payload is WebhookEventPayload {
     typeof p.helpcenter_id === 'string' &&
     typeof p.data === 'object'
   );
+}
+
+/**
+ * The webhooks of the event's site that receive it: all of them, except `webhook.test` (issue
+ * 39), which goes to the one webhook its `data` names, and to none if that one is gone.
+ */
+function recipients(e: DomainEvent<WebhookEventPayload>, siteWebhookIds: number[]): number[] {
+  if (e.event !== WEBHOOK_TEST_EVENT) return siteWebhookIds;
+  return siteWebhookIds.filter((id) => id === e.payload.data.id);
 }
 
 /** A due delivery as the fair claim sees it. */
@@ -220,7 +229,7 @@ export class DeliveriesRepository {
         e.requestId ?? null,
         e.traceparent ?? null,
       ]);
-      for (const webhookId of webhookIds)
+      for (const webhookId of recipients(e, webhookIds))
         deliveryRows.push([e.id, webhookId, e.siteId, 'pending', 0, now, now]);
     }
     if (deliveryRows.length === 0) return 0;

@@ -192,6 +192,37 @@ describe('webhook dispatcher, outbox transport (spec 6)', () => {
     ).toEqual([true, true, false]);
   });
 
+  it('sends webhook.test (issue 39) to the one webhook it names, signed like every event', async () => {
+    const site = await d.factory.site();
+    const other = await d.factory.site();
+    const [target, sibling, foreign] = [await hook(site), await hook(site), await hook(other)];
+    const data = { type: 'webhook' as const, id: target.id };
+    await d.ds.transaction((m) => writeWebhookEvent(m, scopedSite(site), 'webhook.test', data));
+    // Naming another site's webhook from this site reaches nobody.
+    await d.ds.transaction((m) =>
+      writeWebhookEvent(m, scopedSite(site), 'webhook.test', { type: 'webhook', id: foreign.id }),
+    );
+
+    await receiver.waitFor(() => receiver.for(target.path).length === 1);
+    const [got] = receiver.for(target.path);
+    expect(got.verified).toBe(true);
+    expect(got.headers['x-service-event']).toBe('webhook.test');
+    expect(got.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(got.json).toEqual({
+      event: 'webhook.test',
+      occurred_at: expect.any(String),
+      site_id: site.id,
+      helpcenter_id: site.uuid,
+      data,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.for(sibling.path)).toHaveLength(0);
+    expect(receiver.for(foreign.path)).toHaveLength(0);
+    expect(await deliveryRow(sibling.id)).toHaveLength(0);
+    expect(await deliveryRow(foreign.id)).toHaveLength(0);
+    expect(await settledRow(target.id, 'delivered')).toMatchObject({ attempts: 1 });
+  });
+
   it('sends the same URL registered twice each event twice', async () => {
     const site = await d.factory.site();
     await hook(site, { url: receiver.url('/twice') });
