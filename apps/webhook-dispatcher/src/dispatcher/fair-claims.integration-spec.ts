@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@hc/data';
-import { Factory, pastEventRow } from '@hc/testing';
+import { Factory, fixtureDatabaseUrl, pastEventRow } from '@hc/testing';
 import { DeliveriesRepository, fairShares } from './deliveries.repository';
 import { DISPATCHER } from './dispatcher.options';
 
@@ -10,7 +10,9 @@ import { DISPATCHER } from './dispatcher.options';
  * long past, and the claim is asked as of a fixed `now`.
  */
 describe('webhook dispatcher: a claim shares the slots between sites', () => {
+  /** The dispatcher's own connection (its database user, as the app runs) and the fixtures'. */
   let ds: DataSource;
+  let admin: DataSource;
   let repo: DeliveriesRepository;
   let factory: Factory;
   const t0 = Date.UTC(2001, 0, 1);
@@ -20,20 +22,26 @@ describe('webhook dispatcher: a claim shares the slots between sites', () => {
 
   beforeAll(async () => {
     ds = await createDataSource({ poolSize: 2 }).initialize();
+    admin = await createDataSource({ url: fixtureDatabaseUrl(), poolSize: 2 }).initialize();
     repo = new DeliveriesRepository(ds);
-    factory = new Factory(ds);
+    factory = new Factory(admin);
   });
   // This file's rows only: due in 2001 or leased until 2001.
-  afterEach(() => ds.query('DELETE FROM webhook_deliveries WHERE next_attempt_at <= ?', [lease]));
-  afterAll(() => ds?.destroy());
+  afterEach(() =>
+    admin.query('DELETE FROM webhook_deliveries WHERE next_attempt_at <= ?', [lease]),
+  );
+  afterAll(async () => {
+    await ds?.destroy();
+    await admin?.destroy();
+  });
 
   /** `n` due deliveries of a new site, the k-th due at t0 + `from` + k seconds; their ids. */
   async function dueRows(siteId: number, n: number, from: number): Promise<string[]> {
     const ids: string[] = [];
     for (let k = 0; k < n; k++) {
       const id = ++eventId;
-      await pastEventRow(ds, siteId, id, new Date(t0));
-      const r = await ds.query(
+      await pastEventRow(admin, siteId, id, new Date(t0));
+      const r = await admin.query(
         `INSERT INTO webhook_deliveries (event_id, webhook_id, site_id, state, attempts,
            next_attempt_at, created_at) VALUES (?, 999999, ?, 'pending', 0, ?, ?)`,
         [id, siteId, new Date(t0 + (from + k) * 1000), new Date(t0)],
