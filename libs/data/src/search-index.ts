@@ -43,26 +43,36 @@ export interface IndexedText {
   searchText: string;
 }
 
-/** Replaces the index entries of one translation (call inside the article write's transaction). */
+/**
+ * Replaces the index entries of one translation (call inside the article write's transaction).
+ * `fresh`: the translation is new, so it has no entries to delete. The delete is then left out:
+ * on a new (highest) article id it would lock the index's last gap, which every concurrent
+ * create inserts into, and two creates deadlocked on it.
+ */
 export async function indexTranslation(
   db: Queryable,
   siteId: SiteId | number,
   articleId: number,
   lang: string,
   text: IndexedText,
+  options: { fresh?: boolean } = {},
 ): Promise<void> {
-  await indexTranslations(db, [{ siteId, articleId, lang, text }]);
+  await indexTranslations(db, [{ siteId, articleId, lang, text }], options);
 }
 
-/** Replaces the index entries of several translations, in multi-row statements. */
+/**
+ * Replaces the index entries of several translations, in multi-row statements, in key order
+ * (two writes that share words take their locks in the same order, so they wait, never deadlock).
+ */
 export async function indexTranslations(
   db: Queryable,
   list: { siteId: SiteId | number; articleId: number; lang: string; text: IndexedText }[],
+  options: { fresh?: boolean } = {},
 ): Promise<void> {
   const terms: unknown[][] = [];
   const words: unknown[][] = [];
   for (const { siteId, articleId, lang, text } of list) {
-    await unindexTranslation(db, siteId, articleId, lang);
+    if (!options.fresh) await unindexTranslation(db, siteId, articleId, lang);
     for (const t of documentTerms(lang, {
       title: text.title,
       headings: headingsText(text.content),
@@ -77,9 +87,25 @@ export async function indexTranslations(
   await insertRows(
     db,
     'INSERT INTO search_terms (site_id, lang, form, term, article_id, weight)',
-    terms,
+    terms.sort(byKey(5)),
   );
-  await insertRows(db, 'INSERT IGNORE INTO search_vocabulary (site_id, lang, term)', words);
+  await insertRows(
+    db,
+    'INSERT IGNORE INTO search_vocabulary (site_id, lang, term)',
+    words.sort(byKey(3)),
+  );
+}
+
+/** Rows in primary-key order: their first `n` columns compared in turn. */
+function byKey(n: number): (a: unknown[], b: unknown[]) => number {
+  return (a, b) => {
+    for (let i = 0; i < n; i++) {
+      const x = a[i] as string | number;
+      const y = b[i] as string | number;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
 }
 
 async function insertRows(db: Queryable, head: string, rows: unknown[][]): Promise<void> {

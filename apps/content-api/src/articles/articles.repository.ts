@@ -347,7 +347,7 @@ export class ArticlesRepository extends DataRepository {
       ],
     );
     // Issue 40: the term index follows the text in the same transaction.
-    if (textChanged) await indexTranslation(m, siteId, articleId, t.lang, t);
+    if (textChanged) await indexTranslation(m, siteId, articleId, t.lang, t, { fresh: !old });
     if (old && textChanged && t.lang === defaultLanguage) {
       await m.query(
         'UPDATE article_translations SET outdated = 1 WHERE site_id = ? AND article_id = ? AND lang <> ? AND released = 1',
