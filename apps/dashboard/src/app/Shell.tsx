@@ -28,6 +28,7 @@ import {
   IconTrash,
   IconUserCircle,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { getRouteApi, Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { api } from '../api/client';
@@ -45,6 +46,7 @@ const SECTIONS = [
   // Issue 38: Owners and Admins only (the API refuses the others too).
   { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },
   { to: '/sites/$siteId/keys', label: 'API keys', icon: IconKey, admin: true },
+  { to: '/sites/$siteId/webhooks', label: 'Webhooks', icon: IconWebhook, admin: true },
   { to: '/sites/$siteId/settings', label: 'Settings', icon: IconSettings, admin: true },
   { to: '/sites/$siteId/audit', label: 'Audit log', icon: IconHistory, admin: true },
 ] as const;

@@ -157,6 +157,12 @@ const keys = createRoute({
   component: lazyRouteComponent(() => import('../keys/KeysScreen'), 'KeysScreen'),
 });
 
+const webhooks = createRoute({
+  getParentRoute: () => site,
+  path: '/webhooks',
+  component: lazyRouteComponent(() => import('../webhooks/WebhooksScreen'), 'WebhooksScreen'),
+});
+
 const audit = createRoute({
   getParentRoute: () => site,
   path: '/audit',
@@ -181,6 +187,7 @@ export const routeTree = root.addChildren([
     customizer,
     team,
     keys,
+    webhooks,
     audit,
   ]),
 ]);

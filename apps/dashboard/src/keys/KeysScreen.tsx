@@ -3,8 +3,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Code,
-  CopyButton,
   Group,
   Paper,
   Radio,
@@ -23,6 +21,7 @@ import { fieldErrors, formError } from '../ui/field-errors';
 import { NotAllowed } from '../ui/NotAllowed';
 import { notifyDone, notifyError } from '../ui/notify';
 import { PageHeader } from '../ui/PageHeader';
+import { showOnce } from '../ui/show-once';
 import { useKeys, type NewKey } from './use-keys';
 
 const route = getRouteApi('/sites/$siteId/keys');
@@ -31,27 +30,13 @@ const when = (value: string | null) => (value ? value.slice(0, 16).replace('T', 
 
 /** The token of a new key, shown once (spec 5.1: keys belong on servers, never in browser code). */
 function showToken(name: string, token: string) {
-  modals.open({
+  showOnce({
     title: `API key “${name}” created`,
-    closeOnClickOutside: false,
-    children: (
-      <Stack>
-        <Text size="sm">
-          Copy the key now: it is shown only this once. Keep it on your server, never in browser
-          code.
-        </Text>
-        <Code block data-testid="new-key-token">
-          {token}
-        </Code>
-        <CopyButton value={token}>
-          {({ copied, copy }) => (
-            <Button onClick={copy} variant="light">
-              {copied ? 'Copied' : 'Copy the key'}
-            </Button>
-          )}
-        </CopyButton>
-      </Stack>
-    ),
+    intro:
+      'Copy the key now: it is shown only this once. Keep it on your server, never in browser code.',
+    value: token,
+    copyLabel: 'Copy the key',
+    testId: 'new-key-token',
   });
 }
 
