@@ -53,8 +53,10 @@ describe('webhook dispatcher: a committed event wakes it (issue #28)', () => {
       );
     const started = Date.now();
     await fire(1);
-    await receiver.waitFor(() => receiver.for('/pushed').length === 1, 5_000);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // A third of the poll: only the wake-up delivers this soon (5 s was too tight for a CI run
+    // on a machine at load 20).
+    await receiver.waitFor(() => receiver.for('/pushed').length === 1, 10_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
 
     // Without Redis (no message is published), the next event waits for the poll.
     delete process.env.HC_REDIS_URL;
