@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { notFound } from '@hc/contracts';
+import { notFound, readerSiteUrl } from '@hc/contracts';
 import type { SiteId } from '@hc/contracts';
 import { IdParam } from '@hc/http';
-import { siteUrl } from '../sites/site.mapper';
 import { articleInPlace, articleTitles } from './article-ref.repository';
 
 /** What comments, notes and feedback need of an article (read from the articles' own tables). */
@@ -44,7 +43,7 @@ export async function findArticleRef(
   return {
     id: articleId,
     title,
-    url: `${siteUrl(site)}/articles/${articleId}${slug ? `-${slug}` : ''}`,
+    url: `${readerSiteUrl(site.subdomain)}/articles/${articleId}${slug ? `-${slug}` : ''}`,
   };
 }
 
