@@ -156,7 +156,7 @@ function DeliveryLog({ siteId, webhookId }: { siteId: number; webhookId: number 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={d.status === 'delivered' ? 'green' : 'gray'}>
+                <Badge variant="filled" color={d.status === 'delivered' ? 'teal.9' : 'gray.7'}>
                   {d.status}
                 </Badge>
               </Table.Td>
