@@ -11,7 +11,7 @@ const COMMANDS = {
   'migrate revert': { summary: 'undo the newest applied migration (its down())', flags: [] },
   'data reencrypt': {
     summary:
-      'seal every webhook secret and the upload-URL key under the first of HC_DATA_KEYS (after a rotation; rows in plain text too)',
+      'seal every webhook secret, TOTP secret and the upload-URL key under the first of HC_DATA_KEYS (after a rotation; rows in plain text too)',
     flags: [],
   },
   'db grants': {

@@ -87,27 +87,38 @@ export function unseal(stored: string, purpose: SealPurpose): string {
   ]).toString('utf8');
 }
 
-/** The sealed columns: table, key column, value column, purpose. */
+/** The columns the secrets-at-rest migration sealed: table, key column, value column, purpose. */
 const SEALED = [
   { table: 'webhooks', id: 'id', column: 'secret', purpose: 'webhooks.secret' },
   { table: 'image_secrets', id: 'name', column: 'value', purpose: 'image_secrets.value' },
 ] as const;
 
 /**
+ * Every sealed column `hc data reencrypt` moves to the current key: those, and the columns later
+ * migrations seal from the start (issue 38: TOTP secrets, null until a person enrols).
+ */
+const RESEALED = [
+  ...SEALED,
+  { table: 'users', id: 'id', column: 'totp_secret', purpose: 'users.totp_secret' },
+] as const;
+
+/**
  * Seals every value not sealed under the current key (plain text, or an older key) with the
  * current one: the migration for existing rows and `hc data reencrypt` after a rotation. Row by
  * row, each update guarded by the value it read (a concurrent change wins). Returns per table
- * how many rows it sealed.
+ * how many rows it sealed. `migrated`: only the columns the secrets-at-rest migration sealed
+ * (that migration runs before later ones add theirs).
  */
 export async function resealSecrets(
   runner: Pick<DataSource, 'query'>,
+  columns: 'migrated' | 'all' = 'all',
 ): Promise<Record<string, number>> {
   const current = dataKeys()[0].id;
   const counts: Record<string, number> = {};
-  for (const { table, id, column, purpose } of SEALED) {
+  for (const { table, id, column, purpose } of columns === 'all' ? RESEALED : SEALED) {
     counts[table] = 0;
     const rows: { k: string | number; v: string }[] = await runner.query(
-      `SELECT ${id} AS k, ${column} AS v FROM ${table}`,
+      `SELECT ${id} AS k, ${column} AS v FROM ${table} WHERE ${column} IS NOT NULL`,
     );
     for (const row of rows) {
       if (sealedUnder(row.v) === current) continue;

@@ -13,7 +13,7 @@ export class SealedSecrets1795600500000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE webhooks MODIFY secret VARCHAR(512) NOT NULL');
     await q.query('ALTER TABLE image_secrets MODIFY value VARCHAR(512) NOT NULL');
-    await resealSecrets(q);
+    await resealSecrets(q, 'migrated');
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -110,6 +110,15 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
     const id = inserted.insertId;
     const stored = async () =>
       (await ds.query('SELECT secret FROM webhooks WHERE id = ?', [id]))[0].secret as string;
+    // A person's TOTP secret (issue 38), sealed from the start under the key of its day.
+    const person = await new Factory(ds).user({ email: `totp-rotation-${Date.now()}@example.com` });
+    await ds.query('UPDATE users SET totp_secret = ? WHERE id = ?', [
+      seal('JBSWY3DPEHPK3PXP', 'users.totp_secret'),
+      person.id,
+    ]);
+    const totp = async () =>
+      (await ds.query('SELECT totp_secret FROM users WHERE id = ?', [person.id]))[0]
+        .totp_secret as string;
     // The migration's step (and `hc data reencrypt`): plain text → sealed under the current key.
     expect((await resealSecrets(ds)).webhooks).toBeGreaterThanOrEqual(1);
     expect(sealedUnder(await stored())).toBe('old');
@@ -120,8 +129,10 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
     expect(unseal(await stored(), 'webhooks.secret')).toBe(plain);
     await resealSecrets(ds);
     expect(sealedUnder(await stored())).toBe('new');
+    expect(sealedUnder(await totp())).toBe('new');
+    expect(unseal(await totp(), 'users.totp_secret')).toBe('JBSWY3DPEHPK3PXP');
     const again = await resealSecrets(ds);
-    expect(again.webhooks).toBe(0);
+    expect(again).toMatchObject({ webhooks: 0, users: 0 });
     // The old key can go now.
     process.env.HC_DATA_KEYS = fresh + tier;
     expect(unseal(await stored(), 'webhooks.secret')).toBe(plain);
@@ -133,6 +144,8 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
   afterAll(async () => {
     // Every row of the worker's database back under the tier's key, for the files after.
     await ds.query('DELETE FROM webhooks WHERE site_id = ?', [siteId]);
+    // The test's TOTP secret was sealed under a key the tier does not have.
+    await ds.query("UPDATE users SET totp_secret = NULL WHERE email LIKE 'totp-rotation-%'");
     // (The last test left every row in plain text.)
     if (saved) await resealSecrets(ds);
     await ds.destroy();
