@@ -374,6 +374,9 @@ describe('audit coverage: one entry per write (issue 24)', () => {
       options: () => ({ body: { url: 'https://example.com/audited-standard-hook' } }),
       target: (b) => b.webhook.id,
     }),
+    write('POST /v1/webhooks/{webhookId}/test', ['webhook.test', 'webhook'], {
+      make: hookId('https://example.com/tested-hook'),
+    }),
     write('DELETE /v1/webhooks/{webhookId}', ['webhook.delete', 'webhook'], {
       make: hookId('https://example.com/doomed-hook'),
     }),
