@@ -238,6 +238,8 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect((await edge('GET', `/v1/webhooks/${hook}/deliveries/${delivery}`, k)).status).toBe(200);
     const redo = await edge('POST', `/v1/webhooks/${hook}/deliveries/${delivery}/redeliver`, k);
     expect(redo.status).toBe(202);
+    // Issue 39: the test event, for this webhook only.
+    expect((await edge('POST', `/v1/webhooks/${hook}/test`, k)).status).toBe(202);
     expect((await edge('DELETE', `/v1/webhooks/${hook}`, k)).status).toBe(200);
     const standard = await edge('POST', '/v1/webhooks/standard', {
       ...k,
@@ -380,5 +382,81 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect((await edge('DELETE', '/v1/trash', as)).body.deleted).toBe(1);
     expect((await edge('POST', '/v1/session/signout', { session })).status).toBe(200);
     expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
+  });
+
+  // Last: it hands the site to another Owner.
+  it('synonyms, notes, keys, the team and its invitations, two-factor, a first site (issues 38 and 40)', async () => {
+    expect((await edge('GET', '/v1/search/synonyms', k)).status).toBe(200);
+    const synonyms = await edge('PUT', '/v1/search/synonyms', {
+      ...k,
+      body: { groups: [['invoice', 'bill']] },
+    });
+    expect(synonyms.status).toBe(200);
+    const as = { session: await dashboardSession(owner.email, owner.password), site: siteId };
+    const noted = await postArticle(k.key, {
+      title: { en: 'Noted' },
+      content: { en: '<p>Pay an invoice.</p>' },
+    });
+    const note = await edge('POST', `/v1/articles/${noted.body.article.id}/notes`, {
+      ...as,
+      body: { text: 'Say which invoice.', quote: 'invoice' },
+    });
+    expect(note.status).toBe(201);
+    // Keys: made, listed and revoked by an Owner's session.
+    const key = await edge('POST', '/v1/keys', {
+      ...as,
+      body: { name: 'Contract', scope: 'read' },
+    });
+    expect(key.status).toBe(201);
+    expect((await edge('GET', '/v1/keys', as)).status).toBe(200);
+    expect((await edge('DELETE', `/v1/keys/${key.body.key.id}`, as)).status).toBe(200);
+    // The team: an invitation resent, looked up and taken with a forged link, revoked.
+    expect((await edge('GET', '/v1/team/members', as)).status).toBe(200);
+    const invited = await edge('POST', '/v1/team/invitations', {
+      ...as,
+      body: { email: `${unique('invited')}@example.com`, role: 'editor' },
+    });
+    expect(invited.status).toBe(201);
+    const invitation = invited.body.invitation.id as number;
+    expect((await edge('POST', `/v1/team/invitations/${invitation}/resend`, as)).status).toBe(200);
+    expect((await edge('GET', '/v1/team/invitations', as)).status).toBe(200);
+    const forged = { site_id: siteId, token: 'forged-token' };
+    expect((await edge('POST', '/v1/invitations/lookup', { body: forged })).status).toBe(404);
+    expect(
+      (
+        await edge('POST', '/v1/invitations/accept', {
+          body: { ...forged, name: 'Nobody', password: 'long-enough-1' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await edge('POST', '/v1/invitations/join', { ...as, body: forged })).status).toBe(404);
+    expect((await edge('DELETE', `/v1/team/invitations/${invitation}`, as)).status).toBe(200);
+    // A member's role changed, another removed, then the site handed over.
+    const member = async (role: string) => {
+      const email = `${unique(role)}@example.com`;
+      const { user } = await cli('user create', { email, password: 'long-enough-1' });
+      await cli('member add', { site: siteId, user: user.id, role });
+      return { id: user.id as number, email };
+    };
+    const [editor, leaving] = [await member('editor'), await member('viewer')];
+    const changed = await edge('PATCH', `/v1/team/members/${editor.id}`, {
+      ...as,
+      body: { role: 'admin' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await edge('DELETE', `/v1/team/members/${leaving.id}`, as)).status).toBe(200);
+    expect(
+      (await edge('PUT', '/v1/site/two-factor', { ...as, body: { required: false } })).status,
+    ).toBe(200);
+    const handed = await edge('POST', '/v1/team/transfer', { ...as, body: { user_id: editor.id } });
+    expect(handed.status).toBe(200);
+    // A person without a site makes their first one (sign-up's last step).
+    const newcomer = `${unique('first')}@example.com`;
+    await cli('user create', { email: newcomer, password: 'long-enough-1' });
+    const first = await edge('POST', '/v1/session/sites', {
+      session: await dashboardSession(newcomer, 'long-enough-1'),
+      body: { name: 'First', subdomain: unique('first') },
+    });
+    expect(first.status).toBe(201);
   });
 });

@@ -96,6 +96,8 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
     expect(problems({ ...production, HC_DATA_KEYS: key('k1') }, 'content-api')).toBe('');
   });
 
+  let totpPerson: number | null = null;
+
   it('seals rows stored in plain text, and moves every row to a new key on rotation', async () => {
     const old = key('old');
     // Other rows of the worker's database are sealed under the tier's key: it stays, last.
@@ -111,7 +113,8 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
     const stored = async () =>
       (await ds.query('SELECT secret FROM webhooks WHERE id = ?', [id]))[0].secret as string;
     // A person's TOTP secret (issue 38), sealed from the start under the key of its day.
-    const person = await new Factory(ds).user({ email: `totp-rotation-${Date.now()}@example.com` });
+    const person = await new Factory(ds).user();
+    totpPerson = person.id;
     await ds.query('UPDATE users SET totp_secret = ? WHERE id = ?', [
       seal('JBSWY3DPEHPK3PXP', 'users.totp_secret'),
       person.id,
@@ -145,7 +148,8 @@ describe('secrets sealed at rest (data-keys.ts)', () => {
     // Every row of the worker's database back under the tier's key, for the files after.
     await ds.query('DELETE FROM webhooks WHERE site_id = ?', [siteId]);
     // The test's TOTP secret was sealed under a key the tier does not have.
-    await ds.query("UPDATE users SET totp_secret = NULL WHERE email LIKE 'totp-rotation-%'");
+    if (totpPerson)
+      await ds.query('UPDATE users SET totp_secret = NULL WHERE id = ?', [totpPerson]);
     // (The last test left every row in plain text.)
     if (saved) await resealSecrets(ds);
     await ds.destroy();
