@@ -133,11 +133,17 @@ export async function resealSecrets(
   return counts;
 }
 
-/** The reverse, for the migration's down(): every value back in plain text. */
-export async function unsealSecrets(runner: Pick<DataSource, 'query'>): Promise<void> {
-  for (const { table, id, column, purpose } of SEALED) {
+/**
+ * The reverse, for the migration's down() (its own columns): every value back in plain text;
+ * `all` every sealed column (tests that rotate keys on a shared database).
+ */
+export async function unsealSecrets(
+  runner: Pick<DataSource, 'query'>,
+  columns: 'migrated' | 'all' = 'migrated',
+): Promise<void> {
+  for (const { table, id, column, purpose } of columns === 'all' ? RESEALED : SEALED) {
     const rows: { k: string | number; v: string }[] = await runner.query(
-      `SELECT ${id} AS k, ${column} AS v FROM ${table}`,
+      `SELECT ${id} AS k, ${column} AS v FROM ${table} WHERE ${column} IS NOT NULL`,
     );
     for (const row of rows.filter((r) => isSealed(r.v)))
       await runner.query(`UPDATE ${table} SET ${column} = ? WHERE ${id} = ?`, [
