@@ -1275,6 +1275,22 @@ describe('deploy/k8s: production with a private database CA (issue 36 item 3)', 
       );
   });
 
+  it('mounts the CA in no pod that never opens the database (the dashboard serves static files)', () => {
+    const mounting = podTemplates(withCa)
+      .filter(({ template }) =>
+        (template.spec.volumes ?? []).some((v: Obj) => v.name === 'database-ca'),
+      )
+      .map(({ owner }) => owner);
+    expect(mounting).not.toContain('Deployment/dashboard');
+    expect(mounting).toContain('Deployment/reader-site');
+    const dashboard = podTemplates(withCa).find(({ owner }) => owner === 'Deployment/dashboard');
+    expect(
+      containersOf(dashboard!.template).flatMap((c) =>
+        (c.volumeMounts ?? []).map((m: Obj) => m.name),
+      ),
+    ).toEqual(['tmp']);
+  });
+
   it('would catch a pod template that does not mount the CA (the check attacks)', () => {
     const unmounted = structuredClone(withCa).map((o: Obj) => {
       if (o.kind !== 'Deployment' || o.metadata.name !== 'reader-site') return o;
