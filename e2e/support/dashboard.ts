@@ -1,9 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { stack } from './stack';
+import { hc, stack, unique } from './stack';
 
 /** The password the dashboard's browser tests give the people they create. */
 export const PASSWORD = 'secret-pass-1';
+
+/** A new person (password PASSWORD) added to a site with a role, through the operator CLI. */
+export async function member(siteId: number, role: string): Promise<{ email: string; id: number }> {
+  const email = `${unique(role)}@example.test`;
+  const { user } = await hc('user', 'create', '--email', email, '--password', PASSWORD);
+  await hc('member', 'add', '--site', String(siteId), '--user', String(user.id), '--role', role);
+  return { email, id: user.id as number };
+}
 
 /**
  * A browser context of its own, signed in with the sign-in page as a person would, on the
