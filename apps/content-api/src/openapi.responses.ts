@@ -9,11 +9,18 @@
 import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
 import { any, arr, bool, closed, constant, date, formatA, formatB } from '@hc/http';
-import { id, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
+import { id, ids, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
 import { PAGE_META, ref, str, strings, success } from '@hc/http';
-import { fails, html, namedError, ok, redirect, refused, shared } from '@hc/http';
+import { fails, html, ok, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
-import { siteSettingsAnswers } from './sites/site-settings.schema';
+import { badRequest, CONFIRMATION, conflict, htmlNotFound } from './http/answers.schema';
+import { invalidRedirect, notFoundJson, pagedExample, validation } from './http/answers.schema';
+import { SITE_SCHEMA, SITES_RESPONSES } from './sites/sites.schema';
+import { ROOT_RESPONSES } from './root/root.schema';
+import { SESSION_RESPONSES } from './session/session.schema';
+import { ACCOUNT_RESPONSES } from './account/account.schema';
+import { TRANSLATIONS_RESPONSES } from './translations/translations.schema';
+import { SEARCH_RESPONSES } from './search/search.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
 import { articleExample, PERSON, RATINGS } from './articles/article.schema';
@@ -51,42 +58,10 @@ function dryRun(schema: Schema, nulls: Record<string, Schema>, description: stri
   };
 }
 
-/** Spec 2.2: the site object. */
-const SITE_FIELDS = {
-  id,
-  uuid: str,
-  name: str,
-  subdomain: str,
-  domain: str,
-  url: str,
-  default_language: str,
-  visibility: oneOfStr('public', 'private', 'password'),
-  publicly_accessible: bool,
-  languages: strings,
-  created_at: formatA,
-};
-
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
   PageMeta: PAGE_META,
-  Site: {
-    ...obj(SITE_FIELDS),
-    examples: [
-      {
-        id: 5,
-        uuid: '4fafa854-c482-403c-8b3f-2906cfb7ed9d',
-        name: 'Acme Help',
-        subdomain: 'acme',
-        domain: 'acme.example.com',
-        url: 'https://acme.example.com',
-        default_language: 'en',
-        visibility: 'public',
-        publicly_accessible: true,
-        languages: ['en', 'de'],
-        created_at: '2026-01-31 09:30:00',
-      },
-    ],
-  },
+  Site: SITE_SCHEMA,
   Article: ARTICLE_SCHEMA,
   RehostSummary: obj({
     rehosted: int,
@@ -354,12 +329,6 @@ const range = obj({
   lang: nullable(str),
   previous: obj({ from: date, to: date }),
 });
-/** A paged list `{status, <name>: [...], meta}` (spec 4.2) with an example of one item. */
-const pagedExample = (name: string, example: unknown) => ({
-  status: 'success',
-  [name]: [example],
-  meta: { page: 1, per_page: 100, total_pages: 1, items_count: 1 },
-});
 const paged = (description: string, name: string, item: string, example: unknown) =>
   ok(
     description,
@@ -372,7 +341,7 @@ const confirm = (extra: Record<string, Schema> = {}) =>
 const answerOf = (key: string, schema: string) => obj({ status: success, [key]: ref(schema) });
 // Success bodies several operations give, once as component schemas.
 Object.assign(CONTENT_SCHEMAS, {
-  Confirmation: confirm(),
+  Confirmation: CONFIRMATION,
   ArticleAnswer: ARTICLE_ANSWER,
   CommentAnswer: confirm({ comment: ref('Comment') }),
   CategoryAnswer: CATEGORY_ANSWER,
@@ -386,27 +355,10 @@ const articleWrite = (extra: Record<string, Schema> = {}) =>
   ]);
 
 // Error answers of spec 7 used by several operations.
-const validation = shared(
-  'ValidationFailed',
-  refused('Invalid fields (shape (b) of spec 7, or (a) with a code).', {
-    status: 'validation_error',
-    message: 'The request could not be accepted.',
-    errors: { limit: ['The limit field must not be greater than 100.'] },
-  }),
-);
-const badRequest = refused('Invalid input (spec 7: language key, page size, category id).');
-const htmlNotFound = html('Unknown id: the HTML not-found page (spec 4.1 rule 3).');
-const notFoundJson = (message: string) =>
-  namedError(message, { status: 'error', code: 'not_found', message });
-const invalidRedirect = shared(
-  'InvalidInputRedirect',
-  redirect('Invalid input without `Accept: application/json` (spec 4.1 rule 3).'),
-);
 const stagingRefused = fails(
   'Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused.',
 );
 const uploadUrl = fails('Upload URL invalid or revoked (403), expired or used (410).');
-const conflict = (description: string) => fails(description);
 
 /** POST /webhooks and POST /webhooks/standard (issue 23): the same rules and answers. */
 const webhookRegistration = {
@@ -424,125 +376,6 @@ const webhookRegistration = {
 
 export const CONTENT_RESPONSES: ResponseTable = {
   ...TEAM_RESPONSES,
-  RootController_root: {
-    200: ok('The credential is valid (any scope).', ref('Confirmation'), {
-      status: 'success',
-      message: 'Help Center API v1. Your credential is valid.',
-    }),
-  },
-  SitesController_list: {
-    200: ok(
-      'The sites the credential reaches (an API key: its one site).',
-      obj({ status: success, sites: arr(ref('Site')), meta: obj({ items_count: int }) }),
-    ),
-  },
-  SessionController_show: {
-    200: ok(
-      'The signed-in person, their sites with their current role, and the session’s anti-CSRF ' +
-        'token (issue 37). `Cache-Control: no-store`.',
-      obj({
-        status: success,
-        data: obj({
-          user: obj({ id, email: str, name: str }),
-          csrf_token: str,
-          sites: arr(
-            obj({
-              id,
-              name: str,
-              subdomain: str,
-              url: str,
-              role: oneOfStr('owner', 'admin', 'editor', 'translator', 'viewer'),
-              notes_access: bool,
-              default_language: str,
-              languages: strings,
-              plan: oneOfStr('starter', 'growth', 'catalyst'),
-              staging: bool,
-            }),
-          ),
-        }),
-      }),
-      {
-        status: 'success',
-        data: {
-          user: { id: 4, email: 'ann@example.com', name: 'Ann' },
-          csrf_token: 'kS1v3bq2Yc0…',
-          sites: [
-            {
-              id: 5,
-              name: 'Acme Help',
-              subdomain: 'acme',
-              url: 'https://acme.example.com',
-              role: 'editor',
-              notes_access: true,
-              default_language: 'en',
-              languages: ['en', 'de'],
-              plan: 'growth',
-              staging: false,
-            },
-          ],
-        },
-      },
-    ),
-  },
-  SessionController_createFirstSite: {
-    201: ok(
-      'The person’s first help center (issue 38: the sign-up flow), on the plan the platform ' +
-        'names for sign-ups, the person its Owner. 403 `forbidden` once they belong to a site.',
-      obj({ status: success, data: obj({ id, name: str, subdomain: str, url: str }) }),
-      {
-        status: 'success',
-        data: { id: 5, name: 'Acme Help', subdomain: 'acme', url: 'https://acme.example.com' },
-      },
-    ),
-    422: validation,
-  },
-  TwoFactorRequirementController_set: {
-    200: ok(
-      'Whether the site now requires two-factor sign-in of its members (issue 38); a member ' +
-        'without it gets 403 `two_factor_required` on this site from the next request.',
-      obj({ status: success, two_factor: obj({ required: bool }) }),
-      { status: 'success', two_factor: { required: true } },
-    ),
-    422: validation,
-  },
-  SessionController_signOut: {
-    200: ok('This session is over; the cookie is cleared.', ref('Confirmation'), {
-      status: 'success',
-      message: 'You are signed out.',
-    }),
-  },
-  AccountController_get: {
-    200: ok(
-      'The account behind the credential (spec 4.3 "fields: not shown": the product’s choice).',
-      obj({
-        status: success,
-        account: obj({
-          id,
-          name: nullable(str),
-          created_at: formatB,
-          sites_count: int,
-          user: obj({
-            id,
-            name: nullable(str),
-            email: str,
-            avatar: nullable(str),
-            is_account_owner: bool,
-          }),
-          credential: obj(
-            {
-              type: oneOfStr('api_key', 'oauth', 'dashboard'),
-              scope: oneOfStr('read', 'read_write'),
-              capabilities: obj({ design: bool, notes: bool }),
-              client_id: str,
-              client_name: nullable(str),
-              scopes: strings,
-            },
-            ['scope', 'capabilities', 'client_id', 'client_name'],
-          ),
-        }),
-      }),
-    ),
-  },
   ArticlesController_create: {
     201: ok('Created (`action` = `created`).', articleWrite({ action: constant('created') }), {
       status: 'success',
@@ -1012,38 +845,6 @@ export const CONTENT_RESPONSES: ResponseTable = {
     409: fails('The set is not open or has no items (`reason`).'),
     422: refused('Invalid `publish_at` (`reason`).'),
   },
-  TranslationsController_list: {
-    200: ok(
-      'Interface texts of a language (spec 2.10: the product’s object).',
-      obj({
-        status: success,
-        lang: str,
-        translations: arr(obj({ key: str, text: str, default: str, overridden: bool })),
-        meta: obj({
-          items_count: int,
-          overridden_count: int,
-          default_language: str,
-          site_languages: strings,
-        }),
-      }),
-    ),
-    422: validation,
-  },
-  SearchController_read: {
-    200: ok(
-      'Synonym groups of one language (issue 40): words folded (lower case, no accents).',
-      obj({ status: success, lang: str, groups: arr(strings) }),
-    ),
-    400: badRequest,
-  },
-  SearchController_replace: {
-    200: ok(
-      'Synonym groups replaced; as stored (folded).',
-      obj({ status: success, lang: str, groups: arr(strings) }),
-    ),
-    400: badRequest,
-    422: validation,
-  },
   AnalyticsController_summary: {
     200: ok(
       'Traffic, ratings and activity against the previous period, and totals.',
@@ -1140,5 +941,27 @@ export const CONTENT_RESPONSES: ResponseTable = {
     403: fails('`audit_forbidden`: an Owner or Admin must be behind the credential.'),
     422: validation,
   },
-  ...siteSettingsAnswers(SITE_FIELDS, validation),
+  ...ROOT_RESPONSES,
+  ...SITES_RESPONSES,
+  ...SESSION_RESPONSES,
+  ...ACCOUNT_RESPONSES,
+  ...TRANSLATIONS_RESPONSES,
+  ...SEARCH_RESPONSES,
+  DashboardCommentsController_act: {
+    200: ok(
+      'The comments done and those that failed, each with the API’s message.',
+      obj({ status: success, updated: ids, failed: arr(obj({ id: int, message: str })) }),
+      { status: 'success', updated: [31], failed: [{ id: 99, message: 'Comment not found.' }] },
+    ),
+    422: validation,
+  },
+  DashboardCommentsController_email: {
+    200: ok(
+      'The author’s name and email (a team member’s: their account email).',
+      obj({
+        status: success,
+        author: obj({ comment_id: int, name: str, email: nullable(str) }),
+      }),
+    ),
+  },
 };

@@ -16,13 +16,17 @@ export class AccountService {
     const credential =
       ctx.credential.kind === 'api_key'
         ? {
-            type: 'api_key',
+            type: 'api_key' as const,
             scope: ctx.credential.scope,
             capabilities: ctx.credential.capabilities,
           }
         : ctx.credential.kind === 'oauth'
-          ? { type: 'oauth', client_id: ctx.credential.clientId, site_ids: ctx.credential.siteIds }
-          : { type: 'dashboard' };
+          ? {
+              type: 'oauth' as const,
+              client_id: ctx.credential.clientId,
+              site_ids: ctx.credential.siteIds,
+            }
+          : { type: 'dashboard' as const };
     return {
       account: {
         id: row.account_id,

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { wrapSuccess } from '@hc/http';
 import { AnyCredential } from '../http/content-routes';
 
 @Controller()
@@ -6,6 +7,6 @@ export class RootController {
   /** Spec 4.3: any valid credential, any scope. */
   @AnyCredential(Get(), 'The API root: the credential and its links')
   root() {
-    return { status: 'success', message: 'Help Center API v1. Your credential is valid.' };
+    return wrapSuccess({ message: 'Help Center API v1. Your credential is valid.' });
   }
 }

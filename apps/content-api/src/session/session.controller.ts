@@ -2,6 +2,7 @@ import { applyDecorators, Body, Controller, Get, HttpCode, Post, Req, Res } from
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { unauthorized } from '@hc/contracts';
+import { wrapSuccess } from '@hc/http';
 import { Ctx, DASHBOARD_COOKIE, Scopes, SessionOnly, SiteOptional, writeCookie } from '@hc/auth';
 import type { RequestContext } from '@hc/auth';
 import { FirstSiteDto } from './dto/first-site.dto';
@@ -34,7 +35,7 @@ export class SessionController {
     const data = await this.sessions.view(ctx.principal.userId, ctx.credential.csrfToken);
     if (!data) throw unauthorized();
     res.set('Cache-Control', 'no-store');
-    return { status: 'success', data };
+    return wrapSuccess({ data });
   }
 
   /**
@@ -46,10 +47,7 @@ export class SessionController {
   @SessionRoute('Create the signed-in person’s first help center')
   async createFirstSite(@Ctx() ctx: RequestContext, @Body() body: FirstSiteDto) {
     if (ctx.credential.kind !== 'dashboard') throw unauthorized();
-    return {
-      status: 'success',
-      data: await this.sessions.createFirstSite(ctx.principal.userId, body),
-    };
+    return wrapSuccess({ data: await this.sessions.createFirstSite(ctx.principal.userId, body) });
   }
 
   /** Ends this session (other devices stay signed in) and clears the cookie. */
@@ -64,6 +62,6 @@ export class SessionController {
     if (ctx.credential.kind !== 'dashboard') throw unauthorized();
     await this.sessions.close(ctx.credential.sessionHash);
     writeCookie(req, res, DASHBOARD_COOKIE, '', { maxAgeSeconds: 0 });
-    return { status: 'success', message: 'You are signed out.' };
+    return wrapSuccess({ message: 'You are signed out.' });
   }
 }
