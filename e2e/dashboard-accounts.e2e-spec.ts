@@ -104,7 +104,7 @@ describe('accounts in a browser (issue 38)', () => {
     await page.getByRole('heading', { name: 'This link no longer works' }).waitFor();
     await axe(page);
     await signIn(page, email, NEW_PASSWORD);
-    await page.waitForURL(/\/app\/sites\/\d+\/articles/);
+    await page.waitForURL(/\/app\/sites\/\d+\/?$/);
     expect(page.url()).toContain('/app/sites/');
     await page.context().close();
   });

@@ -116,8 +116,9 @@ describe('the team and API keys in the dashboard (issue 38)', () => {
     await page.getByRole('heading', { name: 'Welcome to Team Docs' }).waitFor();
     await page.getByRole('link', { name: 'Sign in' }).click();
     await signIn(page, invitee, 'invited-pass-1');
-    await page.waitForURL(new RegExp(`/app/sites/${f.siteId}/articles`));
-    await page.getByRole('link', { name: 'New article' }).waitFor();
+    // Home (issue 39 item 8): an Editor's shows the drafts waiting.
+    await page.waitForURL(new RegExp(`/app/sites/${f.siteId}/?$`));
+    await page.getByRole('region', { name: 'Drafts' }).waitFor();
     // The new Editor writes through the dashboard's session API.
     const created = await page.evaluate(async (siteId) => {
       const me = (await (await fetch('/v1/session')).json()) as { data: { csrf_token: string } };

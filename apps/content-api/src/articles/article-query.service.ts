@@ -74,6 +74,8 @@ export class ArticleQueryService {
     if (lang !== undefined) filter.lang = lang;
     // #25: `outdated=1` keeps articles with a translation marked outdated.
     if (query.outdated === '1') filter.outdated = true;
+    // Issue 39 (the dashboard's Home): `staged=1` keeps articles with staged changes waiting.
+    if (query.staged === '1') filter.staged = true;
 
     const { ids, total } = await this.articles.list(site.id, filter, paging.offset, paging.perPage);
     return this.page(site, ids, paging, total, stored);

@@ -105,6 +105,8 @@ export interface ListFilter {
   lang?: string;
   /** Only articles with an outdated translation (#25). */
   outdated?: boolean;
+  /** Only articles with staged changes in some language or article-wide (issue 39, Home). */
+  staged?: boolean;
   /**
    * `position` (issue 37, dashboard session only, with a `categoryId` > 0): the category's custom
    * article order as readers see it (unordered articles last, newest first); `ascending` ignored.
@@ -542,6 +544,12 @@ export class ArticlesRepository extends DataRepository {
     if (f.outdated) {
       where.push(
         'EXISTS (SELECT 1 FROM article_translations o WHERE o.article_id = a.id AND o.outdated = 1)',
+      );
+    }
+    if (f.staged) {
+      where.push(
+        '(EXISTS (SELECT 1 FROM staged_copies sc WHERE sc.site_id = a.site_id AND sc.article_id = a.id)' +
+          ' OR EXISTS (SELECT 1 FROM staged_shared ss WHERE ss.site_id = a.site_id AND ss.article_id = a.id))',
       );
     }
     const dir = f.ascending ? 'ASC' : 'DESC';

@@ -97,6 +97,29 @@ describe('staged changes (spec 2.7, 3.2, 4.5)', () => {
       expect(after.staged_updated_at).toMatch(FORMAT_B);
     });
 
+    it('GET /articles?staged=1 lists the articles with staged changes of this site only (issue 39)', async () => {
+      const [a, untouched, other] = [
+        await published(),
+        await published(),
+        await published({}, otherKey),
+      ];
+      expect((await stage(a.id, { locale: 'en', title: 'Waiting' })).status).toBe(200);
+      expect((await stage(other.id, { locale: 'en', title: 'Elsewhere' }, otherKey)).status).toBe(
+        200,
+      );
+      const listed = async () =>
+        (await t.request('GET', '/v1/articles?staged=1&limit=100', { key })).body.articles.map(
+          (x: { id: number }) => x.id,
+        );
+      const ids = await listed();
+      expect(ids).toContain(a.id);
+      expect(ids).not.toContain(untouched.id);
+      expect(ids).not.toContain(other.id);
+      expect((await discard(a.id, 'en')).status).toBe(200);
+      expect(await listed()).not.toContain(a.id);
+      expect((await t.request('GET', '/v1/articles?staged=2', { key })).status).toBe(400);
+    });
+
     it('refuses an article that is not published with 422 NOT_PUBLISHED', async () => {
       const draft = (
         await t.request('POST', '/v1/articles', { key, body: { title: { en: 'Draft' } } })

@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconArticle,
   IconHistory,
+  IconHome,
   IconCategory,
   IconLanguage,
   IconKey,
@@ -38,6 +39,7 @@ import { permissions, useSession } from './session';
 const siteRoute = getRouteApi('/sites/$siteId');
 
 const SECTIONS = [
+  { to: '/sites/$siteId', label: 'Home', icon: IconHome },
   { to: '/sites/$siteId/articles', label: 'Articles', icon: IconArticle },
   { to: '/sites/$siteId/categories', label: 'Categories', icon: IconCategory },
   { to: '/sites/$siteId/translations', label: 'Translations', icon: IconLanguage },
@@ -50,6 +52,12 @@ const SECTIONS = [
   { to: '/sites/$siteId/settings', label: 'Settings', icon: IconSettings, admin: true },
   { to: '/sites/$siteId/audit', label: 'Audit log', icon: IconHistory, admin: true },
 ] as const;
+
+/** Whether `path` is in the section at `to` (Home only at the site's own address). */
+function inSection(path: string, to: string) {
+  const rest = to.split('$siteId')[1];
+  return rest ? path.includes(rest) : /^(\/app)?\/sites\/[^/]+\/?$/.test(path);
+}
 
 async function signOut() {
   await api.POST('/v1/session/signout').catch(() => undefined);
@@ -85,8 +93,8 @@ export function Shell() {
   const switchSite = (id: string | null) => {
     if (!id || id === String(site.id)) return;
     // Same section on the other site (an article or a draft id means nothing there).
-    const section = SECTIONS.find((s) => path.includes(s.to.split('$siteId')[1]));
-    void navigate({ to: section?.to ?? '/sites/$siteId/articles', params: { siteId: id } });
+    const section = SECTIONS.find((s) => inSection(path, s.to));
+    void navigate({ to: section?.to ?? '/sites/$siteId', params: { siteId: id } });
   };
 
   return (
@@ -165,7 +173,7 @@ export function Shell() {
             )}
             label={s.label}
             leftSection={<s.icon size={18} />}
-            active={path.includes(s.to.split('$siteId')[1])}
+            active={inSection(path, s.to)}
             onClick={close}
           />
         ))}

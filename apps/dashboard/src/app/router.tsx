@@ -17,9 +17,10 @@ import { auditSearch } from '../audit/search';
 import { NotFound } from '../ui/NotFound';
 import { pagingSearch } from '../ui/paging';
 import { translationsSearch } from '../translations/search';
+import { webhooksSearch } from '../webhooks/search';
 import { Shell } from './Shell';
 
-// Screens other than the articles list (the landing page) load when first opened.
+// Screens other than the articles list load when first opened.
 
 export interface RouterContext {
   session: Session;
@@ -41,8 +42,7 @@ const home = createRoute({
   path: '/',
   beforeLoad: ({ context }) => {
     const first = context.session.sites[0];
-    if (first)
-      throw redirect({ to: '/sites/$siteId/articles', params: { siteId: String(first.id) } });
+    if (first) throw redirect({ to: '/sites/$siteId', params: { siteId: String(first.id) } });
   },
   // Issue 38: a person with no site yet (just signed up) creates their first one here.
   component: lazyRouteComponent(() => import('../account/FirstSiteScreen'), 'FirstSiteScreen'),
@@ -64,12 +64,11 @@ const site = createRoute({
   component: Shell,
 });
 
+// Issue 39 item 8: a site opens on its Home, the work waiting for the person's role.
 const siteHome = createRoute({
   getParentRoute: () => site,
   path: '/',
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/sites/$siteId/articles', params });
-  },
+  component: lazyRouteComponent(() => import('../home/HomeScreen'), 'HomeScreen'),
 });
 
 const articles = createRoute({
@@ -160,6 +159,7 @@ const keys = createRoute({
 const webhooks = createRoute({
   getParentRoute: () => site,
   path: '/webhooks',
+  validateSearch: webhooksSearch,
   component: lazyRouteComponent(() => import('../webhooks/WebhooksScreen'), 'WebhooksScreen'),
 });
 

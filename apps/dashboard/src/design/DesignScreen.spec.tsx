@@ -2,20 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { api } from '../api/client';
 import type { SessionSite } from '../api/contract';
 import { renderWithProviders } from '../testing/render';
+import { testSite } from '../testing/site';
 import { DesignOverview } from './DesignScreen';
 
-const site = (role: SessionSite['role']): SessionSite => ({
-  id: 5,
-  name: 'Acme',
-  subdomain: 'acme',
-  url: 'http://acme.example',
-  role,
-  notes_access: false,
-  default_language: 'en',
-  languages: ['en'],
-  plan: 'catalyst',
-  staging: true,
-});
+const site = (role: SessionSite['role']) => testSite(role);
 
 function serve() {
   const paths: string[] = [];

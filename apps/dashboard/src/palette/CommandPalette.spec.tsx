@@ -78,6 +78,7 @@ describe('the command palette (⌘K / Ctrl+K, issue 37 item 9)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Find anything' });
     const options = within(dialog).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
+      'HomePage',
       'ArticlesPage',
       'New articlePage',
       'CategoriesPage',

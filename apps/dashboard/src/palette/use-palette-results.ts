@@ -14,6 +14,7 @@ export interface PaletteItem {
 }
 
 const PAGES = [
+  { label: 'Home', to: '/sites/$siteId' },
   { label: 'Articles', to: '/sites/$siteId/articles' },
   { label: 'New article', to: '/sites/$siteId/articles/new' },
   { label: 'Categories', to: '/sites/$siteId/categories' },

@@ -3,20 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../api/client';
 import type { SessionSite } from '../api/contract';
 import { renderWithProviders } from '../testing/render';
+import { testSite } from '../testing/site';
 import { Webhooks } from './WebhooksScreen';
 
-const site = (role: SessionSite['role']): SessionSite => ({
-  id: 5,
-  name: 'Acme',
-  subdomain: 'acme',
-  url: 'http://acme.example',
-  role,
-  notes_access: false,
-  default_language: 'en',
-  languages: ['en'],
-  plan: 'catalyst',
-  staging: true,
-});
+const site = (role: SessionSite['role']) => testSite(role);
 
 const hook = {
   id: 11,

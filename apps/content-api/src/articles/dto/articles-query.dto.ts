@@ -100,6 +100,9 @@ export class ArticlesQuery extends PageQuery {
 
   @QueryEnum(['0', '1'], '1: only articles with an outdated translation (#25)')
   outdated?: '0' | '1';
+
+  @QueryEnum(['0', '1'], '1: only articles with staged changes waiting (issue 39)')
+  staged?: '0' | '1';
 }
 
 /** The typed paging of a checked `ArticlesQuery`: 100 a page. */
