@@ -6,8 +6,8 @@
 //
 // Three lanes run side by side (docs/decisions/fast-test-suite.md): the checks (tsc, eslint and
 // prettier, both with a cache under node_modules/.cache), unit + integration in one jest run with
-// two workers (each with its own database), and the e2e tier (one stack) followed by the webhook
-// e2e again with the Kafka transport. Most of the tests wait on the database and on child
+// two workers (each with its own database), and the e2e tier (one stack, two files at a time)
+// followed by the webhook e2e again with the Kafka transport. Most of the tests wait on the database and on child
 // processes, not on a core, so two cores carry the three lanes.
 //
 // Before anything runs, a preflight (preflight.cjs) checks what the selected tiers need and stops
@@ -209,7 +209,14 @@ async function main() {
     lanes.push(
       (async () => {
         let e2eOk = await jestRun(
-          { title: 'e2e', args: [...select(['e2e']), ...changedArgs, ...jestArgs], env: {} },
+          {
+            title: 'e2e',
+            // Two files at a time against the one stack: each file makes its own people, sites
+            // and keys, and the files wait on the stack's processes and the browser far more than
+            // they compute (24 files: 612 s of file time in 328 s at load 14).
+            args: [...select(['e2e']), '--maxWorkers', '2', ...changedArgs, ...jestArgs],
+            env: {},
+          },
           results,
         );
         // The webhook e2e suite again with the Kafka transport (a kcat mock cluster; issue #20).
