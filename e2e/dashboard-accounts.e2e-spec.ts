@@ -9,7 +9,8 @@ import { stack, unique } from './support/stack';
  * Accounts as a person meets them (issue 38), in the Debian Chromium, one stack and one
  * browser: sign up, open the verification email from the development mailbox, create the help
  * center and publish a first article; reset the password from the email; turn on two-factor
- * sign-in and sign in with a code, then with a recovery code. axe on every new page.
+ * sign-in and sign in with a code, then with a recovery code; require it of the site's team in
+ * the site settings (refused until one's own is on). axe on every new page.
  */
 const PASSWORD = 'first-pass-38';
 const NEW_PASSWORD = 'second-pass-38';
@@ -37,6 +38,17 @@ describe('accounts in a browser (issue 38)', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /** Opens the site settings of the site in the URL and saves the two-factor switch on. */
+  async function requireTwoFactor(page: Page) {
+    const siteId = Number(/\/sites\/(\d+)\//.exec(page.url())?.[1]);
+    await page.goto(url(`/app/sites/${siteId}/settings`));
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    const toggle = section.getByRole('switch', { name: /Require two-factor sign-in/ });
+    await toggle.check();
+    await section.getByRole('button', { name: 'Save' }).click();
+    return toggle;
   }
 
   const email = `${unique('signup')}@example.test`;
@@ -106,6 +118,18 @@ describe('accounts in a browser (issue 38)', () => {
     await signIn(page, email, NEW_PASSWORD);
     await page.waitForURL(/\/app\/sites\/\d+\/?$/);
     expect(page.url()).toContain('/app/sites/');
+    // Requiring two-factor sign-in of the team needs it on one's own account first.
+    const required = await requireTwoFactor(page);
+    await page
+      .getByRole('region', { name: 'Two-factor sign-in' })
+      .getByText('Turn on two-factor sign-in for your own account first.')
+      .waitFor();
+    expect(await required.isChecked()).toBe(true);
+    await page.reload();
+    await page.getByRole('switch', { name: /Require two-factor sign-in/ }).waitFor();
+    expect(await page.getByRole('switch', { name: /Require two-factor sign-in/ }).isChecked()).toBe(
+      false,
+    );
     await page.context().close();
   });
 
@@ -146,6 +170,12 @@ describe('accounts in a browser (issue 38)', () => {
     await withRecovery.getByLabel('Or a recovery code').fill(recoveryCodes[0]);
     await withRecovery.getByRole('button', { name: 'Continue' }).click();
     await withRecovery.waitForURL(/\/app\/sites\//);
+    // With it on, the Owner requires it of everyone on the site.
+    await requireTwoFactor(withRecovery);
+    const section = withRecovery.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('status').getByText('Saved.').waitFor();
+    await section.getByText('Every member of this site has two-factor sign-in on.').waitFor();
+    await axe(withRecovery);
     await withRecovery.context().close();
     expect(failures).toEqual([]);
   });

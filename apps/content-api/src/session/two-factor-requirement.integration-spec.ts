@@ -35,6 +35,15 @@ describe('PUT /v1/site/two-factor (issue 38)', () => {
     const editor = await t.factory.user();
     await t.factory.member(site, editor, 'editor');
     const session = await t.factory.session(editor);
+    // The settings screen reads the switch and how many members it shuts out.
+    const shown = async () =>
+      (
+        await t.request('GET', '/v1/site/settings', {
+          session: await t.factory.session(site.owner),
+          site: site.id,
+        })
+      ).body.settings.two_factor;
+    expect(await shown()).toEqual({ required: true, members_without: 1 });
     expectError(
       await t.request('GET', '/v1/articles', { session, site: site.id }),
       403,
@@ -48,6 +57,7 @@ describe('PUT /v1/site/two-factor (issue 38)', () => {
     expect((await t.request('GET', '/v1/articles', { key })).status).toBe(200);
     await turnOn(editor.id);
     expect((await t.request('GET', '/v1/articles', { session, site: site.id })).status).toBe(200);
+    expect(await shown()).toEqual({ required: true, members_without: 0 });
   });
 
   it('is for Owners and Admins only', async () => {

@@ -35,10 +35,17 @@ export class SiteSettingsService {
       reader_domain: settings().readerDomain,
       domain_check: { label: DOMAIN_CHECK_LABEL, value: domainCheckValue(site) },
       password_set: await this.rows.hasPassword(site.id),
+      two_factor: await this.twoFactor(site),
       ip_allowlist: site.ipAllowlist,
       /** What `languages` may hold (spec 2.1), so the form offers exactly these. */
       language_codes: LANGUAGE_CODES,
     };
+  }
+
+  /** PUT /v1/site/two-factor's state, for the switch and what it means for the team. */
+  private async twoFactor(site: SiteContext) {
+    const { required, membersWithout } = await this.rows.twoFactor(site.id);
+    return { required, members_without: membersWithout };
   }
 
   async updateGeneral(site: SiteContext, body: UpdateSiteDto) {

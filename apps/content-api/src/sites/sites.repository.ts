@@ -117,6 +117,24 @@ export class SitesRepository {
     return Boolean(Number(rows[0]?.set_ ?? 0));
   }
 
+  /**
+   * Whether the site requires two-factor sign-in of its members (issue 38) and how many of
+   * them have it off: each of those is refused on this site while it is required.
+   */
+  async twoFactor(siteId: SiteId): Promise<{ required: boolean; membersWithout: number }> {
+    const [r] = await this.ds.query(
+      `SELECT s.require_two_factor AS required,
+              (SELECT COUNT(*) FROM memberships m JOIN users u ON u.id = m.user_id
+                WHERE m.site_id = s.id AND u.totp_enabled_at IS NULL) AS without_
+         FROM sites s WHERE s.id = ?`,
+      [siteId],
+    );
+    return {
+      required: Boolean(Number(r?.required ?? 0)),
+      membersWithout: Number(r?.without_ ?? 0),
+    };
+  }
+
   /** A new site: the operator's `site create`, where a site's `SiteId` is born. */
   async insert(manager: EntityManager, site: NewSite): Promise<SiteId> {
     const now = new Date();

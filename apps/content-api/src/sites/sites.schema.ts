@@ -51,6 +51,8 @@ const settings = obj({
   reader_domain: nullable(str),
   domain_check: obj({ label: str, value: str }),
   password_set: bool,
+  /** Issue 38: whether members must sign in with a second factor; how many have none. */
+  two_factor: obj({ required: bool, members_without: int }),
   ip_allowlist: strings,
   language_codes: strings,
 });

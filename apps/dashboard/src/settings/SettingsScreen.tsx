@@ -15,6 +15,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { AccessSections } from './AccessSections';
 import { SettingsForm } from './SettingsForm';
 import { TextSections } from './TextSections';
+import { TwoFactorSection } from './TwoFactorSection';
 import {
   saveDomain,
   saveGeneral,
@@ -38,6 +39,7 @@ export function SettingsScreen() {
           <GeneralSection siteId={site.id} settings={settings.data} />
           <DomainSection siteId={site.id} settings={settings.data} />
           <AccessSections siteId={site.id} settings={settings.data} />
+          <TwoFactorSection siteId={site.id} settings={settings.data} />
           <TextSections siteId={site.id} settings={settings.data} />
         </Stack>
       )}
