@@ -25,6 +25,7 @@ import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
 import { articleExample, PERSON, RATINGS } from './articles/article.schema';
 import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
+import { handoffAnswer } from './previews/previews.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
 import { categoryExample } from './categories/category.schema';
 import { API_EXAMPLE, FIELD_CHANGE_SCHEMA, STAGED_ANSWERS } from './staged/staged.schema';
@@ -456,18 +457,13 @@ export const CONTENT_RESPONSES: ResponseTable = {
     404: fails('No such article, or it has no translation in that language.'),
   },
   PreviewsController_create: {
-    201: ok(
-      'A URL on the reader origin that shows the preview once, within 60 seconds.',
-      obj({ status: success, data: obj({ url: str, expires_at: formatB }) }),
-      {
-        status: 'success',
-        data: {
-          url: 'https://acme.example.com/_preview/4mD0cK…',
-          expires_at: '2026-01-31T09:31:00+00:00',
-        },
-      },
-    ),
+    201: handoffAnswer('the preview'),
     404: fails('No such article or translation, or (`staged`) nothing staged for the language.'),
+    422: validation,
+  },
+  PreviewsController_createDesign: {
+    201: handoffAnswer('the design draft'),
+    403: fails('`design_forbidden`: the person’s role does not include the design.'),
     422: validation,
   },
   TrashController_list: {

@@ -3,7 +3,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { Ctx, CurrentSite } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
 import { DashboardRead } from '../http/content-routes';
-import { PreviewDto } from './dto/preview.dto';
+import { DesignPreviewDto, PreviewDto } from './dto/preview.dto';
 import { PreviewsService } from './previews.service';
 
 /**
@@ -29,5 +29,21 @@ export class PreviewsController {
     @Body() body: PreviewDto,
   ) {
     return wrapSuccess(await this.previews.create(site, ctx.principal.userId, body));
+  }
+
+  @DashboardRead(Post('design'), {
+    summary: 'A single-use preview URL of the design draft on the reader origin',
+    description:
+      'The site’s design draft on one page, rendered by the reader site as it is when the URL ' +
+      'is opened; Owners, Admins and Editors only (others 403 `design_forbidden`); the URL works ' +
+      'once within 60 seconds.',
+  })
+  @HttpCode(201)
+  async createDesign(
+    @CurrentSite() site: SiteContext,
+    @Ctx() ctx: RequestContext,
+    @Body() body: DesignPreviewDto,
+  ) {
+    return wrapSuccess(await this.previews.createDesign(site, ctx.principal, body));
   }
 }

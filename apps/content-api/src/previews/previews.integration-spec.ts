@@ -1,6 +1,7 @@
 import { startTestApp, STAGING_SITE, TestApp, TestSession, TestSite, useSite } from '@hc/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createReaderSite } from '../../../reader-site/src/app.factory';
+import { liveDesign } from '../../../reader-site/src/testing/reader-fixtures';
 import { createContentApi } from '../app.factory';
 
 /**
@@ -115,5 +116,72 @@ describe('preview hand-off (issue 37)', () => {
     const res = await handoff({ article_id: a.body.article.id, lang: 'en' });
     const statuses = await Promise.all([open(res.body.data.url), open(res.body.data.url)]);
     expect(statuses.map((r) => r.status).sort()).toEqual([200, 410]);
+  });
+
+  describe('the design draft (issue 39)', () => {
+    const doc = (title: string) => ({
+      pages: {
+        home: {
+          layout: 'full',
+          regions: {
+            hero: {
+              components: [
+                { id: 'h', type: 'Hero', config: { title }, visibleOn: 'all', children: [] },
+              ],
+            },
+            main: { components: [] },
+          },
+        },
+      },
+    });
+
+    it('renders the draft once, framable by the dashboard only; the live page never is', async () => {
+      await liveDesign(t.ds, site.id, doc('Live hero'), doc('Draft hero'));
+      const editor = await t.factory.user();
+      await t.factory.member(site, editor, 'editor');
+      const res = await t.request('POST', '/v1/previews/design', {
+        session: await t.factory.session(editor),
+        site: site.id,
+        body: {},
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data.url).toMatch(/\/_preview\/[\w-]{43}$/);
+      const page = await open(res.body.data.url);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Draft hero');
+      expect(page.text).toContain('Draft preview');
+      expect(page.text).not.toContain('Live hero');
+      expect(page.headers.get('content-security-policy')).toContain(
+        'frame-ancestors http://localhost:8080',
+      );
+      expect(page.headers.get('x-frame-options')).toBeNull();
+      expect((await open(res.body.data.url)).status).toBe(410);
+      // Attack: the normal pages of the site (home, the draft query) stay unframable elsewhere.
+      for (const path of [`/hc/${site.subdomain}`, `/hc/${site.subdomain}?preview=draft`]) {
+        const normal = await reader.request('GET', path, { json: false });
+        expect(normal.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+        expect(normal.headers.get('content-security-policy')).not.toContain('localhost:8080');
+        expect(normal.text).not.toContain('Draft hero');
+      }
+    });
+
+    it('shows the contact and not-found pages; refuses other pages, keys and non-designers', async () => {
+      const design = (body: unknown, as = session) =>
+        t.request('POST', '/v1/previews/design', { session: as, site: site.id, body });
+      const notFound = await design({ page: 'notFound' });
+      expect((await open(notFound.body.data.url)).status).toBe(404);
+      const contactPage = await design({ page: 'contact' });
+      expect((await open(contactPage.body.data.url)).status).toBe(200);
+      expect((await design({ page: 'article' })).status).toBe(422);
+      for (const role of ['viewer', 'translator'] as const) {
+        const person = await t.factory.user();
+        await t.factory.member(site, person, role);
+        const refused = await design({}, await t.factory.session(person));
+        expect(refused.status).toBe(403);
+        expect(refused.body.code).toBe('design_forbidden');
+      }
+      const byKey = await t.request('POST', '/v1/previews/design', { key, body: {} });
+      expect(byKey.body.code).toBe('session_required');
+    });
   });
 });

@@ -7,7 +7,8 @@ export interface PreviewHandoff {
   userId: number;
   articleId: number;
   lang: string;
-  copy: 'live' | 'staged';
+  /** `design`: the site's design draft; then `title` names the page shown (issue 39). */
+  copy: 'live' | 'staged' | 'design';
   title: string;
   content: string;
   expiresAt: Date;

@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { fieldError, formatB, messages, notFound, readerSiteUrl } from '@hc/contracts';
-import type { SiteContext } from '@hc/auth';
+import {
+  apiError,
+  canEditDesign,
+  DesignErrorCode,
+  fieldError,
+  formatB,
+  messages,
+  notFound,
+  readerSiteUrl,
+} from '@hc/contracts';
+import type { Principal, SiteContext } from '@hc/auth';
 import { stripInternalMarkup } from '@hc/content';
-import type { PreviewDto } from './dto/preview.dto';
-import { PreviewsRepository } from './previews.repository';
+import type { DesignPreviewDto, PreviewDto } from './dto/preview.dto';
+import { PreviewHandoff, PreviewsRepository } from './previews.repository';
 
 /** Issue 37: how long a hand-off URL may be opened (once). */
 export const PREVIEW_SECONDS = 60;
@@ -29,24 +38,46 @@ export class PreviewsService {
     const content = staged?.content ?? live?.content ?? '';
     if (title === undefined || title === null)
       throw notFound(`Article not found, or it has no "${body.lang}" translation.`);
+    return this.handOff(site, {
+      userId,
+      articleId: body.article_id,
+      lang: body.lang,
+      copy,
+      title,
+      // As readers see it: the team's internal markup never reaches the reader origin.
+      content: stripInternalMarkup(content),
+    });
+  }
+
+  /**
+   * The design draft on one page (issue 39): the reader site renders the draft as it is when the
+   * URL is opened. Only people who may edit the design get one (spec 5.2).
+   */
+  async createDesign(site: SiteContext, principal: Principal, body: DesignPreviewDto) {
+    if (!canEditDesign(principal.role))
+      throw apiError(
+        DesignErrorCode.DesignForbidden,
+        'Your role on this site does not include the design (Owner, Admin or Editor needed).',
+      );
+    return this.handOff(site, {
+      userId: principal.userId,
+      articleId: 0,
+      lang: site.defaultLanguage,
+      copy: 'design',
+      title: body.page ?? 'home',
+      content: '',
+    });
+  }
+
+  private async handOff(
+    site: SiteContext,
+    handoff: Omit<PreviewHandoff, 'tokenHash' | 'expiresAt'>,
+  ) {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + PREVIEW_SECONDS * 1000);
-    await this.previews.insert(
-      site.id,
-      {
-        tokenHash: createHash('sha256').update(token).digest('hex'),
-        userId: userId,
-        articleId: body.article_id,
-        lang: body.lang,
-        copy,
-        title,
-        // As readers see it: the team's internal markup never reaches the reader origin.
-        content: stripInternalMarkup(content),
-        expiresAt,
-      },
-      now,
-    );
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    await this.previews.insert(site.id, { ...handoff, tokenHash, expiresAt }, now);
     return {
       data: {
         url: `${readerSiteUrl(site.subdomain)}/_preview/${token}`,

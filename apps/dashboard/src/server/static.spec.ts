@@ -47,12 +47,16 @@ describe('the dashboard server (issue 37)', () => {
     expect((await request(app).post('/app/sites')).status).toBe(404);
   });
 
-  it('allows images from the image origins and frames only from the embed hosts', () => {
+  it('allows images from the image origins and frames only from the embed hosts and readers', () => {
     const local = contentSecurityPolicy(
-      loadSettings({ HC_PUBLIC_URL: 'https://help.example', HC_EMBED_HOSTS: 'www.youtube.com' }),
+      loadSettings({
+        HC_PUBLIC_URL: 'https://help.example',
+        HC_READER_URL: 'https://read.example:8443',
+        HC_EMBED_HOSTS: 'www.youtube.com',
+      }),
     );
     expect(local['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://help.example']);
-    expect(local['frame-src']).toEqual(['https://www.youtube.com']);
+    expect(local['frame-src']).toEqual(['https://www.youtube.com', 'https://read.example:8443']);
     const s3 = contentSecurityPolicy(
       loadSettings({
         HC_PUBLIC_URL: 'https://help.example',
@@ -60,9 +64,12 @@ describe('the dashboard server (issue 37)', () => {
         HC_S3_BUCKET: 'pics',
         HC_S3_PUBLIC_URL: 'https://cdn.example/pics',
         HC_EMBED_HOSTS: 'player.vimeo.com',
+        HC_READER_URL: 'https://pages.example',
+        HC_READER_DOMAIN: 'pages.example',
       }),
     );
     expect(s3['img-src']).toContain('https://cdn.example');
-    expect(s3['frame-src']).toEqual(['https://player.vimeo.com']);
+    // Every site's own reader address (the preview URL names the site's subdomain).
+    expect(s3['frame-src']).toEqual(['https://player.vimeo.com', 'https://*.pages.example']);
   });
 });

@@ -26,13 +26,18 @@ const origin = (url: string) => new URL(url).origin;
  * The pages' policy (issue 37 "Trust"): scripts only from the app's own files (no inline
  * script, no eval), images from this origin and the product's image origins (local storage
  * under HC_API_BASE_URL, or the S3 public URL), frames only from the allowed video hosts
- * (HC_EMBED_HOSTS), never framed itself. Styles may be inline: the component library sets
+ * (HC_EMBED_HOSTS) and the reader origin (the design editor's draft preview), never framed
+ * itself. Styles may be inline: the component library sets
  * element styles and its theme variables at run time, which no script can abuse.
  */
 export function contentSecurityPolicy(s: Settings = settings()): Record<string, string[]> {
   const images = new Set(["'self'", 'data:', 'blob:', origin(s.apiBaseUrl)]);
   if (s.imageStorage.driver === 's3') images.add(origin(s.imageStorage.publicUrl));
   const frames = s.embedHosts.map((host) => `https://${host}`);
+  // The design editor frames the draft preview (issue 39), which is only ever on a site's
+  // reader address (`readerSiteUrl`): the reader origin, or every site's subdomain of it.
+  const reader = new URL(s.readerUrl);
+  frames.push(s.readerDomain ? `${reader.protocol}//*.${s.readerDomain}` : reader.origin);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -40,7 +45,7 @@ export function contentSecurityPolicy(s: Settings = settings()): Record<string, 
     'img-src': [...images],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    'frame-src': frames.length ? frames : ["'none'"],
+    'frame-src': frames,
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],

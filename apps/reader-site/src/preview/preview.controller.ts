@@ -4,6 +4,7 @@ import { settings } from '@hc/contracts';
 import { Public } from '@hc/auth';
 import { articlePageParts } from '../pages/article-page.service';
 import { PageRenderer } from '../serving/page-renderer';
+import type { Subject } from '../render/context';
 import { GateService, send } from '../site/gate.service';
 import { PreviewService } from './preview.service';
 
@@ -52,6 +53,20 @@ export class PreviewController {
     const { site } = admitted;
     const previewed = await this.previews.spend(site.id, token, new Date());
     if (!previewed) return send(res, 410, SPENT);
+    res.setHeader('X-Robots-Tag', 'noindex');
+    framedByDashboard(res);
+    if ('design' in previewed) {
+      // Issue 39: the design draft (as it is now) on one page, for the design editor's frame.
+      const page = previewed.design;
+      const subject: Subject =
+        page === 'contact'
+          ? { kind: 'contact', sent: false, errors: [], values: {} }
+          : { kind: page };
+      const path = { ...admitted.path, lang: site.defaultLanguage, langPrefix: '', segments: [] };
+      const shown = { ...admitted, path };
+      const status = page === 'notFound' ? 404 : 200;
+      return this.renderer.render(req, res, shown, page, subject, status, true);
+    }
     const { article, translation } = previewed;
     const path = {
       ...admitted.path,
@@ -68,8 +83,6 @@ export class PreviewController {
       notice: null,
       categories: () => this.previews.categories(site.id),
     });
-    res.setHeader('X-Robots-Tag', 'noindex');
-    framedByDashboard(res);
     return this.renderer.render(req, res, shown, 'article', subject, 200, false, extra);
   }
 }

@@ -5,6 +5,8 @@ import type { SiteId } from '@hc/contracts';
 
 /** What a spent hand-off shows. */
 export interface Handoff {
+  /** `design`: the design draft on the page named by `title` (issue 39); else an article copy. */
+  kind: string;
   articleId: number;
   lang: string;
   title: string;
@@ -29,12 +31,18 @@ export class PreviewRepository {
     );
     if (Number(result.affectedRows ?? 0) !== 1) return null;
     const rows = await this.ds.query(
-      'SELECT article_id, lang, title, content FROM preview_handoffs WHERE token_hash = ?',
+      'SELECT copy_kind, article_id, lang, title, content FROM preview_handoffs WHERE token_hash = ?',
       [tokenHash],
     );
     const r = rows[0];
     return r
-      ? { articleId: Number(r.article_id), lang: r.lang, title: r.title, content: r.content }
+      ? {
+          kind: r.copy_kind,
+          articleId: Number(r.article_id),
+          lang: r.lang,
+          title: r.title,
+          content: r.content,
+        }
       : null;
   }
 }

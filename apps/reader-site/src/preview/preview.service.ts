@@ -10,6 +10,13 @@ export interface PreviewedArticle {
   translation: TranslationRow;
 }
 
+/** A spent design hand-off (issue 39): the draft design on one of these pages. */
+export interface PreviewedDesign {
+  design: 'home' | 'contact' | 'notFound';
+}
+
+const DESIGN_PAGES: readonly string[] = ['home', 'contact', 'notFound'];
+
 /** The preview hand-off's data (issue 37): single use, bound to its site. */
 @Injectable()
 export class PreviewService {
@@ -19,8 +26,16 @@ export class PreviewService {
   ) {}
 
   /** Spends `token` and returns what it previews; null when unknown, spent, expired or gone. */
-  async spend(siteId: SiteId, token: string, now: Date): Promise<PreviewedArticle | null> {
+  async spend(
+    siteId: SiteId,
+    token: string,
+    now: Date,
+  ): Promise<PreviewedArticle | PreviewedDesign | null> {
     const handoff = token.length <= 64 ? await this.previews.spend(siteId, token, now) : null;
+    if (handoff?.kind === 'design')
+      return DESIGN_PAGES.includes(handoff.title)
+        ? { design: handoff.title as PreviewedDesign['design'] }
+        : null;
     const article = handoff ? await this.content.article(siteId, handoff.articleId) : null;
     if (!handoff || !article) return null;
     const live = article.translations.find((t) => t.lang === handoff.lang);

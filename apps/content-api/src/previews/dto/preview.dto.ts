@@ -24,3 +24,19 @@ export class PreviewDto {
   @IsIn(PREVIEW_COPIES, { message: 'The selected copy is invalid.' })
   copy?: (typeof PREVIEW_COPIES)[number];
 }
+
+/** The pages a design preview can show without choosing content (issue 39). */
+export const DESIGN_PREVIEW_PAGES = ['home', 'contact', 'notFound'] as const;
+
+/** POST /previews/design (issue 39): the draft design on one page, as readers would see it. */
+@ObjectBody('preview', 'The request must be an object.')
+export class DesignPreviewDto {
+  @ApiPropertyOptional({
+    enum: DESIGN_PREVIEW_PAGES,
+    default: 'home',
+    description: 'The page to show. null: home.',
+  })
+  @IsOptional()
+  @IsIn(DESIGN_PREVIEW_PAGES, { message: 'The selected page is invalid.' })
+  page?: (typeof DESIGN_PREVIEW_PAGES)[number] | null;
+}
