@@ -380,6 +380,7 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect((await edge('POST', `/v1/trash/${a.id}/restore`, as)).status).toBe(200);
     expect((await edge('DELETE', `/v1/trash/${b.id}`, as)).status).toBe(200);
     expect((await edge('DELETE', '/v1/trash', as)).body.deleted).toBe(1);
+    expect((await edge('GET', '/v1/dashboard/images', as)).status).toBe(200); // issue 39
     expect((await edge('POST', '/v1/session/signout', { session })).status).toBe(200);
     expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
   });

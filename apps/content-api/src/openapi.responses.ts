@@ -26,6 +26,7 @@ import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/arti
 import { articleExample, PERSON, RATINGS } from './articles/article.schema';
 import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
 import { handoffAnswer } from './previews/previews.schema';
+import { IMAGE_LIBRARY_ANSWER } from './images/image-library.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
 import { categoryExample } from './categories/category.schema';
 import { API_EXAMPLE, FIELD_CHANGE_SCHEMA, STAGED_ANSWERS } from './staged/staged.schema';
@@ -727,6 +728,29 @@ export const CONTENT_RESPONSES: ResponseTable = {
   ImagesController_list: {
     200: paged('Images, newest first.', 'images', 'Image', imageExample),
     302: invalidRedirect,
+    422: validation,
+  },
+  ImageLibraryController_list: {
+    200: ok('Every image, newest first, with where each is used.', IMAGE_LIBRARY_ANSWER, {
+      status: 'success',
+      images: [
+        {
+          ...imageExample,
+          origin: 'editor',
+          uses_count: 1,
+          used_in: [
+            {
+              article_id: 12,
+              lang: 'en',
+              title: 'Getting started',
+              published: true,
+              alts: ['Screen'],
+            },
+          ],
+        },
+      ],
+      meta: { page: 1, per_page: 50, total_pages: 1, items_count: 1 },
+    }),
     422: validation,
   },
   ImagesController_get: {

@@ -1,5 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ImageFilesController } from './image-files.controller';
+import { ImageLibraryController } from './image-library.controller';
 import { ImageImporter } from './image-importer';
 import { ImageStoreService } from './image-store.service';
 import { ImagesBulkService } from './images-bulk.service';
@@ -15,7 +16,12 @@ import { UploadUrlsService } from './upload-urls.service';
 
 @Module({
   // Files and upload URLs first: their paths would otherwise meet `images/:id`.
-  controllers: [ImageFilesController, UploadUrlController, ImagesController],
+  controllers: [
+    ImageFilesController,
+    UploadUrlController,
+    ImagesController,
+    ImageLibraryController,
+  ],
   providers: [
     imageStorageProvider,
     ImagesRepository,

@@ -91,6 +91,16 @@ export interface ReferencingArticle {
   title: Record<string, string>;
 }
 
+/** One translation whose current content contains an image's URL (the dashboard's library). */
+export interface ImageUse {
+  imageId: number;
+  articleId: number;
+  lang: string;
+  title: string;
+  published: boolean;
+  content: string;
+}
+
 /** Every method takes the site id: another site's image answers like a missing one. */
 @Injectable()
 export class ImagesRepository {
@@ -166,6 +176,56 @@ export class ImagesRepository {
       params,
     );
     return { rows: rows.map(toImage), total: Number(total) };
+  }
+
+  /** The dashboard's library (issue 39): every origin, editor images included, newest first. */
+  async library(
+    siteId: SiteId,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: Image[]; total: number }> {
+    const rows: ImageRecord[] = await this.ds.query(
+      `SELECT ${IMAGE_COLUMNS} FROM images WHERE site_id = ?
+        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [siteId, limit, offset],
+    );
+    const [{ total }]: { total: number }[] = await this.ds.query(
+      'SELECT COUNT(*) AS total FROM images WHERE site_id = ?',
+      [siteId],
+    );
+    return { rows: rows.map(toImage), total: Number(total) };
+  }
+
+  /**
+   * The translations whose current content (drafts included, Trash excluded, as the DELETE
+   * check reads it) contains each image's URL, in article and language order.
+   */
+  async uses(siteId: SiteId, imageIds: number[]): Promise<ImageUse[]> {
+    if (!imageIds.length) return [];
+    const rows: {
+      image_id: number;
+      article_id: number;
+      lang: string;
+      title: string;
+      published: number;
+      content: string;
+    }[] = await this.ds.query(
+      `SELECT i.id AS image_id, t.article_id, t.lang, t.title, a.published, t.content
+         FROM images i
+         JOIN article_translations t ON t.site_id = i.site_id AND LOCATE(i.url, t.content) > 0
+         JOIN articles a ON a.id = t.article_id AND a.site_id = i.site_id AND a.deleted_at IS NULL
+        WHERE i.site_id = ? AND i.id IN (?)
+        ORDER BY i.id, t.article_id, t.lang`,
+      [siteId, imageIds],
+    );
+    return rows.map((r) => ({
+      imageId: Number(r.image_id),
+      articleId: Number(r.article_id),
+      lang: r.lang,
+      title: r.title,
+      published: Boolean(Number(r.published)),
+      content: r.content,
+    }));
   }
 
   /** Deletes the row and records the audit entry (issue 24) in one transaction. */

@@ -4,6 +4,7 @@ import type { SiteId } from '@hc/contracts';
 import { pageMeta, type Paging } from '@hc/http';
 import { ImageImporter, ImportFailure } from './image-importer';
 import { imageMessages, MAX_IMAGE_BYTES, uploadRefused } from './image-rules';
+import { toLibraryImageResponse } from './image-library';
 import { toImageResponse } from './image.mapper';
 import type { SingleImageInput } from './image-request';
 import { ImageStoreService, type SiteRef, type StoreResult } from './image-store.service';
@@ -99,6 +100,24 @@ export class ImagesService {
     const { rows, total } = await this.repo.list(siteId, filter, paging.offset, paging.perPage);
     return {
       images: rows.map((r) => toImageResponse(r)),
+      meta: pageMeta(paging, total),
+    };
+  }
+
+  /** The dashboard's library (issue 39): every image, each with the translations using it. */
+  async library(siteId: SiteId, paging: Paging) {
+    const { rows, total } = await this.repo.library(siteId, paging.offset, paging.perPage);
+    const uses = await this.repo.uses(
+      siteId,
+      rows.map((r) => r.id),
+    );
+    return {
+      images: rows.map((r) =>
+        toLibraryImageResponse(
+          r,
+          uses.filter((u) => u.imageId === r.id),
+        ),
+      ),
       meta: pageMeta(paging, total),
     };
   }

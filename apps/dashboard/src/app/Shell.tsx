@@ -17,6 +17,7 @@ import {
   IconArticle,
   IconHistory,
   IconHome,
+  IconPhoto,
   IconCategory,
   IconLanguage,
   IconKey,
@@ -44,6 +45,7 @@ const SECTIONS = [
   { to: '/sites/$siteId/categories', label: 'Categories', icon: IconCategory },
   { to: '/sites/$siteId/translations', label: 'Translations', icon: IconLanguage },
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
+  { to: '/sites/$siteId/images', label: 'Images', icon: IconPhoto },
   { to: '/sites/$siteId/moderation', label: 'Comments', icon: IconMessages },
   // Issue 38: Owners and Admins only (the API refuses the others too).
   { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },

@@ -103,6 +103,13 @@ const trash = createRoute({
   component: lazyRouteComponent(() => import('../trash/TrashScreen'), 'TrashScreen'),
 });
 
+const images = createRoute({
+  getParentRoute: () => site,
+  path: '/images',
+  validateSearch: pagingSearch,
+  component: lazyRouteComponent(() => import('../images/ImagesScreen'), 'ImagesScreen'),
+});
+
 const translations = createRoute({
   getParentRoute: () => site,
   path: '/translations',
@@ -179,6 +186,7 @@ export const routeTree = root.addChildren([
     article,
     categories,
     trash,
+    images,
     translations,
     translate,
     moderation,

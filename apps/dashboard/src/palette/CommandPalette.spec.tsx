@@ -84,6 +84,7 @@ describe('the command palette (⌘K / Ctrl+K, issue 37 item 9)', () => {
       'CategoriesPage',
       'TranslationsPage',
       'TrashPage',
+      'ImagesPage',
       'CommentsPage',
       'DesignPage',
     ]);

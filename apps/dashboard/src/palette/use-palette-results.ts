@@ -20,6 +20,7 @@ const PAGES = [
   { label: 'Categories', to: '/sites/$siteId/categories' },
   { label: 'Translations', to: '/sites/$siteId/translations' },
   { label: 'Trash', to: '/sites/$siteId/trash' },
+  { label: 'Images', to: '/sites/$siteId/images' },
   { label: 'Comments', to: '/sites/$siteId/moderation' },
   { label: 'Site settings', to: '/sites/$siteId/settings' },
   { label: 'Design', to: '/sites/$siteId/customizer' },
