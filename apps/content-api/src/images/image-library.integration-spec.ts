@@ -1,4 +1,4 @@
-import { TestApp, TestSite, useSite } from '@hc/testing';
+import { TestApp, TestSession, TestSite, useSite } from '@hc/testing';
 import { createContentApi } from '../app.factory';
 import { form, makeImage, restoreEnv, useTempDataDir } from './testing/image-fixtures';
 
@@ -30,7 +30,7 @@ describe('image library (issue 39)', () => {
     expect(res.status).toBe(201);
     return res.body.image as { id: number; url: string };
   };
-  const library = async (session: unknown, siteId = site.id, query = '') =>
+  const library = async (session: TestSession, siteId = site.id, query = '') =>
     t.request('GET', `/v1/dashboard/images${query}`, { session, site: siteId });
 
   it('lists every origin newest first with the translations using each image and their alts', async () => {
