@@ -8,14 +8,15 @@
  */
 import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
-import { any, arr, bool, closed, constant, date, formatA, formatB } from '@hc/http';
+import { any, arr, bool, closed, constant, date, formatB } from '@hc/http';
 import { id, ids, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
-import { PAGE_META, ref, str, strings, success } from '@hc/http';
-import { fails, html, ok, refused, shared } from '@hc/http';
+import { bulkBody, dryRun, PAGE_META, ref, str, strings, success } from '@hc/http';
+import { fails, ok, refused, shared } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
 import { badRequest, CONFIRMATION, conflict, htmlNotFound } from './http/answers.schema';
 import { invalidRedirect, notFoundJson, pagedExample, validation } from './http/answers.schema';
 import { SITE_SCHEMA, SITES_RESPONSES } from './sites/sites.schema';
+import { IMAGE_RESPONSES, IMAGE_SCHEMAS } from './images/images.schema';
 import { ROOT_RESPONSES } from './root/root.schema';
 import { SESSION_RESPONSES } from './session/session.schema';
 import { ACCOUNT_RESPONSES } from './account/account.schema';
@@ -26,39 +27,10 @@ import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/arti
 import { articleExample, PERSON, RATINGS } from './articles/article.schema';
 import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
 import { handoffAnswer } from './previews/previews.schema';
-import { IMAGE_LIBRARY_ANSWER } from './images/image-library.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
 import { categoryExample } from './categories/category.schema';
 import { API_EXAMPLE, FIELD_CHANGE_SCHEMA, STAGED_ANSWERS } from './staged/staged.schema';
 import { STAGED_COPY_SCHEMA } from './staged/staged.schema';
-
-const imageUrl =
-  'https://api.example.com/v1/images/files/0f9b…/5d41402abc4b2a76b9719d911017c592.png';
-const imageExample = {
-  id: 7,
-  url: imageUrl,
-  filename: 'screen.png',
-  mime_type: 'image/png',
-  size: 1024,
-  checksum: '658383982f0137116c7f8267cf0580dc7387c97aa672d8ff797bb3a632ec1e0b',
-  alt_text: '',
-  snippets: { html: `<img src="${imageUrl}" alt="Screen">`, markdown: `![Screen](${imageUrl})` },
-  created_at: '2026-01-31 09:30:00',
-};
-
-/**
- * What a dry run (issue 25) answers for an item it would create: the object with no id yet
- * (and what depends on it null), so `nulls` replaces those properties.
- */
-function dryRun(schema: Schema, nulls: Record<string, Schema>, description: string): Schema {
-  const properties = schema.properties as Record<string, Schema>;
-  return {
-    ...schema,
-    properties: { ...properties, ...nulls },
-    description,
-    examples: undefined,
-  };
-}
 
 /** The resource objects of spec 2 and the product's own objects, as `components.schemas`. */
 export const CONTENT_SCHEMAS: Record<string, Schema> = {
@@ -72,22 +44,7 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
     failed_count: int,
   }),
   Category: CATEGORY_SCHEMA,
-  Image: {
-    ...obj({
-      id,
-      url: str,
-      filename: str,
-      mime_type: nullable(oneOfStr('image/jpeg', 'image/png', 'image/gif', 'image/webp')),
-      size: int,
-      checksum: nullable({ type: 'string', pattern: '^[0-9a-f]{64}$' }),
-      alt_text: str,
-      snippets: obj({ html: str, markdown: str }),
-      created_at: formatA,
-    }),
-    description: 'Spec 2.5.',
-    examples: [imageExample],
-  },
-  ImageUpload: obj({ status: success, reused: bool, image: ref('Image') }),
+  ...IMAGE_SCHEMAS,
   Comment: {
     ...obj(
       {
@@ -248,31 +205,7 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
   },
 };
 
-/**
- * A bulk answer (207, issue 25): per item its index and either its outcome (`statuses`, with
- * `done`) or `status: error` with `failed` (`optional` keys of it may be absent); counts per
- * outcome; `dry_run` when asked.
- */
-const bulk = (
-  statuses: [string, string],
-  done: Record<string, Schema>,
-  [failed, optional]: [Record<string, Schema>, string[]],
-) =>
-  obj(
-    {
-      status: success,
-      results: arr({
-        oneOf: [
-          obj({ index: int, status: oneOfStr(...statuses), ...done }),
-          obj({ index: int, status: constant('error'), ...failed }, optional),
-        ],
-      }),
-      meta: obj(Object.fromEntries(['total', ...statuses, 'failed'].map((k) => [k, int]))),
-      dry_run: constant(true),
-    },
-    ['dry_run'],
-  );
-CONTENT_SCHEMAS.BulkArticlesAnswer = bulk(
+CONTENT_SCHEMAS.BulkArticlesAnswer = bulkBody(
   ['created', 'updated'],
   {
     article: { anyOf: [ref('Article'), ref('DryRunArticle')] },
@@ -299,29 +232,11 @@ CONTENT_SCHEMAS.BulkArticlesAnswer = bulk(
     ['external_id'],
   ],
 );
-CONTENT_SCHEMAS.BulkImagesAnswer = bulk(
-  ['created', 'reused'],
-  { image: { anyOf: [ref('Image'), ref('DryRunImage')] } },
-  [
-    {
-      filename: str,
-      source_url: str,
-      error: obj({ code: oneOfStr('import_failed', 'storage_failed'), message: str }),
-    },
-    ['filename', 'source_url'],
-  ],
-);
 CONTENT_SCHEMAS.DryRunArticle = dryRun(
   CONTENT_SCHEMAS.Article,
   { id: { type: 'null' }, _links: obj({ view: obj({ method: str, url: { type: 'null' } }) }) },
   'An article a dry run of POST /articles/bulk would create: no id or reader URL yet.',
 );
-CONTENT_SCHEMAS.DryRunImage = dryRun(
-  CONTENT_SCHEMAS.Image,
-  { id: { type: 'null' }, url: { type: 'null' }, snippets: { type: 'null' } },
-  'An image a dry run of POST /images/bulk would store: no id, URL or snippets yet.',
-);
-
 const period = obj({ value: int, previous: int, change_percent: nullable(num) });
 const periods = (...names: string[]) => obj(Object.fromEntries(names.map((n) => [n, period])));
 const range = obj({
@@ -331,12 +246,6 @@ const range = obj({
   lang: nullable(str),
   previous: obj({ from: date, to: date }),
 });
-const paged = (description: string, name: string, item: string, example: unknown) =>
-  ok(
-    description,
-    obj({ status: success, [name]: arr(ref(item)), meta: ref('PageMeta') }),
-    pagedExample(name, example),
-  );
 const confirm = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, message: str, ...extra });
 /** `{status: success, <key>: <schema>}`: the success body of one object. */
@@ -360,7 +269,6 @@ const articleWrite = (extra: Record<string, Schema> = {}) =>
 const stagingRefused = fails(
   'Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused.',
 );
-const uploadUrl = fails('Upload URL invalid or revoked (403), expired or used (410).');
 
 /** POST /webhooks and POST /webhooks/standard (issue 23): the same rules and answers. */
 const webhookRegistration = {
@@ -694,90 +602,6 @@ export const CONTENT_RESPONSES: ResponseTable = {
     404: htmlNotFound,
     422: validation,
   },
-  ImagesController_create: {
-    201: ok('A new image.', ref('ImageUpload'), {
-      status: 'success',
-      reused: false,
-      image: imageExample,
-    }),
-    200: ok('This site already has the same bytes (`reused` true).', ref('ImageUpload')),
-    422: refused('Refused file or import (reason under `errors`).', {
-      status: 'validation_error',
-      message: 'The image at source_url could not be imported.',
-      errors: { source_url: ['host resolves to a private or reserved address'] },
-    }),
-    500: fails('Image storage failure.', 'ServerErrorBody'),
-  },
-  ImagesController_createMany: {
-    207: ok('One result per item.', ref('BulkImagesAnswer')),
-    422: validation,
-  },
-  ImagesController_createUploadUrl: {
-    200: ok(
-      'A single-use upload URL.',
-      obj({ status: success, upload_url: str, expires_at: formatB, max_bytes: int }),
-    ),
-  },
-  UploadUrlController_upload: {
-    201: ok('A new image.', ref('ImageUpload')),
-    200: ok('This site already has the same bytes.', ref('ImageUpload')),
-    403: uploadUrl,
-    410: uploadUrl,
-    422: validation,
-  },
-  ImagesController_list: {
-    200: paged('Images, newest first.', 'images', 'Image', imageExample),
-    302: invalidRedirect,
-    422: validation,
-  },
-  ImageLibraryController_list: {
-    200: ok('Every image, newest first, with where each is used.', IMAGE_LIBRARY_ANSWER, {
-      status: 'success',
-      images: [
-        {
-          ...imageExample,
-          origin: 'editor',
-          uses_count: 1,
-          used_in: [
-            {
-              article_id: 12,
-              lang: 'en',
-              title: 'Getting started',
-              published: true,
-              alts: ['Screen'],
-            },
-          ],
-        },
-      ],
-      meta: { page: 1, per_page: 50, total_pages: 1, items_count: 1 },
-    }),
-    422: validation,
-  },
-  ImagesController_get: {
-    200: ok('One image.', obj({ status: success, image: ref('Image') }), {
-      status: 'success',
-      image: imageExample,
-    }),
-  },
-  ImagesController_remove: {
-    200: ok('Record and file deleted.', ref('Confirmation'), {
-      status: 'success',
-      message: 'Image deleted.',
-    }),
-    409: fails('The image is used (`referenced_by` lists where); `force` deletes anyway.'),
-  },
-  ImageFilesController_file: {
-    200: {
-      description: 'The stored file, exactly as uploaded.',
-      content: Object.fromEntries(
-        ['image/jpeg', 'image/png', 'image/gif', 'image/webp'].map((t) => [
-          t,
-          { schema: { type: 'string', contentMediaType: t } },
-        ]),
-      ),
-    },
-    404: html('No such file.'),
-  },
   WebhooksController_register: webhookRegistration,
   WebhooksController_registerStandard: webhookRegistration,
   WebhooksController_list: {
@@ -962,6 +786,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
     422: validation,
   },
   ...ROOT_RESPONSES,
+  ...IMAGE_RESPONSES,
   ...SITES_RESPONSES,
   ...SESSION_RESPONSES,
   ...ACCOUNT_RESPONSES,

@@ -131,6 +131,14 @@ export const oneOf = <S extends Schema<unknown>[]>(
 ): Schema<Described<S[number]>> => ({
   oneOf: schemas,
 });
+/** Any of `schemas` (JSON Schema `anyOf`). */
+export const anyOf = <S extends Schema<unknown>[]>(
+  ...schemas: S
+): Schema<Described<S[number]>> => ({
+  anyOf: schemas,
+});
+/** JSON `null` (`type: null`). */
+export const nil: Schema<null> = { type: 'null' };
 /** `schema` with more keywords (a description, examples, bounds), describing the same value. */
 export const more = <T>(schema: Schema<T>, keywords: Record<string, unknown>): Schema<T> => ({
   ...schema,
@@ -180,6 +188,53 @@ export const pagedBody = <N extends string, T>(name: N, item: Schema<T>) =>
   obj({ status: success, [name]: arr(item), meta: refTo('PageMeta', PAGE_META) }) as Schema<
     { status: 'success' } & Record<N, T[]> & { meta: Described<typeof PAGE_META> }
   >;
+
+/**
+ * What a dry run (issue 25) answers for an item it would create: the object `schema` with no id
+ * yet (and what depends on it null), so `nulls` replaces those properties; no examples.
+ */
+export function dryRun<T, N extends Record<string, Schema<unknown>>>(
+  schema: Schema<T>,
+  nulls: N,
+  description: string,
+) {
+  const properties = schema.properties as Record<string, Schema>;
+  const out = {
+    ...schema,
+    properties: { ...properties, ...nulls },
+    description,
+    examples: undefined,
+  };
+  return out as Schema as Schema<Omit<T, keyof N> & { [K in keyof N]: Described<N[K]> }>;
+}
+
+/**
+ * A bulk answer (207, issue 25): per item its index and either its outcome (`statuses`, with
+ * `done`) or `status: error` with `failed` (`optional` keys of it may be absent); counts per
+ * outcome; `dry_run` when asked.
+ */
+export function bulkBody<
+  S extends string,
+  D extends Record<string, Schema<unknown>>,
+  F extends Record<string, Schema<unknown>>,
+  O extends string = never,
+>(statuses: [S, S], done: D, [failed, optional]: [F, O[]]) {
+  const meta = obj(Object.fromEntries(['total', ...statuses, 'failed'].map((k) => [k, int])));
+  return obj(
+    {
+      status: success,
+      results: arr(
+        oneOf(
+          obj({ index: int, status: oneOfStr(...statuses), ...done }),
+          obj({ index: int, status: constant('error'), ...failed }, optional),
+        ),
+      ),
+      meta: meta as Schema<Record<'total' | S | 'failed', number>>,
+      dry_run: constant(true),
+    },
+    ['dry_run'],
+  );
+}
 
 /** `{status: success, message, …extra}`: the answer confirming a write. */
 export const confirmation = <P extends Record<string, Schema<unknown>> = Record<never, never>>(

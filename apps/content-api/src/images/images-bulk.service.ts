@@ -57,7 +57,7 @@ export class ImagesBulkService {
       if (r.status !== 'error' && created.has(r.image.id))
         Object.assign(r.image, { id: null, url: null, snippets: null });
     }
-    return { ...answer, dry_run: true };
+    return { ...answer, dry_run: true as const };
   }
 
   /**

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { touchReaderPages, jsonColumn, seal, unseal } from '@hc/data';
 import { writeAuditEvent } from '@hc/events';
 import type { SiteId } from '@hc/contracts';
+import type { ImageType } from './image-type';
 
 /**
  * How the image came in: API upload or import (`api`), copied by `rehost_images` (`rehost`), or
@@ -17,8 +18,8 @@ export interface Image {
   id: number;
   siteId: number;
   filename: string;
-  /** Detected from the bytes; null on old images. */
-  mimeType: string | null;
+  /** Detected from the bytes (the four types of spec 2.5); null on old images. */
+  mimeType: ImageType['mime'] | null;
   size: number;
   /** SHA-256, 64 lowercase hex characters; null on old images. */
   checksum: string | null;
@@ -32,7 +33,7 @@ export interface Image {
 
 export interface NewImage {
   filename: string;
-  mimeType: string;
+  mimeType: ImageType['mime'];
   size: number;
   checksum: string;
   storageKey: string;
@@ -62,7 +63,7 @@ interface ImageRecord {
   id: number;
   site_id: number;
   filename: string;
-  mime_type: string | null;
+  mime_type: ImageType['mime'] | null;
   size: number;
   checksum: string | null;
   storage_key: string;
