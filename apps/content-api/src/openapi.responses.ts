@@ -691,7 +691,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   },
   AnalyticsController_summary: {
     200: ok(
-      'Traffic, ratings and activity against the previous period, and totals.',
+      'Traffic, ratings and activity against the previous period, totals, and the range day by day (`daily`, every day, oldest first).',
       obj({
         status: success,
         range,
@@ -708,6 +708,16 @@ export const CONTENT_RESPONSES: ResponseTable = {
             ratings_all_time: RATINGS,
           }),
         }),
+        daily: arr(
+          obj({
+            day: date,
+            views: int,
+            visitors: int,
+            searches: int,
+            searches_without_results: int,
+            ratings: RATINGS,
+          }),
+        ),
       }),
     ),
     422: validation,

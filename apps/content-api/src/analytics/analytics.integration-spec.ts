@@ -125,6 +125,25 @@ describe('GET /analytics/* (spec 4.10) and the daily rollup', () => {
       pending_comments: 1,
     });
 
+    // The range day by day (the dashboard's charts): every day, zeros where nothing happened.
+    expect(res.body.daily.map((d: { day: string }) => d.day)).toEqual(
+      Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)),
+    );
+    const day = (d: string) => res.body.daily.find((x: { day: string }) => x.day === d);
+    expect(day(yesterday)).toEqual({
+      day: yesterday,
+      views: 5,
+      visitors: 4,
+      searches: 5,
+      searches_without_results: 2,
+      ratings: { thumbs_up: 1, thumbs_down: 0, love: 0 },
+    });
+    expect(day(today)).toMatchObject({
+      views: 0,
+      ratings: { thumbs_up: 0, thumbs_down: 0, love: 1 },
+    });
+    expect(day(addDays(today, -3))).toMatchObject({ views: 0, searches: 0 });
+
     const wider = await t.request(
       'GET',
       `/v1/analytics/summary?from=${addDays(today, -13)}&to=${today}`,

@@ -80,6 +80,54 @@ export class AnalyticsRepository {
     };
   }
 
+  /** Traffic per day of the range (days without rollup rows are absent). */
+  async trafficByDay(
+    siteId: SiteId,
+    range: DateRange,
+    lang: string | null,
+  ): Promise<Map<string, TrafficFigures>> {
+    const rows = await this.ds.query(
+      `SELECT DATE_FORMAT(day, '%Y-%m-%d') AS day, SUM(views) AS views, SUM(visitors) AS visitors,
+              SUM(searches) AS searches, SUM(searches_without_results) AS zero
+       FROM analytics_daily WHERE site_id = ? AND day BETWEEN ? AND ? ${lang ? 'AND lang = ?' : ''}
+       GROUP BY day`,
+      [siteId, range.from, range.to, ...(lang ? [lang] : [])],
+    );
+    return new Map(
+      rows.map((r: Record<string, unknown>) => [
+        String(r.day),
+        {
+          views: num(r.views),
+          visitors: num(r.visitors),
+          searches: num(r.searches),
+          searches_without_results: num(r.zero),
+        },
+      ]),
+    );
+  }
+
+  /** Ratings given per day (UTC) of the range (days without ratings are absent). */
+  async ratingsByDay(
+    siteId: SiteId,
+    range: DateRange,
+    lang: string | null,
+  ): Promise<Map<string, RatingFigures>> {
+    const [start, end] = instants(range);
+    const rows = await this.ds.query(
+      `SELECT DATE_FORMAT(created_at, '%Y-%m-%d') AS day, SUM(rating = 'thumbs_up') AS up,
+              SUM(rating = 'thumbs_down') AS down, SUM(rating = 'love') AS love
+       FROM article_feedback WHERE site_id = ? AND created_at >= ? AND created_at < ? ${lang ? 'AND lang = ?' : ''}
+       GROUP BY 1`,
+      [siteId, start, end, ...(lang ? [lang] : [])],
+    );
+    return new Map(
+      rows.map((r: Record<string, unknown>) => [
+        String(r.day),
+        { thumbs_up: num(r.up), thumbs_down: num(r.down), love: num(r.love) },
+      ]),
+    );
+  }
+
   async ratings(siteId: SiteId, range: DateRange, lang: string | null): Promise<RatingFigures> {
     const [start, end] = instants(range);
     const rows = await this.ds.query(

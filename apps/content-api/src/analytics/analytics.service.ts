@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldError, messages, readerSiteUrl } from '@hc/contracts';
 import type { SiteContext } from '@hc/auth';
-import { DateRange, previousRange } from './analytics-range';
+import { addDays, DateRange, previousRange } from './analytics-range';
 import { AnalyticsRepository, ContentSort } from './analytics.repository';
 import {
   AnalyticsContentQuery,
@@ -63,16 +63,25 @@ export class AnalyticsService {
     const range = analyticsRange(query);
     const lang = this.lang(site, query);
     const before = previousRange(range);
-    const [traffic, trafficBefore, ratings, ratingsBefore, activity, activityBefore, totals] =
-      await Promise.all([
-        this.analytics.traffic(site.id, range, lang),
-        this.analytics.traffic(site.id, before, lang),
-        this.analytics.ratings(site.id, range, lang),
-        this.analytics.ratings(site.id, before, lang),
-        this.analytics.activity(site.id, range, lang),
-        this.analytics.activity(site.id, before, lang),
-        this.analytics.totals(site.id, lang),
-      ]);
+    const [
+      traffic,
+      trafficBefore,
+      ratings,
+      ratingsBefore,
+      activity,
+      activityBefore,
+      totals,
+      daily,
+    ] = await Promise.all([
+      this.analytics.traffic(site.id, range, lang),
+      this.analytics.traffic(site.id, before, lang),
+      this.analytics.ratings(site.id, range, lang),
+      this.analytics.ratings(site.id, before, lang),
+      this.analytics.activity(site.id, range, lang),
+      this.analytics.activity(site.id, before, lang),
+      this.analytics.totals(site.id, lang),
+      this.daily(site, range, lang),
+    ]);
     const total = (r: typeof ratings) => r.thumbs_up + r.thumbs_down + r.love;
     return {
       range: this.range(range, lang),
@@ -85,7 +94,31 @@ export class AnalyticsService {
         activity: compareAll(activity, activityBefore),
         totals,
       },
+      daily,
     };
+  }
+
+  /**
+   * The range day by day (every day listed, oldest first, zeros where nothing happened): the
+   * dashboard's charts (issue 39). Traffic from the rollup, ratings live, like the summary.
+   */
+  private async daily(site: SiteContext, range: DateRange, lang: string | null) {
+    const [traffic, ratings] = await Promise.all([
+      this.analytics.trafficByDay(site.id, range, lang),
+      this.analytics.ratingsByDay(site.id, range, lang),
+    ]);
+    return Array.from({ length: range.days }, (_, i) => {
+      const day = addDays(range.from, i);
+      return {
+        day,
+        views: 0,
+        visitors: 0,
+        searches: 0,
+        searches_without_results: 0,
+        ...traffic.get(day),
+        ratings: ratings.get(day) ?? { thumbs_up: 0, thumbs_down: 0, love: 0 },
+      };
+    });
   }
 
   async content(site: SiteContext, query: AnalyticsContentQuery) {

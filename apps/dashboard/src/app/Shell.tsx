@@ -19,6 +19,7 @@ import {
   IconHome,
   IconPhoto,
   IconCategory,
+  IconChartLine,
   IconLanguage,
   IconKey,
   IconLogout,
@@ -47,6 +48,8 @@ const SECTIONS = [
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
   { to: '/sites/$siteId/images', label: 'Images', icon: IconPhoto },
   { to: '/sites/$siteId/moderation', label: 'Comments', icon: IconMessages },
+  // Issue 39: every role (the session holds analytics.read whatever the role).
+  { to: '/sites/$siteId/analytics', label: 'Analytics', icon: IconChartLine },
   // Issue 38: Owners and Admins only (the API refuses the others too).
   { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },
   { to: '/sites/$siteId/keys', label: 'API keys', icon: IconKey, admin: true },

@@ -11,7 +11,8 @@ import { requestContext } from '../api/client';
 import type { Session } from '../api/contract';
 import { ArticlesScreen } from '../articles/ArticlesScreen';
 import { EditorRoute } from '../articles/EditorRoute';
-import { articlesSearch } from '../articles/search';
+import { articlesSearch, newArticleSearch } from '../articles/search';
+import { analyticsSearch } from '../analytics/search';
 import { moderationSearch } from '../moderation/search';
 import { auditSearch } from '../audit/search';
 import { NotFound } from '../ui/NotFound';
@@ -81,6 +82,7 @@ const articles = createRoute({
 const newArticle = createRoute({
   getParentRoute: () => site,
   path: '/articles/new',
+  validateSearch: newArticleSearch,
   component: EditorRoute,
 });
 
@@ -177,6 +179,13 @@ const audit = createRoute({
   component: lazyRouteComponent(() => import('../audit/AuditScreen'), 'AuditScreen'),
 });
 
+const analytics = createRoute({
+  getParentRoute: () => site,
+  path: '/analytics',
+  validateSearch: analyticsSearch,
+  component: lazyRouteComponent(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen'),
+});
+
 export const routeTree = root.addChildren([
   home,
   site.addChildren([
@@ -197,6 +206,7 @@ export const routeTree = root.addChildren([
     keys,
     webhooks,
     audit,
+    analytics,
   ]),
 ]);
 

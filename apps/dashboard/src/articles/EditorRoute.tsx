@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { getRouteApi, useParams } from '@tanstack/react-router';
+import { getRouteApi, useParams, useSearch } from '@tanstack/react-router';
 import { Center, Loader } from '@mantine/core';
 import { NotFound } from '../ui/NotFound';
 
@@ -15,6 +15,8 @@ const ArticleEditor = lazy(() => import('./editor'));
 export function EditorRoute() {
   const { site } = siteRoute.useRouteContext();
   const params = useParams({ strict: false });
+  // /articles/new?title=… (analytics' "Write this article") starts the article with that title.
+  const { title } = useSearch({ strict: false }) as { title?: string };
   const raw = params.articleId;
   const articleId = raw === undefined ? null : Number(raw);
   if (articleId !== null && !(Number.isInteger(articleId) && articleId > 0))
@@ -27,7 +29,7 @@ export function EditorRoute() {
         </Center>
       }
     >
-      <ArticleEditor key={site.id} site={site} articleId={articleId} />
+      <ArticleEditor key={site.id} site={site} articleId={articleId} title={title} />
     </Suspense>
   );
 }

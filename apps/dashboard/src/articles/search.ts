@@ -52,3 +52,9 @@ export function articlesQuery(search: ArticlesSearch, limit: number) {
     order_type: search.order ?? ('desc' as const),
   };
 }
+
+/** `/articles/new?title=…`: a title to start the new article with (analytics' content gaps). */
+export function newArticleSearch(raw: Record<string, unknown>): { title?: string } {
+  const title = typeof raw.title === 'string' ? raw.title.trim().slice(0, 191) : '';
+  return title ? { title } : {};
+}

@@ -2,22 +2,12 @@ import { ModalsProvider } from '@mantine/modals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../api/client';
-import type { Category, SessionSite } from '../api/contract';
+import type { Category } from '../api/contract';
+import { testSite } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/render';
 import { CategoryPanel } from './CategoryPanel';
 
-const site: SessionSite = {
-  id: 9,
-  name: 'Acme',
-  subdomain: 'acme',
-  url: 'http://acme.example',
-  role: 'editor',
-  notes_access: false,
-  default_language: 'en',
-  languages: ['en', 'de'],
-  plan: 'catalyst',
-  staging: true,
-};
+const site = testSite({ id: 9 });
 
 const billing = {
   id: 4,

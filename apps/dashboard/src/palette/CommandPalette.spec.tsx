@@ -86,6 +86,7 @@ describe('the command palette (⌘K / Ctrl+K, issue 37 item 9)', () => {
       'TrashPage',
       'ImagesPage',
       'CommentsPage',
+      'AnalyticsPage',
       'DesignPage',
     ]);
   });

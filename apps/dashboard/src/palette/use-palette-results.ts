@@ -22,6 +22,7 @@ const PAGES = [
   { label: 'Trash', to: '/sites/$siteId/trash' },
   { label: 'Images', to: '/sites/$siteId/images' },
   { label: 'Comments', to: '/sites/$siteId/moderation' },
+  { label: 'Analytics', to: '/sites/$siteId/analytics' },
   { label: 'Site settings', to: '/sites/$siteId/settings' },
   { label: 'Design', to: '/sites/$siteId/customizer' },
 ] as const;

@@ -35,13 +35,15 @@ import { embedHosts } from './urls';
 export interface ArticleEditorProps {
   site: SessionSite;
   articleId: number | null;
+  /** A new article's first title (analytics' "Write this article"). */
+  title?: string;
 }
 
 /**
  * Keeps one editor while a new article gets its id (the URL changes from /new to /<id>, the
  * person keeps typing); opening another article starts a fresh one.
  */
-export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
+export default function ArticleEditor({ site, articleId, title }: ArticleEditorProps) {
   const created = useRef<number | null>(null);
   const [instance, setInstance] = useState({ key: 0, id: articleId });
   const [reloads, setReloads] = useState(0);
@@ -54,6 +56,7 @@ export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
       key={`${instance.key}-${reloads}`}
       site={site}
       articleId={instance.id ?? created.current}
+      title={instance.id === null ? title : undefined}
       onCreated={(id) => (created.current = id)}
       onReload={() => setReloads((n) => n + 1)}
     />
@@ -63,6 +66,7 @@ export default function ArticleEditor({ site, articleId }: ArticleEditorProps) {
 function EditorScreen(props: {
   site: SessionSite;
   articleId: number | null;
+  title?: string;
   onCreated: (id: number) => void;
   onReload: () => void;
 }) {
@@ -111,8 +115,15 @@ function EditorScreen(props: {
       },
     });
     sessionRef.current = session;
-    if (articleId === null) setView(session.view());
-    else
+    if (articleId === null) {
+      // Typed for the person: the article is created with this title as if they had typed it.
+      if (props.title && may.editContent)
+        session.change({
+          ...session.view().fields,
+          [site.default_language]: { ...emptyLanguage(), title: props.title },
+        });
+      setView(session.view());
+    } else
       getArticle(articleId)
         .then((article) => session.open(article))
         .catch((e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
