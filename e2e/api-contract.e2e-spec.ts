@@ -385,6 +385,45 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
   });
 
+  it('review before publishing: ask, decide, schedule, the site setting (issue 39)', async () => {
+    const as = { session: await dashboardSession(owner.email, owner.password), site: siteId };
+    const email = `${unique('reviewer')}@example.com`;
+    const { user } = await cli('user create', { email, password: 'long-enough-1' });
+    await cli('member add', { site: siteId, user: user.id, role: 'admin' });
+    const reviewer = { session: await dashboardSession(email, 'long-enough-1'), site: siteId };
+    expect((await edge('GET', '/v1/review-settings', as)).status).toBe(200);
+    const setting = await edge('PUT', '/v1/review-settings', {
+      ...as,
+      body: { require_approval: false },
+    });
+    expect(setting.status).toBe(200);
+    expect((await edge('GET', '/v1/reviews/reviewers', as)).status).toBe(200);
+    const draft = await postArticle(k.key, { title: { en: 'To review' }, published: false });
+    const ask = () =>
+      edge('POST', '/v1/reviews', {
+        ...as,
+        body: { article_id: draft.body.article.id, reviewer_id: user.id, message: 'Please.' },
+      });
+    const first = await ask();
+    expect(first.status).toBe(201);
+    const path = `/v1/reviews/${first.body.review.id}`;
+    expect((await edge('GET', '/v1/reviews?list=waiting', reviewer)).status).toBe(200);
+    expect((await edge('GET', path, as)).status).toBe(200);
+    const back = await edge('POST', `${path}/send-back`, { ...reviewer, body: { comment: 'No.' } });
+    expect(back.status).toBe(200);
+    const second = `/v1/reviews/${(await ask()).body.review.id}`;
+    expect((await edge('POST', `${second}/approve`, { ...reviewer, body: {} })).status).toBe(200);
+    const later = new Date(Date.now() + 30 * 86400_000).toISOString();
+    const scheduled = await edge('POST', `${second}/schedule`, {
+      ...as,
+      body: { publish_at: later },
+    });
+    expect(scheduled.status).toBe(200);
+    expect(
+      (await edge('POST', `${second}/schedule`, { ...as, body: { publish_at: null } })).status,
+    ).toBe(200);
+  });
+
   // Last: it hands the site to another Owner.
   it('synonyms, notes, keys, the team and its invitations, two-factor, a first site (issues 38 and 40)', async () => {
     expect((await edge('GET', '/v1/search/synonyms', k)).status).toBe(200);

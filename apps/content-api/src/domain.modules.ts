@@ -12,6 +12,7 @@ import { FeedbackModule } from './feedback/feedback.module';
 import { ImagesModule } from './images/images.module';
 import { NotesModule } from './notes/notes.module';
 import { PreviewsModule } from './previews/previews.module';
+import { ReviewModule } from './review/review.module';
 import { RootModule } from './root/root.module';
 import { SearchModule } from './search/search.module';
 import { SessionModule } from './session/session.module';
@@ -49,4 +50,5 @@ export const DOMAIN_MODULES = [
   TranslationsModule,
   AnalyticsModule,
   AuditModule,
+  ReviewModule,
 ];

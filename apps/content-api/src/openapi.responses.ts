@@ -22,6 +22,7 @@ import { SESSION_RESPONSES } from './session/session.schema';
 import { ACCOUNT_RESPONSES } from './account/account.schema';
 import { TRANSLATIONS_RESPONSES } from './translations/translations.schema';
 import { SEARCH_RESPONSES } from './search/search.schema';
+import { reviewAnswers } from './review/review.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
 import { articleExample, PERSON, RATINGS } from './articles/article.schema';
@@ -802,6 +803,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   ...ACCOUNT_RESPONSES,
   ...TRANSLATIONS_RESPONSES,
   ...SEARCH_RESPONSES,
+  ...reviewAnswers(validation),
   DashboardCommentsController_act: {
     200: ok(
       'The comments done and those that failed, each with the API’s message.',

@@ -64,6 +64,12 @@ const CATALOG = {
   AuditForbidden: ['content', 'audit_forbidden', 403],
   // Issue 37: a dashboard save started from another revision of the article (carries `article`).
   RevisionConflict: ['content', 'revision_conflict', 409],
+  // Issue 39: the site requires an approved review before a person publishes in the dashboard.
+  ReviewRequired: ['content', 'review_required', 403],
+  // Issue 39: a review decision by someone who may not make it (the requester themselves).
+  ReviewForbidden: ['content', 'review_forbidden', 403],
+  // Issue 39: the review is no longer in the state the action needs (decided, published).
+  ReviewClosed: ['content', 'review_closed', 409],
   // StagingErrorCode: staged changes (spec 4.5); the publish refusals are 422 unless spec 4.5
   // says 409.
   StagingUnavailable: ['staging', 'STAGING_UNAVAILABLE', 403],

@@ -132,6 +132,9 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
     'auth-server': ['SELECT', 'DELETE'],
   },
   reader_views: { 'content-api': DML, 'reader-site': ['INSERT'] },
+  // Issue 39: review before publishing, content-api's alone.
+  review_requests: OWNED,
+  review_settings: OWNED,
   // Issue 40: the search index is written with the article (content-api), read by the reader site.
   search_synonyms: CONTENT,
   search_terms: CONTENT,

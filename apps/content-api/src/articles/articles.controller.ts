@@ -22,6 +22,7 @@ import { BulkArticlesService } from './bulk.service';
 import { BulkArticlesDto } from './dto/bulk-articles.dto';
 import { ArticlesQuery } from './dto/articles-query.dto';
 import { ContentRead, ContentWrite } from '../http/content-routes';
+import { PublishesArticles } from '../http/publish-gate';
 
 /** Renders a refused write in the endpoint's shape (spec 4.4, 7). */
 async function guarded<T>(mode: 'create' | 'patch', work: () => Promise<T>): Promise<T> {
@@ -63,6 +64,7 @@ export class ArticlesController {
 
   /** 201 `created`, or 200 `updated` for a known `external_id` (spec 2.3 rule 2). */
   @ContentWrite(Post(), 'Create an article')
+  @PublishesArticles('create')
   async create(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,
@@ -138,6 +140,7 @@ export class ArticlesController {
   @ContentWrite(Patch(':id'), 'Change an article (only the fields sent)')
   @RedirectInvalidInput()
   @TranslatorMay()
+  @PublishesArticles('update')
   async update(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,

@@ -5,6 +5,7 @@ import type { RequestContext, SiteContext } from '@hc/auth';
 import { IdParam, PageQuery, pagingOf, wrapSuccess } from '@hc/http';
 import { ArticlesService } from '../articles/articles.service';
 import { DashboardRead, DashboardWrite } from '../http/content-routes';
+import { PublishesArticles } from '../http/publish-gate';
 import { DashboardArticlesService } from './dashboard-articles.service';
 import { ArticleActionsDto } from './dto/article-actions.dto';
 
@@ -33,6 +34,7 @@ export class DashboardArticlesController {
       '`article.deleted` again, of several none (like emptying the Trash).',
   })
   @HttpCode(200)
+  @PublishesArticles('bulk')
   async act(@CurrentSite() site: SiteContext, @Body() body: ArticleActionsDto) {
     return wrapSuccess({ data: await this.dashboard.act(site, body) });
   }

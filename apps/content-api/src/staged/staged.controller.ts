@@ -30,6 +30,7 @@ import { StagedPublisher } from './staged-publisher';
 import { StagedPublishDto } from './dto/staged-publish.dto';
 import { ARTICLE_NOT_FOUND, StagedService } from './staged.service';
 import { ContentRead, ContentWrite } from '../http/content-routes';
+import { PublishesArticles } from '../http/publish-gate';
 
 /** The `{articleId}` of the staged and versions routes; anything else is an unknown article. */
 export const ArticleIdParam = () => IdParam('articleId', () => notFound(ARTICLE_NOT_FOUND));
@@ -106,6 +107,7 @@ export class StagedController {
   @ApiBody({ type: StagedPublishDto, required: false })
   @HttpCode(200)
   @TranslatorMay()
+  @PublishesArticles('staged')
   async publish(
     @CurrentSite() site: SiteContext,
     @Ctx() ctx: RequestContext,

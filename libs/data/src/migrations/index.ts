@@ -30,6 +30,7 @@ import { Accounts1795738000000 } from './1795738000000-accounts';
 import { TraceContext1795739000000 } from './1795739000000-trace-context';
 import { TwoFactor1795739100000 } from './1795739100000-two-factor';
 import { SiteDomains1795740000000 } from './1795740000000-site-domains';
+import { ReviewRequests1795771461188 } from './1795771461188-review-requests';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   TraceContext1795739000000,
   TwoFactor1795739100000,
   SiteDomains1795740000000,
+  ReviewRequests1795771461188,
 ];
