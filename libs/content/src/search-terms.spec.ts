@@ -2,13 +2,17 @@ import {
   documentTerms,
   editDistance,
   editsAllowed,
+  firstLetterTypos,
   fold,
   FORM_STEM,
   FORM_WORD,
   headingsText,
+  queryPhrases,
   queryWords,
   snippet,
+  synonymWords,
   tokenize,
+  wordTail,
 } from './search-terms';
 
 describe('forgiving search terms (issue 40)', () => {
@@ -74,6 +78,44 @@ describe('forgiving search terms (issue 40)', () => {
       'peux',
     ]);
     expect(queryWords('the of', 'en').map((w) => w.term)).toEqual(['the', 'of']);
+  });
+
+  it('finds the words a typo in the first letter hides, by exact keys only', () => {
+    // the entry "invoice" is kept under its tail "nvoice"
+    expect(wordTail('invoice')).toBe('nvoice');
+    expect(wordTail('éa')).toBe('a');
+    const keys = (typed: string) => {
+      const t = firstLetterTypos(typed);
+      return (word: string) => t.tails.includes(wordTail(word)) || t.terms.includes(word);
+    };
+    expect(keys('onvoice')('invoice')).toBe(true); // replaced
+    expect(keys('nvoice')('invoice')).toBe(true); // left out
+    expect(keys('niovice')('invoice')).toBe(false); // not a first-letter typo of it
+    expect(keys('nivoice')('invoice')).toBe(true); // first two swapped
+    expect(keys('xinvoice')('invoice')).toBe(true); // one typed before it
+    expect(keys('invoice')('voice')).toBe(false);
+    // bounded: three tails and one word whatever the word
+    const long = firstLetterTypos('x'.repeat(200));
+    expect(long.tails.length).toBeLessThanOrEqual(3);
+    expect(long.terms).toHaveLength(1);
+    expect(firstLetterTypos('a')).toEqual({ tails: [], terms: [] });
+  });
+
+  it('reads the phrases a synonym of several words may be: runs of 2–3 words, stopwords included', () => {
+    const words = queryWords('log in problems', 'en');
+    expect(words.map((w) => w.term)).toEqual(['log', 'problems']);
+    expect(queryPhrases('log in problems', 'en', words)).toEqual([
+      { keys: ['log in', 'log-in'], terms: ['log'] },
+      { keys: ['in problems', 'in-problems'], terms: ['problems'] },
+      { keys: ['log in problems', 'log-in-problems'], terms: ['log', 'problems'] },
+    ]);
+    // a run of stopwords covers no searched word, and 16 words at most are read
+    expect(queryPhrases('of the', 'en', queryWords('of the x', 'en'))).toEqual([]);
+    const many = 'word '.repeat(300) + 'end';
+    expect(queryPhrases(many, 'en', queryWords(many, 'en')).length).toBeLessThanOrEqual(29);
+    // a synonym matches by every word it has, stopwords too
+    expect(synonymWords('Sign in', 'en').map((t) => t.term)).toEqual(['sign', 'in']);
+    expect(synonymWords('x '.repeat(100), 'en')).toHaveLength(8);
   });
 
   it('reads hostile queries in bounded time: symbols, emoji, right-to-left, 190 × İ, huge input', () => {

@@ -212,14 +212,19 @@ export function editsAllowed(length: number): number {
   return length >= 8 ? 2 : length >= 4 ? 1 : 0;
 }
 
+/** A query's text as searched: its first QUERY_CHARS_MAX characters. */
+function queryCut(text: string): string {
+  return Array.from(text.slice(0, QUERY_CHARS_MAX * 2))
+    .slice(0, QUERY_CHARS_MAX)
+    .join('');
+}
+
 /**
  * The words a query searches: at most QUERY_WORDS_MAX, duplicates once. Stopwords are left out
  * unless the query has nothing else, so a query never becomes empty by them.
  */
 export function queryWords(text: string, lang: string): QueryWord[] {
-  const cut = Array.from(text.slice(0, QUERY_CHARS_MAX * 2))
-    .slice(0, QUERY_CHARS_MAX)
-    .join('');
+  const cut = queryCut(text);
   const tokens = tokenize(cut, lang);
   const endsInWord = /[\p{L}\p{N}]$/u.test(cut);
   const stop = stopwords(lang);
@@ -330,4 +335,68 @@ export function snippet(
   push(source.slice(at, end), false);
   if (end < source.length) push(' …', false);
   return parts;
+}
+
+/** Words of a query read for phrases (a synonym of several words), and the longest phrase. */
+const PHRASE_TOKENS = 16;
+const PHRASE_WORDS_MAX = 3;
+
+/** A run of two or three consecutive query words, as a synonym of several words is stored. */
+export interface QueryPhrase {
+  /** The folded words joined by a space, and by a hyphen (`e mail`, `e-mail`). */
+  keys: string[];
+  /** The query words (`QueryWord.term`) the phrase covers; stopwords are no query words. */
+  terms: string[];
+}
+
+/**
+ * The phrases of a query a site's synonyms may hold: every run of 2 to 3 consecutive words
+ * (stopwords included, so "log in" is one) among its first 16, each covering at least one
+ * searched word. Bounded: at most 29 phrases.
+ */
+export function queryPhrases(text: string, lang: string, words: QueryWord[]): QueryPhrase[] {
+  const tokens = tokenize(queryCut(text), lang)
+    .filter((t) => !t.bigram)
+    .slice(0, PHRASE_TOKENS);
+  const searched = new Set(words.map((w) => w.term));
+  const out: QueryPhrase[] = [];
+  for (let n = 2; n <= PHRASE_WORDS_MAX; n++) {
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const run = tokens.slice(i, i + n).map((t) => t.term);
+      const terms = [...new Set(run.filter((t) => searched.has(t)))];
+      if (terms.length) out.push({ keys: [run.join(' '), run.join('-')], terms });
+    }
+  }
+  return out;
+}
+
+/**
+ * The words a synonym matches by: each of its words, stopwords included (at most
+ * QUERY_WORDS_MAX). A synonym of several words matches an article only when the article has
+ * every one ("sign in" is not "sign").
+ */
+export function synonymWords(synonym: string, lang: string): Token[] {
+  return tokenize(synonym.slice(0, QUERY_CHARS_MAX), lang).slice(0, QUERY_WORDS_MAX);
+}
+
+/** A word without its first letter: the key that finds typing mistakes in the first letter. */
+export function wordTail(term: string): string {
+  return Array.from(term).slice(1).join('');
+}
+
+/**
+ * The exact lookups that find a word whose first letter was mistyped (one edit there): its
+ * vocabulary entry's tail (`wordTail`) is the typed word without its first letter (the letter
+ * replaced), the typed word itself (the letter left out) or the typed first letter before the
+ * rest after the second (the first two letters swapped); or the entry is the typed word without
+ * its first letter (a letter typed before it). Bounded: three tails and one word per query word.
+ */
+export function firstLetterTypos(term: string): { tails: string[]; terms: string[] } {
+  const c = Array.from(term);
+  if (c.length < 2) return { tails: [], terms: [] };
+  const rest = c.slice(1).join('');
+  return {
+    tails: [...new Set([rest, term, c[0] + c.slice(2).join('')])],
+    terms: [rest],
+  };
 }

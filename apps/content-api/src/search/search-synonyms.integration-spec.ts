@@ -45,6 +45,15 @@ describe('search synonyms: GET and PUT /search/synonyms (issue 40)', () => {
     });
     expect(titles(await search('bill'))).toEqual(['Download an invoice']);
     expect(titles(await search('receipt'))).toEqual(['Download an invoice']);
+    // A synonym of several words: the query's words in sequence find it, and it finds an
+    // article only with each of its words ("sign" alone is no "sign in").
+    expect((await post(key, 'Sign in with a passkey')).status).toBe(201);
+    expect((await post(key, 'Sign the contract')).status).toBe(201);
+    expect((await post(key, 'Login troubles')).status).toBe(201);
+    expect(titles(await search('login'))).toEqual(['Login troubles', 'Sign in with a passkey']);
+    const signIn = titles(await search('how to sign in '));
+    expect(signIn).toHaveLength(3);
+    expect(signIn[2]).toBe('Login troubles');
     // One site's synonyms never change another site's search.
     expect(titles(await search('bill', otherKey))).toEqual([]);
     const read = await t.request('GET', '/v1/search/synonyms?lang=de', { key });

@@ -61,6 +61,25 @@ describe('reader site: forgiving search (issue 40)', () => {
     expect((await search('the of and')).results.map((a) => a.title)).toEqual([]);
   });
 
+  it('forgives a typo in the first letter, by the bounded first-letter keys', async () => {
+    const site = await t.factory.site();
+    const invoices = await article(t.ds, site.id, {
+      title: { en: 'Invoice settings' },
+      content: { en: '<p>Where invoices are sent.</p>' },
+    });
+    await article(t.ds, site.id, {
+      title: { en: 'Choice of plans' },
+      content: { en: '<p>Plans.</p>' },
+    });
+    const repo = t.app.get(ContentRepository);
+    const search = (text: string) => repo.search(testSiteId(site), 'en', text, false, 15);
+    for (const typed of ['onvoice ', 'nvoice ', 'nivoice ', 'xinvoice ']) {
+      const found = await search(typed);
+      const ids = found.results.map((a) => a.id);
+      expect([typed, ids, found.corrected]).toEqual([typed, [invoices], 'invoice']);
+    }
+  });
+
   it('hostile queries answer sensibly and quickly: emoji, right-to-left text, 190 × İ, symbols only', async () => {
     const site = await t.factory.site();
     await article(t.ds, site.id, {

@@ -1,13 +1,12 @@
-import type { QueryRunner } from 'typeorm';
 import { CreateTablesMigration, SITE_ID } from './ddl';
-import { reindexTranslations } from '../search-index';
 
 /**
  * Forgiving search (issue 40, docs/decisions/forgiving-search.md): the per-site term index
  * (`search_terms`: a term's form — word or stem — and the best field weight per article and
  * language), the per-site vocabulary the typo tolerance expands from (`search_vocabulary`), and
  * the per-site synonym groups (`search_synonyms`). Terms are binary (folded already, compared
- * byte for byte). Existing translations are indexed by the migration itself.
+ * byte for byte). Existing translations are indexed by SearchBoundedReads1795781234000 (it
+ * runs the current writer, which that migration's columns belong to).
  */
 export class SearchTerms1795700000000 extends CreateTablesMigration {
   name = 'SearchTerms1795700000000';
@@ -38,9 +37,4 @@ export class SearchTerms1795700000000 extends CreateTablesMigration {
       'KEY ix_search_synonyms_group (site_id, lang, group_no)',
     ],
   };
-
-  override async up(queryRunner: QueryRunner): Promise<void> {
-    await super.up(queryRunner);
-    await reindexTranslations(queryRunner);
-  }
 }

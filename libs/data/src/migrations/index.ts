@@ -31,6 +31,7 @@ import { TraceContext1795739000000 } from './1795739000000-trace-context';
 import { TwoFactor1795739100000 } from './1795739100000-two-factor';
 import { SiteDomains1795740000000 } from './1795740000000-site-domains';
 import { ReviewRequests1795771461188 } from './1795771461188-review-requests';
+import { SearchBoundedReads1795781234000 } from './1795781234000-search-bounded-reads';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   TwoFactor1795739100000,
   SiteDomains1795740000000,
   ReviewRequests1795771461188,
+  SearchBoundedReads1795781234000,
 ];
