@@ -47,10 +47,10 @@ function CsvButton<T>(props: TableProps<T>) {
   );
 }
 
-function DataTable<T>(props: TableProps<T> & { labelledBy: string }) {
+function DataTable<T>(props: TableProps<T> & { labelledBy: string; hidden?: boolean }) {
   const { columns, rows } = props;
-  return (
-    <Table.ScrollContainer minWidth={420}>
+  const table = (
+    <>
       <Table verticalSpacing={4} aria-labelledby={props.labelledBy} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -78,8 +78,11 @@ function DataTable<T>(props: TableProps<T> & { labelledBy: string }) {
           {props.empty}
         </Text>
       )}
-    </Table.ScrollContainer>
+    </>
   );
+  // Behind a chart the table is out of sight: no scroll area (one that cannot be focused).
+  if (props.hidden) return <VisuallyHidden>{table}</VisuallyHidden>;
+  return <Table.ScrollContainer minWidth={420}>{table}</Table.ScrollContainer>;
 }
 
 function Heading(props: { id: string; title: string; children: ReactNode }) {
@@ -113,7 +116,7 @@ export function TableSection<T>(props: TableProps<T>) {
 export function ChartSection<T>(props: TableProps<T> & { chart: ReactNode }) {
   const id = useId();
   const [view, setView] = useState('chart');
-  const table = <DataTable {...props} labelledBy={id} />;
+
   return (
     <section aria-labelledby={id}>
       <Heading id={id} title={props.title}>
@@ -129,14 +132,8 @@ export function ChartSection<T>(props: TableProps<T> & { chart: ReactNode }) {
         />
         <CsvButton {...props} />
       </Heading>
-      {view === 'table' ? (
-        table
-      ) : (
-        <>
-          <div aria-hidden="true">{props.chart}</div>
-          <VisuallyHidden>{table}</VisuallyHidden>
-        </>
-      )}
+      {view === 'chart' && <div aria-hidden="true">{props.chart}</div>}
+      <DataTable {...props} labelledBy={id} hidden={view === 'chart'} />
     </section>
   );
 }
