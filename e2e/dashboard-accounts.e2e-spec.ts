@@ -10,7 +10,8 @@ import { stack, unique } from './support/stack';
  * browser: sign up, open the verification email from the development mailbox, create the help
  * center and publish a first article; reset the password from the email; turn on two-factor
  * sign-in and sign in with a code, then with a recovery code; require it of the site's team in
- * the site settings (refused until one's own is on). axe on every new page.
+ * the site settings (refused until one's own is on); sign in to the reader site as a member,
+ * the second factor asked on auth-server's page. axe on every new page.
  */
 const PASSWORD = 'first-pass-38';
 const NEW_PASSWORD = 'second-pass-38';
@@ -42,7 +43,7 @@ describe('accounts in a browser (issue 38)', () => {
 
   /** Opens the site settings of the site in the URL and saves the two-factor switch on. */
   async function requireTwoFactor(page: Page) {
-    const siteId = Number(/\/sites\/(\d+)\//.exec(page.url())?.[1]);
+    const siteId = Number(/\/sites\/(\d+)/.exec(page.url())?.[1]);
     await page.goto(url(`/app/sites/${siteId}/settings`));
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     const toggle = section.getByRole('switch', { name: /Require two-factor sign-in/ });
@@ -54,6 +55,7 @@ describe('accounts in a browser (issue 38)', () => {
   const email = `${unique('signup')}@example.test`;
   let secret = '';
   let recoveryCodes: string[] = [];
+  let subdomain = '';
 
   it('signs up, verifies from the email, creates the help center and publishes an article', async () => {
     const page = await fresh();
@@ -75,12 +77,12 @@ describe('accounts in a browser (issue 38)', () => {
     await page.getByRole('button', { name: 'Confirm my email' }).click();
     await page.getByRole('heading', { name: 'Create your help center' }).waitFor();
     await axe(page);
-    const subdomain = unique('first').toLowerCase();
+    subdomain = unique('first').toLowerCase();
     await page.getByLabel('Name').fill('Nora Help');
     await page.getByLabel('Subdomain').fill(subdomain);
     await page.getByRole('button', { name: 'Create help center' }).click();
     await page.waitForURL(/\/app\/sites\/\d+\/articles/);
-    const siteId = Number(/\/sites\/(\d+)\//.exec(page.url())?.[1]);
+    const siteId = Number(/\/sites\/(\d+)/.exec(page.url())?.[1]);
 
     await page.goto(url(`/app/sites/${siteId}/articles/new`));
     await page.getByLabel('Title', { exact: true }).fill('Welcome');
@@ -177,6 +179,31 @@ describe('accounts in a browser (issue 38)', () => {
     await section.getByText('Every member of this site has two-factor sign-in on.').waitFor();
     await axe(withRecovery);
     await withRecovery.context().close();
+    expect(failures).toEqual([]);
+  });
+
+  it('signs in to the reader site as a member: the second factor on auth-server’s page, then back', async () => {
+    const page = await fresh();
+    const site = `${stack.readerUrl}/hc/${subdomain}`;
+    await page.goto(`${site}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(url('/signin/member/two-factor'));
+    await axe(page);
+    // The recovery code the dashboard sign-in spent is refused; an unused one lets them in.
+    await page.getByLabel('Or a recovery code').fill(recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('The code is not correct.').waitFor();
+    await page.getByLabel('Or a recovery code').fill(recoveryCodes[1]);
+    const back = page.waitForResponse((r) => r.url() === `${site}/signin/complete`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Back on the reader origin, the session opens and the browser goes where it was going.
+    expect((await back).status()).toBe(303);
+    await page.waitForURL(`${site}/signin`);
+    const cookies = await page.context().cookies(`${site}/`);
+    expect(cookies.map((c) => c.name).some((n) => n.endsWith('hc_reader_session'))).toBe(true);
+    await page.context().close();
     expect(failures).toEqual([]);
   });
 });

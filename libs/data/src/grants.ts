@@ -119,6 +119,12 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
     'webhook-dispatcher': ['SELECT', 'UPDATE (processed_at)', 'DELETE'],
     'event-relay': ['SELECT', 'UPDATE (processed_at)'],
   },
+  // Issue 38: the reader member sign-in's second factor, asked by auth-server (the data keys).
+  member_second_factors: {
+    'content-api': DML,
+    'reader-site': ['SELECT', 'INSERT', 'UPDATE (used_at)', 'DELETE'],
+    'auth-server': ['SELECT', 'UPDATE (opened_at, verified_at)'],
+  },
   // Issue 37: reader-site spends a preview hand-off (a conditional update of used_at).
   preview_handoffs: { 'content-api': DML, 'reader-site': ['SELECT', 'UPDATE (used_at)'] },
   // Issue 38: two-factor recovery codes, auth-server's alone.

@@ -7,7 +7,7 @@ import { SessionService } from '../account/session.service';
 import { SignInService, UNVERIFIED } from '../account/sign-in.service';
 import { field, FormRequest } from '../pages/forms';
 import { FORM_EXPIRED, signInPage } from '../pages/pages';
-import { secondFactorPage } from '../pages/account-pages';
+import { messagePage, secondFactorPage } from '../pages/account-pages';
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { InteractionSteps } from './interaction-steps.service';
 
@@ -15,6 +15,14 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const WRONG_CODE = 'The code is not correct.';
 /** The `uid` of the second-factor step of the dashboard sign-in (no OAuth interaction). */
 const DASHBOARD = 'dashboard';
+/** The `uid` of the second-factor step of a reader-site member sign-in (issue 38). */
+const MEMBER = 'member';
+/** A member sign-in hand-off that is spent, expired or unknown: nothing to continue. */
+function memberSignInOver(res: Response): void {
+  const text =
+    'This sign-in is no longer open (it was finished, took too long, or is not one we started). Go back to the help center and sign in again.';
+  sendHtml(res, messagePage('Sign in again', text), 410);
+}
 
 function secondFactorAction(uid: string): string {
   return `/signin/${encodeURIComponent(uid)}/two-factor`;
@@ -87,6 +95,11 @@ export class SignInController {
     uid: string,
     returnTo: string,
   ) {
+    if (uid === MEMBER) {
+      // No dashboard session: the reader site opens its own in the browser it handed over.
+      const back = await this.twoFactor.memberHandOffDone(Number(returnTo), userId);
+      return back ? res.redirect(303, back) : memberSignInOver(res);
+    }
     await this.session.signIn(res, req, userId);
     if (uid === DASHBOARD) res.redirect(303, returnTo);
     else await this.steps.finish(req, res, { login: { accountId: String(userId) } }, false);
@@ -131,11 +144,30 @@ export class SignInController {
 
   /** This browser's pending second factor for `uid` (and its interaction); else sign in again. */
   private async pendingSecondFactor(req: Request, res: Response, uid: string) {
-    if (uid !== DASHBOARD && !(await this.steps.details(req, res, uid, 'login'))) return null;
+    const own = uid === DASHBOARD || uid === MEMBER;
+    if (!own && !(await this.steps.details(req, res, uid, 'login'))) return null;
     const pending = await this.session.secondFactor(req, uid);
-    if (!pending)
+    if (!pending && uid === MEMBER) memberSignInOver(res);
+    else if (!pending)
       res.redirect(303, uid === DASHBOARD ? '/signin' : `/signin/${encodeURIComponent(uid)}`);
     return pending;
+  }
+
+  /**
+   * A reader-site member sign-in after the right password (issue 38): the reader site holds no
+   * data key, so it hands the person here, once, for the same second-factor page and check as
+   * the dashboard's; the browser goes back to the reader site when it is given.
+   */
+  @Get('member/:token')
+  async memberHandOff(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
+    const handOff = await this.twoFactor.openMemberHandOff(token);
+    if (!handOff) return memberSignInOver(res);
+    await this.session.startSecondFactor(req, res, {
+      userId: handOff.userId,
+      uid: MEMBER,
+      returnTo: String(handOff.id),
+    });
+    res.redirect(303, secondFactorAction(MEMBER));
   }
 
   /**

@@ -6,6 +6,7 @@ import { settings } from '@hc/contracts';
 import { seal, unseal } from '@hc/data';
 import { PasswordThrottle, RATE_LIMIT_STORE, ThrottledAttempt } from '@hc/http';
 import type { RateLimitStore } from '@hc/http';
+import { MemberHandOffRepository } from './member-hand-off.repository';
 import { TwoFactorRepository } from './two-factor.repository';
 
 const PURPOSE = 'users.totp_secret';
@@ -47,7 +48,18 @@ export class TwoFactorService {
     @Inject(TwoFactorRepository) private readonly rows: TwoFactorRepository,
     @Inject(PasswordThrottle) private readonly throttle: PasswordThrottle,
     @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
+    @Inject(MemberHandOffRepository) private readonly handOffs: MemberHandOffRepository,
   ) {}
+
+  /** A reader-site member sign-in handed over after the right password (once), else null. */
+  openMemberHandOff(token: string): Promise<{ id: number; userId: number } | null> {
+    return this.handOffs.open(token, new Date());
+  }
+
+  /** Its second factor given: the reader-site address to send the browser back to, else null. */
+  memberHandOffDone(id: number, userId: number): Promise<string | null> {
+    return this.handOffs.verify(id, userId, new Date());
+  }
 
   async enabled(userId: number): Promise<boolean> {
     return Boolean((await this.rows.state(userId))?.secret);

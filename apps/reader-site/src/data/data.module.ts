@@ -5,6 +5,7 @@ import { ActivityBuffer } from '@hc/data';
 import { ActivityRepository } from './activity.repository';
 import { ContentRepository } from './content.repository';
 import { DesignRepository } from './design.repository';
+import { MemberSecondFactorRepository } from './member-second-factor.repository';
 import { SiteDirectory } from './site-directory';
 import { SiteRepository } from './site.repository';
 
@@ -16,6 +17,7 @@ import { SiteRepository } from './site.repository';
     ContentRepository,
     DesignRepository,
     ActivityRepository,
+    MemberSecondFactorRepository,
     {
       // Views and searches, written in batches every second (issue #28, docs/caching.md).
       provide: ActivityBuffer,
@@ -33,6 +35,7 @@ import { SiteRepository } from './site.repository';
     ContentRepository,
     DesignRepository,
     ActivityRepository,
+    MemberSecondFactorRepository,
     ActivityBuffer,
   ],
 })

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { settings } from '@hc/contracts';
 
 /**
  * Security headers of reader pages (issue #14, docs/security.md). Every response gets helmet's
@@ -12,7 +13,6 @@ const COMMON: Record<string, string[]> = {
   'default-src': ["'self'"],
   'base-uri': ["'none'"],
   'object-src': ["'none'"],
-  'form-action': ["'self'"],
   'frame-ancestors': ["'self'"],
   'img-src': ['*', 'data:', 'blob:'],
   'media-src': ['*', 'data:', 'blob:'],
@@ -21,6 +21,12 @@ const COMMON: Record<string, string[]> = {
   'frame-src': ["'self'", 'https:'],
   'connect-src': ["'self'", 'https:'],
 };
+
+/**
+ * Forms post here; the member sign-in's answer may also redirect to auth-server's second-factor
+ * page (issue 38), which `form-action` governs too.
+ */
+const formAction = () => ({ 'form-action': ["'self'", new URL(settings().authUrl).origin] });
 
 function policy(directives: Record<string, string[]>): string {
   return Object.entries(directives)
@@ -32,7 +38,7 @@ export function readerHeaders(): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...COMMON, 'script-src': ["'none'"] },
+      directives: { ...COMMON, ...formAction(), 'script-src': ["'none'"] },
     },
     // Reader pages are documents, not resources other origins embed.
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -52,5 +58,5 @@ export function designPagePolicy(nonce: string, allowUnsafeHtml: boolean): strin
   const scripts = allowUnsafeHtml
     ? ["'self'", "'unsafe-inline'", 'https:']
     : [`'nonce-${nonce}'`, "'strict-dynamic'"];
-  return policy({ ...COMMON, 'script-src': scripts });
+  return policy({ ...COMMON, ...formAction(), 'script-src': scripts });
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { GateService } from '../site/gate.service';
+import { SessionFormsService } from '../site/session-forms.service';
 import type { Subject } from '../render/context';
 import { ArticlePageService } from './article-page.service';
 import { InstantSearchService } from './instant-search.service';
@@ -24,11 +25,12 @@ export class ReaderService {
     private readonly listings: ListingPagesService,
     private readonly budget: RenderBudget,
     private readonly instant: InstantSearchService,
+    private readonly sessions: SessionFormsService,
   ) {}
 
   async get(req: Request, res: Response): Promise<void> {
     // The sign-in page is open on every site (the password page and members link to it).
-    const signIn = /\/signin$/.test(req.path);
+    const signIn = /\/signin(\/complete)?$/.test(req.path);
     const admitted = await this.gate.admit(req, res, { open: signIn });
     if (!admitted) return;
     const { site, path } = admitted;
@@ -36,6 +38,9 @@ export class ReaderService {
       this.gate.sendForm('signIn', req, res, site, path, null, 200);
       return;
     }
+    // Issue 38: back from auth-server's second-factor page.
+    if (signIn && path.segments.join('/') === 'signin/complete')
+      return this.sessions.completeSecondFactor(req, res, admitted);
     const preview = queryString(req, 'preview') === 'draft';
     if (preview && !admitted.session?.member) {
       // decisions.md: the draft preview is for signed-in team members only.

@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { checkPassword } from '@hc/auth';
-import { PasswordThrottle, tooManyPasswordAttemptsMessage } from '@hc/http';
+import { settings } from '@hc/contracts';
+import { forwardedHost, PasswordThrottle, randomToken } from '@hc/http';
+import { tooManyPasswordAttemptsMessage } from '@hc/http';
 import type { ThrottledAttempt } from '@hc/http';
 import { bodyString } from '../http/reader-request';
 import { cookie, SESSION_COOKIE, setCookie } from '../http/access';
 import { Admitted, GateService } from './gate.service';
 import { SiteRepository } from '../data/site.repository';
+import { MemberSecondFactorRepository } from '../data/member-second-factor.repository';
 
 const SESSION_SECONDS = 7 * 86_400;
-const TWO_FACTOR_ONLY =
-  'Your account uses two-factor sign-in, which this sign-in page cannot ask for yet, so it cannot sign you in here.';
+const SECOND_FACTOR_COOKIE = 'hc_reader_second_factor';
+const SECOND_FACTOR_EXPIRED =
+  'Your sign-in did not finish (the code was not given, or it took too long). Sign in again.';
 /** Longer sign-in input is refused before any lookup or hashing. */
 const EMAIL_MAX = 254;
 const PASSWORD_MAX = 1024;
@@ -49,6 +53,7 @@ export class SessionFormsService {
     private readonly gate: GateService,
     private readonly sites: SiteRepository,
     private readonly throttle: PasswordThrottle,
+    private readonly handoffs: MemberSecondFactorRepository,
   ) {}
 
   /**
@@ -71,14 +76,56 @@ export class SessionFormsService {
       refuse(req, res, admitted, result, 'The email or password is not correct.', page);
       return;
     }
-    // Issue 38: the second factor is asked at every password check. This form cannot ask it
-    // (the reader site holds no data key to open TOTP secrets), so a person with two-factor
-    // sign-in on is refused after the right password rather than let in on the password alone.
-    if (result.value.twoFactor) {
-      this.gate.sendForm('signIn', req, res, admitted.site, admitted.path, TWO_FACTOR_ONLY, 403);
+    // Issue 38: the second factor is asked at every password check. The reader site holds no
+    // data key to open TOTP secrets, so auth-server asks it on its own page (the same check,
+    // budgets and page as the dashboard sign-in) and sends the browser back here.
+    if (result.value.twoFactor) return this.handToSecondFactor(req, res, admitted, result.value.id);
+    await this.startSession(req, res, admitted, result.value.id, this.next(req, admitted));
+  }
+
+  /** After the right password: a hand-off bound to this browser, then auth-server's page. */
+  private async handToSecondFactor(
+    req: Request,
+    res: Response,
+    admitted: Admitted,
+    userId: number,
+  ): Promise<void> {
+    const { site, path } = admitted;
+    // Back to the origin this browser used (its cookie is there), as the reader site is served.
+    const origin = `${new URL(settings().readerUrl).protocol}//${forwardedHost(req)}`;
+    const browser = randomToken();
+    const token = await this.handoffs.start(
+      site.id,
+      {
+        userId,
+        browser,
+        returnUrl: `${origin}${path.base}/signin/complete`,
+        next: this.next(req, admitted),
+      },
+      new Date(),
+    );
+    setCookie(req, res, SECOND_FACTOR_COOKIE, browser, {
+      path: path.base || '/',
+      maxAgeSeconds: MemberSecondFactorRepository.SECONDS,
+    });
+    res.redirect(303, `${settings().authUrl}/signin/member/${token}`);
+  }
+
+  /**
+   * `GET <site>/signin/complete`, where auth-server sends the browser back once the second
+   * factor is given: the session opens only in the browser that typed the password, once.
+   */
+  async completeSecondFactor(req: Request, res: Response, admitted: Admitted): Promise<void> {
+    const base = admitted.path.base || '/';
+    const browser = cookie(req, SECOND_FACTOR_COOKIE, base);
+    const done = browser ? await this.handoffs.finish(admitted.site.id, browser, new Date()) : null;
+    setCookie(req, res, SECOND_FACTOR_COOKIE, '', { path: base, maxAgeSeconds: 0 });
+    if (!done) {
+      const { site, path } = admitted;
+      this.gate.sendForm('signIn', req, res, site, path, SECOND_FACTOR_EXPIRED, 403);
       return;
     }
-    await this.startSession(req, res, admitted, result.value.id);
+    await this.startSession(req, res, admitted, done.userId, done.next);
   }
 
   async password(req: Request, res: Response, admitted: Admitted): Promise<void> {
@@ -94,7 +141,7 @@ export class SessionFormsService {
       refuse(req, res, admitted, result, 'The password is not correct.', page);
       return;
     }
-    await this.startSession(req, res, admitted, null);
+    await this.startSession(req, res, admitted, null, this.next(req, admitted));
   }
 
   async signOut(req: Request, res: Response, admitted: Admitted): Promise<void> {
@@ -109,6 +156,7 @@ export class SessionFormsService {
     res: Response,
     admitted: Admitted,
     userId: number | null,
+    next: string,
   ) {
     await this.sites.purgeExpiredAcrossSites();
     const token = await this.sites.openSession(admitted.site.id, userId);
@@ -116,7 +164,7 @@ export class SessionFormsService {
       path: admitted.path.base || '/',
       maxAgeSeconds: SESSION_SECONDS,
     });
-    res.redirect(303, this.next(req, admitted));
+    res.redirect(303, next);
   }
 
   /** Where a session goes after it opens: the form's `next`, when it stays on this site. */

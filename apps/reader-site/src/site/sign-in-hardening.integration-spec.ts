@@ -49,30 +49,6 @@ describe('reader sign-in and site password: no oracle, throttled guessing (issue
     expect(member.status).toBe(303);
   });
 
-  it('a member with two-factor sign-in on is not let in on the password alone (issue 38)', async () => {
-    const { site, base } = await privateSite();
-    await t.ds.query(
-      "UPDATE users SET totp_secret = 'enc:v1:k:x', totp_enabled_at = NOW(3) WHERE id = ?",
-      [site.owner.id],
-    );
-    const client = new FormClient(t.url, freshAddress());
-    const res = await client.submit(base, `${base}/signin`, {
-      email: site.owner.email,
-      password: TEST_PASSWORD,
-    });
-    expect(res.status).toBe(403);
-    expect(res.html).toContain('Your account uses two-factor sign-in');
-    expect(
-      Number(
-        (
-          await t.ds.query('SELECT COUNT(*) AS n FROM reader_sessions WHERE user_id = ?', [
-            site.owner.id,
-          ])
-        )[0].n,
-      ),
-    ).toBe(0);
-  });
-
   it('30 wrong passwords: refused from the 11th with 429 and Retry-After; allowed again after the window', async () => {
     const { site, base } = await privateSite();
     const client = new FormClient(t.url, freshAddress());

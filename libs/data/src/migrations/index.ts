@@ -32,6 +32,7 @@ import { TwoFactor1795739100000 } from './1795739100000-two-factor';
 import { SiteDomains1795740000000 } from './1795740000000-site-domains';
 import { ReviewRequests1795771461188 } from './1795771461188-review-requests';
 import { SearchBoundedReads1795781234000 } from './1795781234000-search-bounded-reads';
+import { MemberSecondFactor1795791384207 } from './1795791384207-member-second-factor';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   SiteDomains1795740000000,
   ReviewRequests1795771461188,
   SearchBoundedReads1795781234000,
+  MemberSecondFactor1795791384207,
 ];
