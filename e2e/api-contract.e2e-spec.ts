@@ -15,6 +15,7 @@ import {
   stack,
   unique,
 } from './support/stack';
+import { eventually } from './support/dashboard';
 
 const png = (seed: number) =>
   sharp({
@@ -381,6 +382,15 @@ describe('every REST operation through the edge, checked against docs/openapi.js
     expect((await edge('DELETE', `/v1/trash/${b.id}`, as)).status).toBe(200);
     expect((await edge('DELETE', '/v1/trash', as)).body.deleted).toBe(1);
     expect((await edge('GET', '/v1/dashboard/images', as)).status).toBe(200); // issue 39
+    const exported = await edge('POST', '/v1/dashboard/exports', as);
+    expect(exported.status).toBe(202);
+    expect((await edge('GET', '/v1/dashboard/exports', as)).status).toBe(200);
+    const exportPath = `/v1/dashboard/exports/${exported.body.export.id}`;
+    await eventually(
+      () => edge('GET', exportPath, as),
+      (r) => r.body.export.state === 'done',
+    );
+    expect((await edge('GET', `${exportPath}/download`, as)).status).toBe(200);
     expect((await edge('POST', '/v1/session/signout', { session })).status).toBe(200);
     expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
   });

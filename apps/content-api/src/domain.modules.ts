@@ -8,6 +8,7 @@ import { ChangeSetsModule } from './change-sets/change-sets.module';
 import { CommentsModule } from './comments/comments.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { ExportModule } from './export/export.module';
+import { ExportJobsModule } from './export-jobs/export-jobs.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ImagesModule } from './images/images.module';
 import { NotesModule } from './notes/notes.module';
@@ -43,6 +44,7 @@ export const DOMAIN_MODULES = [
   VersionsModule,
   ChangeSetsModule,
   ExportModule,
+  ExportJobsModule,
   WebhooksModule,
   CommentsModule,
   NotesModule,

@@ -17,6 +17,7 @@ import { badRequest, CONFIRMATION, conflict, htmlNotFound } from './http/answers
 import { invalidRedirect, notFoundJson, pagedExample, validation } from './http/answers.schema';
 import { SITE_SCHEMA, SITES_RESPONSES } from './sites/sites.schema';
 import { IMAGE_RESPONSES, IMAGE_SCHEMAS } from './images/images.schema';
+import { EXPORT_JOB_RESPONSES } from './export-jobs/export-jobs.schema';
 import { ROOT_RESPONSES } from './root/root.schema';
 import { SESSION_RESPONSES } from './session/session.schema';
 import { ACCOUNT_RESPONSES } from './account/account.schema';
@@ -798,6 +799,7 @@ export const CONTENT_RESPONSES: ResponseTable = {
   },
   ...ROOT_RESPONSES,
   ...IMAGE_RESPONSES,
+  ...EXPORT_JOB_RESPONSES,
   ...SITES_RESPONSES,
   ...SESSION_RESPONSES,
   ...ACCOUNT_RESPONSES,

@@ -70,6 +70,11 @@ const CATALOG = {
   ReviewForbidden: ['content', 'review_forbidden', 403],
   // Issue 39: the review is no longer in the state the action needs (decided, published).
   ReviewClosed: ['content', 'review_closed', 409],
+  // Issue 39: one export job per site at a time (carries the running `export`); a zip asked for
+  // before it is built; a zip past its expiry (deleted).
+  ExportRunning: ['content', 'export_running', 409],
+  ExportNotReady: ['content', 'export_not_ready', 409],
+  ExportExpired: ['content', 'export_expired', 410],
   // StagingErrorCode: staged changes (spec 4.5); the publish refusals are 422 unless spec 4.5
   // says 409.
   StagingUnavailable: ['staging', 'STAGING_UNAVAILABLE', 403],

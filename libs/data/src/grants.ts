@@ -98,6 +98,7 @@ export const TABLE_GRANTS: Record<string, TableRights> = {
   dashboard_sessions: { ...GUARD, 'auth-server': DML },
   design_sites: { 'content-api': DML, 'design-service': DML, 'reader-site': R },
   design_versions: { 'content-api': DML, 'design-service': DML, 'reader-site': R },
+  export_jobs: OWNED,
   image_secrets: OWNED,
   image_upload_urls: OWNED,
   images: CONTENT,

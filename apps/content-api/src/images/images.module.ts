@@ -33,7 +33,8 @@ import { UploadUrlsService } from './upload-urls.service';
     UploadUrlsService,
     RehostService,
   ],
-  exports: [RehostService],
+  // The export job (issue 39) reads the site's images and their files.
+  exports: [RehostService, ImagesRepository, IMAGE_STORAGE],
 })
 export class ImagesModule implements OnApplicationShutdown {
   constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resetSettings } from '@hc/contracts';
 import { expectError, startTestApp, TestApp } from '@hc/testing';
 import { createContentApi } from '../app.factory';
+import { IMAGE_STORAGE, type ImageStorage } from './storage/image-storage';
 import { form, makeImage, useTempDataDir, restoreEnv } from './testing/image-fixtures';
 
 describe('images on S3-compatible storage (HC_IMAGE_STORAGE=s3)', () => {
@@ -21,6 +22,12 @@ describe('images on S3-compatible storage (HC_IMAGE_STORAGE=s3)', () => {
         if (refuse) {
           res.statusCode = 403;
           res.end('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+          return;
+        }
+        if (req.method === 'GET') {
+          const found = objects.get(path);
+          res.statusCode = found ? 200 : 404;
+          res.end(found ?? '<Error><Code>NoSuchKey</Code><Message>No such key</Message></Error>');
           return;
         }
         if (req.method === 'PUT') objects.set(path, Buffer.concat(chunks));
@@ -99,5 +106,19 @@ describe('images on S3-compatible storage (HC_IMAGE_STORAGE=s3)', () => {
     expect(
       (await t.ds.query('SELECT COUNT(*) AS n FROM images WHERE site_id = ?', [site.id]))[0].n,
     ).toBe(0);
+  });
+
+  it('reads a stored object back (the export zip copies it); a missing one reads as null', async () => {
+    const site = await t.factory.site();
+    const key = await t.factory.key(site);
+    const png = await makeImage('png', 81);
+    const res = await t.request('POST', '/v1/images', {
+      key,
+      raw: form([['file', { data: png, name: 'back.png' }]]),
+    });
+    const storageKey = (res.body.image.url as string).slice('https://images.example.com/'.length);
+    const storage = t.app.get<ImageStorage>(IMAGE_STORAGE);
+    expect((await storage.read(storageKey))?.equals(png)).toBe(true);
+    expect(await storage.read(`${site.uuid}/${'0'.repeat(32)}.png`)).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ import { SiteDomains1795740000000 } from './1795740000000-site-domains';
 import { ReviewRequests1795771461188 } from './1795771461188-review-requests';
 import { SearchBoundedReads1795781234000 } from './1795781234000-search-bounded-reads';
 import { MemberSecondFactor1795791384207 } from './1795791384207-member-second-factor';
+import { ExportJobs1795811717516 } from './1795811717516-export-jobs';
 export const MIGRATIONS = [
   Tenancy1763800000000,
   Content1763900000000,
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   ReviewRequests1795771461188,
   SearchBoundedReads1795781234000,
   MemberSecondFactor1795791384207,
+  ExportJobs1795811717516,
 ];

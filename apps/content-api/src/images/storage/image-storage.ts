@@ -11,10 +11,7 @@ export interface ImageStorage {
   urlFor(key: string): string;
   /** True when `url` is one of this storage's file URLs (rehosting leaves those alone). */
   owns(url: string): boolean;
-}
-
-/** Local storage also serves its files (GET /v1/images/files/…). */
-export interface ReadableImageStorage extends ImageStorage {
+  /** The stored bytes, or null when the file is missing (the export zip copies them). */
   read(key: string): Promise<Buffer | null>;
 }
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { settings } from '@hc/contracts';
-import { isValidKey, type ReadableImageStorage } from './image-storage';
+import { isValidKey, type ImageStorage } from './image-storage';
 
 /** URL path under {base_url} where local files are served (public, no credential). */
 export const LOCAL_FILES_PATH = '/images/files';
@@ -12,7 +12,7 @@ export const LOCAL_FILES_PATH = '/images/files';
  * at `${base_url}/images/files/<site uuid>/<name>`. Writes go to a temporary name first and are
  * renamed into place, so a failed write never leaves a partial file under the key.
  */
-export class LocalImageStorage implements ReadableImageStorage {
+export class LocalImageStorage implements ImageStorage {
   readonly root: string;
 
   constructor(root = join(settings().dataDir, 'images')) {

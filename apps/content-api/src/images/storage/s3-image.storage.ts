@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { ImageStorageSettings } from '@hc/contracts';
 import type { ImageStorage } from './image-storage';
 
@@ -40,6 +46,18 @@ export class S3ImageStorage implements ImageStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
+      );
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+    } catch (err) {
+      if (err instanceof NoSuchKey) return null;
+      throw err;
+    }
   }
 
   urlFor(key: string): string {
