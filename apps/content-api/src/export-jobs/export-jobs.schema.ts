@@ -1,16 +1,6 @@
-import {
-  agrees,
-  answers,
-  arr,
-  formatB,
-  id,
-  int,
-  nullable,
-  obj,
-  oneOfStr,
-  str,
-  success,
-} from '@hc/http';
+import type { ResponseTable } from '@hc/http';
+import { agrees, answers, arr, fails, formatB, id, int, nullable, obj, ok } from '@hc/http';
+import { oneOfStr, str, success } from '@hc/http';
 import type { ExportJobResponse } from './export-job.mapper';
 import type { ExportJobsController } from './export-jobs.controller';
 
