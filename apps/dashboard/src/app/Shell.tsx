@@ -19,6 +19,7 @@ import {
   IconHome,
   IconPhoto,
   IconCategory,
+  IconChecklist,
   IconChartLine,
   IconLanguage,
   IconKey,
@@ -48,6 +49,7 @@ const SECTIONS = [
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
   { to: '/sites/$siteId/images', label: 'Images', icon: IconPhoto },
   { to: '/sites/$siteId/moderation', label: 'Comments', icon: IconMessages },
+  { to: '/sites/$siteId/reviews', label: 'Reviews', icon: IconChecklist },
   // Issue 39: every role (the session holds analytics.read whatever the role).
   { to: '/sites/$siteId/analytics', label: 'Analytics', icon: IconChartLine },
   // Issue 38: Owners and Admins only (the API refuses the others too).

@@ -14,6 +14,7 @@ import { EditorRoute } from '../articles/EditorRoute';
 import { articlesSearch, newArticleSearch } from '../articles/search';
 import { analyticsSearch } from '../analytics/search';
 import { moderationSearch } from '../moderation/search';
+import { reviewsSearch } from '../review/search';
 import { auditSearch } from '../audit/search';
 import { NotFound } from '../ui/NotFound';
 import { pagingSearch } from '../ui/paging';
@@ -186,6 +187,14 @@ const analytics = createRoute({
   component: lazyRouteComponent(() => import('../analytics/AnalyticsScreen'), 'AnalyticsScreen'),
 });
 
+// Issue 39 item 7: review requests waiting for me, those I asked for, all of them.
+const reviews = createRoute({
+  getParentRoute: () => site,
+  path: '/reviews',
+  validateSearch: reviewsSearch,
+  component: lazyRouteComponent(() => import('../review/ReviewsScreen'), 'ReviewsScreen'),
+});
+
 export const routeTree = root.addChildren([
   home,
   site.addChildren([
@@ -207,6 +216,7 @@ export const routeTree = root.addChildren([
     webhooks,
     audit,
     analytics,
+    reviews,
   ]),
 ]);
 

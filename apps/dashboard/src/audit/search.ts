@@ -23,6 +23,7 @@ export const OBJECT_TYPES = [
   { value: 'note', label: 'Team note' },
   { value: 'image', label: 'Image' },
   { value: 'change_set', label: 'Change set' },
+  { value: 'review', label: 'Review' },
   { value: 'interface_text', label: 'Interface text' },
   { value: 'site', label: 'Site' },
 ] as const;

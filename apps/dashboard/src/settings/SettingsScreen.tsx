@@ -16,6 +16,7 @@ import { AccessSections } from './AccessSections';
 import { SettingsForm } from './SettingsForm';
 import { TextSections } from './TextSections';
 import { TwoFactorSection } from './TwoFactorSection';
+import { ReviewSettingSection } from '../review/ReviewSettingSection';
 import {
   saveDomain,
   saveGeneral,
@@ -40,6 +41,7 @@ export function SettingsScreen() {
           <DomainSection siteId={site.id} settings={settings.data} />
           <AccessSections siteId={site.id} settings={settings.data} />
           <TwoFactorSection siteId={site.id} settings={settings.data} />
+          <ReviewSettingSection siteId={site.id} />
           <TextSections siteId={site.id} settings={settings.data} />
         </Stack>
       )}

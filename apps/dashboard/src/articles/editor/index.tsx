@@ -22,6 +22,7 @@ import { notifications } from '@mantine/notifications';
 import type { SessionSite } from '../../api/contract';
 import { permissions } from '../../app/session';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { ReviewControls } from '../../review/ReviewControls';
 import { editorApi, getArticle, previewUrl, uploadEditorImage } from './api';
 import { ConflictDialog } from './ConflictDialog';
 import { ContentEditor } from './ContentEditor';
@@ -243,6 +244,13 @@ function EditorScreen(props: {
                 Team notes
               </Button>
             )}
+            <ReviewControls
+              site={site}
+              articleId={article.id}
+              hasChanges={
+                may.editTranslations && (Boolean(article.has_staged_changes) || !article.published)
+              }
+            />
             {may.editTranslations && view.mode === 'explicit' && (
               <Button
                 onClick={() => void act(async () => void (await session.flush()), 'Saved')}
