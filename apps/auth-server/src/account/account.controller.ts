@@ -6,7 +6,7 @@ import { accountPage, FieldErrors, TwoFactorView } from '../pages/account-pages'
 import { TwoFactorService } from '../two-factor/two-factor.service';
 import { FORM_EXPIRED } from '../pages/pages';
 import { AccountsRepository } from '../storage/accounts.repository';
-import { AccountsService, checkPassword, MailBudgetSpent } from './accounts.service';
+import { AccountsService, checkName, checkPassword, MailBudgetSpent } from './accounts.service';
 import { SessionService, SignedIn } from './session.service';
 import { SignInService } from './sign-in.service';
 
@@ -91,6 +91,22 @@ export class AccountController {
   async account(@Req() req: Request, @Res() res: Response) {
     const me = await this.session.signedIn(req, res, PAGE);
     if (me) await this.show(res, me);
+  }
+
+  /** The display name the team sees (members, notes, the audit log); no password needed. */
+  @Post('profile')
+  async changeName(@Req() req: FormRequest, @Res() res: Response) {
+    const me = await this.poster(req, res);
+    if (!me) return;
+    const name = field(req, 'name');
+    const error = checkName(name);
+    if (error) return this.show(res, me, { status: 422, errors: { name: error } });
+    await this.repository.setName(me.person.id, name);
+    await this.show(
+      res,
+      { ...me, person: { ...me.person, name } },
+      { notice: 'Your name was saved.' },
+    );
   }
 
   @Post('password')

@@ -314,6 +314,36 @@ describe('accounts (issue 38)', () => {
       await signedIn(user.email, NEW_PASSWORD);
     });
 
+    it('changes the display name, with the sign-up’s rules, only with this session’s form', async () => {
+      const user = await auth.factory.user();
+      const me = await signedIn(user.email);
+      const empty = await account(me, '/app/account/profile', { name: '   ' });
+      expect(empty.status).toBe(422);
+      expect(empty.html).toContain('The name field is required.');
+      const long = await account(me, '/app/account/profile', { name: 'x'.repeat(192) });
+      expect(long.html).toContain('The name field must not be greater than 191 characters.');
+      const saved = await account(me, '/app/account/profile', { name: ' Ada <Lovelace> ' });
+      expect(saved.status).toBe(200);
+      expect(saved.html).toContain('Your name was saved.');
+      // Shown escaped, stored trimmed.
+      expect(saved.html).toContain('Signed in as Ada &lt;Lovelace&gt;');
+      const [row] = await auth.ds.query('SELECT name FROM users WHERE id = ?', [user.id]);
+      expect(row.name).toBe('Ada <Lovelace>');
+      // Another site's page cannot post it: without this session's token nothing changes.
+      const forged = await fetch(`${auth.url}/app/account/profile`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `hc_dashboard=${me.cookie('hc_dashboard')}`,
+        },
+        body: new URLSearchParams({ name: 'Mallory' }).toString(),
+      });
+      expect(forged.status).toBe(403);
+      const [after] = await auth.ds.query('SELECT name FROM users WHERE id = ?', [user.id]);
+      expect(after.name).toBe('Ada <Lovelace>');
+    });
+
     it('lists the sessions and ends another one, never someone else’s', async () => {
       const user = await auth.factory.user();
       const stranger = await auth.factory.user();

@@ -37,6 +37,13 @@ export function checkEmail(email: string): string | null {
     : 'The email field must be a valid email address.';
 }
 
+export function checkName(name: string): string | null {
+  if (!name) return 'The name field is required.';
+  return [...name].length > NAME_MAX
+    ? `The name field must not be greater than ${NAME_MAX} characters.`
+    : null;
+}
+
 export function checkPassword(password: string, field = 'password'): string | null {
   const label = field.replace(/_/g, ' ');
   if (password.length < PASSWORD_MIN)
@@ -70,9 +77,8 @@ export class AccountsService {
   ): Promise<FieldErrors | MailBudgetSpent | null> {
     const email = input.email.toLowerCase();
     const errors: FieldErrors = {};
-    if (!input.name) errors.name = 'The name field is required.';
-    else if (input.name.length > NAME_MAX)
-      errors.name = `The name field must not be greater than ${NAME_MAX} characters.`;
+    const nameError = checkName(input.name);
+    if (nameError) errors.name = nameError;
     const emailError = checkEmail(email);
     if (emailError) errors.email = emailError;
     const passwordError = checkPassword(input.password);

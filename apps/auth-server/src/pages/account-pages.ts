@@ -266,6 +266,12 @@ export function accountPage(view: {
       (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
       `<p>Signed in as ${e(view.name)} (${e(view.email)}).</p>` +
       `<p><a href="/app/account/connected-apps">Connected apps</a> · <a href="/app">Dashboard</a></p>` +
+      `<h2>Profile</h2><p class="muted">The name your team sees next to your work.</p>` +
+      form(
+        '/app/account/profile',
+        [{ name: 'name', label: 'Name', type: 'text', autocomplete: 'name', value: view.name }],
+        'Save name',
+      ) +
       `<h2>Email</h2><p class="muted">We send a link to the new address; the change is made once you open it.</p>` +
       form(
         '/app/account/email',

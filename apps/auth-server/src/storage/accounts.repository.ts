@@ -65,6 +65,11 @@ export class AccountsRepository {
     );
   }
 
+  /** The person's display name (issue 38: the account page's profile). */
+  async setName(userId: number, name: string): Promise<void> {
+    await this.ds.query('UPDATE users SET name = ? WHERE id = ?', [name, userId]);
+  }
+
   async verified(userId: number): Promise<boolean> {
     const rows = await this.ds.query('SELECT email_verified FROM users WHERE id = ?', [userId]);
     return Boolean(Number(rows[0]?.email_verified ?? 0));
