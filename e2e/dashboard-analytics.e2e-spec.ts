@@ -91,7 +91,7 @@ describe('analytics in the dashboard (issue 39 item 2)', () => {
     await page.getByRole('table', { name: 'Views and visitors' }).getByText(today).waitFor();
     expect(await cells('Views and visitors', today)).toEqual([today, '1', '1']);
     expect(await cells('Searches', today)).toEqual([today, '3', '2']);
-    expect(await cells('Most viewed articles', title)).toEqual([title, '1', '0', '0', '0', '0']);
+    expect(await cells('Top articles', title)).toEqual([title, '1', '0', '0', '0', '0']);
     expect(await cells('Frequent searches', word)).toContain('1');
     const gaps = page.getByRole('table', { name: 'Searches with no results' });
     await gaps.getByText(gap).waitFor();
@@ -110,7 +110,9 @@ describe('analytics in the dashboard (issue 39 item 2)', () => {
     await page.goto(app(`/analytics?from=2026-01-01&to=2026-12-31&lang=en`));
     await page.getByText('The range from from to to must not be longer than 92 days.').waitFor();
     await page.goto(app(`/analytics?from=${today}&to=${today}&lang=en`));
-    expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe(
+      'English (en)',
+    );
     expect(await page.getByLabel('From').inputValue()).toBe(today);
     await page.getByRole('table', { name: 'Views and visitors' }).getByText(today).waitFor();
     expect(await cells('Views and visitors', today)).toEqual([today, '1', '1']);

@@ -103,11 +103,11 @@ function serve(refuse?: { status: number; body: unknown }) {
         excludes_never_viewed: true,
         articles,
         meta: {
-          page: 1,
+          page: Number(query.page),
           per_page: 25,
-          total_pages: 1,
-          items_count: articles.length,
-          sort: 'views',
+          total_pages: query.sort ? 3 : 1,
+          items_count: query.sort ? 60 : articles.length,
+          sort: String(query.sort ?? 'views'),
         },
       });
     }
@@ -120,7 +120,10 @@ function serve(refuse?: { status: number; body: unknown }) {
         { query: 'invoice', searches: 5, without_results: 0, last_results_count: 4 },
         { query: '@SUM(A1)', searches: 1, without_results: 1, last_results_count: 0 },
       ],
-      common_terms: [],
+      common_terms: [
+        { term: 'invoice', searches: 5 },
+        { term: '+cmd', searches: 1 },
+      ],
       meta: { limit: 50, lists_are_top_n: true, total_searches: 6, searches_without_results: 4 },
     });
   }) as never);
@@ -207,9 +210,9 @@ describe('the analytics screen (issue 39 item 2)', () => {
     serve();
     show();
     await waitFor(() => expect(rowsOf('Declining articles')).toHaveLength(2));
-    expect(rowsOf('Most viewed articles')[0]).toEqual(['Pay an invoice', '40', '0', '0', '0', '0']);
+    expect(rowsOf('Top articles')[0]).toEqual(['Pay an invoice', '40', '0', '0', '0', '0']);
     expect(
-      within(table('Most viewed articles')).getByRole('link', { name: 'Pay an invoice' }),
+      within(table('Top articles')).getByRole('link', { name: 'Pay an invoice' }),
     ).toHaveAttribute('href', '/sites/5/articles/1');
     // 30 → 3 falls most; "Old pricing" had no view in this period (every page was read); the
     // article that grew is not declining
@@ -308,8 +311,31 @@ describe('the analytics screen (issue 39 item 2)', () => {
     expect(Date.parse(last.to as string) - Date.parse(last.from as string)).toBe(29 * 86_400_000);
   });
 
+  it('orders and pages the top articles through the URL (GET /v1/analytics/content’s sort and page)', async () => {
+    const calls = serve();
+    const onSearch = show({ lang: 'de', sort: 'thumbs_down', page: 2 });
+    await screen.findByText('60 articles viewed');
+    expect(calls).toContainEqual({
+      path: '/v1/analytics/content',
+      query: { lang: 'de', sort: 'thumbs_down', page: 2 },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onSearch).toHaveBeenLastCalledWith({ lang: 'de', sort: 'thumbs_down', page: 3 });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Order of the top articles' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Most commented', hidden: true }),
+    );
+    expect(onSearch).toHaveBeenLastCalledWith({ lang: 'de', sort: 'comments', page: undefined });
+    // the language list names each language
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('German (de)');
+    expect(rowsOf('Words searched most').map((r) => r.join(' '))).toEqual(['invoice 5', '+cmd 1']);
+  });
+
   it('drops what a hand-edited URL gets wrong, keeping a range only the API can judge', () => {
-    expect(analyticsSearch({ from: '2026-13', to: 'today', lang: '<b>' })).toEqual({});
+    expect(
+      analyticsSearch({ from: '2026-13', to: 'today', lang: '<b>', sort: 'id; DROP', page: '0' }),
+    ).toEqual({});
+    expect(analyticsSearch({ sort: 'views', page: '1' })).toEqual({});
     expect(analyticsSearch({ from: '2026-11-28', to: '2026-01-01', lang: 'pt-BR' })).toEqual({
       from: '2026-11-28',
       to: '2026-01-01',

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { SessionSite } from '../api/contract';
 import { permissions } from '../app/session';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { ListPager } from '../ui/ListPager';
 import { fieldErrors } from '../ui/field-errors';
 import { PageHeader } from '../ui/PageHeader';
 import {
@@ -14,10 +15,18 @@ import {
   gapColumns,
   RATING_COLUMNS,
   SEARCH_COLUMNS,
+  TERM_COLUMNS,
   topColumns,
   TRAFFIC_COLUMNS,
 } from './columns';
-import { presetOf, presetSearch, PRESETS, type AnalyticsSearch } from './search';
+import {
+  CONTENT_SORTS,
+  presetOf,
+  presetSearch,
+  PRESETS,
+  type AnalyticsSearch,
+  type ContentSort,
+} from './search';
 import { ChartSection, TableSection, type Column } from './tables';
 import { useAnalytics, type Day, type Summary } from './use-analytics';
 
@@ -70,6 +79,16 @@ function DayChart(props: {
   );
 }
 
+const names = new Intl.DisplayNames(['en'], { type: 'language' });
+/** "German (de)": the name and the code the site's language settings show. */
+function languageName(code: string): string {
+  try {
+    return `${names.of(code) ?? code} (${code})`;
+  } catch {
+    return code;
+  }
+}
+
 /** The range and language, each change a new URL (shareable, back-able). */
 function Filters(props: {
   site: SessionSite;
@@ -110,7 +129,7 @@ function Filters(props: {
         label="Language"
         data={[
           { value: ALL, label: 'All languages' },
-          ...props.site.languages.map((l) => ({ value: l, label: l })),
+          ...props.site.languages.map((l) => ({ value: l, label: languageName(l) })),
         ]}
         value={search.lang ?? ALL}
         error={errors.lang}
@@ -186,7 +205,7 @@ export function Analytics(props: {
         site={site}
         search={search}
         errors={errors}
-        onChange={(next) => props.onSearch({ ...search, ...next })}
+        onChange={(next) => props.onSearch({ ...search, ...next, page: undefined })}
       />
       {failed && Object.keys(errors).length === 0 && <ErrorNotice error={failed.error} />}
       {range && !summary.isError && (
@@ -222,12 +241,36 @@ export function Analytics(props: {
             )}
           />
           <TableSection
-            title="Most viewed articles"
-            file={file('top-articles')}
+            title="Top articles"
+            file={file(`top-articles-${search.sort ?? 'views'}`)}
             columns={topColumns(site.id)}
             rows={top.data?.articles ?? []}
             rowKey={(a) => a.id}
             empty="No article was viewed in this range."
+            controls={
+              <Select
+                size="xs"
+                aria-label="Order of the top articles"
+                data={CONTENT_SORTS}
+                value={search.sort ?? 'views'}
+                onChange={(v) =>
+                  props.onSearch({
+                    ...search,
+                    sort: v && v !== 'views' ? (v as ContentSort) : undefined,
+                    page: undefined,
+                  })
+                }
+                allowDeselect={false}
+                w={170}
+              />
+            }
+            footer={
+              <ListPager
+                meta={top.data?.meta}
+                noun="articles viewed"
+                onPage={(page) => props.onSearch({ ...search, page: page > 1 ? page : undefined })}
+              />
+            }
           />
           <TableSection
             title="Declining articles"
@@ -251,6 +294,14 @@ export function Analytics(props: {
             columns={FREQUENT_COLUMNS}
             rows={searches.data?.frequent_queries ?? []}
             rowKey={(q) => q.query}
+            empty="No searches in this range."
+          />
+          <TableSection
+            title="Words searched most"
+            file={file('search-words')}
+            columns={TERM_COLUMNS}
+            rows={searches.data?.common_terms ?? []}
+            rowKey={(t) => t.term}
             empty="No searches in this range."
           />
         </Stack>

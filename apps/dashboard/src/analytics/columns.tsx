@@ -118,6 +118,13 @@ export function gapColumns(siteId: number, mayWrite: boolean): Column<Gap>[] {
   ];
 }
 
+type Term = SearchesAnswer['common_terms'][number];
+
+export const TERM_COLUMNS: Column<Term>[] = [
+  { label: 'Word', value: (t) => t.term },
+  { label: 'Searches', value: (t) => t.searches, numeric: true },
+];
+
 export const FREQUENT_COLUMNS: Column<Frequent>[] = [
   { label: 'Search', value: (q) => q.query },
   { label: 'Searches', value: (q) => q.searches, numeric: true },

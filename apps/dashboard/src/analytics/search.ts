@@ -1,3 +1,5 @@
+import { positiveInt } from '../ui/paging';
+
 /**
  * The analytics screen's URL (`/app/sites/<id>/analytics?from=2026-11-01&to=2026-11-28&lang=de`):
  * the range and language of `GET /v1/analytics/*`. Neither day given is the API's default (the
@@ -8,7 +10,22 @@ export interface AnalyticsSearch {
   from?: string;
   to?: string;
   lang?: string;
+  /** The order of the top articles (GET /analytics/content's `sort`; default views). */
+  sort?: ContentSort;
+  /** The top articles' page (25 a page). */
+  page?: number;
 }
+
+/** GET /analytics/content's orders, as the screen offers them. */
+export const CONTENT_SORTS = [
+  { value: 'views', label: 'Most viewed' },
+  { value: 'ratings', label: 'Most rated' },
+  { value: 'thumbs_up', label: 'Most thumbs up' },
+  { value: 'thumbs_down', label: 'Most thumbs down' },
+  { value: 'love', label: 'Most loved' },
+  { value: 'comments', label: 'Most commented' },
+] as const;
+export type ContentSort = (typeof CONTENT_SORTS)[number]['value'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const LANG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
@@ -21,11 +38,14 @@ export function analyticsSearch(raw: Record<string, unknown>): AnalyticsSearch {
     from: text(raw.from, DAY),
     to: text(raw.to, DAY),
     lang: text(raw.lang, LANG),
+    sort: CONTENT_SORTS.find((o) => o.value === raw.sort && o.value !== 'views')?.value,
+    page: positiveInt(raw.page),
   };
+  if (out.page === 1) delete out.page;
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
-/** The query every `GET /v1/analytics/*` of the screen sends. */
+/** The query every `GET /v1/analytics/*` of the screen sends (the range and language). */
 export function analyticsQuery(search: AnalyticsSearch) {
   return {
     ...(search.from ? { from: search.from } : {}),

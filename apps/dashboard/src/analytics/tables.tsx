@@ -96,15 +96,19 @@ function Heading(props: { id: string; title: string; children: ReactNode }) {
   );
 }
 
-/** A table with its title and its CSV download. */
-export function TableSection<T>(props: TableProps<T>) {
+/** A table with its title and its CSV download (and, around them, `controls` and `footer`). */
+export function TableSection<T>(
+  props: TableProps<T> & { controls?: ReactNode; footer?: ReactNode },
+) {
   const id = useId();
   return (
     <section aria-labelledby={id}>
       <Heading id={id} title={props.title}>
+        {props.controls}
         <CsvButton {...props} />
       </Heading>
       <DataTable {...props} labelledBy={id} />
+      {props.footer}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { paths } from '@hc/client';
 import { api, unwrap } from '../api/client';
 import { decliningArticles, type ViewsRead } from './declining';
-import { analyticsQuery, type AnalyticsSearch } from './search';
+import { analyticsQuery, type AnalyticsSearch, type ContentSort } from './search';
 
 type Ok<P extends keyof paths> = paths[P] extends {
   get: { responses: { 200: { content: { 'application/json': infer T } } } };
@@ -21,7 +21,9 @@ const SEARCH_LIMIT = 50;
 /** How many pages of GET /v1/analytics/content (25 each) the declining list compares. */
 export const DECLINE_PAGES = 4;
 
-const readContent = (query: ReturnType<typeof analyticsQuery>, page: number) =>
+type ContentQuery = ReturnType<typeof analyticsQuery> & { sort?: ContentSort };
+
+const readContent = (query: ContentQuery, page: number) =>
   unwrap(api.GET('/v1/analytics/content', { params: { query: { ...query, page } } }));
 
 /** The most viewed articles of a range, up to `pages` pages; `complete` when that was all. */
@@ -52,9 +54,10 @@ export function useAnalytics(siteId: number, search: AnalyticsSearch) {
     queryFn: () => unwrap(api.GET('/v1/analytics/summary', { params: { query } })),
     placeholderData: keepPreviousData,
   });
+  const order = search.sort ? { sort: search.sort } : {};
   const top = useQuery({
-    queryKey: [...key, 'content'],
-    queryFn: () => readContent(query, 1),
+    queryKey: [...key, 'content', order, search.page ?? 1],
+    queryFn: () => readContent({ ...query, ...order }, search.page ?? 1),
     placeholderData: keepPreviousData,
   });
   const searches = useQuery({
