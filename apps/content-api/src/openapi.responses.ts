@@ -9,15 +9,19 @@
 import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
 import { any, arr, bool, closed, constant, date, formatB } from '@hc/http';
-import { id, ids, int, langMap, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
+import { id, int, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
 import { bulkBody, dryRun, PAGE_META, ref, str, strings, success } from '@hc/http';
-import { fails, ok, refused, shared } from '@hc/http';
+import { fails, ok, refused } from '@hc/http';
 import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
-import { badRequest, CONFIRMATION, conflict, htmlNotFound } from './http/answers.schema';
+import { badRequest, CONFIRMATION, htmlNotFound } from './http/answers.schema';
 import { invalidRedirect, notFoundJson, pagedExample, validation } from './http/answers.schema';
 import { SITE_SCHEMA, SITES_RESPONSES } from './sites/sites.schema';
 import { IMAGE_RESPONSES, IMAGE_SCHEMAS } from './images/images.schema';
 import { EXPORT_JOB_RESPONSES } from './export-jobs/export-jobs.schema';
+import { COMMENT_RESPONSES, COMMENT_SCHEMAS } from './comments/comments.schema';
+import { FEEDBACK_RESPONSES } from './feedback/feedback.schema';
+import { NOTE_RESPONSES, NOTE_THREAD_SCHEMA } from './notes/notes.schema';
+import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMAS } from './webhooks/webhooks.schema';
 import { ROOT_RESPONSES } from './root/root.schema';
 import { SESSION_RESPONSES } from './session/session.schema';
 import { ACCOUNT_RESPONSES } from './account/account.schema';
@@ -26,7 +30,7 @@ import { SEARCH_RESPONSES } from './search/search.schema';
 import { reviewAnswers } from './review/review.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
-import { articleExample, PERSON, RATINGS } from './articles/article.schema';
+import { articleExample, RATINGS } from './articles/article.schema';
 import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
 import { handoffAnswer } from './previews/previews.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
@@ -47,117 +51,9 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
   }),
   Category: CATEGORY_SCHEMA,
   ...IMAGE_SCHEMAS,
-  Comment: {
-    ...obj(
-      {
-        id,
-        article_id: int,
-        parent_id: nullable(int),
-        lang: str,
-        status: oneOfStr('pending', 'published', 'unpublished', 'deleted'),
-        text: str,
-        html: str,
-        author: obj({ id: nullable(int), name: str, avatar: nullable(str), type: str }, ['id']),
-        created_at: formatB,
-        updated_at: formatB,
-        _links: links('moderate', 'thread'),
-        replies: arr(ref('Comment')),
-      },
-      ['replies'],
-    ),
-    description:
-      'A reader or team comment (spec 2.10 "fields: not shown": the product’s choice). ' +
-      'Threads of GET /articles/{id}/comments nest `replies`.',
-    examples: [
-      {
-        id: 3,
-        article_id: 12,
-        parent_id: null,
-        lang: 'en',
-        status: 'published',
-        text: 'Worked for me.',
-        html: 'Worked for me.',
-        author: { id: null, name: 'Sam', avatar: null, type: 'reader' },
-        created_at: '2026-01-31T09:30:00+00:00',
-        updated_at: '2026-01-31T09:30:00+00:00',
-        _links: {
-          moderate: { method: 'PATCH', url: `${API_EXAMPLE}/comments/3` },
-          thread: { method: 'GET', url: `${API_EXAMPLE}/articles/12/comments` },
-        },
-      },
-    ],
-  },
-  NoteThread: obj({
-    id,
-    note: str,
-    anchor: obj({ mark_id: str, quote: str }),
-    author: nullable(PERSON),
-    resolved: bool,
-    resolved_at: nullable(formatB),
-    lang: str,
-    replies: arr(obj({ id, note: str, author: nullable(PERSON), created_at: formatB })),
-    created_at: formatB,
-    updated_at: formatB,
-    _links: links('reply', 'resolve'),
-  }),
-  Webhook: {
-    ...obj(
-      {
-        id,
-        url: str,
-        site_id: int,
-        active: constant(true),
-        last_delivered_at: nullable(formatB),
-        created_at: formatB,
-        signature_scheme: oneOfStr('service', 'standard'),
-        secret: str,
-        standard_secret: { type: 'string', pattern: '^whsec_' },
-      },
-      ['secret', 'standard_secret'],
-    ),
-    description:
-      'Spec 2.6; `secret` only in the response that registers the webhook (a standard ' +
-      'webhook also gets it as `standard_secret`); `signature_scheme` says how deliveries are signed.',
-    examples: [
-      {
-        id: 1,
-        url: 'https://hooks.example.com/help-center',
-        site_id: 5,
-        active: true,
-        last_delivered_at: null,
-        created_at: '2026-01-31T09:30:00+00:00',
-        signature_scheme: 'service',
-      },
-    ],
-  },
-  WebhookDelivery: obj(
-    {
-      id,
-      redelivery_of: nullable(int),
-      event: str,
-      occurred_at: nullable(formatB),
-      status: oneOfStr('pending', 'delivered', 'failed', 'dropped', 'skipped'),
-      next_attempt_at: nullable(formatB),
-      created_at: formatB,
-      attempts: arr(
-        obj(
-          {
-            attempt: int,
-            delivery_id: str,
-            started_at: formatB,
-            duration_ms: nullable(int),
-            response_status: nullable(int),
-            error_kind: nullable(str),
-            response_body: nullable(str),
-            request_headers: map(str),
-          },
-          ['request_headers'],
-        ),
-      ),
-      request_body: str,
-    },
-    ['request_body'],
-  ),
+  ...COMMENT_SCHEMAS,
+  NoteThread: NOTE_THREAD_SCHEMA,
+  ...WEBHOOK_SCHEMAS,
   StagedCopy: STAGED_COPY_SCHEMA,
   FieldChange: FIELD_CHANGE_SCHEMA,
   // Spec 2.8 plus `replaced_by` (issue 24), as the audit domain describes it.
@@ -248,19 +144,14 @@ const range = obj({
   lang: nullable(str),
   previous: obj({ from: date, to: date }),
 });
-const confirm = (extra: Record<string, Schema> = {}) =>
-  obj({ status: success, message: str, ...extra });
 /** `{status: success, <key>: <schema>}`: the success body of one object. */
 const answerOf = (key: string, schema: string) => obj({ status: success, [key]: ref(schema) });
 // Success bodies several operations give, once as component schemas.
 Object.assign(CONTENT_SCHEMAS, {
   Confirmation: CONFIRMATION,
   ArticleAnswer: ARTICLE_ANSWER,
-  CommentAnswer: confirm({ comment: ref('Comment') }),
   CategoryAnswer: CATEGORY_ANSWER,
   ChangeSetAnswer: answerOf('change_set', 'ChangeSet'),
-  WebhookAnswer: answerOf('webhook', 'Webhook'),
-  DeliveryAnswer: answerOf('delivery', 'WebhookDelivery'),
 });
 const articleWrite = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, ...extra, article: ref('Article'), images: ref('RehostSummary') }, [
@@ -271,20 +162,6 @@ const articleWrite = (extra: Record<string, Schema> = {}) =>
 const stagingRefused = fails(
   'Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused.',
 );
-
-/** POST /webhooks and POST /webhooks/standard (issue 23): the same rules and answers. */
-const webhookRegistration = {
-  201: ok('Registered; the `secret` is shown only here.', ref('WebhookAnswer')),
-  422: shared(
-    'InvalidWebhookUrl',
-    refused('Invalid `url` or `secret`.', {
-      status: 'validation_error',
-      message: 'The request could not be accepted.',
-      errors: { url: ['The url must be a publicly reachable address'] },
-    }),
-  ),
-  500: fails('`url` or `secret` over 191 characters (spec 7).', 'ServerErrorBody'),
-};
 
 export const CONTENT_RESPONSES: ResponseTable = {
   ...TEAM_RESPONSES,
@@ -417,80 +294,6 @@ export const CONTENT_RESPONSES: ResponseTable = {
     }),
     404: htmlNotFound,
   },
-  FeedbackController_record: {
-    200: ok(
-      'Feedback recorded (body fields "not shown" in spec 4.4: `rating`, `lang`, `message`).',
-      confirm({
-        feedback: obj({ article_id: int, rating: nullable(str), lang: str }),
-        ratings: RATINGS,
-      }),
-    ),
-    422: validation,
-  },
-  CommentsController_list: {
-    200: ok(
-      'Comments of the site, newest first (`order` = `asc` for oldest first).',
-      obj({
-        status: success,
-        comments: arr(ref('Comment')),
-        meta: obj({
-          page: int,
-          per_page: int,
-          total_pages: int,
-          items_count: int,
-          status_counts: map(int),
-        }),
-      }),
-    ),
-    422: validation,
-  },
-  CommentsController_moderate: {
-    200: ok('`approve` or `unpublish` applied.', ref('CommentAnswer')),
-    409: conflict('The comment was deleted.'),
-    422: validation,
-  },
-  ArticleCommentsController_threads: {
-    200: ok(
-      'Threads with nested replies.',
-      obj({
-        status: success,
-        article: obj({ id, title: langMap, _links: links('view') }),
-        comments: arr(ref('Comment')),
-        meta: obj({ threads_count: int, comments_count: int }),
-      }),
-    ),
-  },
-  ArticleCommentsController_post: {
-    201: ok('Comment posted.', ref('CommentAnswer')),
-    422: validation,
-  },
-  NotesController_list: {
-    200: ok(
-      'Open team-note threads (`include_resolved` = 1 adds resolved ones).',
-      obj({
-        status: success,
-        article: obj({ id, title: langMap }),
-        notes: arr(ref('NoteThread')),
-        meta: obj({ threads_count: int, open_count: int, includes_resolved: bool }),
-      }),
-    ),
-    403: fails('`notes_forbidden`: the person lacks team-notes access.'),
-  },
-  NotesController_create: {
-    201: ok('Thread started on the quote.', confirm({ note: ref('NoteThread') })),
-    403: fails('`notes_forbidden`, or `session_required` for keys and tokens.'),
-    404: fails('No such article on this site.'),
-    422: validation,
-  },
-  NotesController_reply: {
-    201: ok('Reply added.', confirm({ note: ref('NoteThread') })),
-    403: fails('`notes_forbidden`.'),
-    422: validation,
-  },
-  NotesController_resolve: {
-    200: ok('Thread resolved.', confirm({ id })),
-    403: fails('`notes_forbidden`.'),
-  },
   StagedController_get: {
     200: ok(
       'With `locale` one staged copy, else `staged` lists them by language code.',
@@ -603,45 +406,6 @@ export const CONTENT_RESPONSES: ResponseTable = {
     200: ok('Custom article order saved (no event).', CATEGORY_ANSWERS.reorderArticles),
     404: htmlNotFound,
     422: validation,
-  },
-  WebhooksController_register: webhookRegistration,
-  WebhooksController_registerStandard: webhookRegistration,
-  WebhooksController_list: {
-    200: ok(
-      'Webhooks of the site.',
-      obj({ status: success, webhooks: arr(ref('Webhook')), meta: obj({ items_count: int }) }),
-    ),
-  },
-  WebhooksController_remove: {
-    200: ok('Deleted.', ref('Confirmation'), {
-      status: 'success',
-      message: 'Webhook subscription deleted.',
-    }),
-    404: notFoundJson('Webhook subscription not found.'),
-  },
-  WebhooksController_deliveries: {
-    200: ok(
-      'Deliveries with their attempts, newest first.',
-      obj({ status: success, deliveries: arr(ref('WebhookDelivery')), meta: ref('PageMeta') }),
-    ),
-    404: notFoundJson('Webhook subscription not found.'),
-    422: validation,
-  },
-  WebhooksController_delivery: {
-    200: ok('One delivery with request headers and body.', ref('DeliveryAnswer')),
-    404: notFoundJson('Webhook subscription not found.'),
-  },
-  WebhooksController_sendTest: {
-    202: ok(
-      'The `webhook.test` event is queued for this webhook only; its delivery appears in the log.',
-      ref('Confirmation'),
-      { status: 'success', message: 'Test event queued.' },
-    ),
-    404: notFoundJson('Webhook subscription not found.'),
-  },
-  WebhooksController_redeliver: {
-    202: ok('A new delivery of the same event (same body and signature).', ref('DeliveryAnswer')),
-    404: notFoundJson('Webhook subscription not found.'),
   },
   ChangeSetsController_list: {
     200: ok(
@@ -800,27 +564,14 @@ export const CONTENT_RESPONSES: ResponseTable = {
   ...ROOT_RESPONSES,
   ...IMAGE_RESPONSES,
   ...EXPORT_JOB_RESPONSES,
+  ...FEEDBACK_RESPONSES,
+  ...COMMENT_RESPONSES,
+  ...NOTE_RESPONSES,
+  ...WEBHOOK_RESPONSES,
   ...SITES_RESPONSES,
   ...SESSION_RESPONSES,
   ...ACCOUNT_RESPONSES,
   ...TRANSLATIONS_RESPONSES,
   ...SEARCH_RESPONSES,
   ...reviewAnswers(validation),
-  DashboardCommentsController_act: {
-    200: ok(
-      'The comments done and those that failed, each with the API’s message.',
-      obj({ status: success, updated: ids, failed: arr(obj({ id: int, message: str })) }),
-      { status: 'success', updated: [31], failed: [{ id: 99, message: 'Comment not found.' }] },
-    ),
-    422: validation,
-  },
-  DashboardCommentsController_email: {
-    200: ok(
-      'The author’s name and email (a team member’s: their account email).',
-      obj({
-        status: success,
-        author: obj({ comment_id: int, name: str, email: nullable(str) }),
-      }),
-    ),
-  },
 };

@@ -51,6 +51,16 @@ export type ResponseTable = Record<string, Record<string, ResponseSpec>>;
 
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
+declare const ITSELF: unique symbol;
+/** What `selfRef` describes: the component being declared, checked where it is declared. */
+type Itself = { readonly [ITSELF]: true };
+/**
+ * A `$ref` to the component being declared, inside it (a comment thread's `replies`): the
+ * compiler holds the component against its type once, where it is declared, and the reference
+ * agrees with that type at any depth.
+ */
+export const selfRef = (name: string): Schema<Itself> => ref(name) as Schema<Itself>;
+
 /** A reference to the component `name`, describing what its schema describes. */
 export const refTo = <T>(name: string, _component: Schema<T>): Schema<T> => ref(name) as Schema<T>;
 
@@ -348,23 +358,28 @@ type Where<P extends string> = P extends '' ? 'value' : P extends `${infer Q}.` 
  * mapper's objects have exactly the schema's properties, and its scalars fit the schema's.
  */
 export type Disagreements<M, S, P extends string = '', Loose extends boolean = false> =
-  IsUnknown<S> extends true
-    ? IsUnknown<M> extends true
-      ? never
-      : `${Where<P>}: the schema does not say what it holds`
-    : IsUnknown<M> extends true
-      ? `${Where<P>}: the mapper does not say what it returns`
-      : | ([Extract<M, Scalar>] extends [Extract<S, Scalar>] ? never : Misfit<P>)
-        | ([ObjectPart<M>] extends [never]
-            ? never
-            : [ObjectPart<S>] extends [never]
-              ? Misfit<P>
-              : PropertyDisagreements<ObjectPart<M>, ObjectPart<S>, P, Loose>)
-        | ([Extract<M, readonly unknown[]>] extends [never]
-            ? never
-            : [Extract<S, readonly unknown[]>] extends [never]
-              ? Misfit<P>
-              : Disagreements<ElementOf<M>, ElementOf<S>, `${Where<P>}[].`, Loose>);
+  IsItself<S> extends true
+    ? never
+    : IsUnknown<S> extends true
+      ? IsUnknown<M> extends true
+        ? never
+        : `${Where<P>}: the schema does not say what it holds`
+      : IsUnknown<M> extends true
+        ? `${Where<P>}: the mapper does not say what it returns`
+        : | ([Extract<M, Scalar>] extends [Extract<S, Scalar>] ? never : Misfit<P>)
+          | ([ObjectPart<M>] extends [never]
+              ? never
+              : [ObjectPart<S>] extends [never]
+                ? Misfit<P>
+                : PropertyDisagreements<ObjectPart<M>, ObjectPart<S>, P, Loose>)
+          | ([Extract<M, readonly unknown[]>] extends [never]
+              ? never
+              : [Extract<S, readonly unknown[]>] extends [never]
+                ? Misfit<P>
+                : Disagreements<ElementOf<M>, ElementOf<S>, `${Where<P>}[].`, Loose>);
+
+/** `selfRef`'s marker (and not `never`, which agrees with nothing). */
+type IsItself<S> = [S] extends [never] ? false : [S] extends [Itself] ? true : false;
 
 type Misfit<P extends string> = `${Where<P>}: the mapper's value does not fit the schema`;
 

@@ -13,6 +13,7 @@ import {
   oneOf,
   oneOfStr,
   refTo,
+  selfRef,
   str,
   strings,
 } from './openapi-schema';
@@ -105,6 +106,18 @@ describe('agrees: a schema against its mapper', () => {
     // … never what it requires.
     // @ts-expect-error thing.name: in the schema, not in the mapper
     answers<Things, 'list'>()(wrapped, true);
+    // A component that holds itself (a thread's replies) is checked where it is declared.
+    type Node = { id: number; replies: Node[] };
+    const node = obj({ id: int, replies: arr(selfRef('Node')) });
+    agrees<Node>()(node, true);
+    // @ts-expect-error replies: the mapper's value does not fit the schema
+    agrees<{ id: number; replies: number }>()(node, true);
+    // @ts-expect-error children: in the mapper, not in the schema
+    agrees<{ id: number; replies: Node[]; children: Node[] }>()(node, true);
+    expect((node.properties as Record<string, unknown>).replies).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Node' },
+    });
     expect(wrapped.properties).toEqual({
       thing: { $ref: '#/components/schemas/Thing' },
       status: { const: 'success' },

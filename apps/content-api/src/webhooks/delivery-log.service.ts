@@ -103,7 +103,9 @@ function toDelivery(row: DeliveryLogRow, attempts: AttemptLogRow[], detail: bool
         response_status: a.response_status,
         error_kind: a.error_kind,
         response_body: a.response_body,
-        ...(detail ? { request_headers: JSON.parse(a.request_headers) as unknown } : {}),
+        ...(detail
+          ? { request_headers: JSON.parse(a.request_headers) as Record<string, string> }
+          : {}),
       })),
     ...(detail ? { request_body: row.body } : {}),
   };

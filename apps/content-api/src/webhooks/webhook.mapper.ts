@@ -10,7 +10,7 @@ export function toWebhookResponse(row: WebhookRow, withSecret = false) {
     id: row.id,
     url: row.url,
     site_id: row.site_id,
-    active: true,
+    active: true as const,
     last_delivered_at: formatB(row.last_delivered_at),
     created_at: formatB(row.created_at),
     signature_scheme: row.signature_scheme,
