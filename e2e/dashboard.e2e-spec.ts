@@ -407,7 +407,7 @@ fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials:
         path: `/sites/${f.siteId}/customizer`,
         shot: false,
         ready: (p) =>
-          p.getByRole('table', { name: 'The draft' }).or(p.getByRole('alert')).first().waitFor(),
+          p.getByRole('tab', { name: 'Themes' }).or(p.getByRole('alert')).first().waitFor(),
       },
       {
         name: 'editor',

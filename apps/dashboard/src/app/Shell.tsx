@@ -17,6 +17,7 @@ import {
   IconArticle,
   IconHistory,
   IconHome,
+  IconPalette,
   IconPhoto,
   IconCategory,
   IconChecklist,
@@ -52,6 +53,8 @@ const SECTIONS = [
   { to: '/sites/$siteId/reviews', label: 'Reviews', icon: IconChecklist },
   // Issue 39: every role (the session holds analytics.read whatever the role).
   { to: '/sites/$siteId/analytics', label: 'Analytics', icon: IconChartLine },
+  // Issue 39: Owners, Admins and Editors (spec 5.2); /design/<draft id> is the same screen.
+  { to: '/sites/$siteId/customizer', label: 'Design', icon: IconPalette, design: true },
   // Issue 38: Owners and Admins only (the API refuses the others too).
   { to: '/sites/$siteId/team', label: 'Team', icon: IconUsers, admin: true },
   { to: '/sites/$siteId/keys', label: 'API keys', icon: IconKey, admin: true },
@@ -63,6 +66,7 @@ const SECTIONS = [
 /** Whether `path` is in the section at `to` (Home only at the site's own address). */
 function inSection(path: string, to: string) {
   const rest = to.split('$siteId')[1];
+  if (rest === '/customizer' && path.includes('/design/')) return true;
   return rest ? path.includes(rest) : /^(\/app)?\/sites\/[^/]+\/?$/.test(path);
 }
 
@@ -172,7 +176,11 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Sections">
-        {SECTIONS.filter((s) => !('admin' in s) || permissions(site).manageTeam).map((s) => (
+        {SECTIONS.filter(
+          (s) =>
+            (!('admin' in s) || permissions(site).manageTeam) &&
+            (!('design' in s) || permissions(site).design),
+        ).map((s) => (
           <NavLink
             key={s.to}
             renderRoot={(props) => (

@@ -138,8 +138,9 @@ export function DesignEditor({ site, asked }: { site: SessionSite; asked: number
         {t && (
           <>
             <Badge
-              variant={t.draft.has_unpublished_changes ? 'outline' : 'default'}
-              color={t.draft.has_unpublished_changes ? 'orange.9' : undefined}
+              variant={t.draft.has_unpublished_changes ? 'dot' : 'default'}
+              color={t.draft.has_unpublished_changes ? 'orange' : undefined}
+              size="lg"
             >
               {t.draft.has_unpublished_changes ? 'Unpublished changes' : 'Same as live'}
             </Badge>
