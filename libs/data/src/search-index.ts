@@ -391,7 +391,11 @@ interface Lookup {
  * postings per term, a fixed number of candidates checked for visibility.
  */
 export class ArticleSearch {
-  constructor(private readonly db: Queryable) {}
+  /** `postingsPerTerm`: the reads per term and their one widening (tests make them small). */
+  constructor(
+    private readonly db: Queryable,
+    private readonly postingsPerTerm: readonly number[] = POSTINGS_PER_TERM,
+  ) {}
 
   async search(siteId: SiteId | number, req: SearchRequest): Promise<SearchResult> {
     const words = queryWords(req.text, req.lang);
@@ -676,7 +680,7 @@ export class ArticleSearch {
     const { keys, uses } = termKeys(alternatives);
     // an article matching fewer words than half the query is no answer
     const need = Math.ceil(slots / 2);
-    for (const perTerm of POSTINGS_PER_TERM) {
+    for (const perTerm of this.postingsPerTerm) {
       const read = await this.postings(siteId, req.lang, keys, perTerm);
       let ranked = standings(uses, read.postings);
       const complete = ranked.filter((s) => s.matched === slots).length;
@@ -696,9 +700,9 @@ export class ArticleSearch {
         }
       }
       const candidates = ranked.filter((s) => s.matched >= need).slice(0, CANDIDATES);
-      if (!candidates.length) return [];
-      const order = await this.visible(siteId, req, candidates);
-      if (order.length >= req.max || !read.cut || perTerm === POSTINGS_PER_TERM.at(-1)) {
+      // none, or too few visible, while a term had more postings: read more of them (once)
+      const order = candidates.length ? await this.visible(siteId, req, candidates) : [];
+      if (order.length >= req.max || !read.cut || perTerm === this.postingsPerTerm.at(-1)) {
         return order.slice(0, req.max).map((o) => o.id);
       }
     }

@@ -1,3 +1,4 @@
+import { ArticleSearch } from '@hc/data';
 import { startTestApp, TestApp, testSiteId } from '@hc/testing';
 import { createReaderSite } from '../app.factory';
 import { article, category } from '../testing/reader-fixtures';
@@ -78,6 +79,29 @@ describe('reader site: forgiving search (issue 40)', () => {
       const ids = found.results.map((a) => a.id);
       expect([typed, ids, found.corrected]).toEqual([typed, [invoices], 'invoice']);
     }
+  });
+
+  it('bounded reads: a term read only in part, the best candidates completed by article, the read widened once', async () => {
+    const site = await t.factory.site();
+    const add = (title: string, body: string) =>
+      article(t.ds, site.id, { title: { en: title }, content: { en: `<p>${body}</p>` } });
+    const both = await add('Alpha oldest', 'beta here');
+    await add('Alpha two', 'nothing');
+    await add('Beta one', 'nothing');
+    const completed = await add('Alpha newest', 'beta too');
+    await add('Beta two', 'nothing');
+    await add('Beta three', 'nothing');
+    // two postings per term, then eight: "alpha" reads only its two newest titles, "beta" its
+    // two newest titles, so no article has both words from the first read
+    const search = new ArticleSearch(t.ds, [2, 8]);
+    const ask = (max: number) =>
+      search.search(site.id, { text: 'alpha beta ', lang: 'en', requireEnglish: false, max });
+    // the best candidates lacking a word are read for it by article: the newest "alpha" has "beta"
+    expect((await ask(1)).ids).toEqual([completed]);
+    // too few found: read once more, wider, and the oldest article with both words is found too
+    const all = (await ask(15)).ids;
+    expect(all.slice(0, 2)).toEqual([completed, both]);
+    expect(all).toHaveLength(6);
   });
 
   it('hostile queries answer sensibly and quickly: emoji, right-to-left text, 190 × İ, symbols only', async () => {
