@@ -1,23 +1,12 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SegmentedControl,
-  Table,
-  Text,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Badge, Button, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useCommentSettings } from '../settings/use-settings';
 import { permissions } from '../app/session';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { confirmDanger } from '../ui/confirm';
 import { ListPager } from '../ui/ListPager';
 import { notifyDone, notifyError } from '../ui/notify';
 import { PageHeader } from '../ui/PageHeader';
+import { SelectableTable, SelectCell, useSelection } from '../ui/selection';
 import { COMMENT_STATES, type CommentState } from './search';
 import {
   useAuthorEmail,
@@ -62,10 +51,9 @@ export function ModerationScreen() {
   const status = search.status ?? (moderated ? 'pending' : 'all');
   const list = useCommentPage(site.id, status === 'all' ? undefined : status, search.page ?? 1);
   const action = useCommentAction(site.id);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
   const rows = list.data?.comments ?? [];
   const counts = list.data?.meta.status_counts ?? {};
-  const allOnPage = rows.length > 0 && rows.every((c) => selected.has(c.id));
+  const selection = useSelection(rows.map((c) => c.id));
 
   const run = (kind: QueueAction, ids: number[]) =>
     action.mutate(
@@ -74,17 +62,16 @@ export function ModerationScreen() {
         onSuccess: ({ updated, failed }) => {
           if (updated.length) notifyDone(`${plural(updated.length)} ${DONE[kind]}.`);
           failed.forEach((f) => notifyError({ message: f.message }));
-          setSelected(new Set());
+          selection.clear();
         },
         onError: notifyError,
       },
     );
   const confirmDelete = (ids: number[]) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: `Delete ${plural(ids.length)}?`,
-      children: <Text size="sm">Deleted comments leave the reader site and the queue.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      body: 'Deleted comments leave the reader site and the queue.',
+      confirm: 'Delete',
       onConfirm: () => run('delete', ids),
     });
   const actionsFor = (ids: number[], label: string) => (
@@ -140,7 +127,7 @@ export function ModerationScreen() {
         aria-label="Comment state"
         value={status}
         onChange={(v) => {
-          setSelected(new Set());
+          selection.clear();
           void navigate({ search: { status: v as CommentState | 'all' } });
         }}
         data={[
@@ -148,103 +135,66 @@ export function ModerationScreen() {
           { value: 'all', label: 'All but deleted' },
         ]}
       />
-      {can && selected.size > 0 && (
-        <Paper withBorder p="xs" mb="sm" role="region" aria-label="Selected comments">
-          <Group gap="sm">
-            <Text size="sm" fw={600}>
-              {selected.size} selected
-            </Text>
-            {actionsFor([...selected], 'the selected comments')}
-          </Group>
-        </Paper>
-      )}
-      {list.isError && <ErrorNotice error={list.error} />}
-      <Table.ScrollContainer minWidth={700}>
-        <Table verticalSpacing="xs" aria-busy={list.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              {can && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select every comment on this page"
-                    checked={allOnPage}
-                    onChange={() =>
-                      setSelected(allOnPage ? new Set() : new Set(rows.map((c) => c.id)))
-                    }
-                  />
-                </Table.Th>
-              )}
-              <Table.Th>Comment</Table.Th>
-              <Table.Th>Author</Table.Th>
-              <Table.Th>State</Table.Th>
-              {can && <Table.Th ta="right">Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.id}>
-                {can && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select the comment by ${c.author.name}`}
-                      checked={selected.has(c.id)}
-                      onChange={() =>
-                        setSelected((prev) => {
-                          const next = new Set(prev);
-                          if (!next.delete(c.id)) next.add(c.id);
-                          return next;
-                        })
-                      }
+      <SelectableTable
+        can={can}
+        selection={selection}
+        noun="comment"
+        bar={actionsFor(selection.ids, 'the selected comments')}
+        columns={['Comment', 'Author', 'State']}
+        list={list}
+        count={rows.length}
+        empty="No comments here."
+        minWidth={700}
+      >
+        {rows.map((c) => (
+          <Table.Tr key={c.id}>
+            {can && (
+              <SelectCell
+                selection={selection}
+                id={c.id}
+                label={`Select the comment by ${c.author.name}`}
+              />
+            )}
+            <Table.Td maw={420}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {c.text}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {c.created_at.slice(0, 16).replace('T', ' ')} · {c.lang} · on{' '}
+                <Anchor
+                  underline="always"
+                  size="xs"
+                  renderRoot={(props) => (
+                    <Link
+                      {...props}
+                      to="/sites/$siteId/articles/$articleId"
+                      params={{ siteId: String(site.id), articleId: String(c.article_id) }}
                     />
-                  </Table.Td>
-                )}
-                <Table.Td maw={420}>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {c.text}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {c.created_at.slice(0, 16).replace('T', ' ')} · {c.lang} · on{' '}
-                    <Anchor
-                      underline="always"
-                      size="xs"
-                      renderRoot={(props) => (
-                        <Link
-                          {...props}
-                          to="/sites/$siteId/articles/$articleId"
-                          params={{ siteId: String(site.id), articleId: String(c.article_id) }}
-                        />
-                      )}
-                    >
-                      article {c.article_id}
-                    </Anchor>
-                    {c.parent_id !== null && ` · reply to comment ${c.parent_id}`}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Author comment={c} canSeeEmail={admin} />
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="filled" color={STATE_COLORS[c.status]}>
-                    {LABELS[c.status]}
-                  </Badge>
-                </Table.Td>
-                {can && (
-                  <Table.Td ta="right">
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {actionsFor([c.id], `the comment by ${c.author.name}`)}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.isSuccess && rows.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          No comments here.
-        </Text>
-      )}
+                  )}
+                >
+                  article {c.article_id}
+                </Anchor>
+                {c.parent_id !== null && ` · reply to comment ${c.parent_id}`}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Author comment={c} canSeeEmail={admin} />
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="filled" color={STATE_COLORS[c.status]}>
+                {LABELS[c.status]}
+              </Badge>
+            </Table.Td>
+            {can && (
+              <Table.Td ta="right">
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {actionsFor([c.id], `the comment by ${c.author.name}`)}
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </SelectableTable>
       <ListPager
         meta={list.data?.meta}
         noun="comments"

@@ -1,27 +1,27 @@
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
   Group,
-  Paper,
   Select,
-  Stack,
   Switch,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { SessionSite } from '../api/contract';
 import { permissions, useSession } from '../app/session';
+import { confirmDanger } from '../ui/confirm';
+import { CreateForm } from '../ui/CreateForm';
 import { ErrorNotice } from '../ui/ErrorNotice';
-import { fieldErrors, formError } from '../ui/field-errors';
-import { NotAllowed } from '../ui/NotAllowed';
-import { notifyDone, notifyError } from '../ui/notify';
+import { fieldErrors } from '../ui/field-errors';
+import { notifyDone, notifyError, outcome } from '../ui/notify';
 import { PageHeader } from '../ui/PageHeader';
+import { ACTIONS, ResourceTable } from '../ui/ResourceTable';
+import { RoleGuard } from '../ui/RoleGuard';
 import { useTeam, useTeamActions, type InviteBody } from './use-team';
 
 const route = getRouteApi('/sites/$siteId/team');
@@ -43,204 +43,178 @@ function InviteForm({ invite }: { invite: Actions['invite'] }) {
   const empty: InviteBody = { email: '', role: 'editor', notes_access: false };
   const [form, setForm] = useState<InviteBody>(empty);
   const errors = fieldErrors(invite.error);
-  const whole = formError(invite.error);
   return (
-    <Paper withBorder p="md" mb="lg" component="section" aria-labelledby="invite-title">
-      <Title order={2} size="h4" id="invite-title" mb="sm">
-        Invite a person
-      </Title>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          invite.mutate(form, {
-            onSuccess: () => {
-              notifyDone(`Invitation sent to ${form.email.trim()}.`);
-              setForm(empty);
-            },
-          });
-        }}
-      >
-        <Stack gap="sm" maw={520}>
-          {whole && (
-            <Alert color="red" role="alert">
-              {whole}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            value={form.email}
-            error={errors.email}
-            onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
-          />
-          <Select
-            label="Role"
-            data={ROLES}
-            value={form.role}
-            error={errors.role}
-            allowDeselect={false}
-            onChange={(role) => setForm({ ...form, role: (role ?? 'editor') as Role })}
-          />
-          <Checkbox
-            label="Team-notes access"
-            checked={Boolean(form.notes_access)}
-            error={errors.notes_access}
-            onChange={(e) => setForm({ ...form, notes_access: e.currentTarget.checked })}
-          />
-          <Group>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <CreateForm
+      id="invite-title"
+      title="Invite a person"
+      submit="Send invitation"
+      write={invite}
+      onSubmit={() =>
+        invite.mutate(form, {
+          onSuccess: () => {
+            notifyDone(`Invitation sent to ${form.email.trim()}.`);
+            setForm(empty);
+          },
+        })
+      }
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        value={form.email}
+        error={errors.email}
+        onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
+      />
+      <Select
+        label="Role"
+        data={ROLES}
+        value={form.role}
+        error={errors.role}
+        allowDeselect={false}
+        onChange={(role) => setForm({ ...form, role: (role ?? 'editor') as Role })}
+      />
+      <Checkbox
+        label="Team-notes access"
+        checked={Boolean(form.notes_access)}
+        error={errors.notes_access}
+        onChange={(e) => setForm({ ...form, notes_access: e.currentTarget.checked })}
+      />
+    </CreateForm>
   );
 }
 
 /** The team (issue 38 item 2): members and their roles, invitations, transfer of ownership. */
 export function TeamScreen() {
   const { site } = route.useRouteContext();
+  return (
+    <RoleGuard
+      allowed={permissions(site).manageTeam}
+      title="Team"
+      detail="Only an Owner or Admin of the site can manage the team."
+    >
+      <Team site={site} />
+    </RoleGuard>
+  );
+}
+
+function Team({ site }: { site: SessionSite }) {
   const session = useSession();
-  const can = permissions(site).manageTeam;
-  const { members, invitations } = useTeam(site.id, can);
+  const { members, invitations } = useTeam(site.id);
   const act = useTeamActions(site.id);
-  if (!can)
-    return (
-      <NotAllowed title="Team" detail="Only an Owner or Admin of the site can manage the team." />
-    );
   const isOwner = site.role === 'owner';
-  const done = (message: string) => ({
-    onSuccess: () => notifyDone(message),
-    onError: notifyError,
-  });
   const confirm = (title: string, body: string, confirmLabel: string, run: () => void) =>
-    modals.openConfirmModal({
-      title,
-      children: <Text size="sm">{body}</Text>,
-      labels: { confirm: confirmLabel, cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: run,
-    });
+    confirmDanger({ title, body, confirm: confirmLabel, onConfirm: run });
 
   return (
     <>
       <PageHeader title="Team" />
       <InviteForm invite={act.invite} />
-      {members.isError && <ErrorNotice error={members.error} />}
       <Title order={2} size="h4" mb="xs">
         Members
       </Title>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs" aria-label="Members" aria-busy={members.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Team notes</Table.Th>
-              <Table.Th ta="right">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(members.data?.members ?? []).map((m) => {
-              const owner = m.role === 'owner';
-              const me = m.user_id === session.user.id;
-              const who = m.name || m.email;
-              return (
-                <Table.Tr key={m.user_id}>
-                  <Table.Td>
-                    {who}
-                    {me && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        (you)
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{m.email}</Table.Td>
-                  <Table.Td>
-                    {owner ? (
-                      <Badge variant="light">Owner</Badge>
-                    ) : (
-                      <Select
-                        aria-label={`Role of ${who}`}
-                        data={ROLES}
-                        value={m.role}
-                        allowDeselect={false}
-                        w={150}
-                        onChange={(role) =>
-                          role &&
-                          act.change.mutate(
-                            { userId: m.user_id, role: role as Role },
-                            done(`${who} is now ${label(role)}.`),
+      <ResourceTable
+        label="Members"
+        columns={['Name', 'Email', 'Role', 'Team notes', ACTIONS]}
+        list={members}
+        count={members.data?.members.length ?? 0}
+        empty="No members."
+        minWidth={720}
+      >
+        {(members.data?.members ?? []).map((m) => {
+          const owner = m.role === 'owner';
+          const me = m.user_id === session.user.id;
+          const who = m.name || m.email;
+          return (
+            <Table.Tr key={m.user_id}>
+              <Table.Td>
+                {who}
+                {me && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    (you)
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>
+                {owner ? (
+                  <Badge variant="light">Owner</Badge>
+                ) : (
+                  <Select
+                    aria-label={`Role of ${who}`}
+                    data={ROLES}
+                    value={m.role}
+                    allowDeselect={false}
+                    w={150}
+                    onChange={(role) =>
+                      role &&
+                      act.change.mutate(
+                        { userId: m.user_id, role: role as Role },
+                        outcome(`${who} is now ${label(role)}.`),
+                      )
+                    }
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={`Team-notes access of ${who}`}
+                  checked={m.notes_access}
+                  disabled={owner && !isOwner}
+                  onChange={(e) =>
+                    act.change.mutate(
+                      { userId: m.user_id, notes_access: e.currentTarget.checked },
+                      outcome(`Team-notes access of ${who} changed.`),
+                    )
+                  }
+                />
+              </Table.Td>
+              <Table.Td ta="right">
+                {!owner && (
+                  <Group gap={4} justify="flex-end">
+                    {isOwner && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        onClick={() =>
+                          confirm(
+                            `Make ${who} the Owner?`,
+                            `${who} becomes the Owner and you become an Admin. Your connected apps no longer reach this site; API keys keep working.`,
+                            'Transfer ownership',
+                            () =>
+                              act.transfer.mutate(m.user_id, {
+                                onSuccess: () => location.reload(),
+                                onError: notifyError,
+                              }),
                           )
                         }
-                      />
+                      >
+                        Make Owner
+                      </Button>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Team-notes access of ${who}`}
-                      checked={m.notes_access}
-                      disabled={owner && !isOwner}
-                      onChange={(e) =>
-                        act.change.mutate(
-                          { userId: m.user_id, notes_access: e.currentTarget.checked },
-                          done(`Team-notes access of ${who} changed.`),
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${who}`}
+                      onClick={() =>
+                        confirm(
+                          `Remove ${who}?`,
+                          `${who} loses access to this site at their next request.`,
+                          'Remove',
+                          () => act.remove.mutate(m.user_id, outcome(`${who} was removed.`)),
                         )
                       }
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {!owner && (
-                      <Group gap={4} justify="flex-end">
-                        {isOwner && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            onClick={() =>
-                              confirm(
-                                `Make ${who} the Owner?`,
-                                `${who} becomes the Owner and you become an Admin. Your connected apps no longer reach this site; API keys keep working.`,
-                                'Transfer ownership',
-                                () =>
-                                  act.transfer.mutate(m.user_id, {
-                                    onSuccess: () => location.reload(),
-                                    onError: notifyError,
-                                  }),
-                              )
-                            }
-                          >
-                            Make Owner
-                          </Button>
-                        )}
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${who}`}
-                          onClick={() =>
-                            confirm(
-                              `Remove ${who}?`,
-                              `${who} loses access to this site at their next request.`,
-                              'Remove',
-                              () => act.remove.mutate(m.user_id, done(`${who} was removed.`)),
-                            )
-                          }
-                        >
-                          Remove
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ResourceTable>
       <Title order={2} size="h4" mt="lg" mb="xs">
         Pending invitations
       </Title>
@@ -248,54 +222,48 @@ export function TeamScreen() {
       {invitations.isSuccess && invitations.data.invitations.length === 0 ? (
         <Text c="dimmed">No pending invitations.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="Pending invitations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Invited by</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(invitations.data?.invitations ?? []).map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{i.email}</Table.Td>
-                  <Table.Td>{label(i.role)}</Table.Td>
-                  <Table.Td>{i.invited_by}</Table.Td>
-                  <Table.Td>
-                    {i.expired ? <Badge color="gray">Expired</Badge> : day(i.expires_at)}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap={4} justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        aria-label={`Send the invitation to ${i.email} again`}
-                        onClick={() => act.resend.mutate(i.id, done(`Sent again to ${i.email}.`))}
-                      >
-                        Resend
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Revoke the invitation to ${i.email}`}
-                        onClick={() =>
-                          act.revoke.mutate(i.id, done(`The invitation to ${i.email} was revoked.`))
-                        }
-                      >
-                        Revoke
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResourceTable
+          label="Pending invitations"
+          columns={['Email', 'Role', 'Invited by', 'Expires', ACTIONS]}
+          list={{ ...invitations, isError: false }}
+          count={invitations.data?.invitations.length ?? 0}
+          empty="No pending invitations."
+          minWidth={720}
+        >
+          {(invitations.data?.invitations ?? []).map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>{i.email}</Table.Td>
+              <Table.Td>{label(i.role)}</Table.Td>
+              <Table.Td>{i.invited_by}</Table.Td>
+              <Table.Td>
+                {i.expired ? <Badge color="gray">Expired</Badge> : day(i.expires_at)}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Group gap={4} justify="flex-end">
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    aria-label={`Send the invitation to ${i.email} again`}
+                    onClick={() => act.resend.mutate(i.id, outcome(`Sent again to ${i.email}.`))}
+                  >
+                    Resend
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Revoke the invitation to ${i.email}`}
+                    onClick={() =>
+                      act.revoke.mutate(i.id, outcome(`The invitation to ${i.email} was revoked.`))
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ResourceTable>
       )}
     </>
   );

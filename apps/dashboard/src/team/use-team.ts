@@ -7,16 +7,14 @@ type Role = 'admin' | 'editor' | 'translator' | 'viewer';
 export type InviteBody = components['schemas']['InviteDto'];
 
 /** The site's members and pending invitations (Owners and Admins, issue 38). */
-export function useTeam(siteId: number, enabled = true) {
+export function useTeam(siteId: number) {
   const members = useQuery({
     queryKey: ['team', siteId, 'members'],
     queryFn: () => unwrap(api.GET('/v1/team/members')),
-    enabled,
   });
   const invitations = useQuery({
     queryKey: ['team', siteId, 'invitations'],
     queryFn: () => unwrap(api.GET('/v1/team/invitations')),
-    enabled,
   });
   return { members, invitations };
 }

@@ -15,3 +15,9 @@ export const notifyError = (error: unknown) =>
     withBorder: true,
     closeButtonProps,
   });
+
+/** A mutation's callbacks that say it was done (`message`) or why not. */
+export const outcome = (message: string) => ({
+  onSuccess: () => notifyDone(message),
+  onError: notifyError,
+});
