@@ -71,5 +71,18 @@ describe('webhooks in the dashboard (issue 39 item 3)', () => {
     expect(again.verified).toBe(true);
     expect(again.body).toBe(got.body);
     await log.getByText(/redelivery of #\d+/).waitFor({ timeout: 15_000 });
+
+    // The log's filters live in the URL: a reload shows the same filtered page.
+    const section = page.getByRole('region', { name: /^Deliveries of webhook / });
+    await section.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: 'failed', exact: true }).click();
+    await page.waitForURL(/\?log=\d+&status=failed$/);
+    const none = page.getByText('No delivery with this status and event in the last 7 days.');
+    await none.waitFor();
+    await page.reload();
+    await none.waitFor();
+    await section.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: 'delivered', exact: true }).click();
+    await log.getByRole('row').filter({ hasText: 'webhook.test' }).first().waitFor();
   });
 });

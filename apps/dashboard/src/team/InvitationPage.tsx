@@ -77,7 +77,7 @@ export function InvitationPage() {
     mutationFn: () => unwrap(api.POST('/v1/invitations/join', { body: link! })),
     onSuccess: () => {
       finished();
-      location.assign(`/app/sites/${link!.site_id}/articles`);
+      location.assign(`/app/sites/${link!.site_id}`);
     },
   });
 
@@ -95,7 +95,7 @@ export function InvitationPage() {
         title={`Welcome to ${site}`}
         detail="Your account is ready. Sign in to start."
       >
-        <Button component="a" href={signInUrl(`/app/sites/${link.site_id}/articles`)}>
+        <Button component="a" href={signInUrl(`/app/sites/${link.site_id}`)}>
           Sign in
         </Button>
       </FullPageMessage>
