@@ -142,7 +142,9 @@ function formPage(
   status: number,
   form: Form & { error: string | null },
 ): void {
-  const next = req.method === 'GET' ? req.originalUrl : path.base;
+  // Back to the page that asked for it; from the sign-in page itself, to the site's home.
+  const own = path.segments[0] === 'signin';
+  const next = req.method === 'GET' && !own ? req.originalUrl : path.base || '/';
   const fields = form.fields.map((f) =>
     h(
       'p',

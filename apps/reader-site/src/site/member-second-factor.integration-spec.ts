@@ -58,7 +58,7 @@ describe('reader member sign-in: the second factor, and sessions a password chan
     const address = freshAddress();
     const readerBrowser = new FormClient(reader.url, address);
     const authBrowser = new FormClient(auth.url, address);
-    const first = await readerBrowser.submit(base, `${base}/signin`, {
+    const first = await readerBrowser.submit(`${base}/signin`, `${base}/signin`, {
       email: site.owner.email,
       password: TEST_PASSWORD,
     });
