@@ -19,6 +19,7 @@ import {
   IconHome,
   IconPalette,
   IconPhoto,
+  IconFileExport,
   IconCategory,
   IconChecklist,
   IconChartLine,
@@ -49,6 +50,7 @@ const SECTIONS = [
   { to: '/sites/$siteId/translations', label: 'Translations', icon: IconLanguage },
   { to: '/sites/$siteId/trash', label: 'Trash', icon: IconTrash },
   { to: '/sites/$siteId/images', label: 'Images', icon: IconPhoto },
+  { to: '/sites/$siteId/export', label: 'Export', icon: IconFileExport },
   { to: '/sites/$siteId/moderation', label: 'Comments', icon: IconMessages },
   { to: '/sites/$siteId/reviews', label: 'Reviews', icon: IconChecklist },
   // Issue 39: every role (the session holds analytics.read whatever the role).

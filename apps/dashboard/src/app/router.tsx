@@ -113,6 +113,12 @@ const images = createRoute({
   component: lazyRouteComponent(() => import('../images/ImagesScreen'), 'ImagesScreen'),
 });
 
+const exportRoute = createRoute({
+  getParentRoute: () => site,
+  path: '/export',
+  component: lazyRouteComponent(() => import('../export/ExportScreen'), 'ExportScreen'),
+});
+
 const translations = createRoute({
   getParentRoute: () => site,
   path: '/translations',
@@ -205,6 +211,7 @@ export const routeTree = root.addChildren([
     categories,
     trash,
     images,
+    exportRoute,
     translations,
     translate,
     moderation,

@@ -85,6 +85,7 @@ describe('the command palette (⌘K / Ctrl+K, issue 37 item 9)', () => {
       'TranslationsPage',
       'TrashPage',
       'ImagesPage',
+      'ExportPage',
       'CommentsPage',
       'AnalyticsPage',
       'DesignPage',

@@ -21,6 +21,7 @@ const PAGES = [
   { label: 'Translations', to: '/sites/$siteId/translations' },
   { label: 'Trash', to: '/sites/$siteId/trash' },
   { label: 'Images', to: '/sites/$siteId/images' },
+  { label: 'Export', to: '/sites/$siteId/export' },
   { label: 'Comments', to: '/sites/$siteId/moderation' },
   { label: 'Analytics', to: '/sites/$siteId/analytics' },
   { label: 'Site settings', to: '/sites/$siteId/settings' },
