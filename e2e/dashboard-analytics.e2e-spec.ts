@@ -100,6 +100,11 @@ describe('analytics in the dashboard (issue 39 item 2)', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).count(),
     ).toBe(1);
     expect(await axeFailures(page)).toEqual([]);
+    // and in the dark theme (then back)
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    expect(await axeFailures(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     // The table instead of the drawing, on request.
     const traffic = page.getByRole('region', { name: 'Views and visitors' });
     await traffic.getByText('Table', { exact: true }).click();
