@@ -1,5 +1,5 @@
 import { Button, Drawer, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionSite } from '../api/contract';
 import { useSession } from '../app/session';
 import { DecisionPanel, ReviewBadge, reviewActions, ScheduleForm } from './ReviewPanel';
@@ -22,6 +22,9 @@ export function ReviewControls(props: {
   const setting = useReviewSetting(site.id);
   const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState(false);
+  // A publish (or a discard) ends what was reviewed: read the request's state again.
+  const refetch = review.refetch;
+  useEffect(() => void refetch(), [props.hasChanges, refetch]);
   const admin = site.role === 'owner' || site.role === 'admin';
   const current = review.data ?? null;
   const may = current ? reviewActions(current, me, admin) : { decide: false, schedule: false };
