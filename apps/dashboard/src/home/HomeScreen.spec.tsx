@@ -10,13 +10,23 @@ jest.mock('@tanstack/react-router', () => ({
   ...jest.requireActual('@tanstack/react-router'),
   createLink:
     () =>
-    ({ to, params, search, children }: Record<string, unknown> & { children: ReactNode }) => {
+    ({
+      to,
+      params,
+      search,
+      children,
+      ...rest
+    }: Record<string, unknown> & { children: ReactNode }) => {
       const path = Object.entries(params as Record<string, string>).reduce(
         (p, [k, v]) => p.replace(`$${k}`, v),
         to as string,
       );
       const query = new URLSearchParams((search ?? {}) as Record<string, string>).toString();
-      return <a href={query ? `${path}?${query}` : path}>{children}</a>;
+      return (
+        <a href={query ? `${path}?${query}` : path} {...rest}>
+          {children}
+        </a>
+      );
     },
 }));
 
@@ -145,9 +155,13 @@ describe('Home (issue 39 item 8)', () => {
     expect(
       within(comments).getByRole('link', { name: 'Open the comment queue' }).getAttribute('href'),
     ).toBe('/sites/5/moderation?status=pending');
+    const gaps = await panel('Content gaps');
+    expect(await within(gaps).findByText(/“refund policy” · 12 searches/)).toBeTruthy();
     expect(
-      await within(await panel('Content gaps')).findByText(/“refund policy” · 12 searches/),
-    ).toBeTruthy();
+      within(gaps)
+        .getByRole('link', { name: 'Write this article: refund policy' })
+        .getAttribute('href'),
+    ).toBe('/sites/5/articles/new?title=refund+policy');
 
     const hooks = await panel('Failing webhooks');
     const failing = await within(hooks).findByRole('link', {

@@ -161,8 +161,8 @@ function GapsPanel({ site }: { site: SessionSite }) {
       state={{ ...gaps, count: gaps.data ? rows.length : undefined }}
       empty="Every search of the last 7 days found something."
       more={
-        <ScreenLink to="/sites/$siteId/articles/new" params={{ siteId }}>
-          Write an article
+        <ScreenLink to="/sites/$siteId/analytics" params={{ siteId }}>
+          Open analytics
         </ScreenLink>
       }
     >
@@ -170,9 +170,19 @@ function GapsPanel({ site }: { site: SessionSite }) {
         Searches with no results, last 7 days
       </Text>
       {rows.map((g) => (
-        <Text size="sm" key={g.query} style={{ overflowWrap: 'anywhere' }}>
-          “{g.query}” · {g.searches.toLocaleString()} {g.searches === 1 ? 'search' : 'searches'}
-        </Text>
+        <div key={g.query}>
+          <Text size="sm" span style={{ overflowWrap: 'anywhere' }}>
+            “{g.query}” · {g.searches.toLocaleString()} {g.searches === 1 ? 'search' : 'searches'}
+          </Text>{' '}
+          <ScreenLink
+            to="/sites/$siteId/articles/new"
+            params={{ siteId }}
+            search={{ title: g.query }}
+            aria-label={`Write this article: ${g.query}`}
+          >
+            Write this article
+          </ScreenLink>
+        </div>
       ))}
     </Panel>
   );
