@@ -363,6 +363,39 @@ describe('review before publishing (issue 39)', () => {
     ]);
   });
 
+  it('a scheduled draft is published at its time as a draft publish is, article.published included', async () => {
+    const clock = t.app.get(ReviewClock);
+    let now = new Date();
+    jest.spyOn(clock, 'now').mockImplementation(() => now);
+    const created = await call('POST', '/articles', as(writerSession), {
+      title: { en: 'Scheduled draft' },
+      published: false,
+    });
+    const id = created.body.article.id as number;
+    const review = (await ask(id)).body.review;
+    await call('POST', `/reviews/${review.id}/approve`, as(adminSession), {});
+    await call('POST', `/reviews/${review.id}/schedule`, as(writerSession), {
+      publish_at: new Date(now.getTime() + 60_000).toISOString(),
+    });
+    const events = async () =>
+      Number(
+        (
+          await t.ds.query(
+            `SELECT COUNT(*) AS n FROM outbox WHERE site_id = ? AND event = 'article.published'
+              AND JSON_EXTRACT(payload, '$.data.id') = ?`,
+            [site.id, id],
+          )
+        )[0].n,
+      );
+    expect(await events()).toBe(0);
+    now = new Date(now.getTime() + 61_000);
+    expect(await t.app.get(ReviewScheduler).drain()).toBe(1);
+    expect((await t.request('GET', `/v1/articles/${id}`, { key })).body.article.published).toBe(
+      true,
+    );
+    expect(await events()).toBe(1);
+  });
+
   it('a scheduled change edited after its approval is not published', async () => {
     const clock = t.app.get(ReviewClock);
     let now = new Date();
