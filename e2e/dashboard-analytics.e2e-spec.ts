@@ -107,8 +107,10 @@ describe('analytics in the dashboard (issue 39 item 2)', () => {
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     // The table instead of the drawing, on request.
     const traffic = page.getByRole('region', { name: 'Views and visitors' });
+    expect(await traffic.locator('svg.recharts-surface').count()).toBe(1);
     await traffic.getByText('Table', { exact: true }).click();
     await traffic.getByRole('table').getByText(today).waitFor();
+    expect(await traffic.locator('svg.recharts-surface').count()).toBe(0);
   });
 
   it('keeps the range and language in the URL, and shows the API’s own range message', async () => {

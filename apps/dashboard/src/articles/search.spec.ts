@@ -1,4 +1,4 @@
-import { articlesQuery, articlesSearch } from './search';
+import { articlesQuery, articlesSearch, newArticleSearch } from './search';
 
 describe('the articles list URL', () => {
   it('keeps the spec filters, the sort and the page, and drops what the API would refuse', () => {
@@ -48,5 +48,12 @@ describe('the articles list URL', () => {
       order_by: 'updated_at',
       order_type: 'desc',
     });
+  });
+
+  it('reads the title a new article starts with (analytics’ "Write this article")', () => {
+    expect(newArticleSearch({ title: '  refund policy ' })).toEqual({ title: 'refund policy' });
+    expect(newArticleSearch({ title: 'x'.repeat(300) }).title).toHaveLength(191);
+    expect(newArticleSearch({ title: '   ' })).toEqual({});
+    expect(newArticleSearch({ title: ['a', 'b'] })).toEqual({});
   });
 });
