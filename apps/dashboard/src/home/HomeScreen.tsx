@@ -87,7 +87,7 @@ function ArticlesPanel(props: {
   detail: (a: Article) => string;
 }) {
   const { site } = props;
-  const digest = useArticleDigest(site.id, props.filters, true);
+  const digest = useArticleDigest(site.id, props.filters);
   const siteId = String(site.id);
   return (
     <Panel
@@ -115,7 +115,7 @@ function ArticlesPanel(props: {
 }
 
 function CommentsPanel({ site }: { site: SessionSite }) {
-  const pending = usePendingComments(site.id, true);
+  const pending = usePendingComments(site.id);
   const siteId = String(site.id);
   return (
     <Panel
@@ -151,7 +151,7 @@ function CommentsPanel({ site }: { site: SessionSite }) {
 }
 
 function GapsPanel({ site }: { site: SessionSite }) {
-  const gaps = useContentGaps(site.id, true);
+  const gaps = useContentGaps(site.id);
   const rows = gaps.data?.content_gaps ?? [];
   const siteId = String(site.id);
   return (
@@ -189,7 +189,7 @@ function GapsPanel({ site }: { site: SessionSite }) {
 }
 
 function WebhooksPanel({ site }: { site: SessionSite }) {
-  const hooks = useFailingWebhooks(site.id, true);
+  const hooks = useFailingWebhooks(site.id);
   const siteId = String(site.id);
   return (
     <Panel

@@ -15,32 +15,29 @@ const RECENT_DELIVERIES = 10;
  * The newest articles matching `filters` (GET /v1/articles, newest change first) and how many
  * match. The key starts with `articles`, so every article write refreshes it.
  */
-export function useArticleDigest(siteId: number, filters: ArticleFilters, enabled: boolean) {
+export function useArticleDigest(siteId: number, filters: ArticleFilters) {
   const query = { ...filters, page: 1, limit: PANEL_ROWS, order_by: 'updated_at' as const };
   return useQuery({
     queryKey: ['articles', siteId, 'home', query],
     queryFn: () => unwrap(api.GET('/v1/articles', { params: { query } })),
-    enabled,
   });
 }
 
 /** The comments waiting for approval (GET /v1/comments?status=pending, with the counts). */
-export function usePendingComments(siteId: number, enabled: boolean) {
+export function usePendingComments(siteId: number) {
   const query = { status: 'pending' as const, page: 1, limit: PANEL_ROWS };
   return useQuery({
     queryKey: ['comments', siteId, 'home'],
     queryFn: () => unwrap(api.GET('/v1/comments', { params: { query } })),
-    enabled,
   });
 }
 
 /** Searches with no results over the last seven days (spec 4.10's content gaps). */
-export function useContentGaps(siteId: number, enabled: boolean) {
+export function useContentGaps(siteId: number) {
   return useQuery({
     queryKey: ['analytics', siteId, 'home-gaps'],
     queryFn: () =>
       unwrap(api.GET('/v1/analytics/searches', { params: { query: { limit: PANEL_ROWS } } })),
-    enabled,
   });
 }
 
@@ -58,11 +55,10 @@ export interface FailingWebhook {
  * deliveries of the first WEBHOOKS_CHECKED of them (one request each, in parallel): bounded
  * whatever the number of webhooks (the API holds up to 100).
  */
-export function useFailingWebhooks(siteId: number, enabled: boolean) {
+export function useFailingWebhooks(siteId: number) {
   const list = useQuery({
     queryKey: ['webhooks', siteId],
     queryFn: () => unwrap(api.GET('/v1/webhooks')),
-    enabled,
   });
   const hooks = (list.data?.webhooks ?? []).filter((w) => w.site_id === siteId);
   const checked = hooks.slice(0, WEBHOOKS_CHECKED);
@@ -75,7 +71,6 @@ export function useFailingWebhooks(siteId: number, enabled: boolean) {
             params: { path: { webhookId: w.id }, query: { page: 1, limit: RECENT_DELIVERIES } },
           }),
         ),
-      enabled,
     })),
   });
   const failing: FailingWebhook[] = [];
