@@ -8,11 +8,14 @@
  */
 import type { ResponseTable, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
-import { any, arr, bool, closed, constant, date, formatB } from '@hc/http';
-import { id, int, links, map, nullable, num, obj, oneOfStr } from '@hc/http';
+import { any, arr, constant, int, map, nullable, obj, oneOfStr } from '@hc/http';
 import { bulkBody, dryRun, PAGE_META, ref, str, strings, success } from '@hc/http';
 import { fails, ok, refused } from '@hc/http';
-import { AUDIT_ENTRY_SCHEMA, VERSION_SCHEMA } from './audit/audit.schema';
+import { AUDIT_RESPONSES, VERSION_SCHEMA } from './audit/audit.schema';
+import { VERSION_RESPONSES } from './versions/versions.schema';
+import { CHANGE_SET_RESPONSES, CHANGE_SET_SCHEMAS } from './change-sets/change-sets.schema';
+import { ANALYTICS_RESPONSES } from './analytics/analytics.schema';
+import { EXPORT_RESPONSES } from './export/export.schema';
 import { badRequest, CONFIRMATION, htmlNotFound } from './http/answers.schema';
 import { invalidRedirect, notFoundJson, pagedExample, validation } from './http/answers.schema';
 import { SITE_SCHEMA, SITES_RESPONSES } from './sites/sites.schema';
@@ -30,7 +33,7 @@ import { SEARCH_RESPONSES } from './search/search.schema';
 import { reviewAnswers } from './review/review.schema';
 import { TEAM_RESPONSES } from './team/team.responses';
 import { ARTICLE_ANSWER, ARTICLE_ANSWERS, ARTICLE_SCHEMA } from './articles/article.schema';
-import { articleExample, RATINGS } from './articles/article.schema';
+import { articleExample } from './articles/article.schema';
 import { DASHBOARD_ARTICLE_ANSWERS } from './dashboard/dashboard-articles.schema';
 import { handoffAnswer } from './previews/previews.schema';
 import { CATEGORY_ANSWER, CATEGORY_ANSWERS, CATEGORY_SCHEMA } from './categories/category.schema';
@@ -56,51 +59,8 @@ export const CONTENT_SCHEMAS: Record<string, Schema> = {
   ...WEBHOOK_SCHEMAS,
   StagedCopy: STAGED_COPY_SCHEMA,
   FieldChange: FIELD_CHANGE_SCHEMA,
-  // Spec 2.8 plus `replaced_by` (issue 24), as the audit domain describes it.
-  ArticleVersion: closed(VERSION_SCHEMA),
-  ChangeSet: {
-    ...obj({
-      id,
-      name: nullable(str),
-      status: oneOfStr(
-        'open',
-        'queued',
-        'scheduled',
-        'publishing',
-        'published',
-        'failed',
-        'partial',
-      ),
-      publish_at: nullable(formatB),
-      published_at: nullable(formatB),
-      force: bool,
-      items_count: int,
-      items: arr(obj({ article_id: int, locale: str, status: str, reason: str }, ['reason'])),
-      created_at: formatB,
-      updated_at: formatB,
-      _links: links('self', 'items', 'publish'),
-    }),
-    description: 'Spec 2.10 "fields: not shown": the product’s change set.',
-    examples: [
-      {
-        id: 1,
-        name: 'Release',
-        status: 'open',
-        publish_at: null,
-        published_at: null,
-        force: false,
-        items_count: 1,
-        items: [{ article_id: 12, locale: 'en', status: 'pending' }],
-        created_at: '2026-01-31T09:30:00+00:00',
-        updated_at: '2026-01-31T09:30:00+00:00',
-        _links: {
-          self: { method: 'GET', url: `${API_EXAMPLE}/change-sets/1` },
-          items: { method: 'POST', url: `${API_EXAMPLE}/change-sets/1/items` },
-          publish: { method: 'POST', url: `${API_EXAMPLE}/change-sets/1/publish` },
-        },
-      },
-    ],
-  },
+  ArticleVersion: VERSION_SCHEMA,
+  ...CHANGE_SET_SCHEMAS,
 };
 
 CONTENT_SCHEMAS.BulkArticlesAnswer = bulkBody(
@@ -135,23 +95,11 @@ CONTENT_SCHEMAS.DryRunArticle = dryRun(
   { id: { type: 'null' }, _links: obj({ view: obj({ method: str, url: { type: 'null' } }) }) },
   'An article a dry run of POST /articles/bulk would create: no id or reader URL yet.',
 );
-const period = obj({ value: int, previous: int, change_percent: nullable(num) });
-const periods = (...names: string[]) => obj(Object.fromEntries(names.map((n) => [n, period])));
-const range = obj({
-  from: date,
-  to: date,
-  days: int,
-  lang: nullable(str),
-  previous: obj({ from: date, to: date }),
-});
-/** `{status: success, <key>: <schema>}`: the success body of one object. */
-const answerOf = (key: string, schema: string) => obj({ status: success, [key]: ref(schema) });
 // Success bodies several operations give, once as component schemas.
 Object.assign(CONTENT_SCHEMAS, {
   Confirmation: CONFIRMATION,
   ArticleAnswer: ARTICLE_ANSWER,
   CategoryAnswer: CATEGORY_ANSWER,
-  ChangeSetAnswer: answerOf('change_set', 'ChangeSet'),
 });
 const articleWrite = (extra: Record<string, Schema> = {}) =>
   obj({ status: success, ...extra, article: ref('Article'), images: ref('RehostSummary') }, [
@@ -347,30 +295,6 @@ export const CONTENT_RESPONSES: ResponseTable = {
     409: fails('`BASE_CHANGED`: the live article changed since staging; retry with `force`.'),
     422: refused('Nothing staged, no title left, author not on the team, or a foreign category.'),
   },
-  VersionsController_list: {
-    200: ok(
-      'Versions, newest first.',
-      obj({ status: success, versions: arr(ref('ArticleVersion')) }),
-    ),
-  },
-  VersionsController_compare: {
-    200: ok(
-      'The version against the live article.',
-      obj({
-        status: success,
-        comparison: obj({
-          article_id: int,
-          version: ref('ArticleVersion'),
-          locale: str,
-          changes: arr(ref('FieldChange')),
-        }),
-      }),
-    ),
-  },
-  VersionsController_restore: {
-    200: ok('Live at once.', ref('ArticleAnswer')),
-    500: fails('The version’s category was deleted (spec 7).', 'ServerErrorBody'),
-  },
   CategoriesController_list: {
     200: ok(
       'Categories (no guaranteed order: sort by parent and position).',
@@ -407,161 +331,12 @@ export const CONTENT_RESPONSES: ResponseTable = {
     404: htmlNotFound,
     422: validation,
   },
-  ChangeSetsController_list: {
-    200: ok(
-      'Change sets, most recently updated first.',
-      obj({
-        status: success,
-        change_sets: arr(ref('ChangeSet')),
-        meta: obj({ current_page: int, last_page: int, total: int }),
-      }),
-    ),
-  },
-  ChangeSetsController_create: {
-    201: ok('Created.', ref('ChangeSetAnswer')),
-    422: refused('Invalid fields (`reason`).'),
-  },
-  ChangeSetsController_get: {
-    200: ok('One change set.', ref('ChangeSetAnswer')),
-  },
-  ChangeSetsController_addItems: {
-    207: ok(
-      'Items added; `status` = `partial` when some were rejected.',
-      obj({
-        status: oneOfStr('success', 'partial'),
-        results: arr(
-          obj(
-            {
-              index: int,
-              article_id: any,
-              locale: any,
-              status: oneOfStr('added', 'rejected'),
-              reason: str,
-            },
-            ['reason'],
-          ),
-        ),
-        change_set: ref('ChangeSet'),
-      }),
-    ),
-    409: fails('The set is no longer open (`reason`).'),
-    422: refused('No items, or invalid items (`reason`).'),
-  },
-  ChangeSetsController_publish: {
-    202: ok(
-      'Queued or scheduled.',
-      obj({ status: oneOfStr('queued', 'scheduled'), change_set: ref('ChangeSet') }),
-    ),
-    409: fails('The set is not open or has no items (`reason`).'),
-    422: refused('Invalid `publish_at` (`reason`).'),
-  },
-  AnalyticsController_summary: {
-    200: ok(
-      'Traffic, ratings and activity against the previous period, totals, and the range day by day (`daily`, every day, oldest first).',
-      obj({
-        status: success,
-        range,
-        summary: obj({
-          traffic: periods('views', 'visitors', 'searches', 'searches_without_results'),
-          ratings: periods('thumbs_up', 'thumbs_down', 'love', 'total'),
-          activity: periods('comments', 'feedback_messages', 'contact_messages'),
-          totals: obj({
-            published_articles: int,
-            draft_articles: int,
-            categories: int,
-            pending_comments: int,
-            views_all_time: int,
-            ratings_all_time: RATINGS,
-          }),
-        }),
-        daily: arr(
-          obj({
-            day: date,
-            views: int,
-            visitors: int,
-            searches: int,
-            searches_without_results: int,
-            ratings: RATINGS,
-          }),
-        ),
-      }),
-    ),
-    422: validation,
-  },
-  AnalyticsController_content: {
-    200: ok(
-      'Articles by views (never-viewed ones excluded).',
-      obj({
-        status: success,
-        range,
-        excludes_never_viewed: bool,
-        articles: arr(
-          obj({
-            id,
-            title: nullable(str),
-            category_id: nullable(int),
-            views: int,
-            ratings: RATINGS,
-            comments: int,
-            _links: links('view'),
-          }),
-        ),
-        meta: obj({ page: int, per_page: int, total_pages: int, items_count: int, sort: str }),
-      }),
-    ),
-    422: validation,
-  },
-  AnalyticsController_searches: {
-    200: ok(
-      'Content gaps, frequent queries and common terms (top N each).',
-      obj({
-        status: success,
-        range,
-        content_gaps: arr(obj({ query: str, searches: int, last_results_count: nullable(int) })),
-        frequent_queries: arr(
-          obj({
-            query: str,
-            searches: int,
-            without_results: int,
-            last_results_count: nullable(int),
-          }),
-        ),
-        common_terms: arr(obj({ term: str, searches: int })),
-        meta: obj({
-          limit: int,
-          lists_are_top_n: bool,
-          total_searches: int,
-          searches_without_results: int,
-        }),
-      }),
-    ),
-    422: validation,
-  },
-  ExportController_page: {
-    200: ok(
-      'One page of the export walk (categories on the first page only).',
-      obj(
-        {
-          status: success,
-          snapshot: obj({ generated_at: formatB }),
-          categories: arr(ref('Category')),
-          articles: arr(ref('Article')),
-          cursor: obj({ next: nullable(int), has_more: bool }),
-        },
-        ['categories'],
-      ),
-    ),
-    422: validation,
-  },
-  AuditController_list: {
-    200: ok(
-      'Audit entries, newest first.',
-      obj({ status: success, entries: arr(closed(AUDIT_ENTRY_SCHEMA)), meta: ref('PageMeta') }),
-    ),
-    403: fails('`audit_forbidden`: an Owner or Admin must be behind the credential.'),
-    422: validation,
-  },
   ...ROOT_RESPONSES,
+  ...VERSION_RESPONSES,
+  ...CHANGE_SET_RESPONSES,
+  ...ANALYTICS_RESPONSES,
+  ...EXPORT_RESPONSES,
+  ...AUDIT_RESPONSES,
   ...IMAGE_RESPONSES,
   ...EXPORT_JOB_RESPONSES,
   ...FEEDBACK_RESPONSES,

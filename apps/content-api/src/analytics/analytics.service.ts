@@ -33,7 +33,7 @@ function compareAll<T extends object>(now: T, before: T) {
       k,
       compare(v as number, (before as Record<string, number>)[k]),
     ]),
-  );
+  ) as { [K in keyof T]: ReturnType<typeof compare> };
 }
 
 @Injectable()

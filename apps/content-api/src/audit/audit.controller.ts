@@ -1,9 +1,8 @@
 import { wrapSuccess } from '@hc/http';
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { Ctx, CurrentSite, Scopes } from '@hc/auth';
 import type { RequestContext, SiteContext } from '@hc/auth';
-import { AUDIT_ENTRY_SCHEMA, listAnswer } from './audit.schema';
 import { AuditService } from './audit.service';
 import { AuditQuery } from './dto/audit-query.dto';
 
@@ -14,12 +13,6 @@ export class AuditController {
 
   @ApiOperation({
     summary: 'Audit log, newest first (needs an Owner or Admin behind the credential)',
-  })
-  @ApiOkResponse({
-    description: 'Entries newest first',
-    schema: listAnswer('entries', AUDIT_ENTRY_SCHEMA, {
-      meta: { type: 'object', description: 'paging' },
-    }),
   })
   @Get()
   @Scopes('content.read')

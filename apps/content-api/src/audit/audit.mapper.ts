@@ -30,5 +30,7 @@ export function toAuditEntryResponse(r: AuditRow) {
  */
 export function toRecordedWriteResponse(r: AuditRow | undefined) {
   if (!r) return null;
-  return { action: r.action, actor: toAuditActorResponse(r), occurred_at: formatB(r.occurred_at) };
+  // Versions point only at the entries of a staged publish or a restore (`audit_id`).
+  const action = r.action as 'staged.publish' | 'version.restore';
+  return { action, actor: toAuditActorResponse(r), occurred_at: formatB(r.occurred_at) };
 }

@@ -1,3 +1,4 @@
+import type { AuditActor } from '@hc/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SiteId } from '@hc/contracts';
@@ -17,7 +18,7 @@ export interface AuditRow {
   action: string;
   target_type: string;
   target_id: string;
-  actor_kind: string;
+  actor_kind: AuditActor['kind'];
   actor_key_id: number | null;
   actor_user_id: number | null;
   actor_client_id: string | null;

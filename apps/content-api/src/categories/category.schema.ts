@@ -36,7 +36,7 @@ export const CATEGORY_SCHEMA = agrees<CategoryResponse>()(
   true,
 );
 
-const category = refTo('Category', CATEGORY_SCHEMA);
+export const category = refTo('Category', CATEGORY_SCHEMA);
 
 /** `{status, category}`: the answer of a create and of a change (`CategoryAnswer`). */
 export const CATEGORY_ANSWER = answers<CategoriesController, 'create'>()(

@@ -189,7 +189,9 @@ export class ChangeSetsService {
       return out;
     });
     return {
-      status: results.some((r) => r.status === 'rejected') ? 'partial' : 'success',
+      status: results.some((r) => r.status === 'rejected')
+        ? ('partial' as const)
+        : ('success' as const),
       results,
       change_set: await this.load(site, id),
     };
@@ -223,7 +225,7 @@ export class ChangeSetsService {
     });
     const changeSet = await this.load(site, id);
     return {
-      status: scheduled ? 'scheduled' : 'queued',
+      status: scheduled ? ('scheduled' as const) : ('queued' as const),
       ...(scheduled ? { publish_at: changeSet.publish_at } : {}),
       change_set: changeSet,
     };

@@ -1,12 +1,10 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
 import { notFound } from '@hc/contracts';
 import { CountsAsWrite, CurrentSite } from '@hc/auth';
 import type { SiteContext } from '@hc/auth';
 import { IdParam, wrapSuccess } from '@hc/http';
 import { ArticleIdParam } from '../staged/staged.controller';
 import { VersionsQuery } from '../staged/dto/staged-query.dto';
-import { listAnswer, VERSION_SCHEMA } from '../audit/audit.schema';
 import { VERSION_NOT_FOUND, VersionsService } from './versions.service';
 import { CompareVersionsQuery } from './dto/compare-query.dto';
 import { ContentRead, ContentWrite } from '../http/content-routes';
@@ -23,7 +21,6 @@ export class VersionsController {
 
   /** `limit` outside 1 to 100 is brought into range; default 20 across languages. */
   @ContentRead(Get(), 'List the versions of an article')
-  @ApiOkResponse({ description: 'Newest first', schema: listAnswer('versions', VERSION_SCHEMA) })
   @CountsAsWrite()
   async list(
     @CurrentSite() site: SiteContext,
