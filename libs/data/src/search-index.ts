@@ -575,27 +575,50 @@ export class ArticleSearch {
    * The statement ranking a site's articles by the alternatives over all their postings (team
    * search: its total counts every match): per article the words matched and the sum over words
    * of the best match × field weight (`article_id`, `matched`, `score`); takes the site id after
-   * `params`. A synonym of several words matches here by any of its words.
+   * `params`. A synonym of several words matches only where the article has each of its words,
+   * at the weakest (as `standings` ranks search's candidates).
    */
   private rankedSql(alternatives: Alternative[]): { sql: string; params: unknown[] } {
     const unique = new Map<string, Alternative>();
     for (const a of alternatives) {
-      const key = `${a.lang} ${a.slot} ${a.form} ${a.term}`;
+      const key = `${a.lang} ${a.slot} ${a.form} ${a.term} ${a.phrase?.id ?? ''} ${a.phrase?.part ?? ''}`;
       const had = unique.get(key);
       if (!had || had.w < a.w) unique.set(key, a);
     }
     const alts = [...unique.values()];
     const table = alts
-      .map(() => 'SELECT ? AS lang, ? AS slot, ? AS form, ? AS term, ? AS w')
+      .map(
+        () =>
+          'SELECT ? AS lang, ? AS slot, ? AS form, ? AS term, ? AS w, ? AS ph, ? AS part, ? AS parts',
+      )
       .join(' UNION ALL ');
+    // Innermost: an article's best posting per alternative group part (a plain alternative is a
+    // group of one part, -1); then a group counts only with every part, at its weakest; then
+    // the best group per query word; then the words matched and their sum per article.
     return {
-      sql: `SELECT x.article_id, COUNT(*) AS matched, SUM(x.s) AS score FROM (
-           SELECT p.article_id, q.slot, MAX(p.weight * q.w) AS s
-           FROM (${table}) q
-           JOIN search_terms p ON p.site_id = ? AND p.lang = q.lang AND p.form = q.form AND p.term = q.term
-           GROUP BY p.article_id, q.slot) x
-         GROUP BY x.article_id`,
-      params: alts.flatMap((a) => [a.lang, a.slot, a.form, Buffer.from(a.term, 'utf8'), a.w]),
+      sql: `SELECT z.article_id, COUNT(*) AS matched, SUM(z.s) AS score FROM (
+           SELECT y.article_id, y.slot, MAX(y.s) AS s FROM (
+             SELECT x.article_id, x.slot, MIN(x.s) AS s, COUNT(*) AS found, MAX(x.parts) AS parts
+             FROM (
+               SELECT p.article_id, q.slot, q.lang, q.ph, q.part, MAX(q.parts) AS parts,
+                      MAX(p.weight * q.w) AS s
+               FROM (${table}) q
+               JOIN search_terms p ON p.site_id = ? AND p.lang = q.lang AND p.form = q.form AND p.term = q.term
+               GROUP BY p.article_id, q.slot, q.lang, q.ph, q.part) x
+             GROUP BY x.article_id, x.slot, x.lang, x.ph
+             HAVING COUNT(*) >= MAX(x.parts)) y
+           GROUP BY y.article_id, y.slot) z
+         GROUP BY z.article_id`,
+      params: alts.flatMap((a) => [
+        a.lang,
+        a.slot,
+        a.form,
+        Buffer.from(a.term, 'utf8'),
+        a.w,
+        a.phrase?.id ?? -1,
+        a.phrase?.part ?? 0,
+        a.phrase?.parts ?? 1,
+      ]),
     };
   }
 

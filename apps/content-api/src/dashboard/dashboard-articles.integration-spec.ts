@@ -415,6 +415,23 @@ describe('dashboard article operations (issue 37)', () => {
     expect(search.body.meta.items_count).toBe(0);
   });
 
+  it('team_search matches a synonym of several words only where every word of it stands', async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    const put = await t.request('PUT', '/v1/search/synonyms', {
+      key,
+      body: { groups: [[`${tag}login`, 'sign in']] },
+    });
+    expect(put.status).toBe(200);
+    const both = await post({ title: { en: 'Sign in with a passkey' } });
+    const one = await post({ title: { en: 'Sign the contract' } });
+    const other = await post({ title: { en: 'Log in elsewhere' } });
+    const res = await t.request('GET', `/v1/articles?team_search=${tag}login&limit=50`, as());
+    const ids = res.body.articles.map((x: { id: number }) => x.id);
+    expect(ids).toContain(both.id);
+    expect(ids).not.toContain(one.id);
+    expect(ids).not.toContain(other.id);
+  });
+
   it('the session reads and writes the stored HTML; keys keep spec 2.1’s stripping', async () => {
     const stored = `<p>Hi ${noteMark('m1', 'there')}</p>${internalNote('<p>Legal?</p>')}${aiDraft('<p>Maybe</p>')}`;
     const a = await post({ title: { en: 'Marked' } });
