@@ -186,6 +186,20 @@ describe('the design editor (issue 39 item 1)', () => {
     expect(await screen.findByRole('button', { name: 'Undo: Light colors' })).toBeEnabled();
   });
 
+  it('saves the search-engine settings as one set of meta and the no-index flag', async () => {
+    const calls = serve();
+    show();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Brand' }));
+    fireEvent.change(await screen.findByLabelText('Description'), { target: { value: 'Help' } });
+    fireEvent.click(screen.getByRole('switch', { name: /not to index/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save search engines' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body?.operations).toEqual([
+      { op: 'set', path: 'meta', value: { description: 'Help' } },
+      { op: 'set', path: 'meta.noIndex', value: true },
+    ]);
+  });
+
   it('edits a component’s settings on its page', async () => {
     const calls = serve();
     show();
@@ -197,6 +211,31 @@ describe('the design editor (issue 39 item 1)', () => {
     expect(writes(calls)[0].body?.operations).toEqual([
       { op: 'update_component', id: 'hero1', config: { title: 'Ask us' }, page: 'home' },
     ]);
+  });
+
+  it('styles a region and shares it across pages', async () => {
+    const calls = serve();
+    show();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Pages' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Style the hero region' }));
+    const hero = await screen.findByRole('form', { name: 'Settings of the hero region' });
+    fireEvent.click(within(hero).getByLabelText('Line below'));
+    fireEvent.click(within(hero).getByRole('button', { name: 'Save hero style' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body?.operations).toEqual([
+      { op: 'update_region', page: 'home', region: 'hero', config: { borderBottom: true } },
+    ]);
+    const after = await screen.findByRole('form', { name: 'Settings of the hero region' });
+    fireEvent.click(within(after).getByRole('switch', { name: /^Same hero on every page/ }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1].body?.operations).toEqual([
+      { op: 'sync_region', region: 'hero', enabled: true, source_page: 'home' },
+    ]);
+    // `main` is always per page (spec 4.12): it has no sharing switch.
+    fireEvent.click(screen.getByRole('button', { name: 'Style the main region' }));
+    const main = await screen.findByRole('form', { name: 'Settings of the main region' });
+    expect(within(main).queryByRole('switch', { name: /^Same main on every page/ })).toBeNull();
+    expect(within(main).getByRole('switch', { name: 'Line below' })).toBeInTheDocument();
   });
 
   it('a 412 stale_draft says someone else changed the draft; reload reads it again and says what is dropped', async () => {

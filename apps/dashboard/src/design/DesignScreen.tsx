@@ -22,7 +22,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { CodePanel } from './CodePanel';
 import { PublishDialog, StaleDraftDialog, VersionsPanel, when } from './DesignDialogs';
 import { PagesPanel } from './PagesPanel';
-import { BrandPanel, ColorsPanel, TypographyPanel } from './StylePanels';
+import { BrandPanel, ColorsPanel, MetaPanel, TypographyPanel } from './StylePanels';
 import { ThemeGallery } from './ThemeGallery';
 import { useDraftSession } from './use-draft-session';
 import {
@@ -202,6 +202,10 @@ export function DesignEditor({ site, asked }: { site: SessionSite; asked: number
                 </Tabs.Panel>
                 <Tabs.Panel value="brand">
                   <BrandPanel key={d.etag} doc={d.document} session={session} />
+                  <Title order={3} size="h5" mt="lg" mb="xs">
+                    Search engines and sharing
+                  </Title>
+                  <MetaPanel key={`meta${d.etag}`} doc={d.document} session={session} />
                 </Tabs.Panel>
                 <Tabs.Panel value="colors">
                   <ColorsPanel doc={d.document} session={session} />

@@ -311,6 +311,94 @@ function ComponentList(props: ListProps) {
   );
 }
 
+const SYNCABLE: readonly RegionKey[] = ['header', 'hero', 'sidebar', 'footer', 'utility'];
+
+/** A region's styling (update_region) and whether every page shares it (sync_region). */
+function RegionSettings({
+  doc,
+  page,
+  region,
+  session,
+}: {
+  doc: DesignDocument;
+  page: PageKey;
+  region: RegionKey;
+  session: DraftSession;
+}) {
+  const before = doc.pages[page].regions[region].config;
+  const [v, setV] = useState(before);
+  const synced = doc.syncedRegions.includes(region);
+  const changed = Object.fromEntries(
+    Object.entries(v).filter(([k, x]) => x !== before[k as keyof typeof before]),
+  );
+  return (
+    <form
+      aria-label={`Settings of the ${region} region`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void session.change(`Style ${region}`, [
+          { op: 'update_region', page, region, config: changed },
+        ]);
+      }}
+    >
+      <Group gap="xs" align="flex-end" mb="xs">
+        <Select
+          size="xs"
+          w={110}
+          label="Padding"
+          data={['compact', 'standard', 'tall']}
+          value={v.padding}
+          allowDeselect={false}
+          onChange={(x) => x && setV({ ...v, padding: x as typeof v.padding })}
+        />
+        <Select
+          size="xs"
+          w={100}
+          label="Align"
+          data={['left', 'center']}
+          value={v.align}
+          allowDeselect={false}
+          onChange={(x) => x && setV({ ...v, align: x as typeof v.align })}
+        />
+        <TextInput
+          size="xs"
+          w={150}
+          label="Background"
+          placeholder="#rrggbb or var(…)"
+          value={v.background ?? ''}
+          onChange={(e) => setV({ ...v, background: e.currentTarget.value || null })}
+        />
+        <Switch
+          size="xs"
+          label="Line below"
+          checked={v.borderBottom}
+          onChange={(e) => setV({ ...v, borderBottom: e.currentTarget.checked })}
+        />
+        <Button type="submit" size="xs" variant="default" disabled={!Object.keys(changed).length}>
+          Save {region} style
+        </Button>
+      </Group>
+      {SYNCABLE.includes(region) && (
+        <Switch
+          size="xs"
+          label={`Same ${region} on every page`}
+          description={
+            synced ? 'Edits here change every page' : `Turning it on copies this page’s ${region}`
+          }
+          checked={synced}
+          onChange={(e) =>
+            void session.change(`${e.currentTarget.checked ? 'Share' : 'Unshare'} ${region}`, [
+              e.currentTarget.checked
+                ? { op: 'sync_region', region, enabled: true, source_page: page }
+                : { op: 'sync_region', region, enabled: false },
+            ])
+          }
+        />
+      )}
+    </form>
+  );
+}
+
 /** Pages: the layout and each region's components, with the placement rules of the catalog. */
 export function PagesPanel({
   doc,
@@ -322,6 +410,7 @@ export function PagesPanel({
   catalog: CatalogEntry[];
 }) {
   const [page, setPage] = useState<PageKey>('home');
+  const [styling, setStyling] = useState<RegionKey | null>(null);
   const p = doc.pages[page];
   return (
     <Stack gap="sm">
@@ -349,16 +438,35 @@ export function PagesPanel({
       </Group>
       {REGIONS.map((region) => (
         <Paper key={region} withBorder p="sm" component="section" aria-label={`Region ${region}`}>
-          <Group gap="xs" mb={6}>
-            <Title order={3} size="h6">
-              {region}
-            </Title>
-            {doc.syncedRegions.includes(region) && (
-              <Badge size="xs" variant="light">
-                Same on every page
-              </Badge>
-            )}
+          <Group gap="xs" mb={6} justify="space-between">
+            <Group gap="xs">
+              <Title order={3} size="h6">
+                {region}
+              </Title>
+              {doc.syncedRegions.includes(region) && (
+                <Badge size="xs" variant="light">
+                  Same on every page
+                </Badge>
+              )}
+            </Group>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-expanded={styling === region}
+              onClick={() => setStyling(styling === region ? null : region)}
+            >
+              Style the {region} region
+            </Button>
           </Group>
+          {styling === region && (
+            <RegionSettings
+              key={`${page}${JSON.stringify(p.regions[region].config)}`}
+              doc={doc}
+              page={page}
+              region={region}
+              session={session}
+            />
+          )}
           <ComponentList
             list={p.regions[region].components}
             parent={null}

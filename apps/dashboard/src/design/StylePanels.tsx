@@ -6,6 +6,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -83,6 +84,42 @@ export function BrandPanel({ doc, session }: { doc: DesignDocument; session: Dra
       />
       <TextInput label="Tagline" {...field('tagline')} />
       <TextInput label="Main website" placeholder="https://example.com" {...field('websiteUrl')} />
+    </PartForm>
+  );
+}
+
+/** Search engines and sharing (`meta`): the title readers' tabs and results show, no-index. */
+export function MetaPanel({ doc, session }: { doc: DesignDocument; session: DraftSession }) {
+  const before: Values = {
+    title: doc.meta.title,
+    description: doc.meta.description ?? '',
+    noIndex: String(doc.meta.noIndex),
+  };
+  const [v, setV] = useState(before);
+  const ops = () => {
+    const out = setChanged('meta', { ...before, noIndex: v.noIndex }, v);
+    if (v.noIndex !== before.noIndex)
+      out.push({ op: 'set', path: 'meta.noIndex', value: v.noIndex === 'true' });
+    return out;
+  };
+  return (
+    <PartForm label="Search engines" session={session} ops={ops} dirty={ops().length > 0}>
+      <TextInput
+        label="Page title"
+        required
+        value={v.title}
+        onChange={(e) => setV({ ...v, title: e.currentTarget.value })}
+      />
+      <TextInput
+        label="Description"
+        value={v.description}
+        onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
+      />
+      <Switch
+        label="Ask search engines not to index the help center"
+        checked={v.noIndex === 'true'}
+        onChange={(e) => setV({ ...v, noIndex: String(e.currentTarget.checked) })}
+      />
     </PartForm>
   );
 }
