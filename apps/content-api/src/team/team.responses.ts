@@ -3,7 +3,11 @@
  * (merged into CONTENT_RESPONSES; the dashboard's typed client reads them).
  */
 import type { ResponseTable } from '@hc/http';
+import type { InvitationsController } from './invitations.controller';
+import type { KeysController } from './keys.controller';
+import type { TeamController } from './team.controller';
 import {
+  answers,
   arr,
   bool,
   fails,
@@ -66,94 +70,133 @@ const linkRefused = {
 
 export const TEAM_RESPONSES: ResponseTable = {
   TeamController_members: {
-    200: ok('The members.', obj({ status: success, members: arr(member) })),
+    200: ok(
+      'The members.',
+      answers<TeamController, 'members'>()(obj({ status: success, members: arr(member) }), true),
+    ),
     403: admins,
   },
   TeamController_change: {
     200: ok(
       'The membership as changed.',
-      obj({ status: success, member: obj({ site_id: id, user_id: id, role, notes_access: bool }) }),
+      answers<TeamController, 'change'>()(
+        obj({
+          status: success,
+          member: obj({ site_id: id, user_id: id, role, notes_access: bool }),
+        }),
+        true,
+      ),
     ),
     403: ownerProtected,
     404: fails('Not a member of this site.'),
     422: invalid,
   },
   TeamController_remove: {
-    200: ok('Removed.', done),
+    200: ok('Removed.', answers<TeamController, 'remove'>()(done, true)),
     403: ownerProtected,
     404: fails('Not a member of this site.'),
   },
   TeamController_transfer: {
     200: ok(
       'The new Owner; the old Owner is now an Admin.',
-      obj({
-        status: success,
-        owner: obj({ user_id: id }),
-        previous_owner: obj({ user_id: id, role: oneOfStr('admin') }),
-      }),
+      answers<TeamController, 'transfer'>()(
+        obj({
+          status: success,
+          owner: obj({ user_id: id }),
+          previous_owner: obj({ user_id: id, role: oneOfStr('admin') }),
+        }),
+        true,
+      ),
     ),
     403: fails('`role_forbidden`: only the Owner transfers ownership.'),
     422: invalid,
   },
   TeamController_pending: {
-    200: ok('Pending invitations.', obj({ status: success, invitations: arr(invitation) })),
+    200: ok(
+      'Pending invitations.',
+      answers<TeamController, 'pending'>()(
+        obj({ status: success, invitations: arr(invitation) }),
+        true,
+      ),
+    ),
     403: admins,
   },
   TeamController_invite: {
-    201: ok('Invited; the email is on its way.', obj({ status: success, invitation })),
+    201: ok(
+      'Invited; the email is on its way.',
+      answers<TeamController, 'invite'>()(obj({ status: success, invitation }), true),
+    ),
     403: admins,
     422: invalid,
   },
   TeamController_resend: {
-    200: ok('Sent again with a new link.', obj({ status: success, invitation })),
+    200: ok(
+      'Sent again with a new link.',
+      answers<TeamController, 'resend'>()(obj({ status: success, invitation }), true),
+    ),
     403: admins,
     404: fails('No pending invitation with that id.'),
   },
   TeamController_revoke: {
-    200: ok('Revoked.', done),
+    200: ok('Revoked.', answers<TeamController, 'revoke'>()(done, true)),
     403: admins,
     404: fails('No pending invitation with that id.'),
   },
   KeysController_list: {
-    200: ok('Active keys, newest first.', obj({ status: success, keys: arr(key) })),
+    200: ok(
+      'Active keys, newest first.',
+      answers<KeysController, 'list'>()(obj({ status: success, keys: arr(key) }), true),
+    ),
     403: admins,
   },
   KeysController_create: {
     201: ok(
       'The key with its token, shown only here.',
-      obj({ status: success, key: obj({ ...keyFields, token: str }) }),
+      answers<KeysController, 'create'>()(
+        obj({ status: success, key: obj({ ...keyFields, token: str }) }),
+        true,
+      ),
     ),
     403: admins,
     422: invalid,
   },
   KeysController_revoke: {
-    200: ok('Revoked.', done),
+    200: ok('Revoked.', answers<KeysController, 'revoke'>()(done, true)),
     403: admins,
     404: fails('No active API key with that id.'),
   },
   InvitationsController_show: {
     200: ok(
       'What the link offers.',
-      obj({
-        status: success,
-        invitation: obj({
-          site: obj({ id, name: str }),
-          email: str,
-          role,
-          invited_by: str,
-          expires_at: formatB,
-          account_exists: bool,
+      answers<InvitationsController, 'show'>()(
+        obj({
+          status: success,
+          invitation: obj({
+            site: obj({ id, name: str }),
+            email: str,
+            role,
+            invited_by: str,
+            expires_at: formatB,
+            account_exists: bool,
+          }),
         }),
-      }),
+        true,
+      ),
     ),
     ...linkRefused,
   },
   InvitationsController_accept: {
-    200: ok('The new person is a member; they sign in next.', membership),
+    200: ok(
+      'The new person is a member; they sign in next.',
+      answers<InvitationsController, 'accept'>()(membership, true),
+    ),
     ...linkRefused,
   },
   InvitationsController_join: {
-    200: ok('The signed-in person is a member (a member already keeps their role).', membership),
+    200: ok(
+      'The signed-in person is a member (a member already keeps their role).',
+      answers<InvitationsController, 'join'>()(membership, true),
+    ),
     403: fails('The invitation was sent to another email, or `session_required`.'),
     ...linkRefused,
   },
