@@ -76,12 +76,7 @@ function JobProgress({ job }: { job: ExportJob }) {
   const p = job.progress;
   return (
     <Stack gap={4}>
-      <Progress
-        value={p.percent}
-        animated={job.state === 'running'}
-        aria-label="Export progress"
-        aria-valuetext={`${p.percent} %`}
-      />
+      <Progress value={p.percent} animated={job.state === 'running'} aria-label="Export progress" />
       <Text size="xs" c="dimmed" aria-live="polite">
         {p.percent} % · {p.articles_done.toLocaleString()} of {p.articles_total.toLocaleString()}{' '}
         articles · {p.images_done.toLocaleString()} of {p.images_total.toLocaleString()} images
