@@ -323,7 +323,10 @@ export const SETTING_DEFINITIONS = {
   HC_REDIS_TLS_CA_FILE: optional('PEM bundle trusted for Redis over rediss:// (a private CA)'),
   HC_REDIS_TLS_CERT_FILE: optional('client certificate (PEM) for Redis over rediss://'),
   HC_REDIS_TLS_KEY_FILE: optional('its private key (PEM), with HC_REDIS_TLS_CERT_FILE'),
-  HC_DATA_DIR: text('./var', 'stored images and signing keys on one machine'),
+  HC_DATA_DIR: text(
+    './var',
+    'stored images, signing keys and export zips (exports/, kept 24 h) on one machine',
+  ),
   HC_DATA_KEYS: optional(
     'keys that encrypt webhook secrets and the upload-URL key at rest: id:base64 (32 bytes), comma-separated, the first encrypts; one machine: HC_DATA_DIR/data-keys',
   ),
