@@ -156,6 +156,13 @@ describe('the design editor in the dashboard (issue 39 item 1)', () => {
     const session = await dashboardSession(viewer.email, PASSWORD);
     const refused = await edge('POST', '/v1/previews/design', { session, site: site.id, body: {} });
     expect(refused.body.code).toBe('design_forbidden');
+    const asOwner = { session: await dashboardSession(ownerEmail, PASSWORD), site: site.id };
+    const handoff = await edge('POST', '/v1/previews/design', {
+      ...asOwner,
+      body: { page: 'contact' },
+    });
+    expect(handoff.status).toBe(201);
+    expect(new URL(handoff.body.data.url).origin).toBe(new URL(site.url).origin);
     const asViewer = await signedIn(browser, viewer.email);
     try {
       await asViewer.page.goto(editor());
