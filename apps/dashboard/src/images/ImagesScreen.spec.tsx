@@ -26,7 +26,7 @@ jest.mock('@tanstack/react-router', () => ({
 // jsdom has no structuredClone (the editor's session copies its fields with it); JSON suffices here.
 globalThis.structuredClone ??= <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-const site = (role: SessionSite['role']): SessionSite => ({
+const site = (role: SessionSite['role'], staging = false): SessionSite => ({
   id: 5,
   name: 'Acme',
   subdomain: 'acme',
@@ -36,7 +36,7 @@ const site = (role: SessionSite['role']): SessionSite => ({
   default_language: 'en',
   languages: ['en'],
   plan: 'catalyst',
-  staging: false,
+  staging,
 });
 
 const url = 'http://img.example/5/shot.png';
@@ -94,10 +94,10 @@ function serve() {
   return writes;
 }
 
-const show = (role: SessionSite['role']) =>
+const show = (role: SessionSite['role'], staging = false) =>
   renderWithProviders(
     <ModalsProvider>
-      <ImageLibrary site={site(role)} page={1} onPage={() => undefined} />
+      <ImageLibrary site={site(role, staging)} page={1} onPage={() => undefined} />
     </ModalsProvider>,
   );
 
@@ -137,6 +137,31 @@ describe('ImageLibrary', () => {
     expect(init.body).toMatchObject({
       base_revision: 3,
       content: { en: `<p>Hi</p><img src="${url}" alt="The setup screen">` },
+    });
+  });
+
+  it('a published article on a plan with staging gets the alt in its staged copy, as the editor saves', async () => {
+    const writes = serve();
+    jest.spyOn(api, 'GET').mockImplementation((async (path: string) =>
+      path === '/v1/dashboard/images'
+        ? ok({
+            status: 'success',
+            images: [image],
+            meta: { page: 1, per_page: 50, total_pages: 1, items_count: 1 },
+          })
+        : ok({ status: 'success', article: { ...article, published: true } })) as never);
+    show('editor', true);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit the alt text in Setup (en)' }),
+    );
+    await userEvent.type(await screen.findByLabelText('Alt text'), ' now');
+    await userEvent.click(screen.getByRole('button', { name: 'Save alt text' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const [, path, init] = writes[0] as [string, string, { body: Record<string, unknown> }];
+    expect(path).toBe('/v1/articles/{articleId}/staged');
+    expect(init.body).toEqual({
+      locale: 'en',
+      content: `<p>Hi</p><img src="${url}" alt="Old now">`,
     });
   });
 
