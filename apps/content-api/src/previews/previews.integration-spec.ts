@@ -1,6 +1,7 @@
 import { startTestApp, STAGING_SITE, TestApp, TestSession, TestSite, useSite } from '@hc/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createReaderSite } from '../../../reader-site/src/app.factory';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { liveDesign } from '../../../reader-site/src/testing/reader-fixtures';
 import { createContentApi } from '../app.factory';
 

@@ -9,6 +9,8 @@ import {
   TEST_PASSWORD,
   TestApp,
 } from '@hc/testing';
+// The hand-off runs through both apps (reader-site asks, auth-server checks the code).
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { createAuthServer } from '../../../auth-server/src/app.factory';
 import { createReaderSite } from '../app.factory';
 
