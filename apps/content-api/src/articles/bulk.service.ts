@@ -105,7 +105,7 @@ export class BulkArticlesService {
         r.article._links.view.url = null;
       }
     }
-    return { ...answer, dry_run: true };
+    return { ...answer, dry_run: true as const };
   }
 
   /**

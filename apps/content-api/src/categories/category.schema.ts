@@ -1,3 +1,6 @@
+import { fails, ok } from '@hc/http';
+import { htmlNotFound, invalidRedirect, pagedExample, validation } from '../http/answers.schema';
+import type { ResponseTable } from '@hc/http';
 import { agrees, answers, arr, bool, confirmation, constant, emptyArray } from '@hc/http';
 import { formatA, id, ids, int, langMap, more, nullable, obj, oneOf, oneOfStr } from '@hc/http';
 import { pagedBody, refTo, str, success } from '@hc/http';
@@ -74,4 +77,44 @@ export const CATEGORY_ANSWERS = {
     }),
     true,
   ),
+};
+
+/** The answers of these routes in the OpenAPI document (errors and examples included). */
+export const CATEGORY_RESPONSES: ResponseTable = {
+  CategoriesController_list: {
+    200: ok(
+      'Categories (no guaranteed order: sort by parent and position).',
+      CATEGORY_ANSWERS.list,
+      pagedExample('categories', categoryExample),
+    ),
+    302: invalidRedirect,
+    422: validation,
+  },
+  CategoriesController_create: {
+    201: ok('Created.', refTo('CategoryAnswer', CATEGORY_ANSWER), {
+      status: 'success',
+      category: categoryExample,
+    }),
+    422: validation,
+  },
+  CategoriesController_update: {
+    200: ok('Changed.', refTo('CategoryAnswer', CATEGORY_ANSWER)),
+    404: htmlNotFound,
+    422: validation,
+  },
+  CategoriesController_remove: {
+    200: ok('Deleted; articles and children moved as `on_orphan` says.', CATEGORY_ANSWERS.remove),
+    404: htmlNotFound,
+    409: fails('The category holds articles or children: choose `on_orphan`.'),
+    422: validation,
+  },
+  CategoriesController_reorder: {
+    200: ok('Order saved.', CATEGORY_ANSWERS.reorder),
+    422: validation,
+  },
+  CategoriesController_reorderArticles: {
+    200: ok('Custom article order saved (no event).', CATEGORY_ANSWERS.reorderArticles),
+    404: htmlNotFound,
+    422: validation,
+  },
 };

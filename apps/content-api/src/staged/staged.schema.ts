@@ -1,3 +1,6 @@
+import { fails, ok, refused } from '@hc/http';
+import { notFoundJson } from '../http/answers.schema';
+import type { ResponseTable } from '@hc/http';
 import { agrees, bool, emptyArray, formatB, ids, int, langMap, links, more } from '@hc/http';
 import { answers, arr, map, nullable, obj, oneOf, oneOfStr, partial, refTo, str } from '@hc/http';
 import { any, strings, success } from '@hc/http';
@@ -122,4 +125,65 @@ export const STAGED_ANSWERS = {
     obj({ status: success, published_locales: strings, article }),
     true,
   ),
+};
+
+const stagingRefused = fails(
+  'Staged changes not in the plan (`STAGING_UNAVAILABLE`), or notes/team access refused.',
+);
+
+/** The answers of these routes in the OpenAPI document (errors and examples included). */
+export const STAGED_RESPONSES: ResponseTable = {
+  StagedController_get: {
+    200: ok(
+      'With `locale` one staged copy, else `staged` lists them by language code.',
+      STAGED_ANSWERS.get,
+    ),
+    404: notFoundJson('This article has no staged changes.'),
+  },
+  StagedController_compare: {
+    200: ok(
+      'Live and staged values side by side with a word diff: `comparison` with `locale`, else ' +
+        '`comparisons`, one per staged language.',
+      STAGED_ANSWERS.compare,
+      {
+        status: 'success',
+        comparison: {
+          article_id: 12,
+          locale: 'en',
+          base_changed: false,
+          changes: [{ field: 'audio_file', old: null, new: null }],
+          _links: {
+            publish: { method: 'POST', url: `${API_EXAMPLE}/articles/12/staged/publish?locale=en` },
+            discard: { method: 'DELETE', url: `${API_EXAMPLE}/articles/12/staged?locale=en` },
+            compare: { method: 'GET', url: `${API_EXAMPLE}/articles/12/staged/compare?locale=en` },
+          },
+        },
+      },
+    ),
+    404: notFoundJson('This article has no staged changes for that language.'),
+  },
+  StagedController_stage: {
+    200: ok(
+      'Staged (`staged` null with a message when the values equal the live article).',
+      STAGED_ANSWERS.stage,
+    ),
+    403: stagingRefused,
+    409: fails('`STALE_ETAG` with `scope` and the current `etag`.', 'ErrorBody', {
+      status: 'error',
+      code: 'STALE_ETAG',
+      message: 'The staged copy changed since this etag was read.',
+      scope: 'locale',
+      etag: 'f5c6fb422349367bce2ba0597e2384b1',
+    }),
+    422: refused('Invalid fields, or `change_set_id` (`CHANGE_SETS_UNAVAILABLE`).'),
+  },
+  StagedController_discard: {
+    200: ok('Staged languages discarded.', STAGED_ANSWERS.discard),
+    404: notFoundJson('This article has no staged changes to discard.'),
+  },
+  StagedController_publish: {
+    200: ok('Staged languages published.', STAGED_ANSWERS.publish),
+    409: fails('`BASE_CHANGED`: the live article changed since staging; retry with `force`.'),
+    422: refused('Nothing staged, no title left, author not on the team, or a foreign category.'),
+  },
 };
