@@ -391,6 +391,16 @@ describe('every REST operation through the edge, checked against docs/openapi.js
       (r) => r.body.export.state === 'done',
     );
     expect((await edge('GET', `${exportPath}/download`, as)).status).toBe(200);
+    // Connected apps (issue 38): auth-server's JSON behind the dashboard's screen; the flow
+    // itself (share, disconnect) is e2e/oauth's.
+    const connections = '/app/account/connections';
+    expect((await edge('GET', connections, { session })).status).toBe(200);
+    const cookieOnly = { headers: { cookie: `hc_dashboard=${session.cookie}` } };
+    expect((await edge('GET', connections, cookieOnly)).status).toBe(401);
+    const nobody = `${connections}/${session.userId}/no-such-app`;
+    const sites = { session, body: { site_ids: [siteId] } };
+    expect((await edge('PUT', `${nobody}/sites`, sites)).status).toBe(404);
+    expect((await edge('DELETE', nobody, { session })).status).toBe(404);
     expect((await edge('POST', '/v1/session/signout', { session })).status).toBe(200);
     expect((await edge('GET', '/v1/session', { session })).status).toBe(401);
   });

@@ -419,7 +419,13 @@ fetch(${JSON.stringify(target)}, { method: 'POST', mode: 'no-cors', credentials:
         name: 'connected apps',
         path: '/account/connected-apps',
         shot: false,
-        ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor(),
+        // Issue 38: the dashboard's own screen; its list (or the empty line) has loaded.
+        ready: (p) =>
+          p
+            .getByText('No apps are connected.')
+            .or(p.getByRole('button', { name: 'Disconnect' }))
+            .first()
+            .waitFor(),
       },
       {
         name: 'palette',

@@ -52,17 +52,26 @@ describe('OAuth through the edge (spec 4.13, 5.2)', () => {
     const info = await oc.fetchUserInfo(config, refreshed.access_token, String(stack.demo.user.id));
     expect(info.email).toBe(stack.demo.user.email);
 
-    // Connected apps: the signed-in person disconnects; everything stops at once.
-    const page = await browser.fetch(`${stack.publicUrl}/app/account/connected-apps`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('E2E App');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1];
-    const done = await browser.fetch(
-      `${stack.publicUrl}/app/account/connected-apps/${stack.demo.user.id}/${reg.body.client_id}/disconnect`,
-      { form: { csrf } },
-    );
-    expect(done.status).toBe(303);
+    // Connected apps (issue 38): the dashboard's screen at the spec's address, whose calls go to
+    // auth-server's JSON with the session's anti-CSRF header; the person disconnects and
+    // everything stops at once.
+    const screen = await browser.fetch(`${stack.publicUrl}/app/account/connected-apps`);
+    expect(screen.status).toBe(200);
+    expect(await screen.text()).toMatch(/<script type="module"[^>]* src="\/app\/assets\//);
+    const account = await (await browser.fetch(`${stack.publicUrl}/app/account`)).text();
+    const headers = { 'x-csrf-token': /name="csrf" value="([^"]+)"/.exec(account)![1] };
+    const connections = `${stack.publicUrl}/app/account/connections`;
+    expect((await browser.fetch(connections)).status).toBe(401); // no header: nothing shown
+    const listed = await browser.fetch(connections, { headers });
+    const { data } = (await listed.json()) as { data: { client_id: string }[] };
+    const mine = data.find((c) => c.client_id === reg.body.client_id);
+    expect(mine).toMatchObject({ client_name: 'E2E App', user_id: stack.demo.user.id });
+    const one = `${connections}/${stack.demo.user.id}/${encodeURIComponent(reg.body.client_id)}`;
+    expect((await browser.fetch(one, { method: 'DELETE' })).status).toBe(401);
+    expect((await edge('GET', '/v1/', { token: refreshed.access_token })).status).toBe(200);
+    const done = await browser.fetch(one, { method: 'DELETE', headers });
+    expect(done.status).toBe(200);
+    expect(JSON.stringify(await done.json())).not.toContain(reg.body.client_id);
     expect((await edge('GET', '/v1/', { token: refreshed.access_token })).status).toBe(401);
     const again = await tokenRequest(stack.publicUrl, {
       grant_type: 'refresh_token',

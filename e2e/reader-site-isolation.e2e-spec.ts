@@ -154,13 +154,14 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     await page.fill('input[name="email"]', stack.demo.user.email);
     await page.fill('input[name="password"]', stack.demo.password);
     await Promise.all([page.waitForURL(/connected-apps/), page.click('button[type="submit"]')]);
+    await page.getByRole('heading', { level: 1, name: 'Connected apps' }).waitFor();
 
     await page.goto(url);
     const platform = stack.url;
     // Everything a script there (the site allows unsafe HTML) could try against the platform.
     const outcome = await page.evaluate(`(async () => {
       const out = {};
-      for (const path of ['/app/account/connected-apps', '/consent/x', '/signin']) {
+      for (const path of ['/app/account/connected-apps', '/app/account/connections', '/consent/x', '/signin']) {
         try {
           const r = await fetch('${platform}' + path, { credentials: 'include' });
           out[path] = 'read ' + r.status + ' ' + (await r.text()).length;
@@ -180,6 +181,7 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     })()`);
     expect(outcome).toEqual({
       '/app/account/connected-apps': 'refused',
+      '/app/account/connections': 'refused',
       '/consent/x': 'refused',
       '/signin': 'refused',
       frame: 'opaque',
@@ -187,8 +189,10 @@ describe('tenant content isolation in a real browser (issue #14)', () => {
     // The framed dashboard page was refused (frame-ancestors 'none'): no document in the frame.
     const framed = page.frames().find((f) => f.url().includes('/app/account/connected-apps'));
     expect(framed ? await framed.content().catch(() => '') : '').not.toContain('Connected apps');
-    // The forged post changed nothing: the dashboard session still works.
+    // The forged post changed nothing: the dashboard session still works (the screen, issue 38,
+    // shows only once its session is read; an ended one would be sent to sign in).
     await page.goto(`${platform}/app/account/connected-apps`);
+    await page.getByRole('heading', { level: 1, name: 'Connected apps' }).waitFor();
     expect(page.url()).toBe(`${platform}/app/account/connected-apps`);
     await context.close();
 

@@ -1045,6 +1045,30 @@ describe.each(COMBOS)('deploy/k8s: $name', (combo) => {
     expect(new Set(platformRoutes.map(([, s]) => s))).toEqual(
       new Set(['content-api', 'design-service', 'mcp-gateway', 'auth-server', 'dashboard']),
     );
+    // Issue 38: the connected-apps screen is the dashboard's, that one path only: its JSON and
+    // every other /app/account path stay auth-server's, in the edge and in the manifests.
+    const screen = '/app/account/connected-apps';
+    expect(
+      [screen, `${screen}/1/x`, '/app/account/connections'].map((p) => routeFor(p)?.app),
+    ).toEqual(['dashboard', 'auth-server', 'auth-server']);
+    const exact = [
+      ...byKind(objects, 'HTTPRoute').flatMap((r) =>
+        r.spec.rules.flatMap((rule: Obj) =>
+          (rule.matches ?? [])
+            .filter((m: Obj) => m.path.value === screen)
+            .map((m: Obj) => `${m.path.type} ${rule.backendRefs[0].name}`),
+        ),
+      ),
+      ...byKind(objects, 'Ingress').flatMap((i) =>
+        i.spec.rules.flatMap((r: Obj) =>
+          r.http.paths
+            .filter((p: Obj) => p.path === screen)
+            .map((p: Obj) => `${p.pathType} ${p.backend.service.name}`),
+        ),
+      ),
+    ];
+    expect(exact.length).toBeGreaterThan(0);
+    expect([...new Set(exact)]).toEqual(['Exact dashboard']);
     const readerBackends = [
       ...byKind(objects, 'HTTPRoute')
         .filter((r) => !r.spec.hostnames?.includes(platformHost))

@@ -20,14 +20,13 @@ export async function createAuthServer(): Promise<INestApplication> {
     jsonBody: false,
     cors: false,
   })) as NestExpressApplication;
-  const registrationJson = safeJsonParser({ limit: '64kb', type: () => true });
   // A body that is not JSON is refused by the controller, after the per-IP counter (spec 8).
-  app.use('/oauth/register', (req: Request, res: Response, next: NextFunction) =>
-    registrationJson(req, res, (err?: unknown) => {
-      if (err) (req as Request & { body: unknown }).body = INVALID_JSON;
-      next();
-    }),
+  app.use(
+    '/oauth/register',
+    lenientJson(() => true),
   );
+  // The dashboard's connected-apps calls (issue 38); a body that is not JSON is refused as 422.
+  app.use('/app/account/connections', lenientJson('application/json'));
   const headers = pageHeaders();
   app.use(STYLESHEET_PREFIX, headers, serveStylesheet);
   for (const path of ['/signin', '/consent', '/app']) {
@@ -42,4 +41,14 @@ export async function createAuthServer(): Promise<INestApplication> {
     }),
   );
   return app;
+}
+
+/** A JSON body parser whose unreadable body reaches the controller as INVALID_JSON, refused there. */
+function lenientJson(type: string | (() => boolean)) {
+  const parse = safeJsonParser({ limit: '64kb', type });
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (err?: unknown) => {
+      if (err) (req as Request & { body: unknown }).body = INVALID_JSON;
+      next();
+    });
 }

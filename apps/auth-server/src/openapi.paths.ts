@@ -9,8 +9,10 @@
 import type { ResponseSpec, Schema } from '@hc/http';
 // The schemas of values, then the answers made of them (libs/http/src/openapi-schema.ts).
 import { arr, bool, constant, int, obj, oneOfStr, ref, str, strings } from '@hc/http';
-import { fails, header, ok, redirect, shared } from '@hc/http';
+import { header, ok, redirect, shared } from '@hc/http';
 import { SCOPES } from '@hc/contracts';
+import { answers, fails, refused } from '@hc/http';
+import type { ConnectedAppsController } from './account/connected-apps.controller';
 import { discoveryFields } from './discovery/discovery.controller';
 
 /** `servers` of every auth path: {auth_url}. */
@@ -50,6 +52,24 @@ const discovery = (openid: boolean): Schema =>
 
 const ORIGIN = 'https://api.example.com';
 const discoveryExample = discoveryFields(ORIGIN, ORIGIN, false);
+
+const CONNECTED_APPS = answers<ConnectedAppsController, 'list'>()(
+  obj({
+    data: arr(
+      obj({
+        user_id: int,
+        client_id: str,
+        client_name: str,
+        person_email: str,
+        scopes: strings,
+        site_ids: arr(int),
+        connected_at: str,
+      }),
+    ),
+    sites: arr(obj({ id: int, name: str, subdomain: str })),
+  }),
+  true,
+);
 
 /** The schemas of the auth endpoints' bodies, added to `components.schemas`. */
 export const AUTH_SCHEMAS: Record<string, Schema> = {
@@ -144,6 +164,11 @@ export const AUTH_SCHEMAS: Record<string, Schema> = {
     description: '`sub` plus the email and profile claims of the granted scopes.',
     examples: [{ sub: '4', email: 'ann@example.com', email_verified: true }],
   },
+  ConnectionSitesRequest: obj({ site_ids: arr(int) }),
+  ConnectedApps: {
+    ...CONNECTED_APPS,
+    description: 'Spec 5.2: the connections a person manages and the sites they may share.',
+  },
   JsonWebKeySet: obj({
     keys: arr({
       type: 'object',
@@ -195,8 +220,113 @@ const discoveryPath = (operationId: string, summary: string, answer: ResponseSpe
   },
 });
 
+/** Connected apps (spec 5.2) for the dashboard's screen (issue 38), at {dashboard_url}. */
+const dashboard = {
+  servers: [
+    {
+      url: '{dashboard_url}',
+      description: 'The platform origin the dashboard is served from',
+      variables: { dashboard_url: { default: 'http://localhost:8080' } },
+    },
+  ],
+};
+const connectionParams = [
+  {
+    name: 'user_id',
+    in: 'path',
+    required: true,
+    description: 'The connecting person',
+    schema: int,
+  },
+  {
+    name: 'client_id',
+    in: 'path',
+    required: true,
+    description: 'The app (URL-encoded when it is a metadata document URL)',
+    schema: str,
+  },
+];
+const sessionAnswers = {
+  401: {
+    description:
+      'No dashboard session, a request from another origin, or no `X-CSRF-Token` equal to the ' +
+      "session's token.",
+    ref: 'Unauthorized',
+  },
+};
+const connectionAnswers = {
+  ...sessionAnswers,
+  404: fails(
+    '`not_found`: no connection the person may manage (not theirs, or gone).',
+    'ErrorBody',
+    {
+      status: 'error',
+      code: 'not_found',
+      message: 'No such connected app.',
+    },
+  ),
+};
+/** Every connected-apps route answers the person's connections as they are after it. */
+const listed = (description: string) => ok(description, ref('ConnectedApps'));
+const connectedOperation = (operationId: string, summary: string, description: string) => ({
+  operationId,
+  summary,
+  description,
+  tags: ['Dashboard'],
+  security: [{ dashboardSession: [] }],
+});
+
 /** The path items of spec 4.13, keyed by path. */
 export const AUTH_PATHS: Record<string, Record<string, unknown>> = {
+  '/app/account/connections': {
+    ...dashboard,
+    get: {
+      ...connectedOperation(
+        'account_connections',
+        'Connected apps',
+        "The person's OAuth connections (the account owner: every connection of the account) " +
+          'and the sites of the account a connection may share (spec 5.2).',
+      ),
+      responses: {
+        200: listed('The connections and the shareable sites.'),
+        ...sessionAnswers,
+      },
+    },
+  },
+  '/app/account/connections/{user_id}/{client_id}': {
+    ...dashboard,
+    delete: {
+      ...connectedOperation(
+        'account_connections_disconnect',
+        'Disconnect an app',
+        'Revokes every access token, refresh token and unexchanged code of the app for that ' +
+          'person at once; the next request gets 401 (spec 5.2).',
+      ),
+      parameters: connectionParams,
+      responses: { 200: listed('Disconnected: the connections left.'), ...connectionAnswers },
+    },
+  },
+  '/app/account/connections/{user_id}/{client_id}/sites': {
+    ...dashboard,
+    put: {
+      ...connectedOperation(
+        'account_connections_sites',
+        'Change the shared sites',
+        'The sites the connection reaches from the next request with the same token; ids of ' +
+          "sites the connecting person's account does not own are ignored (spec 5.2).",
+      ),
+      parameters: connectionParams,
+      requestBody: {
+        required: true,
+        content: json('ConnectionSitesRequest'),
+      },
+      responses: {
+        200: listed('Saved: the connections as they are now.'),
+        ...connectionAnswers,
+        422: refused('`site_ids` is not a list of ids.'),
+      },
+    },
+  },
   '/.well-known/oauth-authorization-server': discoveryPath(
     'oauth_authorizationServerMetadata',
     'Authorization server metadata (discovery)',

@@ -28,6 +28,12 @@ export const EDGE_ROUTES: EdgeRoute[] = [
     match: (p) => under('/mcp')(p) || p.startsWith('/.well-known/oauth-protected-resource'),
     describe: '/mcp, /.well-known/oauth-protected-resource*',
   },
+  // Issue 38: the connected-apps screen is the dashboard's (its JSON stays auth-server's).
+  {
+    app: 'dashboard',
+    match: (p) => p === '/app/account/connected-apps',
+    describe: '/app/account/connected-apps (exactly)',
+  },
   {
     app: 'auth-server',
     match: (p) =>

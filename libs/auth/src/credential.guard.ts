@@ -15,13 +15,13 @@ import {
 import type { AuditActor } from '@hc/contracts';
 import type { Request } from 'express';
 import { hashApiKeyToken } from './api-key-token';
-import { readCookie, sameToken } from './cookies';
+import { readCookie } from './cookies';
 import { CredentialRepository, toSiteContext } from './credential.repository';
 import {
-  CSRF_HEADER,
   DASHBOARD_COOKIE,
   hashSessionToken,
   sameOriginRequest,
+  sessionRequestAllowed,
   sessionScopes,
 } from './dashboard-session';
 import {
@@ -192,7 +192,7 @@ export class CredentialGuard implements CanActivate {
     const sessionHash = hashSessionToken(cookie);
     const session = await this.credentials.findDashboardSession(sessionHash, new Date());
     if (!session) throw unauthorized();
-    if (csrf && !sameToken(header(req, CSRF_HEADER), session.csrfToken)) throw unauthorized();
+    if (!sessionRequestAllowed(req, session.csrfToken, csrf)) throw unauthorized();
     const base: RequestContext = {
       credential: { kind: 'dashboard', sessionHash, csrfToken: session.csrfToken },
       principal: {

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { settings } from '@hc/contracts';
+import { sameToken } from './cookies';
 import type { ApiScope, Role } from '@hc/contracts';
 
 /**
@@ -40,6 +41,16 @@ export function sameOriginRequest(req: Request): boolean {
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
   const origin = header(req, 'origin');
   return origin === undefined || platformOrigins().includes(origin);
+}
+
+/**
+ * Whether a request may use a dashboard session whose anti-CSRF token is `csrfToken`: from the
+ * dashboard's own pages (`sameOriginRequest`) and carrying that token in `X-CSRF-Token`, compared
+ * in constant time. The credential guard and auth-server's JSON account routes (connected apps,
+ * issue 38) both ask this.
+ */
+export function sessionRequestAllowed(req: Request, csrfToken: string, csrf = true): boolean {
+  return sameOriginRequest(req) && (!csrf || sameToken(header(req, CSRF_HEADER), csrfToken));
 }
 
 /**

@@ -25,10 +25,19 @@ export class Browser {
 
   async fetch(
     url: string,
-    init: { method?: string; form?: Record<string, string | string[]> } = {},
+    init: {
+      method?: string;
+      form?: Record<string, string | string[]>;
+      json?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = { cookie: this.cookieHeader() };
+    const headers: Record<string, string> = { ...init.headers, cookie: this.cookieHeader() };
     let body: string | undefined;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    }
     if (init.form) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(init.form))

@@ -1,103 +1,87 @@
-import { Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { PublicController } from '@hc/auth';
-import { fieldList, FormRequest } from '../pages/forms';
-import { connectedAppsPage, FORM_EXPIRED } from '../pages/pages';
+import { Body, Delete, Get, Inject, Param, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { PublicController, sessionRequestAllowed } from '@hc/auth';
+import { fieldError, notFound, unauthorized } from '@hc/contracts';
 import type { PersonRow } from '../storage/connections.repository';
-import { ConnectedAppsService } from './connected-apps.service';
-import type { DashboardSession } from './dashboard-sessions.repository';
-import { SessionService, SignedIn } from './session.service';
-
-const PAGE = '/app/account/connected-apps';
+import { ConnectedAppsService, ConnectionRef } from './connected-apps.service';
+import { SessionService } from './session.service';
 
 /**
- * Connected apps at {dashboard_url}/app/account/connected-apps (spec 5.2): a person sees their
- * connections (the account owner every connection of the account), changes the shared sites
- * (next request with the same token), disconnects (everything of that app for that person
- * revoked at once).
+ * Connected apps (spec 5.2) as JSON for the dashboard's screen at
+ * {dashboard_url}/app/account/connected-apps (issue 38): a person's connections (the account
+ * owner every connection of the account), changing the shared sites (next request with the same
+ * token), disconnecting (everything of that app for that person revoked at once). The dashboard
+ * session's rules, the credential guard's own check: same-origin only, `X-CSRF-Token` equal to
+ * the session's token, reads included; otherwise 401 and nothing happens.
  */
-@PublicController('app/account')
+@PublicController('app/account/connections')
 export class ConnectedAppsController {
   constructor(
     @Inject(SessionService) private readonly session: SessionService,
     @Inject(ConnectedAppsService) private readonly apps: ConnectedAppsService,
   ) {}
 
-  @Get('connected-apps')
-  async list(@Req() req: Request, @Res() res: Response, @Query('done') done?: string) {
-    const me = await this.signedIn(req, res);
-    if (!me) return;
-    const { person, session } = me;
-    const notice =
-      done === 'disconnected'
-        ? 'The app was disconnected.'
-        : done === 'saved'
-          ? 'Shared help centers saved.'
-          : undefined;
-    res.type('html').send(await this.render(person, session, notice));
+  @Get()
+  async list(@Req() req: Request) {
+    return this.listFor(await this.person(req));
   }
 
-  @Post('connected-apps/:userId/:clientId/sites')
-  async saveSites(@Req() req: FormRequest, @Res() res: Response) {
-    const connection = await this.manageable(req, res);
-    if (!connection) return;
-    await this.apps.saveSites(connection, fieldList(req, 'site').map(Number));
-    res.redirect(303, `${PAGE}?done=saved`);
+  /** The answer of every route: the connections the person manages, after the change. */
+  private async listFor(person: PersonRow) {
+    const { connections, sites } = await this.apps.page(person);
+    return {
+      data: connections.map((c) => ({
+        user_id: c.userId,
+        client_id: c.clientId,
+        client_name: c.clientName,
+        person_email: c.personEmail,
+        scopes: c.scopes,
+        site_ids: c.siteIds,
+        connected_at: c.connectedAt,
+      })),
+      sites: sites.map((s) => ({ id: s.id, name: s.name, subdomain: s.subdomain })),
+    };
   }
 
-  @Post('connected-apps/:userId/:clientId/disconnect')
-  async disconnect(@Req() req: FormRequest, @Res() res: Response) {
-    const connection = await this.manageable(req, res);
-    if (!connection) return;
+  @Put(':userId/:clientId/sites')
+  async saveSites(
+    @Req() req: Request,
+    @Param('userId') userId: string,
+    @Param('clientId') clientId: string,
+    @Body() body: unknown,
+  ) {
+    const picked = (body as { site_ids?: unknown } | null)?.site_ids;
+    const { person, connection } = await this.manageable(req, userId, clientId);
+    if (!Array.isArray(picked) || !picked.every((id) => Number.isSafeInteger(id)))
+      throw fieldError('site_ids', 'The site ids field must be a list of site ids.');
+    await this.apps.saveSites(connection, picked as number[]);
+    return this.listFor(person);
+  }
+
+  @Delete(':userId/:clientId')
+  async disconnect(
+    @Req() req: Request,
+    @Param('userId') userId: string,
+    @Param('clientId') clientId: string,
+  ) {
+    const { person, connection } = await this.manageable(req, userId, clientId);
     await this.apps.disconnect(connection);
-    res.redirect(303, `${PAGE}?done=disconnected`);
+    return this.listFor(person);
   }
 
-  private signedIn(req: Request, res: Response): Promise<SignedIn | null> {
-    return this.session.signedIn(req, res, PAGE);
+  /** The signed-in person of a request the dashboard session allows, else 401. */
+  private async person(req: Request): Promise<PersonRow> {
+    const me = await this.session.fromRequest(req);
+    if (!me || !sessionRequestAllowed(req, me.session.csrfToken)) throw unauthorized();
+    return me.person;
   }
 
-  /**
-   * The connection of the route's `:userId/:clientId` if the signed-in person may manage it (their
-   * own, or any of the account as owner); else the answer is sent and the result is null.
-   */
-  private async manageable(req: FormRequest, res: Response) {
-    const me = await this.signedIn(req, res);
-    if (!me) return null;
-    const { person, session } = me;
-    // This session's own token, compared in constant time, from the platform origin.
-    if (!this.session.validForm(req, session)) {
-      res
-        .status(403)
-        .type('html')
-        .send(await this.render(person, session, undefined, FORM_EXPIRED));
-      return null;
-    }
-    const connection = await this.apps.manageable(person, {
-      userId: Number(req.params.userId),
-      clientId: String(req.params.clientId),
-    });
-    if (!connection) {
-      res
-        .status(404)
-        .type('html')
-        .send(await this.render(person, session, undefined, 'No such connected app.'));
-      return null;
-    }
-    return connection;
-  }
-
-  private async render(
-    person: PersonRow,
-    session: DashboardSession,
-    notice?: string,
-    error?: string,
-  ): Promise<string> {
-    return connectedAppsPage({
-      ...(await this.apps.page(person)),
-      csrf: session.csrfToken,
-      notice,
-      error,
-    });
+  /** The named connection if the person may manage it (their own, or any as account owner). */
+  private async manageable(req: Request, userId: string, clientId: string) {
+    const person = await this.person(req);
+    const ref: ConnectionRef = { userId: Number(userId), clientId };
+    const connection = await this.apps.manageable(person, ref);
+    if (!connection) throw notFound('No such connected app.');
+    return { person, connection };
   }
 }

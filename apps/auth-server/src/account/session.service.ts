@@ -53,13 +53,16 @@ export class SessionService {
 
   /** The signed-in person, or null once the browser is sent to sign in and come back to `page`. */
   async signedIn(req: Request, res: Response, page: string): Promise<SignedIn | null> {
+    const me = await this.fromRequest(req);
+    if (!me) res.redirect(303, `/signin?return=${encodeURIComponent(page)}`);
+    return me;
+  }
+
+  /** The signed-in person and session of the request's cookie, or null (the JSON routes' 401). */
+  async fromRequest(req: Request): Promise<SignedIn | null> {
     const session = await this.current(req);
     const person = session ? await this.people.person(session.userId) : null;
-    if (!session || !person) {
-      res.redirect(303, `/signin?return=${encodeURIComponent(page)}`);
-      return null;
-    }
-    return { person, session };
+    return session && person ? { person, session } : null;
   }
 
   private async mac(value: string): Promise<string> {

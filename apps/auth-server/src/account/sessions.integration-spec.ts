@@ -148,7 +148,7 @@ describe('dashboard sessions and form protection (issues #14, #15)', () => {
     const laptop = await signedIn(user);
     const phone = await signedIn(user);
     const someoneElse = await signedIn(other);
-    expect((await phone.get('/app/account/connected-apps')).status).toBe(200);
+    expect((await phone.get('/app/account')).status).toBe(200);
     const account = await laptop.get('/app/account');
     expect(account.html).toContain('Sign out everywhere');
 
@@ -157,12 +157,12 @@ describe('dashboard sessions and form protection (issues #14, #15)', () => {
     expect(res.location).toBe('/signin?return=%2Fapp%2Faccount');
     expect(await sessionRows(user.id)).toBe(0);
     for (const device of [laptop, phone]) {
-      const page = await device.get('/app/account/connected-apps');
+      const page = await device.get('/app/account');
       expect(page.status).toBe(303);
       expect(page.location).toContain('/signin');
     }
     // Nobody else's sessions are touched.
-    expect((await someoneElse.get('/app/account/connected-apps')).status).toBe(200);
+    expect((await someoneElse.get('/app/account')).status).toBe(200);
     expect(await sessionRows(other.id)).toBe(1);
   });
 

@@ -172,8 +172,11 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.toolTraffic).toBe(true);
     // Share the starter site through connected apps: the plan decides.
-    const browser = await signedIn(owner);
-    await saveSites(browser, owner, c.clientId, [growth.id, starter.id]);
+    const saved = await call(await signedIn(owner), `${one(owner.id, c.clientId)}/sites`, {
+      method: 'PUT',
+      json: { site_ids: [growth.id, starter.id] },
+    });
+    expect(saved.status).toBe(200);
     const refused = await probe.request('GET', '/probe/site', {
       token: c.tokens.access_token,
       headers: { 'X-Service-Site': String(starter.id) },
@@ -280,7 +283,8 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
     });
   });
 
-  async function signedIn(person: TestUser): Promise<Browser> {
+  /** A signed-in dashboard browser and its session's anti-CSRF token (the account page's forms). */
+  async function signedIn(person: TestUser): Promise<{ browser: Browser; csrf: string }> {
     const browser = new Browser();
     const form = await (await browser.fetch(`${issuer}/signin`)).text();
     const res = await browser.fetch(`${issuer}/signin`, {
@@ -292,46 +296,104 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       },
     });
     expect(res.status).toBe(303);
-    return browser;
+    const account = await browser.fetch(`${issuer}/app/account`);
+    return { browser, csrf: csrfOf(await account.text()) };
   }
 
-  async function page(browser: Browser): Promise<string> {
-    const res = await browser.fetch(`${issuer}/app/account/connected-apps`);
-    expect(res.status).toBe(200);
-    return res.text();
+  const CONNECTIONS = '/app/account/connections';
+  type Me = Awaited<ReturnType<typeof signedIn>>;
+  type Listed = {
+    data: { user_id: number; client_id: string; client_name: string; site_ids: number[] }[];
+    sites: { id: number }[];
+  };
+
+  /** A JSON call of the dashboard's screen: the session's header unless `headers` replaces it. */
+  function call(
+    me: Me,
+    path: string,
+    init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    return me.browser.fetch(`${issuer}${CONNECTIONS}${path}`, {
+      ...init,
+      headers: init.headers ?? { 'x-csrf-token': me.csrf, 'sec-fetch-site': 'same-origin' },
+    });
   }
+
+  async function list(me: Me): Promise<Listed> {
+    const res = await call(me, '');
+    expect(res.status).toBe(200);
+    return (await res.json()) as Listed;
+  }
+
+  const one = (userId: number, clientId: string) => `/${userId}/${encodeURIComponent(clientId)}`;
 
   function csrfOf(html: string): string {
     return /name="csrf" value="([^"]+)"/.exec(html)![1];
   }
 
-  async function saveSites(browser: Browser, person: TestUser, clientId: string, sites: number[]) {
-    const csrf = csrfOf(await page(browser));
-    const res = await browser.fetch(
-      `${issuer}/app/account/connected-apps/${person.id}/${encodeURIComponent(clientId)}/sites`,
-      {
-        form: { csrf, site: sites.map(String) },
-      },
-    );
-    expect(res.status).toBe(303);
-  }
+  describe('connected apps (JSON of {dashboard_url}/app/account/connected-apps)', () => {
+    it("answers 401 without a session, without the header, with another session's header, from another origin", async () => {
+      const owner = await auth.factory.user();
+      await connect(owner, 'content.read');
+      const anonymous = await new Browser().fetch(`${issuer}${CONNECTIONS}`, {
+        headers: { 'x-csrf-token': 'x' },
+      });
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ status: 'unauthorized' });
+      const me = await signedIn(owner);
+      const other = await signedIn(owner);
+      expect((await call(me, '', { headers: {} })).status).toBe(401);
+      expect((await call(me, '', { headers: { 'x-csrf-token': other.csrf } })).status).toBe(401);
+      const crossSite = { 'x-csrf-token': me.csrf, 'sec-fetch-site': 'cross-site' };
+      expect((await call(me, '', { headers: crossSite })).status).toBe(401);
+      const reader = { 'x-csrf-token': me.csrf, origin: 'http://evil.example' };
+      expect((await call(me, '', { headers: reader })).status).toBe(401);
+      expect((await list(me)).data).toHaveLength(1);
+    });
 
-  describe('connected apps ({dashboard_url}/app/account/connected-apps)', () => {
-    it('asks to sign in first', async () => {
-      const res = await new Browser().fetch(`${issuer}/app/account/connected-apps`);
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/signin?return=%2Fapp%2Faccount%2Fconnected-apps');
+    it('a write without the header changes nothing', async () => {
+      const site = await auth.factory.site();
+      const c = await connect(site.owner, 'content.read');
+      const me = await signedIn(site.owner);
+      const refused = await call(me, one(site.owner.id, c.clientId), {
+        method: 'DELETE',
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(refused.status).toBe(401);
+      const moved = await call(me, one(site.owner.id, c.clientId), {
+        method: 'DELETE',
+        headers: { 'x-csrf-token': me.csrf, origin: 'http://evil.example' },
+      });
+      expect(moved.status).toBe(401);
+      expect(
+        (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status,
+      ).toBe(200);
+      expect((await list(me)).data.map((d) => d.client_id)).toEqual([c.clientId]);
     });
 
     it('changing the shared sites applies to the next request with the same token', async () => {
       const owner = await auth.factory.user();
       const a = await auth.factory.site({ owner, name: 'Site A' });
       const b = await auth.factory.site({ owner, name: 'Site B' });
+      const elsewhere = await auth.factory.site();
       const c = await connect(owner, 'content.read', { sites: [a.id, b.id] });
-      const browser = await signedIn(owner);
-      const html = await page(browser);
-      expect(html).toContain('Helper App');
-      await saveSites(browser, owner, c.clientId, [b.id]);
+      const me = await signedIn(owner);
+      const listed = await list(me);
+      expect(listed.data[0]).toMatchObject({ client_name: 'Helper App', site_ids: [a.id, b.id] });
+      expect(listed.sites.map((s) => s.id)).toEqual([a.id, b.id]);
+      const bad = await call(me, `${one(owner.id, c.clientId)}/sites`, {
+        method: 'PUT',
+        json: { site_ids: 'all' },
+      });
+      expect(bad.status).toBe(422);
+      // A site of another account is ignored, not shared.
+      const saved = await call(me, `${one(owner.id, c.clientId)}/sites`, {
+        method: 'PUT',
+        json: { site_ids: [b.id, elsewhere.id] },
+      });
+      expect(saved.status).toBe(200);
+      expect(((await saved.json()) as Listed).data[0].site_ids).toEqual([b.id]);
+      expect((await list(me)).data[0].site_ids).toEqual([b.id]);
       const onA = await probe.request('GET', '/probe/site', {
         token: c.tokens.access_token,
         headers: { 'X-Service-Site': String(a.id) },
@@ -352,14 +414,11 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
         (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status,
       ).toBe(200);
 
-      const browser = await signedIn(owner);
-      const csrf = csrfOf(await page(browser));
-      const res = await browser.fetch(
-        `${issuer}/app/account/connected-apps/${owner.id}/${encodeURIComponent(c.clientId)}/disconnect`,
-        { form: { csrf } },
-      );
-      expect(res.status).toBe(303);
-      expect(await page(browser)).not.toContain('Helper App');
+      const me = await signedIn(owner);
+      const res = await call(me, one(owner.id, c.clientId), { method: 'DELETE' });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Listed).data).toEqual([]);
+      expect((await list(me)).data).toEqual([]);
 
       expect(
         (await probe.request('GET', '/probe/site', { token: c.tokens.access_token })).status,
@@ -384,6 +443,8 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       });
       expect(code.status).toBe(400);
       expect(code.body.hint).toBe('Authorization code has been revoked');
+      // Gone: a second disconnect finds nothing.
+      expect((await call(me, one(owner.id, c.clientId), { method: 'DELETE' })).status).toBe(404);
     });
 
     it('the account owner sees every connection of the account; others only their own', async () => {
@@ -396,21 +457,25 @@ describe('bearer tokens across the APIs (spec 5.2, 5.3)', () => {
       });
       const mine = await connect(owner, 'content.read');
       const theirs = await connect(colleague, 'content.read', { sites: [site.id] });
-      const ownerPage = await page(await signedIn(owner));
-      expect(ownerPage).toContain(`data-client-id="${mine.clientId}"`);
-      expect(ownerPage).toContain(`data-client-id="${theirs.clientId}"`);
-      const colleagueBrowser = await signedIn(colleague);
-      const colleaguePage = await page(colleagueBrowser);
-      expect(colleaguePage).toContain(`data-client-id="${theirs.clientId}"`);
-      expect(colleaguePage).not.toContain(`data-client-id="${mine.clientId}"`);
-      // Not theirs to manage: answered like a missing connection.
-      const res = await colleagueBrowser.fetch(
-        `${issuer}/app/account/connected-apps/${owner.id}/${encodeURIComponent(mine.clientId)}/disconnect`,
-        {
-          form: { csrf: csrfOf(colleaguePage) },
-        },
-      );
-      expect(res.status).toBe(404);
+      const ids = async (me: Me) => (await list(me)).data.map((d) => d.client_id);
+      expect(await ids(await signedIn(owner))).toEqual([mine.clientId, theirs.clientId]);
+      const colleagueMe = await signedIn(colleague);
+      expect(await ids(colleagueMe)).toEqual([theirs.clientId]);
+      // Not theirs to manage: answered like a missing connection, for both operations.
+      const disconnect = await call(colleagueMe, one(owner.id, mine.clientId), {
+        method: 'DELETE',
+      });
+      expect(disconnect.status).toBe(404);
+      expect(await disconnect.json()).toEqual({
+        status: 'error',
+        code: 'not_found',
+        message: 'No such connected app.',
+      });
+      const sites = await call(colleagueMe, `${one(owner.id, mine.clientId)}/sites`, {
+        method: 'PUT',
+        json: { site_ids: [] },
+      });
+      expect(sites.status).toBe(404);
       expect(
         (await probe.request('GET', '/probe/site', { token: mine.tokens.access_token })).status,
       ).toBe(200);

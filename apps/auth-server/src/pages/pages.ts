@@ -139,41 +139,5 @@ export interface ConnectionView {
   connectedAt: string;
 }
 
-export function connectedAppsPage(view: {
-  connections: ConnectionView[];
-  sites: { id: number; name: string; subdomain: string }[];
-  csrf: string;
-  notice?: string;
-  error?: string;
-}): string {
-  const rows = view.connections.map((c) => {
-    const base = `/app/account/connected-apps/${c.userId}/${encodeURIComponent(c.clientId)}`;
-    const siteBoxes = view.sites
-      .map(
-        (s) =>
-          `<label><input type="checkbox" name="site" value="${s.id}"${c.siteIds.includes(s.id) ? ' checked' : ''}> ` +
-          `${e(s.name)} <span class="muted">(${e(s.subdomain)})</span></label>`,
-      )
-      .join('');
-    return (
-      `<section class="connection" data-client-id="${e(c.clientId)}" data-user-id="${c.userId}">` +
-      `<h2>${e(c.clientName)}</h2><p class="muted">Connected by ${e(c.personEmail)} on ${e(c.connectedAt)}</p>` +
-      `<p>Permissions: ${c.scopes.length ? c.scopes.map(e).join(', ') : 'none'}</p>` +
-      `<form method="post" action="${e(base)}/sites">${csrfField(view.csrf)}` +
-      `${siteBoxes}<button type="submit">Save shared help centers</button></form>` +
-      `<form method="post" action="${e(base)}/disconnect">${csrfField(view.csrf)}` +
-      `<button type="submit">Disconnect</button></form></section>`
-    );
-  });
-  return layout(
-    'Connected apps',
-    `<h1>Connected apps</h1>` +
-      (view.notice ? `<p role="status">${e(view.notice)}</p>` : '') +
-      (view.error ? `<p class="error" role="alert">${e(view.error)}</p>` : '') +
-      (rows.length ? rows.join('') : '<p class="muted">No apps are connected.</p>') +
-      `<p><a href="/app/account">Account and sign-in sessions</a></p>`,
-  );
-}
-
 /** A refused form post (no valid CSRF token, or posted from another origin). */
 export const FORM_EXPIRED = 'The form expired. Reload the page and try again.';

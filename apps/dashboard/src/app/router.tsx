@@ -50,6 +50,16 @@ const home = createRoute({
   component: lazyRouteComponent(() => import('../account/FirstSiteScreen'), 'FirstSiteScreen'),
 });
 
+// Issue 38: the person's connected apps (spec 5.2), account-level like the first-site screen.
+const connectedApps = createRoute({
+  getParentRoute: () => root,
+  path: '/account/connected-apps',
+  component: lazyRouteComponent(
+    () => import('../account/ConnectedAppsScreen'),
+    'ConnectedAppsScreen',
+  ),
+});
+
 const site = createRoute({
   getParentRoute: () => root,
   path: '/sites/$siteId',
@@ -203,6 +213,7 @@ const reviews = createRoute({
 
 export const routeTree = root.addChildren([
   home,
+  connectedApps,
   site.addChildren([
     siteHome,
     articles,
