@@ -81,9 +81,17 @@ describe('docs/openapi.json', () => {
     ]) {
       expect(find(method, route)).toBeDefined();
     }
+    // …plus, beside them, auth-server's connected-apps JSON of the dashboard (issue 38).
     expect(
-      Object.keys(doc.paths).filter((p) => !/^\/(v1|oauth|\.well-known)\//.test(`${p}/`)),
+      Object.keys(doc.paths).filter(
+        (p) => !/^\/(v1|oauth|\.well-known|app\/account\/connections)\//.test(`${p}/`),
+      ),
     ).toEqual([]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/app/'))
+        .flatMap((p) => Object.values(doc.paths[p]).flatMap((o) => o.security ?? [])),
+    ).toEqual(Array(3).fill({ dashboardSession: [] }));
   });
 
   it("lists the auth-server's endpoints of spec 4.13 at {auth_url}, and no revocation or introspection", () => {
