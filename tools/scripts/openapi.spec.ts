@@ -90,7 +90,11 @@ describe('docs/openapi.json', () => {
     expect(
       Object.keys(doc.paths)
         .filter((p) => p.startsWith('/app/'))
-        .flatMap((p) => Object.values(doc.paths[p]).flatMap((o) => o.security ?? [])),
+        .flatMap((p) =>
+          Object.values(doc.paths[p]).flatMap(
+            (o) => (o as { security?: unknown[] }).security ?? [],
+          ),
+        ),
     ).toEqual(Array(3).fill({ dashboardSession: [] }));
   });
 
