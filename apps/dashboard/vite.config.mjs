@@ -30,7 +30,15 @@ export default defineConfig({
   server: {
     port: Number(process.env.HC_DASHBOARD_DEV_PORT || 5173),
     proxy: Object.fromEntries(
-      ['/v1', '/signin', '/consent', '/oauth', '/app/account', '/images'].map((p) => [p, edge]),
+      // auth-server's /app/account*, but the connected-apps screen, which is this app's (issue 38).
+      [
+        '/v1',
+        '/signin',
+        '/consent',
+        '/oauth',
+        '^/app/account(?!/connected-apps(\\?|$))',
+        '/images',
+      ].map((p) => [p, edge]),
     ),
   },
 });
