@@ -11,7 +11,7 @@ import {
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import type { SessionSite } from '../api/contract';
 import { usePaletteResults, type PaletteItem } from './use-palette-results';
 
@@ -57,6 +57,10 @@ function PaletteBody({ site, onDone }: { site: SessionSite; onDone: () => void }
   const navigate = useNavigate();
   const listId = useId();
   const current = Math.min(active, Math.max(items.length - 1, 0));
+  // The arrow keys move the active option from the input; the list follows it into view.
+  useEffect(() => {
+    document.getElementById(`${listId}-${current}`)?.scrollIntoView({ block: 'nearest' });
+  }, [listId, current]);
 
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
@@ -89,7 +93,9 @@ function PaletteBody({ site, onDone }: { site: SessionSite; onDone: () => void }
           e.preventDefault();
         }}
       />
-      <ScrollArea.Autosize mah="50vh">
+      {/* Longer than its height the list scrolls; it is a tab stop then (axe:
+          scrollable-region-focusable), its options stay reached from the input. */}
+      <ScrollArea.Autosize mah="50vh" viewportProps={{ tabIndex: 0 }}>
         <Stack gap={2} role="listbox" id={listId} aria-label="Results">
           {items.map((item, i) => (
             <UnstyledButton
