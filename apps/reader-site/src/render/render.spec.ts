@@ -89,11 +89,12 @@ describe('reader rendering of hostile articles (issue #15)', () => {
     expect(toc).toEqual([]);
   }, 60_000);
 
-  // The fastest of interleaved runs: what the work costs with the least interference (a median
-  // reached 3.27 once on a busy CI machine; quadratic work would give 4).
-  it('doubling the article about doubles the time (fastest of interleaved runs)', () => {
+  // The fastest of interleaved runs: what the work costs with the least interference. Four
+  // times the article, not two: linear work gives 4 and quadratic 16, so the bound of 8 keeps a
+  // factor of two either side (doubling gave 2 against 4, and a CI run at load 29 measured 3.93).
+  it('four times the article takes about four times as long (fastest of interleaved runs)', () => {
     const unit = '<h2>x<h3>Same</h3><p>text</p>';
-    const small = unit.repeat(100_000);
+    const small = unit.repeat(50_000);
     const large = unit.repeat(200_000);
     const smallMs: number[] = [];
     const largeMs: number[] = [];
@@ -101,6 +102,6 @@ describe('reader rendering of hostile articles (issue #15)', () => {
       smallMs.push(render(small).ms);
       largeMs.push(render(large).ms);
     }
-    expect(Math.min(...largeMs) / Math.min(...smallMs)).toBeLessThan(3);
+    expect(Math.min(...largeMs) / Math.min(...smallMs)).toBeLessThan(8);
   }, 120_000);
 });

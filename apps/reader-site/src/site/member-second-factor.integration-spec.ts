@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { seal } from '@hc/data';
+import { resetSettings } from '@hc/contracts';
 import {
   addressPool,
+  fixtureDatabaseUrl,
   FormClient,
   startIssuer,
   startTestApp,
@@ -31,7 +33,18 @@ const TWO_FACTOR_PAGE = '/signin/member/two-factor';
 describe('reader member sign-in: the second factor, and sessions a password change ends (issue 38)', () => {
   let auth: TestApp, reader: TestApp;
   beforeAll(async () => {
-    auth = await startIssuer(createAuthServer);
+    // reader-site runs as its own database user under `npm test` (HC_TEST_AS_APP_USERS);
+    // auth-server, the other app here, with the worker's administrator as other apps a test
+    // starts do (its own rights are checked by auth-server's files).
+    const own = process.env.HC_DATABASE_URL;
+    process.env.HC_DATABASE_URL = fixtureDatabaseUrl();
+    resetSettings();
+    try {
+      auth = await startIssuer(createAuthServer);
+    } finally {
+      process.env.HC_DATABASE_URL = own;
+      resetSettings();
+    }
     reader = await startTestApp(createReaderSite);
   });
   afterAll(async () => {
