@@ -54,17 +54,28 @@ describe('auth-server sign-in: no oracle, throttled guessing (issue #15)', () =>
       return performance.now() - started;
     };
     await timed(user.email); // warm-up (the dummy hash is made on first use)
-    for (let i = 0; i < 15; i++) {
-      known.push(await timed(user.email));
-      unknown.push(await timed(`nobody-${i}-${Date.now()}@example.com`));
-    }
     // Without the dummy hash an unknown email skips scrypt and answers several times faster
-    // (ratio about 0.14). A loaded machine only ever adds time, so the fastest sample of each
-    // kind is the steadiest estimate of its own cost (medians drifted to 0.63 under load).
-    const ratio = Math.min(...unknown) / Math.min(...known);
-    expect(ratio).toBeGreaterThan(0.7);
-    expect(ratio).toBeLessThan(1.4);
-  });
+    // (ratio about 0.14, in every round). A loaded machine only ever adds time, so the fastest
+    // sample of each kind is the steadiest estimate of its own cost (medians drifted to 0.63
+    // under load); quiet, the ratio is 0.97-0.99. A CI run beside the other lanes still measured
+    // 0.59 once, so a round out of bounds is measured again, up to three rounds: an oracle is
+    // out of bounds in every one.
+    const ratios: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      known.length = 0;
+      unknown.length = 0;
+      for (let i = 0; i < 15; i++) {
+        known.push(await timed(user.email));
+        unknown.push(await timed(`nobody-${round}-${i}-${Date.now()}@example.com`));
+      }
+      const ratio = Math.min(...unknown) / Math.min(...known);
+      ratios.push(ratio);
+      if (ratio > 0.7 && ratio < 1.4) break;
+    }
+    const last = ratios[ratios.length - 1];
+    expect(last).toBeGreaterThan(0.7);
+    expect(last).toBeLessThan(1.4);
+  }, 120_000);
 
   it('30 wrong passwords: refused from the 11th with 429 and Retry-After; allowed again after the window', async () => {
     const user = await auth.factory.user();
