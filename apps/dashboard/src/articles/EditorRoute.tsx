@@ -25,7 +25,7 @@ export function EditorRoute() {
     <Suspense
       fallback={
         <Center p="xl">
-          <Loader aria-label="Loading the editor" />
+          <Loader role="status" aria-label="Loading the editor" />
         </Center>
       }
     >

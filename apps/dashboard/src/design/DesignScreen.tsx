@@ -98,7 +98,7 @@ function DraftPreview({ siteId, etag, name }: { siteId: number; etag: string; na
           style={{ width: '100%', height: 640, border: 0, borderRadius: 4, background: '#fff' }}
         />
       ) : (
-        <Loader size="sm" aria-label="Loading the preview" />
+        <Loader role="status" size="sm" aria-label="Loading the preview" />
       )}
     </Paper>
   );

@@ -127,7 +127,7 @@ function Workspace(props: {
   if (!view || !rows || !session)
     return (
       <Center p="xl">
-        <Loader aria-label="Loading the article" />
+        <Loader role="status" aria-label="Loading the article" />
       </Center>
     );
 

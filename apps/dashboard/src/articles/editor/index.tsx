@@ -149,7 +149,7 @@ function EditorScreen(props: {
   if (!view)
     return (
       <Center p="xl">
-        <Loader aria-label="Loading the article" />
+        <Loader role="status" aria-label="Loading the article" />
       </Center>
     );
   const session = sessionRef.current as ArticleSession;

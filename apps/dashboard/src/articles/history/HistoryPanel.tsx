@@ -131,7 +131,7 @@ export function HistoryPanel(props: {
     onError: (e) => notifications.show({ color: 'red', title: 'Not restored', message: e.message }),
   });
 
-  if (versions.isPending) return <Loader aria-label="Loading versions" />;
+  if (versions.isPending) return <Loader role="status" aria-label="Loading versions" />;
   if (versions.isError) return <Alert color="red">{versions.error.message}</Alert>;
   const list = versions.data;
   return (
@@ -218,7 +218,7 @@ export function HistoryPanel(props: {
       )}
       {from !== null && from === to && <Text c="dimmed">Choose two different versions.</Text>}
       {comparison.isPending && from !== null && from !== to && (
-        <Loader size="sm" aria-label="Comparing" />
+        <Loader role="status" size="sm" aria-label="Comparing" />
       )}
       {comparison.isError && <Alert color="red">{comparison.error.message}</Alert>}
       {comparison.data && <Changes changes={comparison.data} />}

@@ -62,7 +62,7 @@ export function NotesPanel(props: {
         checked={resolved}
         onChange={(e) => setResolved(e.currentTarget.checked)}
       />
-      {notes.isPending && <Loader aria-label="Loading the notes" />}
+      {notes.isPending && <Loader role="status" aria-label="Loading the notes" />}
       {notes.isError && <Alert color="red">{notes.error.message}</Alert>}
       {notes.data && notes.data.notes.length === 0 && (
         <Text c="dimmed" size="sm">
